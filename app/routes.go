@@ -1,0 +1,11 @@
+// Package app holds Energy Floor's go-app UI: its components and routes. The
+// wasm main (wasm/) and the server (cmd/server) both call Routes, so the server
+// prerenders exactly what the browser shows.
+package app
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// Routes registers every page of the app. go-app answers 404 for other paths.
+func Routes() {
+	app.Route("/", func() app.Composer { return newCalculator() })
+}
