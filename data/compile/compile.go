@@ -1,0 +1,488 @@
+// Package compile turns the ML.ENERGY Leaderboard v3's published files into
+// Energy Floor's bundled dataset (data/compiled), the same bytes for the same
+// input.
+//
+// # Input
+//
+// The leaderboard's public/data layout: index.json (its last_updated and the
+// architectures that name the token-based tasks, "llm" and "mllm") and
+// tasks/<task>.json (every stable configuration of every model for one task).
+// The workloads compiled are Settings.Workloads: lm-arena-chat, gpqa,
+// sourcegraph-fim, image-chat and video-chat. The diffusion tasks
+// (text-to-image, text-to-video) measure images and videos, not tokens, and are
+// skipped. Dates and texts that are not in the upstream files come from
+// Settings (settings.go), never from the clock.
+//
+// # Output
+//
+// index.json lists the dataset's version, dates, caveat, licence and citation,
+// and every workload with its source block, counts and models (metadata, file
+// name and best rows), so the app can list models without reading every file.
+// <workload>/<slug>.json is one model on one workload, in format version "1"
+// (the reference file qwen-3-235b-a22b-instruct.json): metadata, the source
+// block, every configuration and best. Files are indented with two spaces,
+// keys in a fixed order (struct field order), and end in a newline.
+//
+// # Derivation
+//
+// Every figure is derived from the upstream number's decimal text as published
+// (Python's shortest repr of the float), not from its binary value, and is
+// rounded half up (half away from zero; every figure is positive) with
+// github.com/shopspring/decimal:
+//
+//	joules_per_output_token       energy_per_token_joules, J per output token, 7 decimals
+//	wh_per_million_output_tokens  energy_per_token_joules × 1e6 / 3600, Wh per million output tokens, 2 decimals (exact division)
+//	median/p90/p95/p99_itl_ms     the same upstream percentiles of inter-token latency, ms, 1 decimal
+//	tokens_per_second             output_throughput_tokens_per_sec (whole configuration), 1 decimal
+//	gpu_power_watts_total         avg_power_watts (all its GPUs together), W, integer
+//	avg_output_tokens             avg_output_len, tokens, integer
+//	avg_running_batch             avg_batch_size, requests in flight, 1 decimal
+//	avg_requests_in_flight        the same figure as avg_running_batch
+//	params_b, active_params_b     total_params_billions, activated_params_billions, as published
+//
+// The only upstream value on which this differs from Python's round() (half to
+// even on the binary value) is Llama 4 Scout's lm-arena-chat H100/8/384
+// avg_batch_size 383.25: 383.3 here, 383.2 with round(). Fractional figures are
+// written like Python writes floats (8.0, 1264.0); integer figures as integers.
+//
+// precision is weight_precision renamed by Settings.Precisions: bfloat16 → BF16,
+// fp8 → FP8, mxfp4 → MXFP4; any other value is an error. gpu is gpu_model,
+// which must be one of Settings.GPUs. num_gpus, tensor_parallel,
+// data_parallel, expert_parallel and max_num_seqs are copied.
+//
+// A model's slug is its nickname lowercased, every run of characters other than
+// a-z and 0-9 replaced by "-", leading and trailing "-" dropped
+// ("Qwen 3 235B A22B Instruct" → "qwen-3-235b-a22b-instruct"); name is the
+// nickname; gpus are its GPU models, sorted.
+//
+// Configurations are sorted by gpu, num_gpus, max_num_seqs, then upstream's
+// order. Upstream repeats some runs of one configuration (Qwen 3 30B A3B
+// Instruct on lm-arena-chat at H100/2/256 and H100/2/512; gpt-oss-20b on gpqa at
+// H100/1/96): every run is kept, numbered by repeat from 1 in upstream's order.
+// row_id is "<slug>/<gpu>/<num_gpus>/<max_num_seqs>", with "/r<repeat>"
+// appended from the second run on, so every row id is unique.
+//
+// under_itl_deadline is median_itl_ms (as written, 1 decimal) ≤
+// Settings.ITLDeadlineMs. best maps each GPU to its configuration with the
+// lowest joules_per_output_token among those under the deadline (ties: lower
+// median_itl_ms, fewer GPUs, then row id); a GPU with none under the deadline
+// has no best row, and the selection text says so. Best is chosen on the
+// written figures, so anyone can check it from the file alone.
+//
+// # Errors
+//
+// Bad upstream input stops the compiler before it writes anything, with an
+// *InputError naming the file, model, row and field: a missing or unreadable
+// file, malformed JSON, a missing or mistyped field, a zero, negative, NaN
+// (a string: JSON has no NaN) or infinite (a literal beyond float64 range such
+// as 1e999) figure, latency percentiles out of order, an unknown precision or
+// GPU, a task with no configurations.
+package compile
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	json "github.com/goccy/go-json"
+	"github.com/shopspring/decimal"
+)
+
+// Summary counts what one compilation produced, per workload in index order.
+type Summary struct {
+	Workloads []WorkloadSummary
+}
+
+// WorkloadSummary counts one workload's models and configurations.
+type WorkloadSummary struct {
+	ID             string
+	Models         int
+	Configurations int
+}
+
+// source is a workload's provenance block, keys in the reference's order.
+type source struct {
+	Name             string   `json:"name"`
+	Publisher        string   `json:"publisher"`
+	URL              string   `json:"url"`
+	DataURL          string   `json:"data_url"`
+	Version          string   `json:"version"`
+	Released         string   `json:"released"`
+	Compiled         string   `json:"compiled"`
+	CompiledEvidence string   `json:"compiled_evidence"`
+	Retrieved        string   `json:"retrieved"`
+	Licence          string   `json:"licence"`
+	LicenceEvidence  []string `json:"licence_evidence"`
+	Workload         string   `json:"workload"`
+	Method           string   `json:"method"`
+	Selection        string   `json:"selection"`
+	Cite             string   `json:"cite"`
+	CiteURL          string   `json:"cite_url"`
+	UsedFor          string   `json:"used_for"`
+	Configurations   string   `json:"configurations"`
+}
+
+// row is one configuration, keys in the reference's order.
+type row struct {
+	GPU                      string      `json:"gpu"`
+	NumGPUs                  int64       `json:"num_gpus"`
+	TensorParallel           int64       `json:"tensor_parallel"`
+	DataParallel             int64       `json:"data_parallel"`
+	ExpertParallel           int64       `json:"expert_parallel"`
+	Precision                string      `json:"precision"`
+	MaxNumSeqs               int64       `json:"max_num_seqs"`
+	AvgRequestsInFlight      json.Number `json:"avg_requests_in_flight"`
+	WhPerMillionOutputTokens json.Number `json:"wh_per_million_output_tokens"`
+	JoulesPerOutputToken     json.Number `json:"joules_per_output_token"`
+	MedianITLMs              json.Number `json:"median_itl_ms"`
+	P90ITLMs                 json.Number `json:"p90_itl_ms"`
+	P99ITLMs                 json.Number `json:"p99_itl_ms"`
+	TokensPerSecond          json.Number `json:"tokens_per_second"`
+	GPUPowerWattsTotal       int64       `json:"gpu_power_watts_total"`
+	AvgOutputTokens          int64       `json:"avg_output_tokens"`
+	UnderITLDeadline         bool        `json:"under_itl_deadline"`
+	AvgRunningBatch          json.Number `json:"avg_running_batch"`
+	P95ITLMs                 json.Number `json:"p95_itl_ms"`
+	RowID                    string      `json:"row_id"`
+	Repeat                   int         `json:"repeat"`
+
+	// The written figures best is chosen on.
+	joules, median decimal.Decimal
+}
+
+// modelFile is <workload>/<slug>.json, keys in the reference's order.
+type modelFile struct {
+	Version        string          `json:"version"`
+	Updated        string          `json:"updated"`
+	DataVersion    string          `json:"data_version"`
+	Unit           string          `json:"unit"`
+	ITLDeadlineMs  int64           `json:"itl_deadline_ms"`
+	Source         source          `json:"source"`
+	Caveat         string          `json:"caveat"`
+	Boundary       string          `json:"boundary"`
+	Slug           string          `json:"slug"`
+	Name           string          `json:"name"`
+	ModelID        string          `json:"model_id"`
+	ParamsB        json.Number     `json:"params_b"`
+	ActiveParamsB  json.Number     `json:"active_params_b"`
+	Architecture   string          `json:"architecture"`
+	GPUs           []string        `json:"gpus"`
+	Configurations []*row          `json:"configurations"`
+	Best           map[string]*row `json:"best"`
+}
+
+// indexFile is index.json.
+type indexFile struct {
+	Version       string           `json:"version"`
+	Updated       string           `json:"updated"`
+	DataVersion   string           `json:"data_version"`
+	Unit          string           `json:"unit"`
+	ITLDeadlineMs int64            `json:"itl_deadline_ms"`
+	Caveat        string           `json:"caveat"`
+	Boundary      string           `json:"boundary"`
+	Licence       string           `json:"licence"`
+	Cite          string           `json:"cite"`
+	CiteURL       string           `json:"cite_url"`
+	Workloads     []*indexWorkload `json:"workloads"`
+}
+
+// indexWorkload is one workload in index.json.
+type indexWorkload struct {
+	ID                 string        `json:"id"`
+	Name               string        `json:"name"`
+	UpstreamName       string        `json:"upstream_name"`
+	ModelCount         int           `json:"model_count"`
+	ConfigurationCount int           `json:"configuration_count"`
+	Source             source        `json:"source"`
+	Models             []*indexModel `json:"models"`
+}
+
+// indexModel is one model of a workload in index.json.
+type indexModel struct {
+	Slug               string          `json:"slug"`
+	Name               string          `json:"name"`
+	ModelID            string          `json:"model_id"`
+	ParamsB            json.Number     `json:"params_b"`
+	ActiveParamsB      json.Number     `json:"active_params_b"`
+	Architecture       string          `json:"architecture"`
+	GPUs               []string        `json:"gpus"`
+	File               string          `json:"file"`
+	ConfigurationCount int             `json:"configuration_count"`
+	Best               map[string]*row `json:"best"`
+}
+
+// Build compiles the upstream files under dir in memory: it returns every
+// output file by its slash-separated path relative to the output folder.
+func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
+	var sum Summary
+	up, err := readUpstream(dir, s)
+	if err != nil {
+		return nil, sum, err
+	}
+	files := map[string][]byte{}
+	idx := &indexFile{
+		Version:       s.FormatVersion,
+		Updated:       s.Updated,
+		DataVersion:   s.DataVersion,
+		Unit:          s.Unit,
+		ITLDeadlineMs: s.ITLDeadlineMs,
+		Caveat:        s.Caveat,
+		Boundary:      s.Boundary,
+		Licence:       s.Source.Licence,
+		Cite:          s.Source.Cite,
+		CiteURL:       s.Source.CiteURL,
+	}
+	for _, ws := range s.Workloads {
+		t := up.tasks[ws.ID]
+		models, err := buildModels(t, s)
+		if err != nil {
+			return nil, sum, err
+		}
+		iw := &indexWorkload{
+			ID:                 ws.ID,
+			Name:               ws.Name,
+			UpstreamName:       t.displayName,
+			ModelCount:         len(models),
+			ConfigurationCount: len(t.rows),
+			Source:             workloadSource(s, ws, len(t.rows)),
+		}
+		for _, m := range models {
+			src := iw.Source
+			src.Selection = selection(s, m)
+			mf := &modelFile{
+				Version:        s.FormatVersion,
+				Updated:        s.Updated,
+				DataVersion:    s.DataVersion,
+				Unit:           s.Unit,
+				ITLDeadlineMs:  s.ITLDeadlineMs,
+				Source:         src,
+				Caveat:         s.Caveat,
+				Boundary:       s.Boundary,
+				Slug:           m.slug,
+				Name:           m.name,
+				ModelID:        m.id,
+				ParamsB:        m.params,
+				ActiveParamsB:  m.active,
+				Architecture:   m.architecture,
+				GPUs:           m.gpus,
+				Configurations: m.rows,
+				Best:           m.best,
+			}
+			file := ws.ID + "/" + m.slug + ".json"
+			if files[file], err = encode(mf); err != nil {
+				return nil, sum, fmt.Errorf("encode %s: %w", file, err)
+			}
+			iw.Models = append(iw.Models, &indexModel{
+				Slug:               m.slug,
+				Name:               m.name,
+				ModelID:            m.id,
+				ParamsB:            m.params,
+				ActiveParamsB:      m.active,
+				Architecture:       m.architecture,
+				GPUs:               m.gpus,
+				File:               file,
+				ConfigurationCount: len(m.rows),
+				Best:               m.best,
+			})
+		}
+		idx.Workloads = append(idx.Workloads, iw)
+		sum.Workloads = append(sum.Workloads, WorkloadSummary{ID: ws.ID, Models: len(models), Configurations: len(t.rows)})
+	}
+	if files["index.json"], err = encode(idx); err != nil {
+		return nil, sum, fmt.Errorf("encode index.json: %w", err)
+	}
+	return files, sum, nil
+}
+
+// Compile compiles the upstream files under dir into the folder out,
+// atomically: out is replaced only when everything succeeded.
+func Compile(dir, out string, s Settings) (Summary, error) {
+	files, sum, err := Build(dir, s)
+	if err != nil {
+		return sum, err
+	}
+	return sum, writeAtomic(out, files)
+}
+
+// encode is the one byte format of every output file.
+func encode(v any) ([]byte, error) {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// model is one model of one workload, ready to write.
+type model struct {
+	id, slug, name, architecture string
+	params, active               json.Number
+	gpus                         []string
+	rows                         []*row
+	best                         map[string]*row
+	over                         int // configurations whose median ITL exceeds the deadline
+	at                           int // configurations whose median ITL equals it
+}
+
+func buildModels(t *task, s Settings) ([]*model, error) {
+	byID := map[string]*model{}
+	var order []*model
+	for _, r := range t.rows {
+		m := byID[r.modelID]
+		if m == nil {
+			m = &model{
+				id:           r.modelID,
+				slug:         Slug(r.nickname),
+				name:         r.nickname,
+				architecture: r.architecture,
+				params:       pyNumber(r.params),
+				active:       pyNumber(r.active),
+				best:         map[string]*row{},
+			}
+			byID[r.modelID] = m
+			order = append(order, m)
+		}
+		m.rows = append(m.rows, r.out)
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i].slug < order[j].slug })
+	for i := 1; i < len(order); i++ {
+		if order[i].slug == order[i-1].slug {
+			return nil, &InputError{File: t.file, Model: order[i].id, Field: "nickname",
+				Err: fmt.Errorf("gives slug %q, already taken by model %q", order[i].slug, order[i-1].id)}
+		}
+	}
+	deadline := decimal.NewFromInt(s.ITLDeadlineMs)
+	for _, m := range order {
+		sort.SliceStable(m.rows, func(i, j int) bool {
+			a, b := m.rows[i], m.rows[j]
+			if a.GPU != b.GPU {
+				return a.GPU < b.GPU
+			}
+			if a.NumGPUs != b.NumGPUs {
+				return a.NumGPUs < b.NumGPUs
+			}
+			return a.MaxNumSeqs < b.MaxNumSeqs
+		})
+		runs := map[string]int{}
+		for _, r := range m.rows {
+			base := m.slug + "/" + r.GPU + "/" + strconv.FormatInt(r.NumGPUs, 10) + "/" + strconv.FormatInt(r.MaxNumSeqs, 10)
+			runs[base]++
+			r.Repeat = runs[base]
+			r.RowID = base
+			if r.Repeat > 1 {
+				r.RowID += "/r" + strconv.Itoa(r.Repeat)
+			}
+			r.UnderITLDeadline = r.median.LessThanOrEqual(deadline)
+			if !r.UnderITLDeadline {
+				m.over++
+			} else if r.median.Equal(deadline) {
+				m.at++
+			}
+			if len(m.gpus) == 0 || m.gpus[len(m.gpus)-1] != r.GPU {
+				m.gpus = append(m.gpus, r.GPU)
+			}
+			if r.UnderITLDeadline && (m.best[r.GPU] == nil || better(r, m.best[r.GPU])) {
+				m.best[r.GPU] = r
+			}
+		}
+	}
+	return order, nil
+}
+
+// better reports whether a beats b for best: lower energy, then lower
+// median latency, fewer GPUs, and row id.
+func better(a, b *row) bool {
+	if c := a.joules.Cmp(b.joules); c != 0 {
+		return c < 0
+	}
+	if c := a.median.Cmp(b.median); c != 0 {
+		return c < 0
+	}
+	if a.NumGPUs != b.NumGPUs {
+		return a.NumGPUs < b.NumGPUs
+	}
+	return a.RowID < b.RowID
+}
+
+// Slug derives a model's URL identity from its nickname.
+func Slug(nickname string) string {
+	var b strings.Builder
+	dash := false
+	for _, c := range strings.ToLower(nickname) {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(c)
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
+}
+
+func workloadSource(s Settings, ws WorkloadSettings, configurations int) source {
+	ss := s.Source
+	return source{
+		Name:             ss.Name,
+		Publisher:        ss.Publisher,
+		URL:              ss.URL,
+		DataURL:          ss.DataURLPrefix + ws.ID + ".json",
+		Version:          fmt.Sprintf("%s (released %s); data compiled %s", ss.Version, ss.Released, ss.Compiled),
+		Released:         ss.Released,
+		Compiled:         ss.Compiled,
+		CompiledEvidence: ss.CompiledEvidence,
+		Retrieved:        ss.Retrieved,
+		Licence:          ss.Licence,
+		LicenceEvidence:  ss.LicenceEvidence,
+		Workload:         fmt.Sprintf("%s (%s)", ws.Name, ws.ID),
+		Method:           ws.Method,
+		Selection:        selection(s, nil),
+		Cite:             ss.Cite,
+		CiteURL:          ss.CiteURL,
+		UsedFor:          ss.UsedFor,
+		Configurations:   fmt.Sprintf("%d %s", configurations, ss.Configurations),
+	}
+}
+
+// selection is the source block's selection text, true for model m; for the
+// workload as a whole (m nil) it states only the rule.
+func selection(s Settings, m *model) string {
+	rule := fmt.Sprintf("Each index row is the lowest-energy configuration for its model and GPU whose median "+
+		"inter-token latency does not exceed %d ms, the leaderboard's own default ceiling", s.ITLDeadlineMs)
+	if m == nil {
+		return rule + "."
+	}
+	if m.over == 0 && m.at == 0 {
+		return rule + "; no measured configuration reaches it."
+	}
+	if m.over == 0 {
+		return rule + "; no measured configuration exceeds it."
+	}
+	text := fmt.Sprintf("%s; %d of its %d measured configurations exceed it and are never chosen", rule, m.over, len(m.rows))
+	if m.over == 1 {
+		text = fmt.Sprintf("%s; 1 of its %d measured configurations exceeds it and is never chosen", rule, len(m.rows))
+	}
+	var none []string
+	for _, g := range m.gpus {
+		if m.best[g] == nil {
+			none = append(none, g)
+		}
+	}
+	for _, g := range none {
+		text += fmt.Sprintf("; on %s none is within it, so %s has no index row", g, g)
+	}
+	return text + "."
+}
+
+// pyNumber writes d as Python writes a float: shortest decimal, at least one
+// fractional digit.
+func pyNumber(d decimal.Decimal) json.Number {
+	s := d.String()
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return json.Number(s)
+}
