@@ -1,0 +1,252 @@
+// Package e2e is Energy Floor's end-to-end suite: it builds what users run
+// (the wasm, the server binary, the static site and the CLI), serves them on
+// 127.0.0.1, drives Debian's Chromium through chromedp and checks what a
+// visitor sees. The harness in this file is shared with cmd/bench, the
+// browser benchmark; the checks live in the _test files.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Root returns the repository root: the nearest directory at or above the
+// working directory that holds go.mod.
+func Root() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("finding the repository root: %w", err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("finding the repository root: no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// ErrNoChromium reports that no Chromium binary was found.
+var ErrNoChromium = errors.New("chromium not found (install Debian's package: apt-get install chromium)")
+
+// ChromiumPath returns the browser to drive: $CHROMIUM when set, else
+// /usr/bin/chromium, else chromium or chromium-browser on PATH.
+func ChromiumPath() (string, error) {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			return "", fmt.Errorf("$CHROMIUM=%s: %w", p, ErrNoChromium)
+		}
+		return p, nil
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium", nil
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", ErrNoChromium
+}
+
+// run runs name with args in dir, with env added to the environment, and
+// returns an error holding the command's output when it fails.
+func run(ctx context.Context, dir string, env []string, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s %s (in %s): %w\n%s", name, strings.Join(args, " "), dir, err, out.String())
+	}
+	return nil
+}
+
+// hasMakeTarget reports whether the repository's Makefile has target.
+func hasMakeTarget(ctx context.Context, root, target string) bool {
+	return run(ctx, root, nil, "make", "-n", target) == nil
+}
+
+// BuildWasm builds web/app.wasm the way users get it: through the Makefile's
+// build target when there is one (it may also precompress the wasm), else
+// with the go command the Makefile would run.
+func BuildWasm(ctx context.Context, root string) error {
+	if hasMakeTarget(ctx, root, "build") {
+		return run(ctx, root, nil, "make", "build")
+	}
+	return run(ctx, root, []string{"GOOS=js", "GOARCH=wasm"}, "go", "build", "-trimpath",
+		"-ldflags", "-s -w", "-o", filepath.Join("web", "app.wasm"), "./wasm")
+}
+
+// BuildBinary builds the main package pkg (such as ./cmd/server) into
+// out, with extra arguments for go build (such as -ldflags).
+func BuildBinary(ctx context.Context, root, pkg, out string, extra ...string) error {
+	args := append([]string{"build", "-trimpath"}, extra...)
+	args = append(args, "-o", out, pkg)
+	return run(ctx, root, nil, "go", args...)
+}
+
+// BuildStatic runs `make static PREFIX=prefix` and copies the dist/ it
+// writes to dest, so that later builds in the checkout cannot change what a
+// test serves.
+func BuildStatic(ctx context.Context, root, prefix, dest string) error {
+	if !hasMakeTarget(ctx, root, "static") {
+		return errors.New("the Makefile has no static target yet")
+	}
+	if err := run(ctx, root, nil, "make", "static", "PREFIX="+prefix); err != nil {
+		return err
+	}
+	return run(ctx, root, nil, "cp", "-a", filepath.Join(root, "dist")+"/.", dest)
+}
+
+// FreeAddr returns a free 127.0.0.1 address.
+func FreeAddr() (string, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", fmt.Errorf("finding a free port: %w", err)
+	}
+	defer l.Close()
+	return l.Addr().String(), nil
+}
+
+// Server is a running server process.
+type Server struct {
+	// URL is the server's base URL, such as http://127.0.0.1:41234.
+	URL  string
+	Addr string
+	cmd  *exec.Cmd
+	out  *bytes.Buffer
+	done chan error
+}
+
+// StartServer runs the server binary on a free 127.0.0.1 port (given as the
+// ADDR environment variable and the -addr flag's default) and waits until it
+// answers GET /.
+func StartServer(ctx context.Context, bin string, env ...string) (*Server, error) {
+	addr, err := FreeAddr()
+	if err != nil {
+		return nil, err
+	}
+	return StartServerAt(ctx, bin, addr, env...)
+}
+
+// StartServerAt is StartServer on a given address.
+func StartServerAt(ctx context.Context, bin, addr string, env ...string) (*Server, error) {
+	cmd := exec.Command(bin)
+	cmd.Env = append(append(os.Environ(), "ADDR="+addr), env...)
+	out := &bytes.Buffer{}
+	cmd.Stdout = out
+	cmd.Stderr = out
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", bin, err)
+	}
+	s := &Server{URL: "http://" + addr, Addr: addr, cmd: cmd, out: out, done: make(chan error, 1)}
+	go func() { s.done <- cmd.Wait() }()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		select {
+		case err := <-s.done:
+			return nil, fmt.Errorf("server %s exited before answering: %v\n%s", bin, err, out.String())
+		default:
+		}
+		resp, err := http.Get(s.URL + "/")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return s, nil
+			}
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			s.Stop()
+			return nil, fmt.Errorf("server %s did not answer GET / within 30s (last error %v)\n%s", bin, err, out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Stop stops the server (SIGTERM, then SIGKILL after 5 s) and returns its output.
+func (s *Server) Stop() string {
+	if s.cmd.Process != nil {
+		_ = s.cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-s.done:
+		case <-time.After(5 * time.Second):
+			_ = s.cmd.Process.Kill()
+			<-s.done
+		}
+	}
+	return s.out.String()
+}
+
+// StaticServer serves a directory under a URL prefix with a plain Go file
+// server, as a static host would (with .wasm as application/wasm).
+type StaticServer struct {
+	URL string // the site's URL, prefix included, without a trailing slash
+	srv *http.Server
+}
+
+// ServeStatic serves dir at prefix (such as "/energy") on a free 127.0.0.1 port.
+func ServeStatic(dir, prefix string) (*StaticServer, error) {
+	if err := mime.AddExtensionType(".wasm", "application/wasm"); err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("serving %s: %w", dir, err)
+	}
+	mux := http.NewServeMux()
+	files := http.FileServer(http.Dir(dir))
+	if prefix == "" {
+		mux.Handle("/", files)
+	} else {
+		mux.Handle(prefix+"/", http.StripPrefix(prefix, files))
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(l) }()
+	return &StaticServer{URL: "http://" + l.Addr().String() + prefix, srv: srv}, nil
+}
+
+// ServeHandler serves h on a free 127.0.0.1 port and returns its base URL;
+// the tests use it for a parent page on another origin.
+func ServeHandler(h http.Handler) (url string, stop func(), err error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, fmt.Errorf("serving a handler: %w", err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(l) }()
+	return "http://" + l.Addr().String(), func() { _ = srv.Close() }, nil
+}
+
+// Close stops the static server.
+func (s *StaticServer) Close() error { return s.srv.Close() }
+
+// Get fetches url and returns its status and body.
+func Get(url string) (int, string, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return 0, "", fmt.Errorf("GET %s: %w", url, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, "", fmt.Errorf("GET %s: %w", url, err)
+	}
+	return resp.StatusCode, string(b), nil
+}

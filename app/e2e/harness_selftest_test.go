@@ -1,0 +1,73 @@
+package e2e
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestHarnessCatchesWhatItMust checks the harness itself on a page built to
+// misbehave: a request to another host, a request to another 127.0.0.1
+// port, a console error and an uncaught exception must all be reported, and
+// typing must replace a field's text.
+func TestHarnessCatchesWhatItMust(t *testing.T) {
+	requireChromium(t)
+	other, stopOther, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		w.Write([]byte("x"))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stopOther()
+	page := `<!doctype html><meta charset=utf-8><title>bad</title>
+<input id=f value=old><output id=o data-wh=1></output>
+<script>
+document.getElementById("f").addEventListener("input", e => document.getElementById("o").setAttribute("data-wh", e.target.value));
+fetch("http://example.invalid/beacon").catch(() => {});
+fetch("` + other + `/other-port").catch(() => {});
+console.error("boom");
+setTimeout(() => { throw new Error("uncaught"); }, 0);
+</script>`
+	site, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(page))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+
+	b := newBrowser(t, 1280, 900)
+	if err := b.Navigate(site + "/"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Type("#f", "２.5M\u200f"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := b.WaitAttrChange("#o", "data-wh", "1", 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "２.5M\u200f"; got != want {
+		t.Errorf("after typing, data-wh = %q, want %q", got, want)
+	}
+	if _, err := Poll[bool](b, `performance.getEntriesByType("resource").length >= 2`, 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+
+	off := strings.Join(b.OffOrigin(site), "\n")
+	for _, want := range []string{"http://example.invalid/beacon", other + "/other-port", "left the machine: "} {
+		if !strings.Contains(off, want) {
+			t.Errorf("OffOrigin() does not report %q; got:\n%s", want, off)
+		}
+	}
+	errs := strings.Join(b.ConsoleErrors(), "\n")
+	for _, want := range []string{"boom", "uncaught"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("ConsoleErrors() does not report %q; got:\n%s", want, errs)
+		}
+	}
+}

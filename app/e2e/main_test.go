@@ -1,0 +1,227 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The suite builds what users run once, lazily (so `go test -run X` builds
+// only what X needs, and `-run '^$'` builds nothing), into one temporary
+// directory that TestMain removes.
+var (
+	root     string
+	buildDir string
+)
+
+func TestMain(m *testing.M) {
+	var err error
+	if root, err = Root(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		os.Exit(1)
+	}
+	if buildDir, err = os.MkdirTemp("", "energyfloor-e2e-*"); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	for _, s := range servers {
+		s.Stop()
+	}
+	os.RemoveAll(buildDir)
+	os.Exit(code)
+}
+
+// requireChromium skips the test when Chromium is missing, except under
+// CI=true, where a missing browser is a failure.
+func requireChromium(t testing.TB) {
+	t.Helper()
+	if _, err := ChromiumPath(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("CI=true and %v: the browser suite must run in CI", err)
+		}
+		t.Skipf("skipping the browser suite: %v", err)
+	}
+}
+
+// once runs f once per key and remembers its result.
+type once struct {
+	mu   sync.Mutex
+	done map[string]*onceResult
+}
+
+type onceResult struct {
+	wg  sync.WaitGroup
+	val string
+	err error
+}
+
+func (o *once) do(key string, f func() (string, error)) (string, error) {
+	o.mu.Lock()
+	if o.done == nil {
+		o.done = map[string]*onceResult{}
+	}
+	r, ok := o.done[key]
+	if !ok {
+		r = &onceResult{}
+		r.wg.Add(1)
+		o.done[key] = r
+		o.mu.Unlock()
+		r.val, r.err = f()
+		r.wg.Done()
+		return r.val, r.err
+	}
+	o.mu.Unlock()
+	r.wg.Wait()
+	return r.val, r.err
+}
+
+var (
+	builds  once
+	started once
+	servers = map[string]*Server{}
+)
+
+// buildCtx bounds every build step.
+func buildCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 10*time.Minute)
+}
+
+// serverBinary builds web/app.wasm (through the Makefile) and then the
+// server, which embeds it, and returns the server's path.
+func serverBinary(t testing.TB) string {
+	t.Helper()
+	p, err := builds.do("server", func() (string, error) {
+		ctx, cancel := buildCtx()
+		defer cancel()
+		start := time.Now()
+		if err := BuildWasm(ctx, root); err != nil {
+			return "", err
+		}
+		out := filepath.Join(buildDir, "server")
+		if err := BuildBinary(ctx, root, "./cmd/server", out); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(os.Stderr, "e2e: built the wasm and the server in %v\n", time.Since(start).Round(time.Millisecond))
+		return out, nil
+	})
+	if err != nil {
+		t.Fatalf("building the server: %v", err)
+	}
+	return p
+}
+
+// cliBinary builds cmd/energyfloor and returns its path.
+func cliBinary(t testing.TB) string {
+	t.Helper()
+	p, err := builds.do("cli", func() (string, error) {
+		ctx, cancel := buildCtx()
+		defer cancel()
+		out := filepath.Join(buildDir, "energyfloor")
+		return out, BuildBinary(ctx, root, "./cmd/energyfloor", out)
+	})
+	if err != nil {
+		t.Fatalf("building the CLI: %v", err)
+	}
+	return p
+}
+
+// appServer returns the URL of the real server, started once for the suite.
+func appServer(t testing.TB) string {
+	t.Helper()
+	bin := serverBinary(t)
+	u, err := started.do("server", func() (string, error) {
+		s, err := StartServer(context.Background(), bin)
+		if err != nil {
+			return "", err
+		}
+		servers["server"] = s
+		return s.URL, nil
+	})
+	if err != nil {
+		t.Fatalf("starting the server: %v", err)
+	}
+	return u
+}
+
+// staticPrefix is the sub-path the static build is served under.
+const staticPrefix = "/energy"
+
+// staticSite returns the URL of the static build (make static
+// PREFIX=/energy) served by a plain Go file server under /energy.
+func staticSite(t testing.TB) string {
+	t.Helper()
+	u, err := started.do("static", func() (string, error) {
+		ctx, cancel := buildCtx()
+		defer cancel()
+		dir := filepath.Join(buildDir, "static")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", err
+		}
+		if err := BuildStatic(ctx, root, staticPrefix, dir); err != nil {
+			return "", err
+		}
+		s, err := ServeStatic(dir, staticPrefix)
+		if err != nil {
+			return "", err
+		}
+		return s.URL, nil
+	})
+	if err != nil {
+		t.Fatalf("building and serving the static site: %v", err)
+	}
+	return u
+}
+
+// newBrowser starts a Chromium with a fresh profile and a w×h window,
+// closed when the test ends.
+func newBrowser(t testing.TB, w, h int) *Browser {
+	t.Helper()
+	requireChromium(t)
+	b, err := NewBrowser(context.Background(), BrowserOptions{Width: w, Height: h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(b.Close)
+	return b
+}
+
+// newCleanBrowser is newBrowser, and when the test ends it fails the test if
+// any request went anywhere but the allowed origins or if the page logged a
+// console error or threw.
+func newCleanBrowser(t testing.TB, w, h int, allowed ...string) *Browser {
+	t.Helper()
+	b := newBrowser(t, w, h)
+	t.Cleanup(func() { checkClean(t, b, allowed...) })
+	return b
+}
+
+// checkClean fails t for off-origin requests and console errors.
+func checkClean(t testing.TB, b *Browser, allowed ...string) {
+	t.Helper()
+	if off := b.OffOrigin(allowed...); len(off) > 0 {
+		t.Errorf("requests left the page's origin (%s):\n  %s", strings.Join(allowed, ", "), strings.Join(off, "\n  "))
+	}
+	if errs := b.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors or exceptions:\n  %s", strings.Join(errs, "\n  "))
+	}
+}
+
+// screenshotDir returns the folder this run writes screenshots to:
+// $E2E_SCREENSHOTS, else screenshots/ under the repository (gitignored).
+func screenshotDir(t testing.TB) string {
+	t.Helper()
+	dir := os.Getenv("E2E_SCREENSHOTS")
+	if dir == "" {
+		dir = filepath.Join(root, "screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
