@@ -4,7 +4,7 @@ UPSTREAM ?= ../shared/mlenergy-leaderboard/data
 ADDR     ?= 127.0.0.1:8000
 PREFIX   ?=
 
-.PHONY: test data
+.PHONY: test data wasm build run static clean
 
 # test runs every test: unit, component, CLI and (when Chromium is present) the browser suite.
 test:
@@ -14,3 +14,24 @@ test:
 # data compiles the upstream ML.ENERGY files into data/.
 data:
 	$(GO) run ./cmd/datacompile -upstream $(UPSTREAM) -out data/compiled
+
+# wasm builds the browser main into web/app.wasm and precompresses it (.br, .gz).
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags "-s -w" -o web/app.wasm ./wasm
+	$(GO) run ./cmd/precompress web/app.wasm
+
+# build makes bin/energyfloor-server, one binary with every asset embedded.
+build: wasm
+	$(GO) build -trimpath -o bin/energyfloor-server ./cmd/server
+
+# run serves the app on $(ADDR) (make run ADDR=127.0.0.1:9000).
+run: build
+	./bin/energyfloor-server -addr $(ADDR)
+
+# static writes a static site to dist/, for the root or a sub-path (make static PREFIX=/energy).
+static: wasm
+	$(GO) run ./cmd/server -static dist -prefix "$(PREFIX)"
+
+# clean removes everything make builds.
+clean:
+	rm -rf bin dist web/app.wasm web/app.wasm.br web/app.wasm.gz

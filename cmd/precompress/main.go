@@ -1,0 +1,132 @@
+// Command precompress writes brotli (.br) and gzip (.gz) copies of files, so a
+// server or a static host can send them as they are, without compressing on
+// every request.
+//
+// Usage:
+//
+//	precompress FILE...
+//
+// For each FILE it writes FILE.br (brotli, quality 11) and FILE.gz (gzip, best
+// compression) next to it and prints the three sizes. A copy that already
+// decompresses to FILE's bytes is left alone, so running it again after an
+// unchanged build costs a decompression, not a compression.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/andybalholm/brotli"
+)
+
+func main() {
+	flag.Usage = func() {
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: precompress FILE...")
+	}
+	flag.Parse()
+	if flag.NArg() == 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	for _, name := range flag.Args() {
+		if err := precompress(name, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "precompress:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+// encoding is one compressed form: its file suffix and its codec.
+type encoding struct {
+	suffix   string
+	compress func(w io.Writer) io.WriteCloser
+	reader   func(r io.Reader) (io.Reader, error)
+}
+
+var encodings = []encoding{
+	{
+		suffix: ".br",
+		compress: func(w io.Writer) io.WriteCloser {
+			return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+		},
+		reader: func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
+	},
+	{
+		suffix: ".gz",
+		compress: func(w io.Writer) io.WriteCloser {
+			zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression) // the level is valid
+			return zw
+		},
+		reader: func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
+	},
+}
+
+// precompress writes name.br and name.gz unless they already hold name's bytes.
+func precompress(name string, out io.Writer) error {
+	raw, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s: %d bytes", filepath.Base(name), len(raw))
+	for _, enc := range encodings {
+		target := name + enc.suffix
+		if !upToDate(target, raw, enc) {
+			if err := write(target, raw, enc); err != nil {
+				return err
+			}
+		}
+		info, err := os.Stat(target)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, ", %s %d bytes", enc.suffix, info.Size())
+	}
+	fmt.Fprintln(out)
+	return nil
+}
+
+// upToDate reports whether target exists and decompresses to raw.
+func upToDate(target string, raw []byte, enc encoding) bool {
+	f, err := os.Open(target)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	r, err := enc.reader(f)
+	if err != nil {
+		return false
+	}
+	got, err := io.ReadAll(r)
+	return err == nil && bytes.Equal(got, raw)
+}
+
+// write compresses raw into target atomically: a failure leaves no partial file.
+func write(target string, raw []byte, enc encoding) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(target), filepath.Base(target)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	w := enc.compress(tmp)
+	if _, err := w.Write(raw); err != nil {
+		tmp.Close()
+		return fmt.Errorf("compressing %s: %w", target, err)
+	}
+	if err := errors.Join(w.Close(), tmp.Close()); err != nil {
+		return fmt.Errorf("writing %s: %w", target, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), target)
+}
