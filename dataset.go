@@ -85,6 +85,9 @@ type Model struct {
 	// Best maps a GPU model to the lowest-energy configuration whose median
 	// inter-token latency is within Dataset.ITLDeadlineMs.
 	Best map[string]*Configuration
+	// Selection says how Best was chosen, true for this model: the selection
+	// text of its source block (Workload.Source.Selection states only the rule).
+	Selection string
 }
 
 // Configuration is one measured serving configuration (one vLLM run).

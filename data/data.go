@@ -1,0 +1,302 @@
+// Package data is Energy Floor's bundled dataset: the ML.ENERGY Leaderboard v3
+// measurements compiled by energyfloor/data/compile into the folder compiled/,
+// embedded in the binary, decoded once and validated record by record.
+//
+// Load returns the embedded dataset as the domain types of package energyfloor:
+// workloads, their models and every measured configuration, with provenance
+// (source, version, dates, licence, citation, caveat). Decode reads any folder of
+// the same layout; tests use it on broken copies.
+package data
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sync"
+
+	"energyfloor"
+
+	"github.com/shopspring/decimal"
+)
+
+//go:embed compiled
+var compiled embed.FS
+
+var (
+	loadOnce sync.Once
+	loaded   *energyfloor.Dataset
+	loadErr  error
+)
+
+// Load decodes and validates the embedded dataset on its first call and
+// returns the same Dataset to every caller after it. The Dataset is shared:
+// callers must not modify it.
+func Load() (*energyfloor.Dataset, error) {
+	loadOnce.Do(func() {
+		loaded, loadErr = Decode(Files())
+	})
+	return loaded, loadErr
+}
+
+// Files is the embedded compiled dataset: index.json and
+// <workload>/<slug>.json.
+func Files() fs.FS {
+	sub, err := fs.Sub(compiled, "compiled")
+	if err != nil {
+		panic(err) // "compiled" is a valid path: fs.Sub cannot fail on it.
+	}
+	return sub
+}
+
+// Decode reads index.json and every model file it lists from files, validates
+// every record, and returns the dataset. An error names the workload, model,
+// row and field at fault.
+func Decode(files fs.FS) (*energyfloor.Dataset, error) {
+	return decode(files, unmarshal)
+}
+
+func decode(files fs.FS, unmarshal func([]byte, any) error) (*energyfloor.Dataset, error) {
+	var idx fileIndex
+	if err := readFile(files, "index.json", &idx, unmarshal); err != nil {
+		return nil, err
+	}
+	if err := checkIndex(&idx); err != nil {
+		return nil, err
+	}
+	d := &energyfloor.Dataset{
+		FormatVersion: idx.Version,
+		DataVersion:   idx.DataVersion,
+		Updated:       idx.Updated,
+		ITLDeadlineMs: int(idx.ITLDeadlineMs),
+		Caveat:        idx.Caveat,
+		Boundary:      idx.Boundary,
+	}
+	for _, iw := range idx.Workloads {
+		w := &energyfloor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source.domain()}
+		configurations := 0
+		for _, im := range iw.Models {
+			var mf fileModel
+			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
+				return nil, err
+			}
+			m, err := checkModel(&idx, iw, im, &mf)
+			if err != nil {
+				return nil, err
+			}
+			configurations += len(m.Configurations)
+			w.Models = append(w.Models, m)
+		}
+		if configurations != iw.ConfigurationCount {
+			return nil, &Error{Workload: iw.ID, Field: "configuration_count",
+				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
+		}
+		d.Workloads = append(d.Workloads, w)
+	}
+	return d, nil
+}
+
+func readFile(files fs.FS, name string, v any, unmarshal func([]byte, any) error) error {
+	if !fs.ValidPath(name) || path.Ext(name) != ".json" {
+		return &Error{File: name, Err: fmt.Errorf("not a dataset file name")}
+	}
+	b, err := fs.ReadFile(files, name)
+	if err != nil {
+		return &Error{File: name, Err: err}
+	}
+	if err := unmarshal(b, v); err != nil {
+		return &Error{File: name, Err: fmt.Errorf("decode: %w", err)}
+	}
+	return nil
+}
+
+// unmarshalStd decodes with encoding/json, refusing unknown fields. The
+// browser build uses it (unmarshal_wasm.go); natively it is the reference
+// the goccy/go-json decoder is tested against.
+func unmarshalStd(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// Error is a dataset file that fails to decode or validate, located by file,
+// workload, model, row and field (empty when not applicable).
+type Error struct {
+	File     string
+	Workload string
+	Model    string
+	Row      string
+	Field    string
+	Err      error
+}
+
+func (e *Error) Error() string {
+	s := "dataset"
+	for _, p := range []struct{ name, value string }{
+		{"file", e.File}, {"workload", e.Workload}, {"model", e.Model}, {"row", e.Row}, {"field", e.Field},
+	} {
+		if p.value != "" {
+			s += fmt.Sprintf(": %s %q", p.name, p.value)
+		}
+	}
+	return s + ": " + e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// fileIndex is index.json.
+type fileIndex struct {
+	Version       string          `json:"version"`
+	Updated       string          `json:"updated"`
+	DataVersion   string          `json:"data_version"`
+	Unit          string          `json:"unit"`
+	ITLDeadlineMs int64           `json:"itl_deadline_ms"`
+	Caveat        string          `json:"caveat"`
+	Boundary      string          `json:"boundary"`
+	Licence       string          `json:"licence"`
+	Cite          string          `json:"cite"`
+	CiteURL       string          `json:"cite_url"`
+	Workloads     []*fileWorkload `json:"workloads"`
+}
+
+type fileWorkload struct {
+	ID                 string            `json:"id"`
+	Name               string            `json:"name"`
+	UpstreamName       string            `json:"upstream_name"`
+	ModelCount         int               `json:"model_count"`
+	ConfigurationCount int               `json:"configuration_count"`
+	Source             fileSource        `json:"source"`
+	Models             []*fileIndexModel `json:"models"`
+}
+
+type fileIndexModel struct {
+	Slug               string              `json:"slug"`
+	Name               string              `json:"name"`
+	ModelID            string              `json:"model_id"`
+	ParamsB            float64             `json:"params_b"`
+	ActiveParamsB      float64             `json:"active_params_b"`
+	Architecture       string              `json:"architecture"`
+	GPUs               []string            `json:"gpus"`
+	File               string              `json:"file"`
+	ConfigurationCount int                 `json:"configuration_count"`
+	Best               map[string]*fileRow `json:"best"`
+}
+
+type fileSource struct {
+	Name             string   `json:"name"`
+	Publisher        string   `json:"publisher"`
+	URL              string   `json:"url"`
+	DataURL          string   `json:"data_url"`
+	Version          string   `json:"version"`
+	Released         string   `json:"released"`
+	Compiled         string   `json:"compiled"`
+	CompiledEvidence string   `json:"compiled_evidence"`
+	Retrieved        string   `json:"retrieved"`
+	Licence          string   `json:"licence"`
+	LicenceEvidence  []string `json:"licence_evidence"`
+	Workload         string   `json:"workload"`
+	Method           string   `json:"method"`
+	Selection        string   `json:"selection"`
+	Cite             string   `json:"cite"`
+	CiteURL          string   `json:"cite_url"`
+	UsedFor          string   `json:"used_for"`
+	Configurations   string   `json:"configurations"`
+}
+
+func (s *fileSource) domain() energyfloor.Source {
+	return energyfloor.Source{
+		Name:             s.Name,
+		Publisher:        s.Publisher,
+		URL:              s.URL,
+		DataURL:          s.DataURL,
+		Version:          s.Version,
+		Released:         s.Released,
+		Compiled:         s.Compiled,
+		CompiledEvidence: s.CompiledEvidence,
+		Retrieved:        s.Retrieved,
+		Licence:          s.Licence,
+		LicenceEvidence:  append([]string(nil), s.LicenceEvidence...),
+		Workload:         s.Workload,
+		Method:           s.Method,
+		Selection:        s.Selection,
+		Cite:             s.Cite,
+		CiteURL:          s.CiteURL,
+		UsedFor:          s.UsedFor,
+		Configurations:   s.Configurations,
+	}
+}
+
+// fileModel is <workload>/<slug>.json.
+type fileModel struct {
+	Version        string              `json:"version"`
+	Updated        string              `json:"updated"`
+	DataVersion    string              `json:"data_version"`
+	Unit           string              `json:"unit"`
+	ITLDeadlineMs  int64               `json:"itl_deadline_ms"`
+	Source         fileSource          `json:"source"`
+	Caveat         string              `json:"caveat"`
+	Boundary       string              `json:"boundary"`
+	Slug           string              `json:"slug"`
+	Name           string              `json:"name"`
+	ModelID        string              `json:"model_id"`
+	ParamsB        float64             `json:"params_b"`
+	ActiveParamsB  float64             `json:"active_params_b"`
+	Architecture   string              `json:"architecture"`
+	GPUs           []string            `json:"gpus"`
+	Configurations []*fileRow          `json:"configurations"`
+	Best           map[string]*fileRow `json:"best"`
+}
+
+// fileRow is one configuration. Figures decode from the JSON number text
+// straight into decimal.Decimal (its UnmarshalJSON parses the literal), so
+// 0.2402453 is exactly 0.2402453, with no float64 in between.
+type fileRow struct {
+	GPU                      string          `json:"gpu"`
+	NumGPUs                  int             `json:"num_gpus"`
+	TensorParallel           int             `json:"tensor_parallel"`
+	DataParallel             int             `json:"data_parallel"`
+	ExpertParallel           int             `json:"expert_parallel"`
+	Precision                string          `json:"precision"`
+	MaxNumSeqs               int             `json:"max_num_seqs"`
+	AvgRequestsInFlight      decimal.Decimal `json:"avg_requests_in_flight"`
+	WhPerMillionOutputTokens decimal.Decimal `json:"wh_per_million_output_tokens"`
+	JoulesPerOutputToken     decimal.Decimal `json:"joules_per_output_token"`
+	MedianITLMs              decimal.Decimal `json:"median_itl_ms"`
+	P90ITLMs                 decimal.Decimal `json:"p90_itl_ms"`
+	P99ITLMs                 decimal.Decimal `json:"p99_itl_ms"`
+	TokensPerSecond          decimal.Decimal `json:"tokens_per_second"`
+	GPUPowerWattsTotal       decimal.Decimal `json:"gpu_power_watts_total"`
+	AvgOutputTokens          int             `json:"avg_output_tokens"`
+	UnderITLDeadline         bool            `json:"under_itl_deadline"`
+	AvgRunningBatch          decimal.Decimal `json:"avg_running_batch"`
+	P95ITLMs                 decimal.Decimal `json:"p95_itl_ms"`
+	RowID                    string          `json:"row_id"`
+	Repeat                   int             `json:"repeat"`
+}
+
+func (r *fileRow) domain() *energyfloor.Configuration {
+	return &energyfloor.Configuration{
+		RowID:                    r.RowID,
+		Repeat:                   r.Repeat,
+		GPU:                      r.GPU,
+		NumGPUs:                  r.NumGPUs,
+		TensorParallel:           r.TensorParallel,
+		DataParallel:             r.DataParallel,
+		ExpertParallel:           r.ExpertParallel,
+		Precision:                r.Precision,
+		MaxNumSeqs:               r.MaxNumSeqs,
+		AvgRunningBatch:          r.AvgRunningBatch.InexactFloat64(),
+		JoulesPerOutputToken:     r.JoulesPerOutputToken,
+		WhPerMillionOutputTokens: r.WhPerMillionOutputTokens,
+		MedianITLMs:              r.MedianITLMs,
+		P90ITLMs:                 r.P90ITLMs,
+		P95ITLMs:                 r.P95ITLMs,
+		P99ITLMs:                 r.P99ITLMs,
+		TokensPerSecond:          r.TokensPerSecond,
+		GPUPowerWattsTotal:       r.GPUPowerWattsTotal,
+		AvgOutputTokens:          r.AvgOutputTokens,
+		UnderITLDeadline:         r.UnderITLDeadline,
+	}
+}

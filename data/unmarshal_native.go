@@ -1,0 +1,23 @@
+//go:build !wasm
+
+package data
+
+import (
+	"bytes"
+
+	json "github.com/goccy/go-json"
+)
+
+// Natively (server, CLI, compiler, tests) the dataset decodes with
+// goccy/go-json. The browser build uses encoding/json instead
+// (unmarshal_wasm.go): goccy/go-json would add about 0.28 MB brotli to
+// app.wasm, whose budget is 1.6 MB (GOAPP-NOTES.md). A test decodes the
+// embedded dataset with both and checks the results are identical.
+var unmarshal = unmarshalGoccy
+
+// unmarshalGoccy decodes with goccy/go-json, refusing unknown fields.
+func unmarshalGoccy(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}

@@ -1,0 +1,337 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"energyfloor"
+
+	"github.com/shopspring/decimal"
+)
+
+// precisions are the weight precisions a configuration may name.
+var precisions = []string{"BF16", "FP8", "MXFP4"}
+
+// whSlack bounds how far wh_per_million_output_tokens may sit from
+// joules_per_output_token × 1e6 / 3600: half a cent of rounding, plus what
+// rounding joules to 7 decimals can move it (5e-8 J × 1e6 / 3600).
+var whSlack = decimal.RequireFromString("0.0050139")
+
+func checkIndex(idx *fileIndex) error {
+	fail := func(field string, err error) error { return &Error{File: "index.json", Field: field, Err: err} }
+	if idx.Version != "1" {
+		return fail("version", fmt.Errorf("is %q, want format version \"1\"", idx.Version))
+	}
+	for _, f := range []struct{ name, value string }{
+		{"updated", idx.Updated}, {"data_version", idx.DataVersion}, {"unit", idx.Unit}, {"caveat", idx.Caveat},
+		{"boundary", idx.Boundary}, {"licence", idx.Licence}, {"cite", idx.Cite}, {"cite_url", idx.CiteURL},
+	} {
+		if f.value == "" {
+			return fail(f.name, errors.New("missing"))
+		}
+	}
+	if idx.ITLDeadlineMs <= 0 {
+		return fail("itl_deadline_ms", fmt.Errorf("is %d, want a positive number of milliseconds", idx.ITLDeadlineMs))
+	}
+	if len(idx.Workloads) == 0 {
+		return fail("workloads", errors.New("missing"))
+	}
+	seen := map[string]bool{}
+	for _, w := range idx.Workloads {
+		if w == nil || w.ID == "" {
+			return fail("workloads", errors.New("a workload has no id"))
+		}
+		wfail := func(field string, err error) error {
+			return &Error{File: "index.json", Workload: w.ID, Field: field, Err: err}
+		}
+		if seen[w.ID] {
+			return wfail("id", errors.New("listed twice"))
+		}
+		seen[w.ID] = true
+		if w.Name == "" {
+			return wfail("name", errors.New("missing"))
+		}
+		if w.UpstreamName == "" {
+			return wfail("upstream_name", errors.New("missing"))
+		}
+		if err := checkSource(&w.Source); err != nil {
+			return wfail("source", err)
+		}
+		if want := strconv.Itoa(w.ConfigurationCount) + " "; w.ConfigurationCount <= 0 || !strings.HasPrefix(w.Source.Configurations, want) {
+			return wfail("source.configurations", fmt.Errorf("%q does not start with the workload's configuration_count %d", w.Source.Configurations, w.ConfigurationCount))
+		}
+		if len(w.Models) == 0 || w.ModelCount != len(w.Models) {
+			return wfail("model_count", fmt.Errorf("is %d, but %d models are listed", w.ModelCount, len(w.Models)))
+		}
+		for i, m := range w.Models {
+			if m == nil || m.Slug == "" {
+				return wfail("models", fmt.Errorf("model %d has no slug", i+1))
+			}
+			if i > 0 && w.Models[i-1].Slug >= m.Slug {
+				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: "slug",
+					Err: fmt.Errorf("not after %q: models must be sorted by slug, each once", w.Models[i-1].Slug)}
+			}
+			if want := w.ID + "/" + m.Slug + ".json"; m.File != want {
+				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: "file",
+					Err: fmt.Errorf("is %q, want %q", m.File, want)}
+			}
+		}
+	}
+	return nil
+}
+
+// checkSource checks that a provenance block has every field.
+func checkSource(s *fileSource) error {
+	for _, f := range []struct{ name, value string }{
+		{"name", s.Name}, {"publisher", s.Publisher}, {"url", s.URL}, {"data_url", s.DataURL},
+		{"version", s.Version}, {"released", s.Released}, {"compiled", s.Compiled},
+		{"compiled_evidence", s.CompiledEvidence}, {"retrieved", s.Retrieved}, {"licence", s.Licence},
+		{"workload", s.Workload}, {"method", s.Method}, {"selection", s.Selection}, {"cite", s.Cite},
+		{"cite_url", s.CiteURL}, {"used_for", s.UsedFor}, {"configurations", s.Configurations},
+	} {
+		if f.value == "" {
+			return fmt.Errorf("%s: missing", f.name)
+		}
+	}
+	if len(s.LicenceEvidence) == 0 {
+		return errors.New("licence_evidence: missing")
+	}
+	return nil
+}
+
+// checkModel validates one model file against itself and the index, and
+// returns it as a domain Model.
+func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileModel) (*energyfloor.Model, error) {
+	fail := func(row, field string, err error) error {
+		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
+	}
+	for _, f := range []struct{ name, got, want string }{
+		{"version", mf.Version, idx.Version},
+		{"updated", mf.Updated, idx.Updated},
+		{"data_version", mf.DataVersion, idx.DataVersion},
+		{"unit", mf.Unit, idx.Unit},
+		{"itl_deadline_ms", strconv.FormatInt(mf.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
+		{"caveat", mf.Caveat, idx.Caveat},
+		{"boundary", mf.Boundary, idx.Boundary},
+		{"slug", mf.Slug, im.Slug},
+		{"name", mf.Name, im.Name},
+		{"model_id", mf.ModelID, im.ModelID},
+		{"architecture", mf.Architecture, im.Architecture},
+		{"params_b", fmt.Sprint(mf.ParamsB), fmt.Sprint(im.ParamsB)},
+		{"active_params_b", fmt.Sprint(mf.ActiveParamsB), fmt.Sprint(im.ActiveParamsB)},
+		{"gpus", fmt.Sprint(mf.GPUs), fmt.Sprint(im.GPUs)},
+	} {
+		if f.got != f.want {
+			return nil, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
+		}
+	}
+	for _, f := range []struct{ name, value string }{{"name", mf.Name}, {"model_id", mf.ModelID}, {"architecture", mf.Architecture}} {
+		if f.value == "" {
+			return nil, fail("", f.name, errors.New("missing"))
+		}
+	}
+	if !(mf.ParamsB > 0) || !(mf.ActiveParamsB > 0) || mf.ActiveParamsB > mf.ParamsB {
+		return nil, fail("", "active_params_b", fmt.Errorf("%v active of %v total parameters (billions): want 0 < active ≤ total", mf.ActiveParamsB, mf.ParamsB))
+	}
+	if err := checkSource(&mf.Source); err != nil {
+		return nil, fail("", "source", err)
+	}
+	if !sameSource(&mf.Source, &w.Source) {
+		return nil, fail("", "source", errors.New("differs from the workload's source block in index.json"))
+	}
+	if len(mf.Configurations) == 0 || len(mf.Configurations) != im.ConfigurationCount {
+		return nil, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", len(mf.Configurations), im.ConfigurationCount))
+	}
+
+	deadline := decimal.NewFromInt(idx.ITLDeadlineMs)
+	m := &energyfloor.Model{
+		Slug:          mf.Slug,
+		Name:          mf.Name,
+		ModelID:       mf.ModelID,
+		ParamsB:       mf.ParamsB,
+		ActiveParamsB: mf.ActiveParamsB,
+		Architecture:  mf.Architecture,
+		Best:          map[string]*energyfloor.Configuration{},
+		Selection:     mf.Source.Selection,
+	}
+	want := map[string]*fileRow{} // the best row per GPU, recomputed
+	ids := map[string]bool{}
+	for i, r := range mf.Configurations {
+		if r == nil {
+			return nil, fail("", "configurations", fmt.Errorf("configuration %d is null", i+1))
+		}
+		if err := checkRow(r, mf.Slug, deadline); err != nil {
+			row := r.RowID
+			if row == "" {
+				row = fmt.Sprintf("configuration %d", i+1)
+			}
+			return nil, fail(row, err.field, err.err)
+		}
+		if ids[r.RowID] {
+			return nil, fail(r.RowID, "row_id", errors.New("not unique"))
+		}
+		ids[r.RowID] = true
+		if i > 0 && !before(mf.Configurations[i-1], r) {
+			return nil, fail(r.RowID, "row_id", fmt.Errorf("not after %q: configurations must be sorted by gpu, num_gpus, max_num_seqs, repeat", mf.Configurations[i-1].RowID))
+		}
+		if len(m.GPUs) == 0 || m.GPUs[len(m.GPUs)-1] != r.GPU {
+			m.GPUs = append(m.GPUs, r.GPU)
+		}
+		if r.UnderITLDeadline && (want[r.GPU] == nil || better(r, want[r.GPU])) {
+			want[r.GPU] = r
+		}
+		m.Configurations = append(m.Configurations, r.domain())
+	}
+	if !slices.Equal(m.GPUs, mf.GPUs) {
+		return nil, fail("", "gpus", fmt.Errorf("is %v, but the configurations are on %v", mf.GPUs, m.GPUs))
+	}
+	for _, best := range []struct {
+		where string
+		rows  map[string]*fileRow
+	}{{"", mf.Best}, {"index.json's ", im.Best}} {
+		for gpu := range best.rows {
+			if want[gpu] == nil {
+				return nil, fail("", "best", fmt.Errorf("%snames a %s row, but no %s configuration is within %d ms", best.where, gpu, gpu, idx.ITLDeadlineMs))
+			}
+		}
+		for gpu, w := range want {
+			got := best.rows[gpu]
+			switch {
+			case got == nil:
+				return nil, fail("", "best", fmt.Errorf("%shas no %s row; want %s", best.where, gpu, w.RowID))
+			case !sameRow(got, w):
+				return nil, fail(got.RowID, "best", fmt.Errorf("%s%s row is not the lowest-energy configuration within %d ms, %s (or differs from it)", best.where, gpu, idx.ITLDeadlineMs, w.RowID))
+			}
+		}
+	}
+	for gpu, w := range want {
+		for _, c := range m.Configurations {
+			if c.RowID == w.RowID {
+				m.Best[gpu] = c
+			}
+		}
+	}
+	return m, nil
+}
+
+type rowError struct {
+	field string
+	err   error
+}
+
+// checkRow validates one configuration on its own.
+func checkRow(r *fileRow, slug string, deadline decimal.Decimal) *rowError {
+	bad := func(field string, format string, args ...any) *rowError {
+		return &rowError{field, fmt.Errorf(format, args...)}
+	}
+	if r.GPU == "" {
+		return bad("gpu", "missing")
+	}
+	for _, f := range []struct {
+		name  string
+		value int
+	}{
+		{"num_gpus", r.NumGPUs}, {"tensor_parallel", r.TensorParallel}, {"data_parallel", r.DataParallel},
+		{"expert_parallel", r.ExpertParallel}, {"max_num_seqs", r.MaxNumSeqs}, {"avg_output_tokens", r.AvgOutputTokens},
+		{"repeat", r.Repeat},
+	} {
+		if f.value <= 0 {
+			return bad(f.name, "is %d, want a positive whole number", f.value)
+		}
+	}
+	if !slices.Contains(precisions, r.Precision) {
+		return bad("precision", "is %q, want one of %v", r.Precision, precisions)
+	}
+	for _, f := range []struct {
+		name  string
+		value decimal.Decimal
+	}{
+		{"joules_per_output_token", r.JoulesPerOutputToken}, {"wh_per_million_output_tokens", r.WhPerMillionOutputTokens},
+		{"tokens_per_second", r.TokensPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
+		{"avg_running_batch", r.AvgRunningBatch}, {"median_itl_ms", r.MedianITLMs},
+	} {
+		if f.value.Sign() <= 0 {
+			return bad(f.name, "is %s, want a positive number", f.value)
+		}
+	}
+	switch {
+	case r.P90ITLMs.LessThan(r.MedianITLMs):
+		return bad("p90_itl_ms", "is %s, below median_itl_ms %s", r.P90ITLMs, r.MedianITLMs)
+	case r.P95ITLMs.LessThan(r.P90ITLMs):
+		return bad("p95_itl_ms", "is %s, below p90_itl_ms %s", r.P95ITLMs, r.P90ITLMs)
+	case r.P99ITLMs.LessThan(r.P95ITLMs):
+		return bad("p99_itl_ms", "is %s, below p95_itl_ms %s", r.P99ITLMs, r.P95ITLMs)
+	case !r.AvgRequestsInFlight.Equal(r.AvgRunningBatch):
+		return bad("avg_requests_in_flight", "is %s, but avg_running_batch is %s", r.AvgRequestsInFlight, r.AvgRunningBatch)
+	case r.UnderITLDeadline != r.MedianITLMs.LessThanOrEqual(deadline):
+		return bad("under_itl_deadline", "is %t, but median_itl_ms is %s against a %s ms ceiling", r.UnderITLDeadline, r.MedianITLMs, deadline)
+	}
+	wh := r.JoulesPerOutputToken.Mul(decimal.NewFromInt(2500)).Div(decimal.NewFromInt(9))
+	if wh.Sub(r.WhPerMillionOutputTokens).Abs().GreaterThan(whSlack) {
+		return bad("wh_per_million_output_tokens", "is %s, but joules_per_output_token %s makes %s", r.WhPerMillionOutputTokens, r.JoulesPerOutputToken, wh.Round(2))
+	}
+	id := slug + "/" + r.GPU + "/" + strconv.Itoa(r.NumGPUs) + "/" + strconv.Itoa(r.MaxNumSeqs)
+	if r.Repeat > 1 {
+		id += "/r" + strconv.Itoa(r.Repeat)
+	}
+	if r.RowID != id {
+		return bad("row_id", "is %q, want %q", r.RowID, id)
+	}
+	return nil
+}
+
+// before reports whether a sorts before b: gpu, num_gpus, max_num_seqs, repeat.
+func before(a, b *fileRow) bool {
+	if a.GPU != b.GPU {
+		return a.GPU < b.GPU
+	}
+	if a.NumGPUs != b.NumGPUs {
+		return a.NumGPUs < b.NumGPUs
+	}
+	if a.MaxNumSeqs != b.MaxNumSeqs {
+		return a.MaxNumSeqs < b.MaxNumSeqs
+	}
+	return a.Repeat < b.Repeat
+}
+
+// better reports whether a beats b as a best row: lower energy, then lower
+// median latency, fewer GPUs, and row id.
+func better(a, b *fileRow) bool {
+	if c := a.JoulesPerOutputToken.Cmp(b.JoulesPerOutputToken); c != 0 {
+		return c < 0
+	}
+	if c := a.MedianITLMs.Cmp(b.MedianITLMs); c != 0 {
+		return c < 0
+	}
+	if a.NumGPUs != b.NumGPUs {
+		return a.NumGPUs < b.NumGPUs
+	}
+	return a.RowID < b.RowID
+}
+
+// sameSource reports whether two source blocks agree on everything but the
+// model-specific selection text.
+func sameSource(a, b *fileSource) bool {
+	fields := func(s *fileSource) []string {
+		return append([]string{s.Name, s.Publisher, s.URL, s.DataURL, s.Version, s.Released, s.Compiled,
+			s.CompiledEvidence, s.Retrieved, s.Licence, s.Workload, s.Method, s.Cite, s.CiteURL, s.UsedFor,
+			s.Configurations}, s.LicenceEvidence...)
+	}
+	return slices.Equal(fields(a), fields(b))
+}
+
+// sameRow reports whether two rows carry the same values.
+func sameRow(a, b *fileRow) bool {
+	return a.GPU == b.GPU && a.NumGPUs == b.NumGPUs && a.TensorParallel == b.TensorParallel &&
+		a.DataParallel == b.DataParallel && a.ExpertParallel == b.ExpertParallel && a.Precision == b.Precision &&
+		a.MaxNumSeqs == b.MaxNumSeqs && a.AvgRequestsInFlight.Equal(b.AvgRequestsInFlight) &&
+		a.WhPerMillionOutputTokens.Equal(b.WhPerMillionOutputTokens) &&
+		a.JoulesPerOutputToken.Equal(b.JoulesPerOutputToken) && a.MedianITLMs.Equal(b.MedianITLMs) &&
+		a.P90ITLMs.Equal(b.P90ITLMs) && a.P95ITLMs.Equal(b.P95ITLMs) && a.P99ITLMs.Equal(b.P99ITLMs) &&
+		a.TokensPerSecond.Equal(b.TokensPerSecond) && a.GPUPowerWattsTotal.Equal(b.GPUPowerWattsTotal) &&
+		a.AvgOutputTokens == b.AvgOutputTokens && a.UnderITLDeadline == b.UnderITLDeadline &&
+		a.AvgRunningBatch.Equal(b.AvgRunningBatch) && a.RowID == b.RowID && a.Repeat == b.Repeat
+}
