@@ -15,12 +15,6 @@ const DefaultWorkload = "lm-arena-chat"
 // DefaultModel is the slug of the model selected by DefaultInputs.
 const DefaultModel = "qwen-3-235b-a22b-instruct"
 
-// DivisionPlaces is the number of decimal places every division in the
-// calculation keeps (rounded half away from zero at the last place). It is far
-// below anything displayed: rounding for people happens only in the Format
-// functions.
-const DivisionPlaces = 20
-
 // DefaultInputs returns the inputs a new visitor sees: lm-arena-chat,
 // 1,000,000,000 output tokens per month, 500 output tokens per request, a
 // 100 ms target on the median inter-token latency, either GPU, and the model
@@ -65,45 +59,57 @@ func (c *Configuration) ITL(s Statistic) decimal.Decimal {
 
 // Constants of the unit conversions.
 var (
-	secondsPerHour       = decimal.NewFromInt(3_600)                 // J per Wh
-	joulesPerKWh         = decimal.NewFromInt(3_600_000)             // J per kWh
-	joulesPerKWhPerYear  = decimal.NewFromInt(3_600_000 / 12)        // J per kWh, over 12 months
-	whPerMillionPerJoule = decimal.NewFromInt(1_000_000)             // tokens per million
-	secondsPerMonth      = decimal.NewFromInt(3_600 * HoursPerMonth) // the month every fleet figure assumes
+	secondsPerHour      = decimal.NewFromInt(3_600)                 // also joules per Wh
+	joulesPerKWh        = decimal.NewFromInt(3_600_000)             // joules per kWh
+	joulesPerKWhPerYear = decimal.NewFromInt(3_600_000 / 12)        // joules per kWh, over the 12 months of a year
+	tokensPerMillion    = decimal.NewFromInt(1_000_000)             // output tokens in a million
+	secondsPerMonth     = decimal.NewFromInt(3_600 * HoursPerMonth) // the month every fleet figure assumes
 )
 
 // FiguresFor returns every figure of configuration c for inputs in,
-// unrounded except that each division keeps DivisionPlaces decimal places.
-// Each figure is computed from c.JoulesPerOutputToken and the inputs with at
-// most one division, so no rounding compounds.
+// unrounded except that each division keeps at least 16 significant digits
+// (QuotientDigits). Each figure is computed from c's measurements and the
+// inputs with at most one division, so no rounding compounds.
 func FiguresFor(c *Configuration, in Inputs) Figures {
+	return figures(c, in, requestsPerMonth(in))
+}
+
+// requestsPerMonth is the monthly volume over the average output length.
+func requestsPerMonth(in Inputs) decimal.Decimal {
+	if in.OutputTokensPerMonth.Sign() <= 0 || in.OutputTokensPerRequest.Sign() <= 0 {
+		return decimal.Decimal{}
+	}
+	return quo(in.OutputTokensPerMonth, one, in.OutputTokensPerRequest, one)
+}
+
+// figures is FiguresFor with the requests per month, the same for every
+// configuration, computed once by the caller.
+func figures(c *Configuration, in Inputs, requests decimal.Decimal) Figures {
 	j := c.JoulesPerOutputToken
 	tokens := in.OutputTokensPerMonth
 	perRequest := in.OutputTokensPerRequest
-	gpus := decimal.NewFromInt(int64(c.NumGPUs))
-
-	f := Figures{JoulesPerOutputToken: j}
-	f.WhPerMillionOutputTokens = j.Mul(whPerMillionPerJoule).DivRound(secondsPerHour, DivisionPlaces)
-	f.JoulesPerRequest = j.Mul(perRequest)
-	f.WhPerRequest = f.JoulesPerRequest.DivRound(secondsPerHour, DivisionPlaces)
-	monthJoules := j.Mul(tokens)
-	f.KWhPerMonth = monthJoules.DivRound(joulesPerKWh, DivisionPlaces)
-	f.KWhPerYear = monthJoules.DivRound(joulesPerKWhPerYear, DivisionPlaces)
-	if perRequest.Sign() > 0 {
-		f.RequestsPerMonth = tokens.DivRound(perRequest, DivisionPlaces)
+	f := Figures{JoulesPerOutputToken: j, RequestsPerMonth: requests}
+	if j.Sign() <= 0 {
+		return f // the dataset's validation rules this out
 	}
-	if c.TokensPerSecond.Sign() > 0 {
-		f.GPUHoursPerMonth = tokens.Mul(gpus).DivRound(c.TokensPerSecond.Mul(secondsPerHour), DivisionPlaces)
-		// Replicas is exact: the integer quotient, plus one for any remainder.
-		q, r := tokens.QuoRem(c.TokensPerSecond.Mul(secondsPerMonth), 0)
-		if r.Sign() > 0 {
-			q = q.Add(decimal.NewFromInt(1))
-		}
-		f.Replicas = q.IntPart()
-		f.GPUsNeeded = f.Replicas * int64(c.NumGPUs)
+	f.WhPerMillionOutputTokens = quo(j, tokensPerMillion, secondsPerHour, one)
+	if perRequest.Sign() > 0 {
+		f.JoulesPerRequest = j.Mul(perRequest)
+		f.WhPerRequest = quo(j, perRequest, secondsPerHour, one)
+	}
+	if tokens.Sign() > 0 {
+		f.KWhPerMonth = quo(j, tokens, joulesPerKWh, one)
+		f.KWhPerYear = quo(j, tokens, joulesPerKWhPerYear, one)
 	}
 	if c.NumGPUs > 0 {
-		f.AvgGPUPowerWatts = c.GPUPowerWattsTotal.DivRound(gpus, DivisionPlaces)
+		gpus := decimal.NewFromInt(int64(c.NumGPUs))
+		f.AvgGPUPowerWatts = quo(c.GPUPowerWattsTotal, one, gpus, one)
+		if c.TokensPerSecond.Sign() > 0 && tokens.Sign() > 0 {
+			f.GPUHoursPerMonth = quo(tokens, gpus, c.TokensPerSecond, secondsPerHour)
+			// Whole replicas: the monthly volume over one replica's monthly output, rounded up.
+			f.Replicas = ceilQuo(tokens, c.TokensPerSecond, secondsPerMonth).IntPart()
+			f.GPUsNeeded = f.Replicas * int64(c.NumGPUs)
+		}
 	}
 	return f
 }
@@ -153,47 +159,86 @@ func lessLatency(a, b *Configuration, s Statistic) bool {
 // figures tell how far the target must be relaxed. When m has no
 // configuration on gpu, Measured is 0 and both are nil.
 func Floor(m *Model, gpu string, in Inputs) Result {
+	r := selectFloor(m, gpu, in.Statistic, comparableTarget(m, in), nil)
+	r.Figures = r.figures(in, requestsPerMonth(in))
+	return r
+}
+
+// comparableTarget returns in.TargetITLMs with the same exponent as m's
+// latencies when that only appends zeros, so comparing them allocates
+// nothing. The value is unchanged.
+func comparableTarget(m *Model, in Inputs) decimal.Decimal {
+	t := in.TargetITLMs
+	if len(m.Configurations) > 0 {
+		if e := m.Configurations[0].ITL(in.Statistic).Exponent(); t.Exponent() > e {
+			t = t.Round(-e)
+		}
+	}
+	return t
+}
+
+// selectFloor is Floor without the figures: the selection, the counts and
+// the spread, for target as prepared by comparableTarget. scratch is a buffer
+// it may reuse for the qualifying configurations' indexes.
+func selectFloor(m *Model, gpu string, stat Statistic, target decimal.Decimal, scratch *[]int) Result {
 	r := Result{Model: m, GPU: gpu}
-	var qualifying []decimal.Decimal
-	for _, c := range m.Configurations {
+	var buf []int
+	if scratch != nil {
+		buf = (*scratch)[:0]
+	}
+	for i, c := range m.Configurations {
 		if c.GPU != gpu {
 			continue
 		}
 		r.Measured++
-		if c.ITL(in.Statistic).Cmp(in.TargetITLMs) <= 0 {
-			if qualifying == nil {
-				qualifying = make([]decimal.Decimal, 0, len(m.Configurations))
-			}
-			qualifying = append(qualifying, c.JoulesPerOutputToken)
-			if r.Chosen == nil || lessEnergy(c, r.Chosen, in.Statistic) {
+		if c.ITL(stat).Cmp(target) <= 0 {
+			buf = append(buf, i)
+			if r.Chosen == nil || lessEnergy(c, r.Chosen, stat) {
 				r.Chosen = c
 			}
-		} else if r.Chosen == nil && (r.Fastest == nil || lessLatency(c, r.Fastest, in.Statistic)) {
+		} else if r.Chosen == nil && (r.Fastest == nil || lessLatency(c, r.Fastest, stat)) {
 			r.Fastest = c
 		}
 	}
-	r.Qualifying = len(qualifying)
-	switch {
-	case r.Chosen != nil:
+	r.Qualifying = len(buf)
+	if r.Chosen != nil {
 		r.Fastest = nil
-		r.Figures = FiguresFor(r.Chosen, in)
-		r.Spread = spread(qualifying)
-	case r.Fastest != nil:
-		r.Figures = FiguresFor(r.Fastest, in)
+		r.Spread = spread(m.Configurations, buf)
+	}
+	if scratch != nil {
+		*scratch = buf
 	}
 	return r
 }
 
-// spread returns the floor, median and highest of js (not empty), sorting js.
-func spread(js []decimal.Decimal) Spread {
-	slices.SortFunc(js, decimal.Decimal.Cmp)
-	n := len(js)
-	s := Spread{Floor: js[0], Highest: js[n-1], Median: js[n/2]}
+// figures returns the figures of r's chosen configuration, or of its fastest
+// when none meets the target.
+func (r *Result) figures(in Inputs, requests decimal.Decimal) Figures {
+	switch {
+	case r.Chosen != nil:
+		return figures(r.Chosen, in, requests)
+	case r.Fastest != nil:
+		return figures(r.Fastest, in, requests)
+	}
+	return Figures{}
+}
+
+// spread returns the floor, median and highest joules per output token of
+// the configurations cs[i] for i in idx (not empty), sorting idx.
+func spread(cs []*Configuration, idx []int) Spread {
+	slices.SortFunc(idx, func(a, b int) int {
+		return cs[a].JoulesPerOutputToken.Cmp(cs[b].JoulesPerOutputToken)
+	})
+	j := func(k int) decimal.Decimal { return cs[idx[k]].JoulesPerOutputToken }
+	n := len(idx)
+	s := Spread{Floor: j(0), Highest: j(n - 1), Median: j(n / 2)}
 	if n%2 == 0 {
-		s.Median = js[n/2-1].Add(js[n/2]).Div(decimal.NewFromInt(2)) // exact: halving a decimal terminates
+		s.Median = j(n/2 - 1).Add(j(n / 2)).Mul(half) // exact: halving a decimal terminates
 	}
 	return s
 }
+
+var half = decimal.New(5, -1)
 
 // compareResults orders Results as Rank does: those that meet the target
 // first, by their chosen configuration's joules per output token, latency
@@ -241,15 +286,29 @@ func Rank(w *Workload, in Inputs) []Result {
 	if w == nil {
 		return nil
 	}
-	results := make([]Result, 0, 2*len(w.Models))
+	// Select first, sort by index, and compute figures last, so the sort moves
+	// no large values.
+	selected := make([]Result, 0, 2*len(w.Models))
+	var scratch []int
 	for _, m := range w.Models {
+		target := comparableTarget(m, in)
 		for _, gpu := range gpusFor(m, in.GPU) {
-			if r := Floor(m, gpu, in); r.Measured > 0 {
-				results = append(results, r)
+			if r := selectFloor(m, gpu, in.Statistic, target, &scratch); r.Measured > 0 {
+				selected = append(selected, r)
 			}
 		}
 	}
-	slices.SortFunc(results, func(a, b Result) int { return compareResults(&a, &b, in.Statistic) })
+	order := make([]int, len(selected))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return compareResults(&selected[a], &selected[b], in.Statistic) })
+	requests := requestsPerMonth(in)
+	results := make([]Result, len(selected))
+	for i, k := range order {
+		results[i] = selected[k]
+		results[i].Figures = results[i].figures(in, requests)
+	}
 	return results
 }
 
