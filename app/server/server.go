@@ -1,0 +1,266 @@
+// Package server serves Energy Floor over HTTP and writes its static build.
+//
+// A Site puts three things in front of go-app's Handler (which prerenders
+// the pages and serves the PWA files): the embedded /web/ assets, with
+// app.wasm sent precompressed according to Accept-Encoding; security headers
+// on every response; and a refusal of every method but GET and HEAD.
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	ui "energyfloor/app"
+)
+
+// Headers are the security headers sent with every response. The static
+// build documents the same set for static hosts.
+//
+// frame-ancestors is open on purpose: embedding the calculator is a feature,
+// and it is safe here because the app is read-only, has no accounts, no
+// cookies and keeps no state on the server. So there is no X-Frame-Options.
+var Headers = map[string]string{
+	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+		"img-src 'self' data:; connect-src 'self'; frame-ancestors *; base-uri 'self'; form-action 'self'",
+	"X-Content-Type-Options": "nosniff",
+	"Referrer-Policy":        "no-referrer",
+	"Permissions-Policy":     "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+}
+
+// contentTypes maps the asset types served under /web/; no other file of the
+// asset folder is served.
+var contentTypes = map[string]string{
+	".wasm": "application/wasm",
+	".css":  "text/css; charset=utf-8",
+	".png":  "image/png",
+	".svg":  "image/svg+xml",
+	".txt":  "text/plain; charset=utf-8",
+}
+
+// encodings are the precompressed forms looked for next to each asset, in the
+// server's order of preference.
+var encodings = []struct{ name, suffix string }{
+	{"br", ".br"},
+	{"gzip", ".gz"},
+}
+
+// Site is Energy Floor as served over HTTP.
+type Site struct {
+	// Version identifies the content: a hash of app.wasm and the dataset.
+	Version string
+	// WasmSize is app.wasm's uncompressed size in bytes.
+	WasmSize int64
+
+	assets map[string]*asset // by path under /web/, e.g. "/web/app.wasm"
+	app    *app.Handler
+}
+
+// asset is one file under /web/ with its precompressed forms.
+type asset struct {
+	contentType string
+	forms       map[string]form // by content coding; "identity" is always there
+}
+
+// form is one encoding of an asset.
+type form struct {
+	body []byte
+	etag string
+}
+
+var routesOnce sync.Once
+
+// New builds the Site from the asset folder (web.FS: app.wasm, its .br and
+// .gz, app.css, icons) and the dataset files, which enter the version.
+func New(assets, dataset fs.FS) (*Site, error) {
+	routesOnce.Do(ui.Routes)
+	s := &Site{assets: map[string]*asset{}}
+	if err := s.loadAssets(assets); err != nil {
+		return nil, err
+	}
+	wasm, ok := s.assets["/web/app.wasm"]
+	if !ok {
+		return nil, errors.New("web/app.wasm is missing: build it with `make wasm`")
+	}
+	s.WasmSize = int64(len(wasm.forms["identity"].body))
+	version, err := Version(wasm.forms["identity"].body, dataset)
+	if err != nil {
+		return nil, err
+	}
+	s.Version = version
+	s.app = ui.Handler(s.Version, s.WasmSize, "")
+	return s, nil
+}
+
+// loadAssets reads every servable file of the asset folder into memory,
+// with its precompressed forms when they are there.
+func (s *Site) loadAssets(assets fs.FS) error {
+	entries, err := fs.ReadDir(assets, ".")
+	if err != nil {
+		return fmt.Errorf("reading the assets: %w", err)
+	}
+	for _, e := range entries {
+		ctype, ok := contentTypes[path.Ext(e.Name())]
+		if e.IsDir() || !ok {
+			continue
+		}
+		a := &asset{contentType: ctype, forms: map[string]form{}}
+		for _, enc := range append([]struct{ name, suffix string }{{"identity", ""}}, encodings...) {
+			body, err := fs.ReadFile(assets, e.Name()+enc.suffix)
+			if errors.Is(err, fs.ErrNotExist) && enc.name != "identity" {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("reading the asset %s: %w", e.Name()+enc.suffix, err)
+			}
+			sum := sha256.Sum256(body)
+			a.forms[enc.name] = form{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+		}
+		s.assets["/web/"+e.Name()] = a
+	}
+	return nil
+}
+
+// Version returns a hash of app.wasm and every file of the dataset, so the
+// same build always has the same version and any change of code or data
+// makes a new one.
+func Version(wasm []byte, dataset fs.FS) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "app.wasm\x00%d\x00", len(wasm))
+	h.Write(wasm)
+	var names []string
+	err := fs.WalkDir(dataset, ".", func(name string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, name)
+		}
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("listing the dataset: %w", err)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		b, err := fs.ReadFile(dataset, name)
+		if err != nil {
+			return "", fmt.Errorf("reading the dataset: %w", err)
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:10]), nil
+}
+
+// ServeHTTP answers GET and HEAD: /web/ from the embedded assets, the rest
+// from go-app's Handler. Every response carries the security headers.
+func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	for k, v := range Headers {
+		w.Header().Set(k, v)
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed: only GET and HEAD", http.StatusMethodNotAllowed)
+		return
+	}
+	switch p := r.URL.Path; {
+	case strings.HasPrefix(p, "/web/"):
+		s.serveAsset(w, r, p)
+	case p == "/robots.txt", p == "/sitemap.xml", p == "/ads.txt":
+		// go-app would fetch these from http://<Host header>/web/… and cache
+		// the answer for everyone: serve the embedded file or nothing.
+		s.serveAsset(w, r, "/web"+p)
+	case p == "/app.wasm", p == "/goapp.wasm":
+		s.serveAsset(w, r, "/web/app.wasm")
+	default:
+		s.app.ServeHTTP(w, r)
+	}
+}
+
+// serveAsset sends an embedded asset in the best encoding the client accepts.
+// The URL of app.wasm does not change between versions, so it is revalidated
+// on every use (no-cache, with an ETag per encoding); offline copies live in
+// the service worker's cache.
+func (s *Site) serveAsset(w http.ResponseWriter, r *http.Request, p string) {
+	a, ok := s.assets[p]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	coding := "identity"
+	if len(a.forms) > 1 {
+		h.Set("Vary", "Accept-Encoding")
+		coding = negotiate(r.Header.Get("Accept-Encoding"), a.forms)
+	}
+	f := a.forms[coding]
+	if coding != "identity" {
+		h.Set("Content-Encoding", coding)
+	}
+	h.Set("Content-Type", a.contentType)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", f.etag)
+	if etagMatch(r.Header.Get("If-None-Match"), f.etag) {
+		h.Del("Content-Type")
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(f.body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(f.body)
+	}
+}
+
+// etagMatch reports whether an If-None-Match header lists etag (or is "*").
+func etagMatch(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// negotiate picks the preferred available coding the Accept-Encoding header
+// allows: br, then gzip, then identity. A coding with q=0 is refused.
+func negotiate(accept string, forms map[string]form) string {
+	q := map[string]bool{}
+	star := false
+	for _, part := range strings.Split(accept, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		ok := true
+		for _, p := range strings.Split(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+			if strings.EqualFold(strings.TrimSpace(k), "q") {
+				v = strings.TrimRight(strings.TrimSpace(v), "0")
+				ok = v != "" && v != "." && v != "0."
+			}
+		}
+		if name == "*" {
+			star = ok
+			continue
+		}
+		q[name] = ok
+	}
+	for _, enc := range encodings {
+		allowed, listed := q[enc.name]
+		if !listed {
+			allowed = star
+		}
+		if _, have := forms[enc.name]; have && allowed {
+			return enc.name
+		}
+	}
+	return "identity"
+}

@@ -1,0 +1,112 @@
+package server
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	ui "energyfloor/app"
+)
+
+// validPrefix is a sub-path such as "/energy" or "/tools/energy".
+var validPrefix = regexp.MustCompile(`^(/[A-Za-z0-9._~-]+)+$`)
+
+// NormalizePrefix returns prefix with one leading slash and no trailing one
+// ("" for the root), or an error naming what is wrong with it.
+func NormalizePrefix(prefix string) (string, error) {
+	p := strings.TrimRight(strings.TrimSpace(prefix), "/")
+	if p == "" {
+		return "", nil
+	}
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	if !validPrefix.MatchString(p) {
+		return "", fmt.Errorf("invalid prefix %q: want a path such as /energy (letters, digits, . _ ~ -)", prefix)
+	}
+	return p, nil
+}
+
+// WriteStatic writes the static site to dir, replacing it: the prerendered
+// pages (index.html, one .html per other page), go-app's files (app.js,
+// app-worker.js, wasm_exec.js, app.css, manifest.webmanifest), web/ with
+// app.wasm, its .br and .gz and the other assets, and a _headers file with
+// the headers to send (the format of Netlify and Cloudflare Pages; see the
+// README for other hosts). prefix is the sub-path the site is served under.
+// The site is written next to dir first, so a failure leaves dir as it was.
+func (s *Site) WriteStatic(dir, prefix string) (err error) {
+	prefix, err = NormalizePrefix(prefix)
+	if err != nil {
+		return err
+	}
+	dir = filepath.Clean(dir)
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("writing the static site: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	if err := app.GenerateStaticWebsite(tmp, ui.Handler(s.Version, s.WasmSize, prefix), ui.Pages...); err != nil {
+		return fmt.Errorf("generating the static pages: %w", err)
+	}
+	for name, a := range s.assets {
+		for coding, f := range a.forms {
+			file := filepath.Join(tmp, filepath.FromSlash(name)) + suffix(coding)
+			if err := os.WriteFile(file, f.body, 0o644); err != nil {
+				return fmt.Errorf("writing the static site: %w", err)
+			}
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "_headers"), []byte(StaticHeaders(prefix)), 0o644); err != nil {
+		return fmt.Errorf("writing the static site: %w", err)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("replacing %s: %w", dir, err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return fmt.Errorf("replacing %s: %w", dir, err)
+	}
+	return nil
+}
+
+// suffix is the file suffix of a content coding.
+func suffix(coding string) string {
+	for _, enc := range encodings {
+		if enc.name == coding {
+			return enc.suffix
+		}
+	}
+	return ""
+}
+
+// StaticHeaders returns the _headers file of the static build: the security
+// headers for every path, and app.wasm's type (and encodings, for hosts that
+// serve the .br and .gz copies).
+func StaticHeaders(prefix string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s/*\n", prefix)
+	keys := make([]string, 0, len(Headers))
+	for k := range Headers {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  %s: %s\n", k, Headers[k])
+	}
+	fmt.Fprintf(&b, "%s/web/app.wasm\n  Content-Type: application/wasm\n  Cache-Control: no-cache\n", prefix)
+	fmt.Fprintf(&b, "%s/web/app.wasm.br\n  Content-Type: application/wasm\n  Content-Encoding: br\n  Cache-Control: no-cache\n", prefix)
+	fmt.Fprintf(&b, "%s/web/app.wasm.gz\n  Content-Type: application/wasm\n  Content-Encoding: gzip\n  Cache-Control: no-cache\n", prefix)
+	fmt.Fprintf(&b, "%s/app-worker.js\n  Cache-Control: no-cache\n", prefix)
+	return b.String()
+}

@@ -1,0 +1,119 @@
+// Energy Floor's service worker (app-worker.js), served by go-app from
+// Handler.ServiceWorkerTemplate. It starts from go-app v10.1.11's
+// DefaultAppWorkerJS, keeps its PWA part (the app sends no push
+// notifications, so that part is dropped) and changes what offline use and
+// clean updates need:
+//
+// 1. A navigation matches the cache ignoring its query string, so a permalink
+//    (/?tokens=2.5M&…) opens offline: the cached page loads the cached wasm,
+//    which reads the query itself. Other requests match exactly.
+// 2. The worker's scope URL is cached as the app's root, so the app also opens
+//    offline under a sub-path (/energy/), where go-app lists only "/energy".
+// 3. Updates never mix versions. Each version has its own cache, named after
+//    the version and this worker's scope, and the worker reads only its own
+//    (cache.match, never caches.match across all caches): an old cache that
+//    is still being deleted can never answer for the new version. Install
+//    fetches with cache: "reload", so a new cache never stores an old
+//    app.wasm from the browser's HTTP cache. Nothing is cached at run time,
+//    so a cache holds exactly one version. The dataset is embedded in
+//    app.wasm, so wasm and data travel as one file: one reload after the
+//    update notice brings both, of the same version.
+// 4. install and activate wait on their work (event.waitUntil): a failed
+//    download fails the install, and the old version keeps working, instead
+//    of activating an empty cache and deleting the good one.
+// 5. A page served from the cache for a different query string was
+//    prerendered for other inputs: it is marked <html data-stale-prerender>
+//    so the stylesheet can hide those numbers until the wasm has started.
+// 6. Only GET requests are answered; app.wasm is cached decoded (the browser
+//    undoes its Content-Encoding), so it works whatever encoding the server
+//    chose.
+const version = "{{.Version}}";
+const cachePrefix = "energyfloor:" + self.registration.scope + ":";
+const cacheName = cachePrefix + version;
+const resourcesToCache = {{.ResourcesToCache}};
+const extraPages = {{.ExtraPages}};
+
+// urlsToCache resolves go-app's list against the scope; the app's root
+// ("/energy", outside the scope "/energy/") is cached as the scope itself.
+function urlsToCache(list) {
+  const scope = self.registration.scope;
+  const urls = new Set([scope]);
+  for (const resource of list) {
+    let url = new URL(resource, scope).href;
+    if (url + "/" === scope) {
+      url = scope;
+    }
+    urls.add(url);
+  }
+  return [...urls];
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(installWorker());
+});
+
+async function installWorker() {
+  console.log("installing app worker", version);
+  const cache = await caches.open(cacheName);
+  const reload = (url) => new Request(url, { cache: "reload" });
+  await cache.addAll(urlsToCache(resourcesToCache).map(reload));
+  // Extra pages (such as /embed) are best effort: a static host that does not
+  // map /embed to embed.html must not cost the whole app its offline copy.
+  await Promise.all(urlsToCache(extraPages).map(async (url) => {
+    try {
+      await cache.add(reload(url));
+    } catch (err) {
+      console.warn("caching", url, "failed:", err);
+    }
+  }));
+  await self.skipWaiting();
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(activateWorker());
+});
+
+async function activateWorker() {
+  const keys = await caches.keys();
+  await Promise.all(keys.map(async (key) => {
+    if (key.startsWith(cachePrefix) && key !== cacheName) {
+      console.log("deleting", key, "cache");
+      await caches.delete(key);
+    }
+  }));
+  await self.clients.claim();
+  console.log("app worker", version, "is activated");
+}
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") {
+    return;
+  }
+  event.respondWith(fetchWithCache(event.request));
+});
+
+async function fetchWithCache(request) {
+  const cache = await caches.open(cacheName);
+  const navigate = request.mode === "navigate";
+  const cached = await cache.match(request, { ignoreSearch: navigate, ignoreVary: true });
+  if (!cached) {
+    return fetch(request);
+  }
+  if (!navigate || new URL(request.url).search === new URL(cached.url || request.url).search) {
+    return cached;
+  }
+  return markStale(cached);
+}
+
+// markStale returns the cached page with <html data-stale-prerender>.
+async function markStale(response) {
+  const html = (await response.text()).replace("<html", "<html data-stale-prerender");
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(html, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: headers,
+  });
+}

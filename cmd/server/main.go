@@ -1,0 +1,73 @@
+// Command energyfloor-server serves Energy Floor, or writes its static build.
+//
+// Usage:
+//
+//	energyfloor-server [-addr 127.0.0.1:8000]
+//	energyfloor-server -static DIR [-prefix /energy]
+//
+// The binary embeds everything it serves (app.wasm and its precompressed
+// copies, app.css, icons, the dataset), so it runs from any directory. It
+// stops gracefully on SIGINT or SIGTERM. With -static it writes a static site
+// to DIR for any static host, at the root or under -prefix, and exits.
+//
+// Flags:
+//
+//	-addr     address to listen on (default 127.0.0.1:8000)
+//	-static   write the static site to this directory instead of serving
+//	-prefix   the sub-path the static site is served under (default: the root)
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"energyfloor/app/server"
+	"energyfloor/data"
+	"energyfloor/web"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8000", "address to listen on")
+	static := flag.String("static", "", "write the static site to this directory instead of serving")
+	prefix := flag.String("prefix", "", "sub-path the static site is served under, e.g. /energy")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "energyfloor-server: unexpected argument %q\n", flag.Arg(0))
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err := run(*addr, *static, *prefix); err != nil {
+		fmt.Fprintln(os.Stderr, "energyfloor-server:", err)
+		os.Exit(1)
+	}
+}
+
+func run(addr, static, prefix string) error {
+	site, err := server.New(web.FS, data.Files())
+	if err != nil {
+		return err
+	}
+	if static != "" {
+		if err := site.WriteStatic(static, prefix); err != nil {
+			return err
+		}
+		fmt.Printf("wrote the static site (version %s, prefix %q) to %s\n", site.Version, prefix, static)
+		return nil
+	}
+	ln, err := server.Listen(addr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	fmt.Printf("Energy Floor %s serving on http://%s/ (Ctrl-C to stop)\n", site.Version, ln.Addr())
+	if err := server.Serve(ctx, ln, site); err != nil {
+		return err
+	}
+	fmt.Println("stopped")
+	return nil
+}
