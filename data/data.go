@@ -90,7 +90,7 @@ func decode(files fs.FS, unmarshal func([]byte, any) error) (*energyfloor.Datase
 			w.Models = append(w.Models, m)
 		}
 		if configurations != iw.ConfigurationCount {
-			return nil, &Error{Workload: iw.ID, Field: "configuration_count",
+			return nil, &Error{File: "index.json", Workload: iw.ID, Field: "configuration_count",
 				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
 		}
 		d.Workloads = append(d.Workloads, w)

@@ -20,6 +20,20 @@ var precisions = []string{"BF16", "FP8", "MXFP4"}
 // rounding joules to 7 decimals can move it (5e-8 J × 1e6 / 3600).
 var whSlack = decimal.RequireFromString("0.0050139")
 
+var (
+	j2500    = decimal.NewFromInt(2500)
+	nine     = decimal.NewFromInt(9)
+	whSlack9 = whSlack.Mul(nine)
+)
+
+// shortDecimal writes d for a message, in scientific notation when long.
+func shortDecimal(d decimal.Decimal) string {
+	if s := d.String(); len(s) <= 40 {
+		return s
+	}
+	return fmt.Sprintf("%se%d", d.Coefficient().String()[:1], d.Exponent()+int32(len(d.Coefficient().String()))-1)
+}
+
 func checkIndex(idx *fileIndex) error {
 	fail := func(field string, err error) error { return &Error{File: "index.json", Field: field, Err: err} }
 	if idx.Version != "1" {
@@ -189,21 +203,26 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 		return nil, fail("", "gpus", fmt.Errorf("is %v, but the configurations are on %v", mf.GPUs, m.GPUs))
 	}
 	for _, best := range []struct {
-		where string
-		rows  map[string]*fileRow
-	}{{"", mf.Best}, {"index.json's ", im.Best}} {
+		file string
+		rows map[string]*fileRow
+	}{{im.File, mf.Best}, {"index.json", im.Best}} {
+		bad := func(row string, err error) error {
+			return &Error{File: best.file, Workload: w.ID, Model: im.Slug, Row: row, Field: "best", Err: err}
+		}
 		for gpu := range best.rows {
 			if want[gpu] == nil {
-				return nil, fail("", "best", fmt.Errorf("%snames a %s row, but no %s configuration is within %d ms", best.where, gpu, gpu, idx.ITLDeadlineMs))
+				return nil, bad("", fmt.Errorf("names a %s row, but no %s configuration is within %d ms", gpu, gpu, idx.ITLDeadlineMs))
 			}
 		}
 		for gpu, w := range want {
 			got := best.rows[gpu]
 			switch {
 			case got == nil:
-				return nil, fail("", "best", fmt.Errorf("%shas no %s row; want %s", best.where, gpu, w.RowID))
+				return nil, bad("", fmt.Errorf("has no %s row; want %s", gpu, w.RowID))
+			case got.RowID != w.RowID:
+				return nil, bad(got.RowID, fmt.Errorf("%s row is not the lowest-energy configuration within %d ms, %s", gpu, idx.ITLDeadlineMs, w.RowID))
 			case !sameRow(got, w):
-				return nil, fail(got.RowID, "best", fmt.Errorf("%s%s row is not the lowest-energy configuration within %d ms, %s (or differs from it)", best.where, gpu, idx.ITLDeadlineMs, w.RowID))
+				return nil, bad(got.RowID, fmt.Errorf("%s row differs from that configuration in %s", gpu, im.File))
 			}
 		}
 	}
@@ -257,6 +276,23 @@ func checkRow(r *fileRow, slug string, deadline decimal.Decimal) *rowError {
 			return bad(f.name, "is %s, want a positive number", f.value)
 		}
 	}
+	for _, f := range []struct {
+		name  string
+		value decimal.Decimal
+	}{
+		{"joules_per_output_token", r.JoulesPerOutputToken}, {"wh_per_million_output_tokens", r.WhPerMillionOutputTokens},
+		{"tokens_per_second", r.TokensPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
+		{"avg_running_batch", r.AvgRunningBatch}, {"avg_requests_in_flight", r.AvgRequestsInFlight},
+		{"median_itl_ms", r.MedianITLMs}, {"p90_itl_ms", r.P90ITLMs}, {"p95_itl_ms", r.P95ITLMs}, {"p99_itl_ms", r.P99ITLMs},
+	} {
+		// decimal.Decimal holds any literal, but a figure beyond float64's
+		// range (over 308 integer digits) is not a measurement, and would be
+		// infinite in a chart. Counting digits is far cheaper than Cmp with
+		// math.MaxFloat64, which scales both to one exponent.
+		if f.value.NumDigits()+int(f.value.Exponent()) > 308 {
+			return bad(f.name, "is %s, beyond float64's range", shortDecimal(f.value))
+		}
+	}
 	switch {
 	case r.P90ITLMs.LessThan(r.MedianITLMs):
 		return bad("p90_itl_ms", "is %s, below median_itl_ms %s", r.P90ITLMs, r.MedianITLMs)
@@ -269,9 +305,10 @@ func checkRow(r *fileRow, slug string, deadline decimal.Decimal) *rowError {
 	case r.UnderITLDeadline != r.MedianITLMs.LessThanOrEqual(deadline):
 		return bad("under_itl_deadline", "is %t, but median_itl_ms is %s against a %s ms ceiling", r.UnderITLDeadline, r.MedianITLMs, deadline)
 	}
-	wh := r.JoulesPerOutputToken.Mul(decimal.NewFromInt(2500)).Div(decimal.NewFromInt(9))
-	if wh.Sub(r.WhPerMillionOutputTokens).Abs().GreaterThan(whSlack) {
-		return bad("wh_per_million_output_tokens", "is %s, but joules_per_output_token %s makes %s", r.WhPerMillionOutputTokens, r.JoulesPerOutputToken, wh.Round(2))
+	// |wh − J × 2500/9| ≤ slack, multiplied through by 9 to avoid a division.
+	if r.JoulesPerOutputToken.Mul(j2500).Sub(r.WhPerMillionOutputTokens.Mul(nine)).Abs().GreaterThan(whSlack9) {
+		wh := r.JoulesPerOutputToken.Mul(j2500).Div(nine).Round(2)
+		return bad("wh_per_million_output_tokens", "is %s, but joules_per_output_token %s makes %s", r.WhPerMillionOutputTokens, r.JoulesPerOutputToken, wh)
 	}
 	id := slug + "/" + r.GPU + "/" + strconv.Itoa(r.NumGPUs) + "/" + strconv.Itoa(r.MaxNumSeqs)
 	if r.Repeat > 1 {

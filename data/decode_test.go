@@ -1,0 +1,238 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/shopspring/decimal"
+)
+
+// TestDecodersAgree decodes the whole embedded dataset with goccy/go-json
+// (native builds) and encoding/json (the browser build) and checks the
+// results are identical.
+func TestDecodersAgree(t *testing.T) {
+	goccy, err := decode(Files(), unmarshalGoccy)
+	if err != nil {
+		t.Fatalf("goccy/go-json: %v", err)
+	}
+	std, err := decode(Files(), unmarshalStd)
+	if err != nil {
+		t.Fatalf("encoding/json: %v", err)
+	}
+	if !reflect.DeepEqual(goccy, std) {
+		t.Error("the two decoders gave different datasets")
+	}
+	// DeepEqual must see a difference in one figure.
+	std.Workloads[0].Models[0].Configurations[0].JoulesPerOutputToken = std.Workloads[0].Models[0].Configurations[0].JoulesPerOutputToken.Add(decimal.New(1, -7))
+	if reflect.DeepEqual(goccy, std) {
+		t.Error("DeepEqual missed a changed figure")
+	}
+}
+
+const (
+	qwenFile = "lm-arena-chat/qwen-3-235b-a22b-instruct.json"
+	qwenSlug = "qwen-3-235b-a22b-instruct"
+	qwenRow1 = "qwen-3-235b-a22b-instruct/B200/4/8" // its first configuration
+)
+
+// copyFiles copies the embedded dataset into a map file system tests can break.
+func copyFiles(t *testing.T) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	err := fs.WalkDir(Files(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(Files(), path)
+		m[path] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// edit decodes a file as generic JSON (numbers kept as their text), lets
+// change alter it, and writes it back.
+func edit(t *testing.T, files fstest.MapFS, name string, change func(doc map[string]any)) {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(files[name].Data))
+	dec.UseNumber()
+	var doc map[string]any
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	change(doc)
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files[name].Data = b
+}
+
+// config returns configuration i of a model file's document.
+func config(doc map[string]any, i int) map[string]any {
+	return doc["configurations"].([]any)[i].(map[string]any)
+}
+
+// indexModel returns the Qwen entry of index.json's document.
+func indexModel(doc map[string]any) map[string]any {
+	for _, m := range doc["workloads"].([]any)[0].(map[string]any)["models"].([]any) {
+		if m := m.(map[string]any); m["slug"] == qwenSlug {
+			return m
+		}
+	}
+	panic("no Qwen in index.json")
+}
+
+// TestDecodeBroken breaks one thing in a copy of the real dataset and checks
+// Decode refuses it, naming where.
+func TestDecodeBroken(t *testing.T) {
+	qwen := func(change func(doc map[string]any)) func(*testing.T, fstest.MapFS) {
+		return func(t *testing.T, files fstest.MapFS) { edit(t, files, qwenFile, change) }
+	}
+	row1 := func(field string, value any) func(*testing.T, fstest.MapFS) {
+		return qwen(func(doc map[string]any) { config(doc, 0)[field] = value })
+	}
+	tests := []struct {
+		name   string
+		break_ func(*testing.T, fstest.MapFS)
+		want   Error // Err unset; its message must contain msg
+		msg    string
+	}{
+		{"zero energy", row1("joules_per_output_token", json.Number("0")),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "joules_per_output_token"}, "is 0, want a positive number"},
+		{"negative throughput", row1("tokens_per_second", json.Number("-396.8")),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "tokens_per_second"}, "is -396.8, want a positive number"},
+		{"zero power", row1("gpu_power_watts_total", json.Number("0")),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "gpu_power_watts_total"}, "want a positive number"},
+		{"infinite throughput", row1("tokens_per_second", json.Number("1e999")),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "tokens_per_second"}, "is 1e999, beyond float64's range"},
+		{"percentiles out of order", row1("p95_itl_ms", json.Number("20.0")),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "p95_itl_ms"}, "is 20, below p90_itl_ms 20.3"},
+		{"p99 below p95", row1("p99_itl_ms", json.Number("20.4")),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "p99_itl_ms"}, "is 20.4, below p95_itl_ms 20.5"},
+		{"missing precision", qwen(func(doc map[string]any) { delete(config(doc, 0), "precision") }),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "precision"}, `is "", want one of [BF16 FP8 MXFP4]`},
+		{"missing row id", qwen(func(doc map[string]any) { delete(config(doc, 0), "row_id") }),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: "configuration 1", Field: "row_id"}, `is "", want "qwen-3-235b-a22b-instruct/B200/4/8"`},
+		{"missing model name", qwen(func(doc map[string]any) { delete(doc, "name") }),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Field: "name"}, `is "", but index.json has "Qwen 3 235B A22B Instruct"`},
+		{"wrong Wh figure", row1("wh_per_million_output_tokens", json.Number("1793.56")),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "wh_per_million_output_tokens"}, "joules_per_output_token 6.4567701 makes 1793.55"},
+		{"deadline flag wrong", row1("under_itl_deadline", false),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "under_itl_deadline"}, "is false, but median_itl_ms is 19.7"},
+		{"duplicate row id", qwen(func(doc map[string]any) {
+			cs := doc["configurations"].([]any)
+			cs[1] = cs[0]
+		}), Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "row_id"}, "not unique"},
+		{"configurations out of order", qwen(func(doc map[string]any) {
+			cs := doc["configurations"].([]any)
+			cs[0], cs[1] = cs[1], cs[0]
+		}), Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "row_id"}, "must be sorted"},
+		{"best not the minimum", qwen(func(doc map[string]any) { doc["best"].(map[string]any)["B200"] = config(doc, 0) }),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "best"}, "B200 row is not the lowest-energy configuration within 500 ms, qwen-3-235b-a22b-instruct/B200/4/4096"},
+		{"best missing", qwen(func(doc map[string]any) { delete(doc["best"].(map[string]any), "H100") }),
+			Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Field: "best"}, "has no H100 row; want qwen-3-235b-a22b-instruct/H100/8/256"},
+		{"index best not the minimum", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, "index.json", func(doc map[string]any) {
+				var q map[string]any
+				edit(t, files, qwenFile, func(m map[string]any) { q = config(m, 0) })
+				indexModel(doc)["best"].(map[string]any)["B200"] = q
+			})
+		}, Error{File: "index.json", Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "best"}, "B200 row is not the lowest-energy"},
+		{"best differs from its configuration", qwen(func(doc map[string]any) {
+			doc["best"].(map[string]any)["B200"].(map[string]any)["tokens_per_second"] = json.Number("13303.4")
+		}), Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: "qwen-3-235b-a22b-instruct/B200/4/4096", Field: "best"}, "B200 row differs from that configuration"},
+		{"source differs from the workload's", qwen(func(doc map[string]any) {
+			doc["source"].(map[string]any)["data_url"] = "https://example.com/gpqa.json"
+		}), Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Field: "source"}, "differs from the workload's source block"},
+		{"configuration count wrong", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, "index.json", func(doc map[string]any) { indexModel(doc)["configuration_count"] = 30 })
+		}, Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Field: "configurations"}, "has 31, but index.json counts 30"},
+		{"workload count wrong", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, "index.json", func(doc map[string]any) {
+				w := doc["workloads"].([]any)[1].(map[string]any)
+				w["configuration_count"] = 188
+				s := w["source"].(map[string]any)
+				s["configurations"] = strings.Replace(s["configurations"].(string), "187", "188", 1)
+			})
+			for name := range files {
+				if strings.HasPrefix(name, "gpqa/") {
+					edit(t, files, name, func(doc map[string]any) {
+						s := doc["source"].(map[string]any)
+						s["configurations"] = strings.Replace(s["configurations"].(string), "187", "188", 1)
+					})
+				}
+			}
+		}, Error{File: "index.json", Workload: "gpqa", Field: "configuration_count"}, "is 188, but its models have 187 configurations"},
+		{"source count not the workload's", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, "index.json", func(doc map[string]any) {
+				doc["workloads"].([]any)[1].(map[string]any)["configuration_count"] = 188
+			})
+		}, Error{File: "index.json", Workload: "gpqa", Field: "source.configurations"}, "does not start with the workload's configuration_count 188"},
+		{"missing caveat", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, "index.json", func(doc map[string]any) { delete(doc, "caveat") })
+		}, Error{File: "index.json", Field: "caveat"}, "missing"},
+		{"unknown field", row1("joules_per_token", json.Number("1")),
+			Error{File: qwenFile}, "unknown field"},
+		{"number as a string", row1("joules_per_output_token", "NaN"),
+			Error{File: qwenFile}, "decode"},
+		{"malformed JSON", func(t *testing.T, files fstest.MapFS) { files[qwenFile].Data = files[qwenFile].Data[:100] },
+			Error{File: qwenFile}, "decode"},
+		{"missing model file", func(t *testing.T, files fstest.MapFS) { delete(files, qwenFile) },
+			Error{File: qwenFile}, "file does not exist"},
+		{"file name outside the dataset", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, "index.json", func(doc map[string]any) { indexModel(doc)["file"] = "../secret.json" })
+		}, Error{File: "index.json", Workload: "lm-arena-chat", Model: qwenSlug, Field: "file"}, `want "lm-arena-chat/qwen-3-235b-a22b-instruct.json"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := copyFiles(t)
+			tt.break_(t, files)
+			for name, unmarshal := range map[string]func([]byte, any) error{"goccy": unmarshalGoccy, "std": unmarshalStd} {
+				_, err := decode(files, unmarshal)
+				t.Logf("%s: %v", name, err)
+				var e *Error
+				if !errors.As(err, &e) {
+					t.Fatalf("%s: got %v, want an *Error", name, err)
+				}
+				got := *e
+				got.Err = nil
+				if got != tt.want {
+					t.Errorf("%s: got %+v, want %+v", name, got, tt.want)
+				}
+				if !strings.Contains(err.Error(), tt.msg) {
+					t.Errorf("%s: got %q, want it to contain %q", name, err, tt.msg)
+				}
+			}
+		})
+	}
+}
+
+// TestErrorMessage checks how an Error reads.
+func TestErrorMessage(t *testing.T) {
+	err := &Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Row: qwenRow1, Field: "p95_itl_ms",
+		Err: errors.New("is 20, below p90_itl_ms 20.3")}
+	want := `dataset: file "lm-arena-chat/qwen-3-235b-a22b-instruct.json": workload "lm-arena-chat": model "qwen-3-235b-a22b-instruct": ` +
+		`row "qwen-3-235b-a22b-instruct/B200/4/8": field "p95_itl_ms": is 20, below p90_itl_ms 20.3`
+	if got := err.Error(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// BenchmarkLoad decodes and validates the whole embedded dataset.
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := Decode(Files()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
