@@ -11,7 +11,8 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 
-# data compiles the upstream ML.ENERGY files into data/.
+# data compiles the upstream ML.ENERGY files into data/compiled (make data UPSTREAM=dir to read another copy);
+# the same input gives the same bytes, so running it again leaves git status clean.
 data:
 	$(GO) run ./cmd/datacompile -upstream $(UPSTREAM) -out data/compiled
 
