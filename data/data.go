@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -104,6 +105,10 @@ func readFile(files fs.FS, name string, v any, unmarshal func([]byte, any) error
 	}
 	b, err := fs.ReadFile(files, name)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // Error names the file already.
+			err = fmt.Errorf("%s: %w", pe.Op, pe.Err)
+		}
 		return &Error{File: name, Err: err}
 	}
 	if err := unmarshal(b, v); err != nil {

@@ -427,3 +427,39 @@ func equalSlices[T comparable](a, b []T) bool {
 	}
 	return true
 }
+
+// TestCompileReplaces checks that compiling over an earlier output replaces
+// it whole: stale files go, and no temporary folder is left beside it.
+func TestCompileReplaces(t *testing.T) {
+	dir := newTree().write(t)
+	out := filepath.Join(t.TempDir(), "compiled")
+	writeFile(t, filepath.Join(out, "stale", "old.json"), []byte("{}\n"))
+
+	if _, err := Compile(dir, out, tinySettings()); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	files, _, err := Build(dir, tinySettings())
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	want := map[string]string{}
+	for name, b := range files {
+		want[name] = string(b)
+	}
+	assertTree(t, out, want)
+	if len(want) != 3 {
+		t.Errorf("got %d files, want index.json and two model files", len(want))
+	}
+}
+
+// TestCompileUnwritable checks that an output folder that cannot be made
+// fails cleanly.
+func TestCompileUnwritable(t *testing.T) {
+	dir := newTree().write(t)
+	parent := filepath.Join(t.TempDir(), "a-file")
+	writeFile(t, parent, []byte("not a folder\n"))
+	_, err := Compile(dir, filepath.Join(parent, "compiled"), tinySettings())
+	if err == nil || !strings.Contains(err.Error(), "write dataset") {
+		t.Errorf("got %v, want a write dataset error", err)
+	}
+}

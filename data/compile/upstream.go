@@ -3,6 +3,7 @@ package compile
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -110,11 +111,21 @@ func readUpstream(dir string, s Settings) (*upstream, error) {
 	return up, nil
 }
 
+// withoutPath drops the file name from an *fs.PathError, which InputError
+// already names.
+func withoutPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
+
 // readJSON decodes file into v, naming the file in every error.
 func readJSON(file string, v any) error {
 	b, err := os.ReadFile(file)
 	if err != nil {
-		return &InputError{File: file, Err: err}
+		return &InputError{File: file, Err: withoutPath(err)}
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		return &InputError{File: file, Err: fmt.Errorf("malformed JSON: %w", err)}
