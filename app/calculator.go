@@ -1,15 +1,431 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"net/url"
+	"strings"
 
-// calculator is the full calculator page. (Placeholder until the UI lands.)
+	"energyfloor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// actionSelectModel is posted (value: a model slug) by the ranking table when
+// the user picks a model; the calculator handles it.
+const actionSelectModel = "energyfloor/select-model"
+
+// calculator is the page at "/" and, compact, at "/embed": it holds the form,
+// decodes and writes the URL, recomputes what an input change affects, and
+// hands the figures to the components that show them. It renders the error
+// page instead when the dataset fails validation.
 type calculator struct {
 	app.Compo
+
+	embed bool
+	load  func() (*energyfloor.Dataset, error)
+
+	ds      *energyfloor.Dataset
+	loadErr error
+	form    formState
+	notices []notice
+	// info tells the user about a change the calculator made itself (a model
+	// not measured on the chosen workload).
+	info string
+	// base is the path prefix the app is served under ("" at the root), and
+	// origin the page's scheme and host ("" during prerender).
+	base, origin string
+
+	// Derived from form; recomputed in recompute only when their inputs change.
+	rankKey  string
+	ranking  []energyfloor.Result
+	selected energyfloor.Result
+	found    bool
+	query    string
 }
 
-func newCalculator() *calculator { return &calculator{} }
+// newCalculator returns the full calculator page.
+func newCalculator() *calculator { return &calculator{load: loadDataset} }
 
-// Render draws the page.
+// newEmbed returns the compact calculator for iframes.
+func newEmbed() *calculator { return &calculator{load: loadDataset, embed: true} }
+
+// OnNav decodes the page's query: on the server during prerender, and in the
+// browser on every navigation.
+func (c *calculator) OnNav(ctx app.Context) {
+	u := ctx.Page().URL()
+	if app.IsClient {
+		c.base = strings.TrimSuffix(strings.TrimRight(ctx.ResolveStaticResource("/web"), "/"), "/web")
+		if u.Host != "" {
+			c.origin = u.Scheme + "://" + u.Host
+		}
+	}
+	c.navigate(u.Query())
+}
+
+// navigate loads the dataset (once) and sets the state from query q.
+func (c *calculator) navigate(q url.Values) {
+	if c.ds == nil && c.loadErr == nil {
+		c.ds, c.loadErr = c.load()
+	}
+	if c.loadErr != nil {
+		return
+	}
+	c.form, c.notices = decodeState(c.ds, q)
+	c.info = ""
+	c.rankKey = ""
+	c.recompute()
+}
+
+// OnMount subscribes to model selection from the ranking table and, in the
+// embed, starts posting the content height to the parent window.
+func (c *calculator) OnMount(ctx app.Context) {
+	ctx.Handle(actionSelectModel, func(ctx app.Context, a app.Action) {
+		if slug, ok := a.Value.(string); ok {
+			c.selectModel(ctx, slug)
+		}
+	})
+	if c.embed {
+		startHeightPosting(ctx)
+	}
+}
+
+// OnDismount stops the height posting.
+func (c *calculator) OnDismount() {
+	if c.embed {
+		stopHeightPosting()
+	}
+}
+
+// recompute refreshes what depends on the form: the ranking only when an
+// input it depends on changed (not on a model change), the selected model's
+// floor, and the permalink query.
+func (c *calculator) recompute() {
+	in := c.form.In
+	w := c.ds.Workload(in.Workload)
+	if w == nil {
+		c.ranking, c.found = nil, false
+		return
+	}
+	if key := rankKey(in); key != c.rankKey {
+		c.ranking = energyfloor.Rank(w, in)
+		c.rankKey = key
+	}
+	c.found = false
+	if m := w.Model(in.Model); m != nil {
+		c.selected, c.found = energyfloor.ModelFloor(m, in)
+	}
+	c.query = c.form.query().Encode()
+}
+
+// rankKey identifies the inputs a ranking depends on: all but the model.
+func rankKey(in energyfloor.Inputs) string {
+	return strings.Join([]string{in.Workload, in.OutputTokensPerMonth.String(),
+		in.OutputTokensPerRequest.String(), in.TargetITLMs.String(), string(in.Statistic), in.GPU}, "|")
+}
+
+// changed recomputes after an input change and writes the permalink into the
+// address bar (replacing, not adding, a history entry).
+func (c *calculator) changed(ctx app.Context) {
+	c.recompute()
+	if app.IsServer {
+		return
+	}
+	u := *ctx.Page().URL()
+	u.RawQuery = c.query
+	ctx.Page().ReplaceURL(&u)
+}
+
+func (c *calculator) onText(field string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		c.form.setText(field, ctx.JSSrc().Get("value").String())
+		c.changed(ctx)
+	}
+}
+
+func (c *calculator) onSlider(ctx app.Context, e app.Event) {
+	c.form.setText(fieldITL, sliderMs(ctx.JSSrc().Get("value").Int()))
+	c.changed(ctx)
+}
+
+func (c *calculator) onWorkload(ctx app.Context, e app.Event) {
+	id := ctx.JSSrc().Get("value").String()
+	if c.ds.Workload(id) == nil {
+		return
+	}
+	c.form.In.Workload = id
+	c.info = ""
+	if m := modelFor(c.ds, c.form.In, c.form.In.Model); m != c.form.In.Model {
+		if old := c.modelName(c.form.In.Model); old != "" {
+			c.info = old + " is not measured on this workload; showing " + c.modelName(m) + ", the lowest floor here."
+		}
+		c.form.In.Model = m
+	}
+	c.changed(ctx)
+}
+
+func (c *calculator) onStatistic(ctx app.Context, e app.Event) {
+	if st, err := energyfloor.ParseStatistic(ctx.JSSrc().Get("value").String()); err == nil {
+		c.form.In.Statistic = st
+		c.changed(ctx)
+	}
+}
+
+func (c *calculator) onGPU(ctx app.Context, e app.Event) {
+	switch g := ctx.JSSrc().Get("value").String(); g {
+	case "", energyfloor.H100, energyfloor.B200:
+		c.form.In.GPU = g
+		c.changed(ctx)
+	}
+}
+
+func (c *calculator) onModel(ctx app.Context, e app.Event) {
+	c.selectModel(ctx, ctx.JSSrc().Get("value").String())
+}
+
+func (c *calculator) selectModel(ctx app.Context, slug string) {
+	w := c.ds.Workload(c.form.In.Workload)
+	if w == nil || w.Model(slug) == nil {
+		return
+	}
+	c.form.In.Model = slug
+	c.info = ""
+	c.changed(ctx)
+}
+
+// modelName returns the display name of slug on any workload, or "".
+func (c *calculator) modelName(slug string) string {
+	for _, w := range c.ds.Workloads {
+		if m := w.Model(slug); m != nil {
+			return m.Name
+		}
+	}
+	return ""
+}
+
+// link returns an in-app path as an href. During prerender go-app's resource
+// resolver adds the path prefix itself; in the browser we add it.
+func (c *calculator) link(path string) string {
+	if app.IsServer {
+		return path
+	}
+	return c.base + path
+}
+
+// Render draws the page from the fields set by OnNav and the handlers.
 func (c *calculator) Render() app.UI {
-	return app.Main().Body(app.H1().Text("Energy Floor"))
+	if c.loadErr != nil {
+		return &errorPage{Err: c.loadErr.Error()}
+	}
+	if c.ds == nil {
+		return app.Div().ID("calculator").Class("page", "loading")
+	}
+	w := c.ds.Workload(c.form.In.Workload)
+	if c.embed {
+		return c.renderEmbed(w)
+	}
+	return app.Div().ID("calculator").Class("page").Body(
+		app.Header().Class("masthead").Body(
+			app.Div().Class("masthead-text").Body(
+				app.H1().Text("Energy Floor"),
+				app.P().Class("tagline").Text("The least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements."),
+			),
+			&appStatus{},
+		),
+		c.renderNotices(),
+		app.Div().Class("layout").Body(
+			c.renderInputs(w),
+			app.Section().Class("results-column").Aria("label", "Results").Body(
+				&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In, Info: c.info},
+				&citationPanel{Source: &w.Source, Caveat: c.ds.Caveat, DataVersion: c.ds.DataVersion},
+				c.renderExport(),
+			),
+		),
+		&rankingTable{Results: c.ranking, Selected: c.form.In.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.In.TargetITLMs.String()},
+		app.Section().Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
+			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
+			&tradeoffChart{Model: w.Model(c.form.In.Model), GPU: c.form.In.GPU, Statistic: c.form.In.Statistic,
+				TargetMs: c.form.In.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
+			&configTable{Model: w.Model(c.form.In.Model), GPU: c.form.In.GPU, Statistic: c.form.In.Statistic,
+				TargetMs: c.form.In.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
+		),
+		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
+		c.renderFooter(),
+	)
+}
+
+// renderEmbed draws the compact calculator for iframes: inputs, the headline
+// figures, caveat and citation (always), and a link to the full calculator.
+func (c *calculator) renderEmbed(w *energyfloor.Workload) app.UI {
+	return app.Div().ID("calculator").Class("page", "embed").Body(
+		c.renderNotices(),
+		c.renderInputs(w),
+		&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In, Info: c.info, Compact: true},
+		&citationPanel{Source: &w.Source, Caveat: c.ds.Caveat, DataVersion: c.ds.DataVersion, Compact: true},
+		app.P().Class("embed-foot").Body(
+			app.A().ID("open-full").Href(c.link("/?"+c.query)).Target("_blank").Rel("noopener").
+				Text("Open the full Energy Floor calculator (new tab)"),
+			app.Span().Class("versions").Text(versionLine(c.ds)),
+		),
+	)
+}
+
+func chosenRow(r energyfloor.Result, found bool) string {
+	if !found || r.Chosen == nil {
+		return ""
+	}
+	return r.Chosen.RowID
+}
+
+// renderNotices lists what was wrong with the URL the page was opened with.
+func (c *calculator) renderNotices() app.UI {
+	if len(c.notices) == 0 {
+		return nil
+	}
+	return app.Div().ID("notices").Class("notice").Role("status").Body(
+		app.P().Text("Some parameters in this link could not be used, so defaults stand in for them:"),
+		app.Ul().Body(app.Range(c.notices).Slice(func(i int) app.UI {
+			return app.Li().Text(string(c.notices[i]))
+		})),
+	)
+}
+
+// renderFooter shows the app and data versions and the source.
+func (c *calculator) renderFooter() app.UI {
+	return app.Footer().Class("site-footer").Body(
+		app.P().Class("versions").Text(versionLine(c.ds)),
+		app.P().Body(
+			app.Text("Measurements: "),
+			app.A().Href("https://ml.energy/leaderboard/").Target("_blank").Rel("noopener").Text("ML.ENERGY Leaderboard"),
+			app.Text(". Works offline; nothing you type leaves this page."),
+		),
+	)
+}
+
+// versionLine names the app and data versions.
+func versionLine(ds *energyfloor.Dataset) string {
+	v := app.Getenv("GOAPP_VERSION")
+	if v == "" {
+		v = "dev"
+	}
+	return "Energy Floor " + v + " · data version " + ds.DataVersion
+}
+
+// renderInputs draws the form. Every control has a label; number fields are
+// text fields so people can type "2.5M" or "1e9"; a bad value shows its
+// message under the field and leaves the last good results in place.
+func (c *calculator) renderInputs(w *energyfloor.Workload) app.UI {
+	f := &c.form
+	in := f.In
+	return app.Section().ID("inputs").Class("panel", "inputs").Aria("labelledby", "inputs-h").Body(
+		app.H2().ID("inputs-h").Text("Your traffic and target"),
+		c.selectField("workload", paramWorkload, "Workload", c.onWorkload,
+			app.Range(c.ds.Workloads).Slice(func(i int) app.UI {
+				wl := c.ds.Workloads[i]
+				return option(wl.ID, wl.Name+" ("+wl.ID+")", wl.ID == in.Workload)
+			})),
+		app.FieldSet().Class("volume").Body(
+			app.Legend().Text("Monthly volume: type either"),
+			c.textField(fieldTokens, paramTokens, "Output tokens per month", f.Tokens, f.Basis == basisRequests,
+				"For example 2.5M, 1e9 or 1,000,000,000."),
+			c.textField(fieldRequests, paramRequests, "Requests per month", f.Requests, f.Basis == basisTokens,
+				"Linked to output tokens through the average output length."),
+		),
+		c.textField(fieldOutput, paramOutput, "Average output tokens per request", f.Output, false,
+			"Tokens the model writes per answer; prompts are not counted."),
+		app.FieldSet().Class("latency").Body(
+			app.Legend().Text("Latency target"),
+			c.textField(fieldITL, paramITL, "Inter-token latency target (ms)", f.ITL, false,
+				"The time between two output tokens the users may wait, at most."),
+			app.Input().Type("range").ID("itl-range").Class("slider").
+				Min(0).Max(sliderSteps).Step(1).Value(sliderPos(in.TargetITLMs)).
+				Aria("label", "Latency target (slider, 5 to 2,000 ms)").
+				Aria("valuetext", energyfloor.FormatMs(in.TargetITLMs)).
+				OnInput(c.onSlider),
+			c.selectField("percentile", paramPct, "The target applies to", c.onStatistic,
+				app.Range(statistics).Slice(func(i int) app.UI {
+					s := statistics[i]
+					return option(string(s.Value), s.Label, s.Value == in.Statistic)
+				})),
+		),
+		c.selectField("gpu", paramGPU, "GPU", c.onGPU,
+			option("", "Either (H100 or B200)", in.GPU == ""),
+			option(energyfloor.H100, "NVIDIA H100", in.GPU == energyfloor.H100),
+			option(energyfloor.B200, "NVIDIA B200", in.GPU == energyfloor.B200),
+		),
+		c.selectField("model", paramModel, "Model", c.onModel,
+			app.Range(w.Models).Slice(func(i int) app.UI {
+				m := w.Models[i]
+				return option(m.Slug, m.Name, m.Slug == in.Model)
+			})),
+	)
+}
+
+// statistics lists the latency statistics a target can apply to, with labels.
+var statistics = []struct {
+	Value energyfloor.Statistic
+	Label string
+}{
+	{energyfloor.Median, "median (p50) inter-token latency"},
+	{energyfloor.P90, "p90 inter-token latency"},
+	{energyfloor.P95, "p95 inter-token latency"},
+	{energyfloor.P99, "p99 inter-token latency"},
+}
+
+// textField draws one labelled text field with its hint or error message.
+func (c *calculator) textField(id, name, label, value string, derived bool, hint string) app.UI {
+	msg, bad := c.form.Errs[id]
+	class := "hint"
+	if bad {
+		class, hint = "field-error", msg
+	}
+	fieldClass := "field"
+	if derived {
+		fieldClass += " derived"
+	}
+	return app.Div().Class(fieldClass).Body(
+		app.Label().For(id).Text(label),
+		app.Input().Type("text").ID(id).Name(name).Value(value).
+			Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
+			Aria("describedby", id+"-msg").Aria("invalid", bad).
+			OnInput(c.onText(id)),
+		app.P().ID(id+"-msg").Class(class).Text(hint),
+	)
+}
+
+// option draws a select option. An unselected option carries no selected
+// attribute at all: in HTML its mere presence selects it, and go-app would
+// prerender selected="false".
+func option(value, label string, selected bool) app.UI {
+	o := app.Option().Value(value).Text(label)
+	if selected {
+		o = o.Selected(true)
+	}
+	return o
+}
+
+// selectField draws one labelled select.
+func (c *calculator) selectField(id, name, label string, h app.EventHandler, options ...app.UI) app.UI {
+	return app.Div().Class("field").Body(
+		app.Label().For(id).Text(label),
+		app.Select().ID(id).Name(name).OnChange(h).Body(options...),
+	)
+}
+
+// renderExport draws the CSV and JSON export buttons.
+func (c *calculator) renderExport() app.UI {
+	return app.Div().Class("panel", "export").Body(
+		app.H2().Text("Export"),
+		app.P().Text("The ranking for these inputs, with the inputs, data version, caveat and citation."),
+		app.Div().Class("button-row").Body(
+			app.Button().ID("export-csv").Type("button").Text("Download CSV").OnClick(c.onExportCSV),
+			app.Button().ID("export-json").Type("button").Text("Download JSON").OnClick(c.onExportJSON),
+		),
+	)
+}
+
+func (c *calculator) onExportCSV(ctx app.Context, e app.Event) {
+	download("energy-floor.csv", "text/csv", exportCSV(c.exportData()))
+}
+
+func (c *calculator) onExportJSON(ctx app.Context, e app.Event) {
+	download("energy-floor.json", "application/json", exportJSON(c.exportData()))
 }

@@ -6,6 +6,12 @@ package app
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // Routes registers every page of the app. go-app answers 404 for other paths.
+//
+//	/       the full calculator
+//	/embed  the compact calculator for iframes
+//
+// Both take the same query parameters (see decodeState).
 func Routes() {
 	app.Route("/", func() app.Composer { return newCalculator() })
+	app.Route("/embed", func() app.Composer { return newEmbed() })
 }

@@ -1,0 +1,110 @@
+package app
+
+import (
+	"math"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Browser-only helpers. On the server go-app's JavaScript stubs make these
+// calls no-ops, so they need no build tags.
+
+// download offers content to the user as a file named name, through a blob
+// URL on a detached <a download> (go-app does not intercept download links).
+func download(name, mime, content string) {
+	if app.IsServer {
+		return
+	}
+	win := app.Window()
+	blob := win.Get("Blob").New([]any{content}, map[string]any{"type": mime + ";charset=utf-8"})
+	href := win.Get("URL").Call("createObjectURL", blob)
+	a := win.Get("document").Call("createElement", "a")
+	a.Set("href", href)
+	a.Set("download", name)
+	a.Call("click")
+	// Revoke later: the download reads the blob after click returns.
+	var revoke app.Func
+	revoke = app.FuncOf(func(this app.Value, args []app.Value) any {
+		win.Get("URL").Call("revokeObjectURL", href)
+		revoke.Release()
+		return nil
+	})
+	win.Call("setTimeout", revoke, 10000)
+}
+
+// copyText writes text to the clipboard and calls done(true) when it worked,
+// done(false) when the browser refused (no permission, insecure context).
+func copyText(text string, done func(ok bool)) {
+	if app.IsServer {
+		return
+	}
+	clip := app.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		done(false)
+		return
+	}
+	var ok, fail app.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = app.FuncOf(func(this app.Value, args []app.Value) any { release(); done(true); return nil })
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any { release(); done(false); return nil })
+	clip.Call("writeText", text).Call("then", ok, fail)
+}
+
+// heightObserver watches the embed's content and posts its height to the
+// parent window: {type: "energyfloor:height", height}.
+var (
+	heightObserver app.Value
+	heightFunc     app.Func
+	lastHeight     int
+)
+
+// startHeightPosting observes #calculator with a ResizeObserver and posts the
+// height whenever it changes (the observer also fires once at the start).
+func startHeightPosting(ctx app.Context) {
+	if app.IsServer || heightFunc != nil {
+		return
+	}
+	win := app.Window()
+	ro := win.Get("ResizeObserver")
+	if !ro.Truthy() {
+		return
+	}
+	heightFunc = app.FuncOf(func(this app.Value, args []app.Value) any {
+		postHeight()
+		return nil
+	})
+	heightObserver = ro.New(heightFunc)
+	ctx.Defer(func(ctx app.Context) {
+		if el := win.GetElementByID("calculator"); el.Truthy() {
+			heightObserver.Call("observe", el)
+		}
+	})
+}
+
+// postHeight posts the content height when it changed since the last post.
+func postHeight() {
+	win := app.Window()
+	el := win.GetElementByID("calculator")
+	if !el.Truthy() {
+		return
+	}
+	h := int(math.Ceil(el.Call("getBoundingClientRect").Get("height").Float()))
+	if h == lastHeight {
+		return
+	}
+	lastHeight = h
+	win.Get("parent").Call("postMessage", map[string]any{"type": "energyfloor:height", "height": h}, "*")
+}
+
+// stopHeightPosting disconnects the observer.
+func stopHeightPosting() {
+	if heightObserver != nil {
+		heightObserver.Call("disconnect")
+		heightObserver = nil
+	}
+	if heightFunc != nil {
+		heightFunc.Release()
+		heightFunc = nil
+	}
+	lastHeight = 0
+}

@@ -1,0 +1,21 @@
+package app
+
+import (
+	"sync"
+
+	"energyfloor"
+	"energyfloor/data"
+)
+
+var (
+	loadOnce    sync.Once
+	loadedData  *energyfloor.Dataset
+	loadDataErr error
+)
+
+// loadDataset returns the bundled dataset, decoded and validated once per
+// process (the server prerenders many pages; the browser loads it once).
+func loadDataset() (*energyfloor.Dataset, error) {
+	loadOnce.Do(func() { loadedData, loadDataErr = data.Load() })
+	return loadedData, loadDataErr
+}

@@ -1,0 +1,229 @@
+package app
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+
+	"energyfloor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// rankingTable lists every model (per GPU) for the current inputs. Columns
+// sort on their header buttons; a model's name is a button that selects it.
+// Sorting is the table's own state: it re-renders the table only and
+// recomputes nothing.
+type rankingTable struct {
+	app.Compo
+
+	// Results is energyfloor.Rank's output, in rank order.
+	Results   []energyfloor.Result
+	Selected  string
+	Statistic energyfloor.Statistic
+	TargetMs  string
+
+	sortKey string // one of the sort* constants
+	desc    bool
+	order   []int // indexes into Results, in display order
+}
+
+// Sort keys of the ranking table's columns.
+const (
+	sortRank    = "rank"
+	sortModel   = "model"
+	sortGPU     = "gpu"
+	sortLatency = "latency"
+	sortEnergy  = "energy"
+	sortFleet   = "fleet"
+)
+
+// OnInit orders the rows for the first render.
+func (t *rankingTable) OnInit() { t.sortRows() }
+
+// OnUpdate re-orders the rows when the parent passes new results.
+func (t *rankingTable) OnUpdate(ctx app.Context) { t.sortRows() }
+
+// sortRows fills order from Results, sortKey and desc. Rows that meet
+// nothing stay last when sorting by a figure they lack.
+func (t *rankingTable) sortRows() {
+	t.order = sortedOrder(t.Results, t.sortKey, t.desc, t.Statistic)
+}
+
+// sortedOrder returns the display order of results for a sort key.
+func sortedOrder(results []energyfloor.Result, key string, desc bool, s energyfloor.Statistic) []int {
+	order := make([]int, len(results))
+	for i := range order {
+		order[i] = i
+	}
+	if key == "" || key == sortRank {
+		if desc {
+			slices.Reverse(order)
+		}
+		return order
+	}
+	byFigure := key == sortLatency || key == sortEnergy || key == sortFleet
+	slices.SortStableFunc(order, func(a, b int) int {
+		ra, rb := &results[a], &results[b]
+		if byFigure && ra.Meets() != rb.Meets() {
+			if ra.Meets() {
+				return -1
+			}
+			return 1
+		}
+		var c int
+		switch key {
+		case sortModel:
+			c = cmp.Compare(ra.Model.Name, rb.Model.Name)
+		case sortGPU:
+			c = cmp.Or(cmp.Compare(ra.GPU, rb.GPU), cmp.Compare(gpuCount(ra), gpuCount(rb)))
+		case sortLatency:
+			c = latencyOf(ra, s).Cmp(latencyOf(rb, s))
+		case sortEnergy:
+			c = ra.Figures.JoulesPerOutputToken.Cmp(rb.Figures.JoulesPerOutputToken)
+		case sortFleet:
+			c = cmp.Compare(ra.Figures.GPUsNeeded, rb.Figures.GPUsNeeded)
+		}
+		if desc {
+			c = -c
+		}
+		return cmp.Or(c, cmp.Compare(a, b))
+	})
+	return order
+}
+
+// shown returns the configuration a row describes: the chosen one, or the
+// fastest when nothing meets the target.
+func shown(r *energyfloor.Result) *energyfloor.Configuration {
+	if r.Chosen != nil {
+		return r.Chosen
+	}
+	return r.Fastest
+}
+
+func gpuCount(r *energyfloor.Result) int {
+	if c := shown(r); c != nil {
+		return c.NumGPUs
+	}
+	return 0
+}
+
+func latencyOf(r *energyfloor.Result, s energyfloor.Statistic) decimal.Decimal {
+	if c := shown(r); c != nil {
+		return c.ITL(s)
+	}
+	return decimal.Zero
+}
+
+func (t *rankingTable) onSort(key string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if t.sortKey == key || (t.sortKey == "" && key == sortRank) {
+			t.desc = !t.desc
+		} else {
+			t.sortKey, t.desc = key, false
+		}
+		t.sortRows()
+	}
+}
+
+// onSelect posts the model of the clicked button. It reads the slug from the
+// button, not from a closure: go-app keeps a row's first handler when rows
+// reorder, since it compares handlers by their code.
+func (t *rankingTable) onSelect(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actionSelectModel, ctx.JSSrc().Get("value").String())
+}
+
+// Render draws the table in its own horizontally scrolling box.
+func (t *rankingTable) Render() app.UI {
+	stat := statisticName(t.Statistic)
+	return app.Section().ID("ranking").Class("panel", "ranking").Aria("labelledby", "ranking-h").Body(
+		app.H2().ID("ranking-h").Text("Every model for these inputs"),
+		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. Sort with the column headers; choose a model by its name."),
+		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table (scrolls sideways)").Body(
+			app.Table().ID("ranking-table").Body(
+				app.THead().Body(app.Tr().Body(
+					t.header(sortRank, "#"),
+					t.header(sortModel, "Model"),
+					t.header(sortGPU, "GPUs"),
+					app.Th().Scope("col").Text("max_num_seqs"),
+					t.header(sortLatency, stat+" latency"),
+					t.header(sortEnergy, "J per output token"),
+					app.Th().Scope("col").Text("Per request"),
+					app.Th().Scope("col").Text("Per month"),
+					t.header(sortFleet, "GPUs needed"),
+				)),
+				app.TBody().Body(app.Range(t.order).Slice(func(i int) app.UI {
+					return t.row(t.order[i])
+				})),
+			),
+		),
+	)
+}
+
+// header draws a sortable column header: a button, with aria-sort on the
+// column the table is sorted by.
+func (t *rankingTable) header(key, label string) app.UI {
+	current := t.sortKey == key || (t.sortKey == "" && key == sortRank)
+	th := app.Th().Scope("col")
+	mark := ""
+	if current {
+		dir := "ascending"
+		mark = " ▲"
+		if t.desc {
+			dir, mark = "descending", " ▼"
+		}
+		th = th.Aria("sort", dir)
+	}
+	return th.Body(app.Button().Type("button").Class("sort").DataSet("sort", key).OnClick(t.onSort(key)).Body(
+		app.Text(label),
+		app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark),
+	))
+}
+
+// row draws the result at index i of Results.
+func (t *rankingTable) row(i int) app.UI {
+	r := &t.Results[i]
+	c := shown(r)
+	selected := r.Model.Slug == t.Selected
+	class := ""
+	if selected {
+		class = "selected"
+	}
+	if !r.Meets() {
+		class += " unmet"
+	}
+	energy, perReq, perMonth, fleet := "—", "—", "—", "—"
+	latency := "—"
+	if c != nil {
+		latency = energyfloor.FormatMs(c.ITL(t.Statistic))
+	}
+	if r.Meets() {
+		f := r.Figures
+		energy = energyfloor.FormatJoules(f.JoulesPerOutputToken)
+		perReq = energyfloor.FormatWh(f.WhPerRequest)
+		perMonth = energyfloor.FormatWh(f.KWhPerMonth.Shift(3))
+		fleet = strconv.FormatInt(f.GPUsNeeded, 10)
+	} else if c != nil {
+		latency = "none within target; fastest " + latency
+	}
+	gpus, seqs := r.GPU, "—"
+	if c != nil {
+		gpus = strconv.Itoa(c.NumGPUs) + " × " + c.GPU
+		seqs = energyfloor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))
+	}
+	return app.Tr().Class(class).DataSet("model", r.Model.Slug).DataSet("gpu", r.GPU).Body(
+		app.Td().Class("num").Text(strconv.Itoa(i+1)),
+		app.Th().Scope("row").Body(
+			app.Button().Type("button").Class("select-model").Aria("pressed", selected).
+				Value(r.Model.Slug).OnClick(t.onSelect).Text(r.Model.Name),
+		),
+		app.Td().Text(gpus),
+		app.Td().Class("num").Text(seqs),
+		app.Td().Class("num").Text(latency),
+		app.Td().Class("num").Text(energy),
+		app.Td().Class("num").Text(perReq),
+		app.Td().Class("num").Text(perMonth),
+		app.Td().Class("num").Text(fleet),
+	)
+}

@@ -1,0 +1,163 @@
+package app
+
+import (
+	"strconv"
+
+	"energyfloor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// resultsPanel shows the selected model's energy floor: per request, per
+// month and per year, the configuration behind it, the fleet it implies and
+// the spread of the qualifying configurations; or, when nothing meets the
+// target, how far to relax it. Its headline figures carry the stable hooks
+// #energy-per-request and #energy-per-month with data-wh in Wh.
+type resultsPanel struct {
+	app.Compo
+
+	// Result is the selected model's floor; Found is false when the model has
+	// no configuration on the allowed GPUs.
+	Result energyfloor.Result
+	Found  bool
+	In     energyfloor.Inputs
+	// Info is a note about a change the calculator made itself.
+	Info string
+	// Compact drops the fleet and spread sections (the embed).
+	Compact bool
+}
+
+// statisticName names a latency statistic in prose: "median", "p90".
+func statisticName(s energyfloor.Statistic) string { return string(s) }
+
+// gpuName spells a GPU model out for people.
+func gpuName(gpu string) string { return "NVIDIA " + gpu }
+
+// whPlain returns an energy in Wh as a plain decimal string for data-wh.
+func whPlain(wh decimal.Decimal) string { return wh.String() }
+
+// Render draws the panel from its props.
+func (p *resultsPanel) Render() app.UI {
+	r := p.Result
+	title := "Energy floor"
+	if p.Found {
+		title += ": " + r.Model.Name
+	}
+	return app.Section().ID("results").Class("panel", "results").Aria("labelledby", "results-h").Body(
+		app.H2().ID("results-h").Text(title),
+		app.If(p.Info != "", func() app.UI { return app.P().ID("results-info").Class("info").Text(p.Info) }),
+		app.If(!p.Found, func() app.UI {
+			return app.Div().Body(
+				p.headline("", "", "No configuration of this model was measured on the chosen GPU.", ""),
+				app.P().ID("no-config").Class("warn").Text("Choose another GPU, or Either, to see this model's floor."),
+			)
+		}).ElseIf(r.Meets(), p.renderMeets).Else(p.renderRelax),
+	)
+}
+
+// headline draws the two headline figures with their hooks. Empty wh values
+// leave data-wh empty (nothing meets the target).
+func (p *resultsPanel) headline(whReq, whMonth, reqSub, monthSub string) app.UI {
+	value := func(wh string) string {
+		if wh == "" {
+			return "—"
+		}
+		d, _ := decimal.NewFromString(wh)
+		return energyfloor.FormatWh(d)
+	}
+	return app.Div().Class("figures").Aria("live", "polite").Body(
+		app.Div().Class("figure").Body(
+			app.Span().Class("figure-label").Text("Per request"),
+			app.Span().ID("energy-per-request").Class("figure-value").DataSet("wh", whReq).Text(value(whReq)),
+			app.Span().Class("figure-sub").Text(reqSub),
+		),
+		app.Div().Class("figure").Body(
+			app.Span().Class("figure-label").Text("Per month"),
+			app.Span().ID("energy-per-month").Class("figure-value").DataSet("wh", whMonth).Text(value(whMonth)),
+			app.Span().Class("figure-sub").Text(monthSub),
+		),
+	)
+}
+
+func (p *resultsPanel) renderMeets() app.UI {
+	r, in, f := p.Result, p.In, p.Result.Figures
+	c := r.Chosen
+	return app.Div().Body(
+		app.P().Class("lede").Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
+			strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
+			" inter-token latency is at most "+energyfloor.FormatMs(in.TargetITLMs)+"."),
+		p.headline(
+			whPlain(f.WhPerRequest), whPlain(f.KWhPerMonth.Shift(3)),
+			energyfloor.FormatJoules(f.JoulesPerRequest)+" for "+energyfloor.FormatNumber(in.OutputTokensPerRequest)+" output tokens",
+			energyfloor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+energyfloor.FormatInteger(f.RequestsPerMonth)+" requests a month",
+		),
+		app.P().ID("energy-per-token").Class("per-token").Text(energyfloor.FormatJoules(f.JoulesPerOutputToken)+
+			" per output token ("+energyfloor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
+		app.H3().Text("The configuration behind it"),
+		configList(c, p.Compact),
+		app.If(!p.Compact, func() app.UI {
+			return app.Div().Body(
+				app.H3().Text("The fleet it implies"),
+				app.Dl().ID("fleet").Class("facts").Body(
+					app.Dt().Text("GPUs running all month"),
+					app.Dd().Text(strconv.FormatInt(f.GPUsNeeded, 10)+" ("+strconv.FormatInt(f.Replicas, 10)+" × "+
+						strconv.Itoa(c.NumGPUs)+" "+c.GPU+")"),
+					app.Dt().Text("GPU-hours per month"),
+					app.Dd().Text(energyfloor.FormatNumber(f.GPUHoursPerMonth)+" h"),
+					app.Dt().Text("Average power per GPU"),
+					app.Dd().Text(energyfloor.FormatWatts(f.AvgGPUPowerWatts)),
+				),
+				app.P().Class("fine").Text("A month is "+strconv.Itoa(energyfloor.HoursPerMonth)+
+					" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
+					energyfloor.FormatNumber(c.TokensPerSecond)+" output tokens per second."),
+				app.H3().Text("Spread"),
+				app.P().ID("spread").Text("Across the "+strconv.Itoa(r.Qualifying)+" configurations that meet the target: floor "+
+					energyfloor.FormatJoules(r.Spread.Floor)+", median "+energyfloor.FormatJoules(r.Spread.Median)+
+					", highest "+energyfloor.FormatJoules(r.Spread.Highest)+" per output token. The floor is the best case, not a typical value."),
+			)
+		}),
+	)
+}
+
+func (p *resultsPanel) renderRelax() app.UI {
+	r, in, f := p.Result, p.In, p.Result.Figures
+	c := r.Fastest
+	stat := statisticName(in.Statistic)
+	return app.Div().Body(
+		app.P().ID("no-config").Class("warn").Text("No measured configuration of "+r.Model.Name+" has a "+stat+
+			" inter-token latency within "+energyfloor.FormatMs(in.TargetITLMs)+"."),
+		p.headline("", "", "nothing meets the target", "nothing meets the target"),
+		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
+			DataSet("wh-per-request", whPlain(f.WhPerRequest)).DataSet("wh-per-month", whPlain(f.KWhPerMonth.Shift(3))).Body(
+			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+energyfloor.FormatMs(c.ITL(in.Statistic))+
+				", on "+strconv.Itoa(c.NumGPUs)+" × "+c.GPU+" at max_num_seqs "+strconv.Itoa(c.MaxNumSeqs)+
+				". Relax the target to that to get a result."),
+			app.P().Text("There the energy is "+energyfloor.FormatJoules(f.JoulesPerOutputToken)+" per output token: "+
+				energyfloor.FormatWh(f.WhPerRequest)+" per request, "+energyfloor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
+		),
+		app.H3().Text("The fastest configuration"),
+		configList(c, p.Compact),
+	)
+}
+
+// configList describes a configuration: GPUs, parallelism, batch, latencies
+// and its row id, under the hook #chosen-config.
+func configList(c *energyfloor.Configuration, compact bool) app.UI {
+	lat := "median " + energyfloor.FormatMs(c.MedianITLMs) + " · p90 " + energyfloor.FormatMs(c.P90ITLMs) +
+		" · p95 " + energyfloor.FormatMs(c.P95ITLMs) + " · p99 " + energyfloor.FormatMs(c.P99ITLMs)
+	batch := "max_num_seqs " + energyfloor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + " (" +
+		energyfloor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch)) + " requests in flight on average)"
+	items := []app.UI{app.Dt().Text("GPUs"), app.Dd().Text(strconv.Itoa(c.NumGPUs) + " × " + gpuName(c.GPU))}
+	if !compact {
+		items = append(items, app.Dt().Text("Parallelism, precision"),
+			app.Dd().Text("tensor "+strconv.Itoa(c.TensorParallel)+" · data "+strconv.Itoa(c.DataParallel)+
+				" · expert "+strconv.Itoa(c.ExpertParallel)+" · "+c.Precision))
+	}
+	items = append(items,
+		app.Dt().Text("Batch"), app.Dd().Text(batch),
+		app.Dt().Text("Inter-token latency"), app.Dd().Text(lat),
+		app.Dt().Text("Measured row"), app.Dd().Body(app.Code().Text(c.RowID)),
+	)
+	return app.Dl().ID("chosen-config").Class("facts").DataSet("row-id", c.RowID).Body(items...)
+}

@@ -1,0 +1,262 @@
+package app
+
+import (
+	"math"
+	"strconv"
+
+	"energyfloor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// tradeoffChart draws the selected model's energy–latency trade-off as SVG:
+// every measured configuration as a point (x: the target's latency statistic,
+// y: joules per output token, both log scale), the target as a vertical line
+// and the chosen configuration ringed. Its geometry is computed only when its
+// props change, so typing a monthly volume never rebuilds it.
+type tradeoffChart struct {
+	app.Compo
+
+	Model     *energyfloor.Model
+	GPU       string // "" for both GPUs
+	Statistic energyfloor.Statistic
+	TargetMs  string
+	Chosen    string // row id of the chosen configuration, or ""
+
+	geom chartGeom
+}
+
+// Chart frame, in SVG user units.
+const (
+	chartW      = 640.0
+	chartH      = 400.0
+	chartLeft   = 72.0
+	chartRight  = 16.0
+	chartTop    = 16.0
+	chartBottom = 56.0
+)
+
+// chartGeom is everything the chart draws, in SVG user units.
+type chartGeom struct {
+	Points         []chartPoint
+	XTicks, YTicks []chartTick
+	TargetX        float64
+	XLabel, YLabel string
+}
+
+// chartPoint is one configuration.
+type chartPoint struct {
+	X, Y   float64
+	Row    string
+	GPU    string
+	Meets  bool
+	Chosen bool
+	Title  string
+}
+
+// chartTick is one axis tick: its position along the axis and its label.
+type chartTick struct {
+	Pos   float64
+	Label string
+}
+
+// logScale maps [lo, hi] (positive, lo < hi) onto [a, b] logarithmically.
+type logScale struct{ lo, hi, a, b float64 }
+
+func (s logScale) at(v float64) float64 {
+	return s.a + (s.b-s.a)*(math.Log10(v)-math.Log10(s.lo))/(math.Log10(s.hi)-math.Log10(s.lo))
+}
+
+// decades widens [min, max] to whole powers of ten.
+func decades(min, max float64) (lo, hi float64) {
+	lo = math.Pow(10, math.Floor(math.Log10(min)))
+	hi = math.Pow(10, math.Ceil(math.Log10(max)))
+	if hi <= lo {
+		hi = lo * 10
+	}
+	return lo, hi
+}
+
+// ticks returns tick values in [lo, hi]: 1, 2 and 5 of each decade when the
+// range spans at most two decades, else only the powers of ten.
+func ticks(lo, hi float64) []float64 {
+	steps := []float64{1, 2, 5}
+	if hi/lo > 100.5 {
+		steps = []float64{1}
+	}
+	var out []float64
+	for d := lo; d < hi*1.0001; d *= 10 {
+		for _, s := range steps {
+			if v := d * s; v <= hi*1.0001 {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// tickLabel formats a tick value without exponent: "0.01", "200", "1,000".
+func tickLabel(v float64) string {
+	return energyfloor.FormatNumber(decimal.NewFromFloat(v))
+}
+
+// chartGeometry lays out model m's configurations on GPU gpu ("" for all).
+func chartGeometry(m *energyfloor.Model, gpu string, s energyfloor.Statistic, target decimal.Decimal, chosen string) chartGeom {
+	g := chartGeom{
+		XLabel: statisticName(s) + " inter-token latency (ms, log scale)",
+		YLabel: "GPU energy per output token (J, log scale)",
+	}
+	if m == nil {
+		return g
+	}
+	t := target.InexactFloat64()
+	xmin, xmax := t, t
+	ymin, ymax := math.Inf(1), math.Inf(-1)
+	var cs []*energyfloor.Configuration
+	for _, c := range m.Configurations {
+		if gpu != "" && c.GPU != gpu {
+			continue
+		}
+		cs = append(cs, c)
+		x, y := c.ITL(s).InexactFloat64(), c.JoulesPerOutputToken.InexactFloat64()
+		xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
+		ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
+	}
+	if len(cs) == 0 {
+		return g
+	}
+	xlo, xhi := decades(xmin, xmax)
+	ylo, yhi := decades(ymin, ymax)
+	xs := logScale{xlo, xhi, chartLeft, chartW - chartRight}
+	ys := logScale{ylo, yhi, chartH - chartBottom, chartTop}
+	for _, v := range ticks(xlo, xhi) {
+		g.XTicks = append(g.XTicks, chartTick{xs.at(v), tickLabel(v)})
+	}
+	for _, v := range ticks(ylo, yhi) {
+		g.YTicks = append(g.YTicks, chartTick{ys.at(v), tickLabel(v)})
+	}
+	g.TargetX = xs.at(t)
+	for _, c := range cs {
+		itl := c.ITL(s)
+		g.Points = append(g.Points, chartPoint{
+			X: xs.at(itl.InexactFloat64()), Y: ys.at(c.JoulesPerOutputToken.InexactFloat64()),
+			Row: c.RowID, GPU: c.GPU, Meets: itl.Cmp(target) <= 0, Chosen: c.RowID == chosen,
+			Title: strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs) + ": " +
+				energyfloor.FormatMs(itl) + ", " + energyfloor.FormatJoules(c.JoulesPerOutputToken) + " per output token",
+		})
+	}
+	return g
+}
+
+// OnInit lays the chart out for the first render.
+func (ch *tradeoffChart) OnInit() { ch.layout() }
+
+// OnUpdate lays it out again when a prop changed.
+func (ch *tradeoffChart) OnUpdate(ctx app.Context) { ch.layout() }
+
+func (ch *tradeoffChart) layout() {
+	target, err := decimal.NewFromString(ch.TargetMs)
+	if err != nil {
+		target = decimal.NewFromInt(1)
+	}
+	ch.geom = chartGeometry(ch.Model, ch.GPU, ch.Statistic, target, ch.Chosen)
+}
+
+const svgNS = "http://www.w3.org/2000/svg"
+
+func svgEl(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
+
+func px(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+
+// Render draws the SVG from the laid-out geometry.
+func (ch *tradeoffChart) Render() app.UI {
+	g := ch.geom
+	if len(g.Points) == 0 {
+		return app.Figure().ID("chart").Class("chart").Body(app.P().Text("No configuration to plot."))
+	}
+	bottom, right := chartH-chartBottom, chartW-chartRight
+	name := ""
+	if ch.Model != nil {
+		name = ch.Model.Name
+	}
+	return app.Figure().ID("chart").Class("chart").Body(
+		svgEl("svg").Attr("viewBox", "0 0 640 400").Attr("role", "img").
+			Aria("labelledby", "chart-title chart-desc").Class("chart-svg").Body(
+			svgEl("title").ID("chart-title").Text("Energy per output token against "+g.XLabel+" for "+name),
+			svgEl("desc").ID("chart-desc").Text("Each point is a measured configuration; the dashed line is the latency target; the ringed point is the chosen configuration. The table below lists the same figures."),
+			svgEl("g").Class("grid").Body(
+				app.Range(g.XTicks).Slice(func(i int) app.UI {
+					t := g.XTicks[i]
+					return svgEl("line").Attr("x1", px(t.Pos)).Attr("x2", px(t.Pos)).Attr("y1", px(chartTop)).Attr("y2", px(bottom))
+				}),
+				app.Range(g.YTicks).Slice(func(i int) app.UI {
+					t := g.YTicks[i]
+					return svgEl("line").Attr("x1", px(chartLeft)).Attr("x2", px(right)).Attr("y1", px(t.Pos)).Attr("y2", px(t.Pos))
+				}),
+			),
+			svgEl("g").Class("axis").Body(
+				svgEl("line").Attr("x1", px(chartLeft)).Attr("x2", px(right)).Attr("y1", px(bottom)).Attr("y2", px(bottom)),
+				svgEl("line").Attr("x1", px(chartLeft)).Attr("x2", px(chartLeft)).Attr("y1", px(chartTop)).Attr("y2", px(bottom)),
+				app.Range(g.XTicks).Slice(func(i int) app.UI {
+					t := g.XTicks[i]
+					return svgEl("text").Attr("x", px(t.Pos)).Attr("y", px(bottom+18)).Attr("text-anchor", "middle").Text(t.Label)
+				}),
+				app.Range(g.YTicks).Slice(func(i int) app.UI {
+					t := g.YTicks[i]
+					return svgEl("text").Attr("x", px(chartLeft-6)).Attr("y", px(t.Pos+4)).Attr("text-anchor", "end").Text(t.Label)
+				}),
+				svgEl("text").Class("axis-label").Attr("x", px((chartLeft+right)/2)).Attr("y", px(chartH-8)).
+					Attr("text-anchor", "middle").Text(g.XLabel),
+				svgEl("text").Class("axis-label").Attr("transform", "rotate(-90)").Attr("x", px(-(chartTop+bottom)/2)).
+					Attr("y", "16").Attr("text-anchor", "middle").Text(g.YLabel),
+			),
+			svgEl("g").Class("target").Body(
+				svgEl("line").ID("chart-target").Attr("x1", px(g.TargetX)).Attr("x2", px(g.TargetX)).
+					Attr("y1", px(chartTop)).Attr("y2", px(bottom)),
+				svgEl("text").Attr("x", px(g.TargetX+4)).Attr("y", px(chartTop+12)).Text("target "+ch.targetLabel()),
+			),
+			svgEl("g").Class("points").Body(app.Range(g.Points).Slice(func(i int) app.UI {
+				return chartMarker(g.Points[i])
+			})),
+		),
+		app.FigCaption().Class("legend").Body(
+			app.Span().Class("key key-h100").Text("● H100"),
+			app.Span().Class("key key-b200").Text("◆ B200"),
+			app.Span().Text("filled: meets the target; hollow: too slow; ringed: chosen; dashed line: target."),
+		),
+	)
+}
+
+func (ch *tradeoffChart) targetLabel() string {
+	d, err := decimal.NewFromString(ch.TargetMs)
+	if err != nil {
+		return ""
+	}
+	return energyfloor.FormatMs(d)
+}
+
+// chartMarker draws one point: a circle for H100, a diamond for B200.
+func chartMarker(p chartPoint) app.UI {
+	class := "pt pt-" + p.GPU
+	if p.Meets {
+		class += " meets"
+	}
+	if p.Chosen {
+		class += " chosen"
+	}
+	var shape app.UI
+	if p.GPU == energyfloor.B200 {
+		shape = svgEl("path").Attr("d", "M"+px(p.X)+" "+px(p.Y-6)+"l6 6l-6 6l-6-6z")
+	} else {
+		shape = svgEl("circle").Attr("cx", px(p.X)).Attr("cy", px(p.Y)).Attr("r", "5")
+	}
+	g := svgEl("g").Class(class).DataSet("row-id", p.Row).Body(
+		svgEl("title").Text(p.Title),
+		shape,
+		app.If(p.Chosen, func() app.UI {
+			return svgEl("circle").Class("ring").Attr("cx", px(p.X)).Attr("cy", px(p.Y)).Attr("r", "11")
+		}),
+	)
+	return g
+}
