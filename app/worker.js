@@ -21,10 +21,15 @@
 // 4. install and activate wait on their work (event.waitUntil): a failed
 //    download fails the install, and the old version keeps working, instead
 //    of activating an empty cache and deleting the good one.
-// 5. A page served from the cache for a different query string was
+// 5. No clients.claim(): a first visit's page already has all it needs, and
+//    claiming it would make go-app announce an update on a first visit (it
+//    reports an update when a worker activates while the page has a
+//    controller). Pages of an older version switch to the new worker anyway,
+//    through skipWaiting, and then show go-app's update notice.
+// 6. A page served from the cache for a different query string was
 //    prerendered for other inputs: it is marked <html data-stale-prerender>
 //    so the stylesheet can hide those numbers until the wasm has started.
-// 6. Only GET requests are answered; app.wasm is cached decoded (the browser
+// 7. Only GET requests are answered; app.wasm is cached decoded (the browser
 //    undoes its Content-Encoding), so it works whatever encoding the server
 //    chose.
 const version = "{{.Version}}";
@@ -81,7 +86,6 @@ async function activateWorker() {
       await caches.delete(key);
     }
   }));
-  await self.clients.claim();
   console.log("app worker", version, "is activated");
 }
 

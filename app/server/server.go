@@ -93,7 +93,7 @@ func New(assets, dataset fs.FS) (*Site, error) {
 		return nil, errors.New("web/app.wasm is missing: build it with `make wasm`")
 	}
 	s.WasmSize = int64(len(wasm.forms["identity"].body))
-	version, err := Version(wasm.forms["identity"].body, dataset)
+	version, err := Version(wasm.forms["identity"].body, dataset, ui.ServiceWorkerTemplate())
 	if err != nil {
 		return nil, err
 	}
@@ -131,13 +131,15 @@ func (s *Site) loadAssets(assets fs.FS) error {
 	return nil
 }
 
-// Version returns a hash of app.wasm and every file of the dataset, so the
-// same build always has the same version and any change of code or data
-// makes a new one.
-func Version(wasm []byte, dataset fs.FS) (string, error) {
+// Version returns a hash of app.wasm, every file of the dataset and the
+// service worker's template, so the same build always has the same version
+// (a restart is not an update) and any change of code, data or offline
+// behaviour makes a new one.
+func Version(wasm []byte, dataset fs.FS, worker string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "app.wasm\x00%d\x00", len(wasm))
 	h.Write(wasm)
+	fmt.Fprintf(h, "app-worker.js\x00%d\x00%s", len(worker), worker)
 	var names []string
 	err := fs.WalkDir(dataset, ".", func(name string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {

@@ -12,7 +12,7 @@
 //
 // Flags:
 //
-//	-addr     address to listen on (default 127.0.0.1:8000)
+//	-addr     address to listen on (default $ADDR, else 127.0.0.1:8000)
 //	-static   write the static site to this directory instead of serving
 //	-prefix   the sub-path the static site is served under (default: the root)
 package main
@@ -31,7 +31,11 @@ import (
 )
 
 func main() {
-	addr := flag.String("addr", "127.0.0.1:8000", "address to listen on")
+	defaultAddr := "127.0.0.1:8000"
+	if env := os.Getenv("ADDR"); env != "" {
+		defaultAddr = env
+	}
+	addr := flag.String("addr", defaultAddr, "address to listen on (default from $ADDR, else 127.0.0.1:8000)")
 	static := flag.String("static", "", "write the static site to this directory instead of serving")
 	prefix := flag.String("prefix", "", "sub-path the static site is served under, e.g. /energy")
 	flag.Parse()
