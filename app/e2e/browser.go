@@ -301,6 +301,12 @@ func (b *Browser) Navigate(url string) error {
 	return chromedp.Do(b.Ctx, chromedp.Navigate(url))
 }
 
+// Reload reloads the page, as the browser's reload button does, and waits
+// for its load event.
+func (b *Browser) Reload() error {
+	return chromedp.Do(b.Ctx, chromedp.Reload())
+}
+
 // Eval evaluates a JavaScript expression and decodes its value into T.
 func Eval[T any](b *Browser, expr string) (T, error) {
 	return chromedp.Run(b.Ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))

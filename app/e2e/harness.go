@@ -78,20 +78,15 @@ func run(ctx context.Context, dir string, env []string, name string, args ...str
 	return nil
 }
 
-// hasMakeTarget reports whether the repository's Makefile has target.
-func hasMakeTarget(ctx context.Context, root, target string) bool {
-	return run(ctx, root, nil, "make", "-n", target) == nil
-}
-
-// BuildWasm builds web/app.wasm the way users get it: through the Makefile's
-// build target when there is one (it may also precompress the wasm), else
-// with the go command the Makefile would run.
-func BuildWasm(ctx context.Context, root string) error {
-	if hasMakeTarget(ctx, root, "build") {
-		return run(ctx, root, nil, "make", "build")
+// BuildServer builds the server the way users get it, `make build` (the
+// wasm, its precompressed copies and bin/energyfloor-server, which embeds
+// them), and copies the binary to out so that later builds in the checkout
+// cannot change what a test runs.
+func BuildServer(ctx context.Context, root, out string) error {
+	if err := run(ctx, root, nil, "make", "build"); err != nil {
+		return err
 	}
-	return run(ctx, root, []string{"GOOS=js", "GOARCH=wasm"}, "go", "build", "-trimpath",
-		"-ldflags", "-s -w", "-o", filepath.Join("web", "app.wasm"), "./wasm")
+	return run(ctx, root, nil, "cp", filepath.Join(root, "bin", "energyfloor-server"), out)
 }
 
 // BuildBinary builds the main package pkg (such as ./cmd/server) into
@@ -102,17 +97,12 @@ func BuildBinary(ctx context.Context, root, pkg, out string, extra ...string) er
 	return run(ctx, root, nil, "go", args...)
 }
 
-// BuildStatic runs `make static PREFIX=prefix` and copies the dist/ it
-// writes to dest, so that later builds in the checkout cannot change what a
-// test serves.
-func BuildStatic(ctx context.Context, root, prefix, dest string) error {
-	if !hasMakeTarget(ctx, root, "static") {
-		return errors.New("the Makefile has no static target yet")
-	}
-	if err := run(ctx, root, nil, "make", "static", "PREFIX="+prefix); err != nil {
-		return err
-	}
-	return run(ctx, root, nil, "cp", "-a", filepath.Join(root, "dist")+"/.", dest)
+// BuildStatic writes the static site for prefix to dest with the server
+// binary that BuildServer made: the recipe of `make static PREFIX=prefix`
+// (`go run ./cmd/server -static dist -prefix PREFIX`) with the binary already
+// built, so that the shared dist/ is left alone.
+func BuildStatic(ctx context.Context, serverBin, prefix, dest string) error {
+	return run(ctx, filepath.Dir(serverBin), nil, serverBin, "-static", dest, "-prefix", prefix)
 }
 
 // FreeAddr returns a free 127.0.0.1 address.
@@ -135,9 +125,8 @@ type Server struct {
 	done chan error
 }
 
-// StartServer runs the server binary on a free 127.0.0.1 port (given as the
-// ADDR environment variable and the -addr flag's default) and waits until it
-// answers GET /.
+// StartServer runs the server binary on a free 127.0.0.1 port (its -addr
+// flag) and waits until it answers GET /.
 func StartServer(ctx context.Context, bin string, env ...string) (*Server, error) {
 	addr, err := FreeAddr()
 	if err != nil {
@@ -148,8 +137,8 @@ func StartServer(ctx context.Context, bin string, env ...string) (*Server, error
 
 // StartServerAt is StartServer on a given address.
 func StartServerAt(ctx context.Context, bin, addr string, env ...string) (*Server, error) {
-	cmd := exec.Command(bin)
-	cmd.Env = append(append(os.Environ(), "ADDR="+addr), env...)
+	cmd := exec.Command(bin, "-addr", addr)
+	cmd.Env = append(os.Environ(), env...)
 	out := &bytes.Buffer{}
 	cmd.Stdout = out
 	cmd.Stderr = out
@@ -249,4 +238,15 @@ func Get(url string) (int, string, error) {
 		return 0, "", fmt.Errorf("GET %s: %w", url, err)
 	}
 	return resp.StatusCode, string(b), nil
+}
+
+// CopyTree copies the repository at root to dst for a variant build,
+// leaving out .git and build outputs.
+func CopyTree(ctx context.Context, root, dst string) error {
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	return run(ctx, root, nil, "sh", "-c",
+		`tar --exclude=./.git --exclude=./bin --exclude=./dist --exclude=./screenshots --exclude='./web/app.wasm*' -cf - . | tar -C "$1" -xf -`,
+		"sh", dst)
 }

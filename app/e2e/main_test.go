@@ -92,19 +92,15 @@ func buildCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 10*time.Minute)
 }
 
-// serverBinary builds web/app.wasm (through the Makefile) and then the
-// server, which embeds it, and returns the server's path.
+// serverBinary builds the server with `make build` and returns its path.
 func serverBinary(t testing.TB) string {
 	t.Helper()
 	p, err := builds.do("server", func() (string, error) {
 		ctx, cancel := buildCtx()
 		defer cancel()
 		start := time.Now()
-		if err := BuildWasm(ctx, root); err != nil {
-			return "", err
-		}
 		out := filepath.Join(buildDir, "server")
-		if err := BuildBinary(ctx, root, "./cmd/server", out); err != nil {
+		if err := BuildServer(ctx, root, out); err != nil {
 			return "", err
 		}
 		fmt.Fprintf(os.Stderr, "e2e: built the wasm and the server in %v\n", time.Since(start).Round(time.Millisecond))
@@ -156,6 +152,7 @@ const staticPrefix = "/energy"
 // PREFIX=/energy) served by a plain Go file server under /energy.
 func staticSite(t testing.TB) string {
 	t.Helper()
+	bin := serverBinary(t)
 	u, err := started.do("static", func() (string, error) {
 		ctx, cancel := buildCtx()
 		defer cancel()
@@ -163,7 +160,7 @@ func staticSite(t testing.TB) string {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return "", err
 		}
-		if err := BuildStatic(ctx, root, staticPrefix, dir); err != nil {
+		if err := BuildStatic(ctx, bin, staticPrefix, dir); err != nil {
 			return "", err
 		}
 		s, err := ServeStatic(dir, staticPrefix)

@@ -1,0 +1,281 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/chromedp"
+)
+
+// TestPrerenderVisibleBeforeWasm holds back app.wasm and checks that the
+// first HTML already shows the results, uncovered by go-app's loader, then
+// lets the wasm through and checks that the page becomes interactive: for
+// the server, and for the static build under its sub-path.
+func TestPrerenderVisibleBeforeWasm(t *testing.T) {
+	for _, site := range []string{"server", "static"} {
+		t.Run(site, func(t *testing.T) {
+			requireChromium(t)
+			base := appServer(t)
+			if site == "static" {
+				base = staticSite(t)
+			}
+			b := newCleanBrowser(t, 1280, 900, base)
+
+			held := make(chan fetch.RequestID, 4)
+			paused := chromedp.Events(b.Ctx, fetch.RequestPaused)
+			go func() {
+				for ev, err := range paused {
+					if err != nil {
+						return
+					}
+					held <- ev.RequestID
+				}
+			}()
+			if _, err := chromedp.Call(b.Ctx, fetch.Enable, fetch.EnableParams{
+				Patterns: []*fetch.RequestPattern{{URLPattern: "*.wasm*", RequestStage: fetch.RequestStageRequest}},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Navigate(base + "/"); err != nil {
+				t.Fatal(err)
+			}
+			var id fetch.RequestID
+			select {
+			case id = <-held:
+			case <-time.After(20 * time.Second):
+				t.Fatal("the page never requested app.wasm")
+			}
+			if started, err := Eval[bool](b, wasmStarted); err != nil || started {
+				t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
+			}
+			requireVisible(t, b, selPerMonth, true)
+			requireVisible(t, b, selPerRequest, true)
+			requireVisible(t, b, selCaveat, false)
+			requireVisible(t, b, selCitation, false)
+			prerendered, _, err := readWh(b, selPerMonth)
+			if err != nil {
+				t.Errorf("prerendered results: %v", err)
+			}
+
+			if _, err := chromedp.Call(b.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := chromedp.Call(b.Ctx, fetch.Disable, struct{}{}); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			after, _, err := readWh(b, selPerMonth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !after.Equal(prerendered) {
+				t.Errorf("the wasm's first render changed %s data-wh from the prerendered %s to %s", selPerMonth, prerendered, after)
+			}
+			// Interactive: a typed value changes the result (energy per
+			// month is proportional to the monthly volume).
+			if err := b.Type(selTokens, "3B"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.WaitAttrChange(selPerMonth, "data-wh", after.String(), 10*time.Second); err != nil {
+				t.Errorf("typing into %s did not change %s: %v", selTokens, selPerMonth, err)
+			}
+		})
+	}
+}
+
+// TestPrerenderedHTMLHasResults checks the server's first HTML, as a crawler
+// or a reader without JavaScript gets it, for the requested inputs.
+func TestPrerenderedHTMLHasResults(t *testing.T) {
+	base := appServer(t)
+	in := inputs{Workload: "lm-arena-chat", Tokens: "2000000000", Output: "800", ITL: "60", Pct: "p90", GPU: "B200", Model: "qwen-3-235b-a22b-instruct"}
+	status, body, err := Get(base + "/" + in.query())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status != 200 {
+		t.Fatalf("GET %s: status %d", in.query(), status)
+	}
+	want := cliExpect(t, in)
+	for _, c := range []struct {
+		id   string
+		want string
+	}{{"energy-per-request", want.WhPerRequest.String()}, {"energy-per-month", want.WhPerMonth.String()}} {
+		m := regexp.MustCompile(`<[^>]*id="` + c.id + `"[^>]*>`).FindString(body)
+		if m == "" {
+			t.Errorf("the prerendered HTML has no element with id=%q", c.id)
+			continue
+		}
+		got := regexp.MustCompile(`data-wh="([^"]*)"`).FindStringSubmatch(m)
+		if got == nil {
+			t.Errorf("prerendered %s has no data-wh: %s", c.id, m)
+			continue
+		}
+		if !decEqual(got[1], c.want) {
+			t.Errorf("prerendered %s data-wh = %s, want %s (CLI)", c.id, got[1], c.want)
+		}
+	}
+	for _, id := range []string{"caveat", "citation"} {
+		if !strings.Contains(body, `id="`+id+`"`) {
+			t.Errorf("the prerendered HTML has no #%s", id)
+		}
+	}
+}
+
+// TestInputsUpdateResultsLikeTheCLI changes every input in turn, the way a
+// user does, and checks after each change that both results equal what
+// `energyfloor -json` prints for the same inputs.
+func TestInputsUpdateResultsLikeTheCLI(t *testing.T) {
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.Navigate(base + "/"); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+
+	// Start from the page's own defaults, read from its fields.
+	state := readState(t, b)
+	t.Logf("defaults: %+v", state)
+	waitResults(t, b, cliExpect(t, state), 5*time.Second)
+
+	otherModel := func(b *Browser) (string, error) {
+		return Eval[string](b, `[...document.querySelector("`+selModel+`").options].map(o => o.value).filter(v => v && v !== document.querySelector("`+selModel+`").value)[0] ?? ""`)
+	}
+	steps := []struct {
+		name string
+		do   func() error
+	}{
+		{"tokens typed with a suffix", func() error { return b.TypeKeys(selTokens, "2.5B") }},
+		{"tokens typed with separators", func() error { return b.TypeKeys(selTokens, "1,234,567,890") }},
+		{"output tokens typed", func() error { return b.TypeKeys(selOutput, "1200") }},
+		{"latency target typed", func() error { return b.TypeKeys(selITL, "45") }},
+		{"percentile p99", func() error { return b.Select(selPercentile, "p99") }},
+		{"gpu H100", func() error { return b.Select(selGPU, "H100") }},
+		{"gpu B200", func() error { return b.Select(selGPU, "B200") }},
+		{"another model", func() error {
+			m, err := otherModel(b)
+			if err != nil || m == "" {
+				return fmt.Errorf("no other model to pick (%v)", err)
+			}
+			return b.Select(selModel, m)
+		}},
+		{"latency target no configuration meets", func() error { return b.TypeKeys(selITL, "1") }},
+		{"latency target relaxed", func() error { return b.TypeKeys(selITL, "250") }},
+		{"percentile median", func() error { return b.Select(selPercentile, "median") }},
+		{"workload gpqa", func() error { return b.Select(selWorkload, "gpqa") }},
+		{"workload sourcegraph-fim", func() error { return b.Select(selWorkload, "sourcegraph-fim") }},
+		{"gpu either", func() error { return b.Select(selGPU, "") }},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			if err := s.do(); err != nil {
+				t.Fatal(err)
+			}
+			// Typed fields keep what was typed; selects may move (a new
+			// workload picks a model it has), so read the state back.
+			st := readState(t, b)
+			want := cliExpect(t, st)
+			t.Logf("%+v → %s Wh/request, %s Wh/month, meets=%v", st, want.WhPerRequest, want.WhPerMonth, want.Meets)
+			waitResults(t, b, want, 5*time.Second)
+			requireVisible(t, b, selChosen, false)
+		})
+	}
+}
+
+// readState reads every input back from the page.
+func readState(t testing.TB, b *Browser) inputs {
+	t.Helper()
+	var in inputs
+	for _, f := range []struct {
+		sel string
+		dst *string
+	}{
+		{selWorkload, &in.Workload}, {selTokens, &in.Tokens}, {selOutput, &in.Output}, {selITL, &in.ITL},
+		{selPercentile, &in.Pct}, {selGPU, &in.GPU}, {selModel, &in.Model},
+	} {
+		v, err := fieldValue(b, f.sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v == "<missing>" {
+			t.Fatalf("the page has no %s", f.sel)
+		}
+		*f.dst = v
+	}
+	return in
+}
+
+// TestPermalinkRestoresState opens permalinks and checks that every field
+// shows the linked state and the results equal the CLI's for it.
+func TestPermalinkRestoresState(t *testing.T) {
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	for _, in := range []inputs{
+		{Workload: "lm-arena-chat", Tokens: "2.5B", Output: "800", ITL: "60", Pct: "p95", GPU: "B200", Model: "qwen-3-235b-a22b-instruct"},
+		{Workload: "gpqa", Tokens: "750000000", Output: "2000", ITL: "120", Pct: "median", GPU: "H100", Model: "qwen-3-8b"},
+		{Workload: "lm-arena-chat", Tokens: "1e9", Output: "500", ITL: "1", Pct: "p99", GPU: "H100", Model: "qwen-3-235b-a22b-instruct"},
+	} {
+		t.Run(in.query(), func(t *testing.T) {
+			if err := b.Navigate(base + "/" + in.query()); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			got := readState(t, b)
+			for _, c := range []struct{ name, got, want string }{
+				{"workload", got.Workload, in.Workload}, {"pct", got.Pct, in.Pct}, {"gpu", got.GPU, in.GPU}, {"model", got.Model, in.Model},
+			} {
+				if c.got != c.want {
+					t.Errorf("%s field = %q, want %q", c.name, c.got, c.want)
+				}
+			}
+			for _, c := range []struct{ name, got, want string }{
+				{"tokens", got.Tokens, in.Tokens}, {"output", got.Output, in.Output}, {"itl", got.ITL, in.ITL},
+			} {
+				if !sameNumber(c.got, c.want) {
+					t.Errorf("%s field = %q, want %q (or the same number written another way)", c.name, c.got, c.want)
+				}
+			}
+			waitResults(t, b, cliExpect(t, in), 5*time.Second)
+		})
+	}
+}
+
+// TestScreenshots writes full-page screenshots of the calculator and the
+// embed at 1280 and 375 px wide, and checks that nothing overflows the
+// narrow viewport sideways.
+func TestScreenshots(t *testing.T) {
+	base := appServer(t)
+	dir := screenshotDir(t)
+	for _, w := range []int{1280, 375} {
+		for _, p := range []struct{ name, path string }{{"calculator", "/"}, {"embed", "/embed"}} {
+			t.Run(fmt.Sprintf("%s-%d", p.name, w), func(t *testing.T) {
+				b := newCleanBrowser(t, w, 900, base)
+				if err := b.Navigate(base + p.path); err != nil {
+					t.Fatal(err)
+				}
+				waitInteractive(t, b)
+				overflow, err := Eval[int](b, `document.documentElement.scrollWidth - window.innerWidth`)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if overflow > 0 {
+					t.Errorf("the page is %d px wider than the %d px viewport", overflow, w)
+				}
+				png, err := b.Screenshot()
+				if err != nil {
+					t.Fatal(err)
+				}
+				file := filepath.Join(dir, fmt.Sprintf("%s-%d.png", p.name, w))
+				if err := os.WriteFile(file, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("wrote %s", file)
+			})
+		}
+	}
+}

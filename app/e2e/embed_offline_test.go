@@ -1,0 +1,154 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// TestEmbedShowsCaveatAndCitation opens /embed with a permalink's
+// parameters and checks the compact calculator: results equal to the CLI's,
+// caveat and citation visible.
+func TestEmbedShowsCaveatAndCitation(t *testing.T) {
+	base := appServer(t)
+	b := newCleanBrowser(t, 400, 700, base)
+	in := inputs{Workload: "lm-arena-chat", Tokens: "5B", Output: "300", ITL: "80", Pct: "median", GPU: "H100", Model: "qwen-3-235b-a22b-instruct"}
+	if err := b.Navigate(base + "/embed" + in.query()); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	waitResults(t, b, cliExpect(t, in), 5*time.Second)
+	requireVisible(t, b, selPerMonth, true)
+	requireVisible(t, b, selCaveat, false)
+	requireVisible(t, b, selCitation, false)
+	// The link to the full calculator opens a new tab.
+	link, err := Eval[string](b, `(() => { const a = [...document.querySelectorAll("a[href]")].find(a => a.target === "_blank" && new URL(a.href).origin === location.origin); return a ? a.href : ""; })()`)
+	if err != nil || link == "" {
+		t.Errorf("no link to the full calculator opening a new tab (err %v)", err)
+	}
+}
+
+// TestEmbedPostsHeightToCrossOriginParent frames /embed in a page served
+// from another origin (another 127.0.0.1 port) and checks that the parent
+// receives {type: "energyfloor:height", height} from the app's origin, and a
+// new height when the frame's width changes the content's height.
+func TestEmbedPostsHeightToCrossOriginParent(t *testing.T) {
+	base := appServer(t)
+	parent, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><meta charset=utf-8><title>A blog post</title>
+<p>Our model's energy:</p>
+<iframe id=ef src="%s/embed?tokens=2B" style="width:600px;height:300px;border:0"></iframe>
+<script>
+window.__msgs = [];
+window.addEventListener("message", e => window.__msgs.push({origin: e.origin, data: e.data}));
+</script>`, base)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	b := newCleanBrowser(t, 1280, 900, parent, base)
+	if err := b.Navigate(parent + "/"); err != nil {
+		t.Fatal(err)
+	}
+	type msg struct {
+		Origin string `json:"origin"`
+		Data   struct {
+			Type   string  `json:"type"`
+			Height float64 `json:"height"`
+		} `json:"data"`
+	}
+	heights := func() ([]float64, error) {
+		msgs, err := Eval[[]msg](b, `window.__msgs`)
+		var hs []float64
+		for _, m := range msgs {
+			if m.Data.Type == "energyfloor:height" {
+				if m.Origin != Origin(base) {
+					return nil, fmt.Errorf("height message from %s, want %s", m.Origin, Origin(base))
+				}
+				hs = append(hs, m.Data.Height)
+			}
+		}
+		return hs, err
+	}
+	if _, err := Poll[bool](b, `window.__msgs.some(m => m.data && m.data.type === "energyfloor:height" && m.data.height > 0)`, 60*time.Second); err != nil {
+		hs, _ := heights()
+		t.Fatalf("the parent never got a positive energyfloor:height message: %v (got %v)", err, hs)
+	}
+	first, err := heights()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := first[len(first)-1]
+	t.Logf("heights so far: %v", first)
+	// A narrower frame wraps the content: its height changes and is posted.
+	if _, err := Eval[bool](b, `document.getElementById("ef").style.width = "300px", true`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Poll[bool](b, fmt.Sprintf(`window.__msgs.filter(m => m.data && m.data.type === "energyfloor:height").map(m => m.data.height).pop() !== %v`, last), 10*time.Second); err != nil {
+		t.Errorf("no new height after the frame narrowed from 600 to 300 px: %v", err)
+	}
+	all, _ := heights()
+	t.Logf("heights: %v", all)
+}
+
+// TestOffline loads the app once, waits for the service worker, turns the
+// network off, and checks that a reload and a permalink with a query still
+// work: for the server, and for the static build under its sub-path.
+func TestOffline(t *testing.T) {
+	for _, site := range []string{"server", "static"} {
+		t.Run(site, func(t *testing.T) {
+			requireChromium(t)
+			base := appServer(t)
+			if site == "static" {
+				base = staticSite(t)
+			}
+			b := newCleanBrowser(t, 1280, 900, base)
+			if err := b.Navigate(base + "/"); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			if _, err := Poll[bool](b, `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`, 60*time.Second); err != nil {
+				t.Fatalf("the service worker never activated: %v", err)
+			}
+			if err := b.SetOffline(true); err != nil {
+				t.Fatal(err)
+			}
+			if online, err := Eval[bool](b, `navigator.onLine`); err != nil || online {
+				t.Fatalf("navigator.onLine = %v (err %v) after going offline", online, err)
+			}
+
+			t.Run("reload", func(t *testing.T) {
+				if err := b.Navigate(base + "/"); err != nil {
+					t.Fatal(err)
+				}
+				waitInteractive(t, b)
+				requireVisible(t, b, selPerMonth, true)
+				before, _, _ := b.Attr(selPerMonth, "data-wh")
+				if err := b.Type(selTokens, "4B"); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 10*time.Second); err != nil {
+					t.Errorf("offline, typing did not update the results: %v", err)
+				}
+			})
+			t.Run("permalink with a query", func(t *testing.T) {
+				in := inputs{Workload: "gpqa", Tokens: "3B", Output: "1500", ITL: "90", Pct: "p90", GPU: "B200", Model: "qwen-3-8b"}
+				if err := b.Navigate(base + "/" + in.query()); err != nil {
+					t.Fatal(err)
+				}
+				waitInteractive(t, b)
+				got := readState(t, b)
+				if got.Workload != in.Workload || got.Model != in.Model || got.GPU != in.GPU || got.Pct != in.Pct || !sameNumber(got.Tokens, in.Tokens) {
+					t.Errorf("offline permalink state = %+v, want %+v", got, in)
+				}
+				waitResults(t, b, cliExpect(t, in), 5*time.Second)
+			})
+			if err := b.SetOffline(false); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

@@ -1,0 +1,258 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"energyfloor"
+)
+
+// The stable hooks the README documents for scripts, tests and embedders.
+const (
+	selWorkload   = "#workload"
+	selTokens     = "#tokens-per-month"
+	selOutput     = "#output-tokens"
+	selITL        = "#itl-ms"
+	selPercentile = "#percentile"
+	selGPU        = "#gpu"
+	selModel      = "#model"
+
+	selPerRequest = "#energy-per-request"
+	selPerMonth   = "#energy-per-month"
+	selChosen     = "#chosen-config"
+	selCaveat     = "#caveat"
+	selCitation   = "#citation"
+)
+
+// inputs is one state of the calculator, as URL parameters and CLI flags
+// spell it; "" leaves a parameter out.
+type inputs struct {
+	Workload, Tokens, Output, ITL, Pct, GPU, Model string
+}
+
+// query returns the permalink query (?workload=&tokens=&…).
+func (in inputs) query() string {
+	v := url.Values{}
+	for _, p := range []struct{ k, v string }{
+		{"workload", in.Workload}, {"tokens", in.Tokens}, {"output", in.Output}, {"itl", in.ITL},
+		{"pct", in.Pct}, {"gpu", in.GPU}, {"model", in.Model},
+	} {
+		if p.v != "" {
+			v.Set(p.k, p.v)
+		}
+	}
+	if len(v) == 0 {
+		return ""
+	}
+	return "?" + v.Encode()
+}
+
+// expected is what the CLI says the selected model's floor is.
+type expected struct {
+	WhPerRequest decimal.Decimal
+	WhPerMonth   decimal.Decimal
+	Meets        bool
+	GPU          string
+	Raw          string
+}
+
+// cliResult is one entry of `energyfloor -json`'s results (the README's
+// contract); the numbers stay as written.
+type cliResult struct {
+	ModelID              string          `json:"model_id"`
+	Model                string          `json:"model"`
+	Slug                 string          `json:"slug"`
+	GPU                  string          `json:"gpu"`
+	RowID                json.RawMessage `json:"row_id"`
+	JoulesPerOutputToken json.Number     `json:"joules_per_output_token"`
+	WhPerRequest         json.Number     `json:"wh_per_request"`
+	KWhPerMonth          json.Number     `json:"kwh_per_month"`
+}
+
+// cliExpect runs `energyfloor -json` for in and returns the floor of the
+// selected model over the GPUs in allows: the lowest joules per output token
+// among the results that meet the target, or, when none does and only one
+// GPU is allowed, that GPU's result (the floor at the lowest latency the
+// model reaches).
+func cliExpect(t testing.TB, in inputs) expected {
+	t.Helper()
+	args := []string{"-json"}
+	for _, f := range []struct{ flag, v string }{
+		{"-workload", in.Workload}, {"-tokens", in.Tokens}, {"-output-tokens", in.Output}, {"-itl-ms", in.ITL},
+		{"-percentile", in.Pct}, {"-gpu", in.GPU}, {"-model", in.Model},
+	} {
+		if f.v != "" {
+			args = append(args, f.flag, f.v)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, cliBinary(t), args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("energyfloor %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	var out struct {
+		Results []cliResult `json:"results"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(stdout.Bytes()))
+	dec.UseNumber()
+	if err := dec.Decode(&out); err != nil {
+		t.Fatalf("energyfloor %s: decoding its JSON: %v\n%s", strings.Join(args, " "), err, stdout.String())
+	}
+	var mine []cliResult
+	for _, r := range out.Results {
+		if in.Model == "" || r.Slug == in.Model || r.ModelID == in.Model {
+			mine = append(mine, r)
+		}
+	}
+	if len(mine) == 0 {
+		t.Fatalf("energyfloor %s: no result for model %q in\n%s", strings.Join(args, " "), in.Model, stdout.String())
+	}
+	var best *cliResult
+	var bestJ decimal.Decimal
+	for i := range mine {
+		r := &mine[i]
+		if len(r.RowID) == 0 || string(r.RowID) == "null" {
+			continue
+		}
+		j := mustDecimal(t, r.JoulesPerOutputToken)
+		if best == nil || j.LessThan(bestJ) {
+			best, bestJ = r, j
+		}
+	}
+	meets := best != nil
+	if best == nil {
+		if len(mine) != 1 {
+			t.Fatalf("energyfloor %s: no GPU meets the target and %d GPUs are allowed: pick a GPU for this input set", strings.Join(args, " "), len(mine))
+		}
+		best = &mine[0]
+	}
+	raw, _ := json.Marshal(best)
+	return expected{
+		WhPerRequest: mustDecimal(t, best.WhPerRequest),
+		WhPerMonth:   mustDecimal(t, best.KWhPerMonth).Mul(decimal.NewFromInt(1000)),
+		Meets:        meets,
+		GPU:          best.GPU,
+		Raw:          string(raw),
+	}
+}
+
+func mustDecimal(t testing.TB, n json.Number) decimal.Decimal {
+	t.Helper()
+	d, err := decimal.NewFromString(string(n))
+	if err != nil {
+		t.Fatalf("not a decimal: %q: %v", n, err)
+	}
+	return d
+}
+
+// readWh reads the data-wh of sel as a decimal.
+func readWh(b *Browser, sel string) (decimal.Decimal, string, error) {
+	v, ok, err := b.Attr(sel, "data-wh")
+	if err != nil {
+		return decimal.Decimal{}, "", err
+	}
+	if !ok {
+		return decimal.Decimal{}, "", fmt.Errorf("%s has no data-wh attribute", sel)
+	}
+	d, err := decimal.NewFromString(v)
+	if err != nil {
+		return decimal.Decimal{}, v, fmt.Errorf("%s data-wh=%q is not a plain decimal: %w", sel, v, err)
+	}
+	return d, v, nil
+}
+
+// waitResults waits until both results' data-wh equal want (as decimals)
+// and reports what the page shows when they never do.
+func waitResults(t testing.TB, b *Browser, want expected, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		req, reqRaw, err1 := readWh(b, selPerRequest)
+		mon, monRaw, err2 := readWh(b, selPerMonth)
+		if err1 == nil && err2 == nil && req.Equal(want.WhPerRequest) && mon.Equal(want.WhPerMonth) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("results never matched the CLI within %v:\n  %s data-wh=%q (err %v), want %s\n  %s data-wh=%q (err %v), want %s (CLI kwh_per_month × 1000)\n  CLI entry: %s",
+				timeout, selPerRequest, reqRaw, err1, want.WhPerRequest, selPerMonth, monRaw, err2, want.WhPerMonth, want.Raw)
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// wasmStarted is true once go-app's Go side has replaced the JavaScript
+// stubs (goappNav is a Go function from then on).
+const wasmStarted = `String(window.goappNav).replace(/\s/g, "") !== "function(){}"`
+
+// waitInteractive waits until the wasm has started and the results exist.
+func waitInteractive(t testing.TB, b *Browser) {
+	t.Helper()
+	if _, err := Poll[bool](b, wasmStarted+` && !!document.querySelector("`+selPerMonth+`[data-wh]") && !!document.querySelector("`+selTokens+`")`, 60*time.Second); err != nil {
+		t.Fatalf("the app never became interactive: %v\nconsole: %s", err, strings.Join(b.ConsoleErrors(), "\n"))
+	}
+}
+
+// visibleJS returns "" when the element matching sel is visible and not
+// covered (the element at its centre is itself or inside it) and holds a
+// digit, else what is wrong.
+func visibleJS(sel string, needDigits bool) string {
+	return fmt.Sprintf(`(() => {
+		const el = document.querySelector(%s);
+		if (!el) return "missing";
+		el.scrollIntoView({block: "center"});
+		const r = el.getBoundingClientRect();
+		if (r.width === 0 || r.height === 0) return "zero size";
+		const cs = getComputedStyle(el);
+		if (cs.visibility === "hidden" || cs.display === "none" || +cs.opacity === 0) return "hidden by style";
+		const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 20), r.top + r.height / 2);
+		if (!hit || !(hit === el || el.contains(hit))) return "covered by " + (hit ? hit.outerHTML.slice(0, 160) : "nothing");
+		if (%v && !/[0-9]/.test(el.textContent)) return "no number in " + JSON.stringify(el.textContent.slice(0, 200));
+		return "";
+	})()`, jsString(sel), needDigits)
+}
+
+// requireVisible fails t unless sel is visible, uncovered (and holds a number).
+func requireVisible(t testing.TB, b *Browser, sel string, needDigits bool) {
+	t.Helper()
+	msg, err := Eval[string](b, visibleJS(sel, needDigits))
+	if err != nil {
+		t.Fatalf("checking %s: %v", sel, err)
+	}
+	if msg != "" {
+		t.Errorf("%s is not visible: %s", sel, msg)
+	}
+}
+
+// fieldValue returns the value of the form control matching sel.
+func fieldValue(b *Browser, sel string) (string, error) {
+	return Eval[string](b, fmt.Sprintf(`document.querySelector(%s)?.value ?? "<missing>"`, jsString(sel)))
+}
+
+// decEqual reports whether two decimal strings are the same number.
+func decEqual(a, b string) bool {
+	x, err1 := decimal.NewFromString(a)
+	y, err2 := decimal.NewFromString(b)
+	return err1 == nil && err2 == nil && x.Equal(y)
+}
+
+// sameNumber reports whether a field's text and a URL parameter are the
+// same number, in whatever form the app's number parser accepts ("2.5B" and
+// "2,500,000,000").
+func sameNumber(field, param string) bool {
+	x, err1 := energyfloor.ParseNumber(field)
+	y, err2 := energyfloor.ParseNumber(param)
+	return err1 == nil && err2 == nil && x.Equal(y)
+}

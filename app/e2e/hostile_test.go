@@ -1,0 +1,278 @@
+package e2e
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"energyfloor"
+)
+
+// The hostile payloads set window.__pwned or create #pwned if they ever run
+// or render as markup.
+const (
+	markupPayload = `<img src=x onerror="window.__pwned=1"><b id=pwned>bold</b>`
+	scriptPayload = `"><script>window.__pwned=1</script><svg onload="window.__pwned=2" id=pwned>`
+)
+
+// hostileValues are what people paste and attackers craft (issue 7).
+var hostileValues = []struct{ name, v string }{
+	{"markup", markupPayload},
+	{"script", scriptPayload},
+	{"control characters", "1\x00\x07\x1b[31m\r\n2\x7f"},
+	{"right-to-left marks", "\u202e0001\u202c\u200f"},
+	{"full-width digits", "１０００"},
+	{"arabic-indic digits", "١٠٠٠"},
+	{"devanagari digits", "१००"},
+	{"10,000 characters", strings.Repeat("9", 10000)},
+	{"10,000 characters of markup", strings.Repeat("<i>", 3334)},
+	{"1e309", "1e309"},
+	{"-0", "-0"},
+	{"0x10", "0x10"},
+	{"NaN", "NaN"},
+	{"Infinity", "Infinity"},
+	{"negative", "-5"},
+	{"empty", ""},
+}
+
+// notInjected returns "" when no payload ran or rendered as markup.
+const notInjected = `(() => {
+	const bad = [];
+	if (window.__pwned !== undefined) bad.push("window.__pwned=" + window.__pwned);
+	if (document.getElementById("pwned")) bad.push("#pwned exists: " + document.getElementById("pwned").outerHTML.slice(0, 80));
+	for (const el of document.querySelectorAll("img, script, svg, i"))
+		if ((el.getAttribute("src") || "") === "x" || /__pwned/.test(el.outerHTML)) bad.push("injected " + el.outerHTML.slice(0, 80));
+	return bad.join("; ");
+})()`
+
+// noticeJS returns the text of a visible notice about the URL (role=alert
+// or role=status, or an element whose id or class says notice), or "".
+const noticeJS = `(() => {
+	for (const el of document.querySelectorAll('[role=alert], [role=status], #notice, .notice, [id*=notice], [class*=notice]')) {
+		const r = el.getBoundingClientRect();
+		if (r.width > 0 && r.height > 0 && el.textContent.trim() !== "") return el.textContent.trim().slice(0, 300);
+	}
+	return "";
+})()`
+
+var params = []string{"workload", "tokens", "output", "itl", "pct", "gpu", "model"}
+
+// TestHostileURLParametersPrerender sends every hostile value in every URL
+// parameter to the server and checks its first HTML: status 200, real
+// numbers, and the payload never in it as markup.
+func TestHostileURLParametersPrerender(t *testing.T) {
+	base := appServer(t)
+	for _, p := range params {
+		for _, h := range hostileValues {
+			t.Run(p+"="+h.name, func(t *testing.T) {
+				status, body, err := Get(base + "/?" + p + "=" + url.QueryEscape(h.v))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if status != 200 {
+					t.Fatalf("status %d", status)
+				}
+				for _, bad := range []string{`<img src=x`, `<script>window.__pwned`, `<svg onload`, `id=pwned`, `<i><i>`} {
+					if strings.Contains(body, bad) {
+						t.Errorf("the payload is in the HTML as markup: %q", bad)
+					}
+				}
+				if !strings.Contains(body, `id="energy-per-month"`) || !strings.Contains(body, `data-wh="`) {
+					t.Errorf("no prerendered #energy-per-month with data-wh")
+				}
+			})
+		}
+	}
+}
+
+// TestHostileURLParametersBrowser opens permalinks with hostile values (all
+// parameters at once, and a script payload in each parameter alone) and
+// checks: a visible notice, results still shown, nothing executed or
+// rendered as markup, no console error.
+func TestHostileURLParametersBrowser(t *testing.T) {
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	check := func(t *testing.T, q url.Values) {
+		t.Helper()
+		if err := b.Navigate(base + "/?" + q.Encode()); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		if notice, err := Poll[string](b, noticeJS, 3*time.Second); err != nil || notice == "" {
+			t.Errorf("no visible notice about the bad parameters (%v)", err)
+		} else if len(notice) > 0 {
+			t.Logf("notice: %.120s", notice)
+		}
+		if bad, err := Eval[string](b, notInjected); err != nil || bad != "" {
+			t.Errorf("hostile input ran or rendered: %s (err %v)", bad, err)
+		}
+		requireVisible(t, b, selPerMonth, true)
+		if _, _, err := readWh(b, selPerMonth); err != nil {
+			t.Error(err)
+		}
+	}
+	for _, h := range hostileValues {
+		t.Run("every parameter="+h.name, func(t *testing.T) {
+			q := url.Values{}
+			for _, p := range params {
+				q.Set(p, h.v)
+			}
+			check(t, q)
+		})
+	}
+	for _, p := range params {
+		t.Run(p+"=script", func(t *testing.T) {
+			check(t, url.Values{p: {scriptPayload}})
+		})
+	}
+}
+
+// fieldParsers are the app's own parsers for the typed fields: the oracle
+// for which values are good.
+var fieldParsers = map[string]func(string) error{
+	selTokens: func(s string) error { _, err := energyfloor.ParseTokensPerMonth(s); return err },
+	selOutput: func(s string) error { _, err := energyfloor.ParseOutputTokens(s); return err },
+	selITL:    func(s string) error { _, err := energyfloor.ParseITLMs(s); return err },
+}
+
+// mustReject are values no number field may accept.
+var mustReject = map[string]bool{
+	"markup": true, "script": true, "10,000 characters": true, "10,000 characters of markup": true, "1e309": true,
+	"-0": true, "0x10": true, "NaN": true, "Infinity": true, "negative": true, "empty": true,
+}
+
+// TestHostileFieldInput types every hostile value into every number field.
+// A rejected value shows a message next to its field, keeps the typed text,
+// and leaves every other field and the last good results as they were; a
+// value the app's parser accepts gives the CLI's results for it.
+func TestHostileFieldInput(t *testing.T) {
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.Navigate(base + "/"); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	good := readState(t, b)
+	goodWant := cliExpect(t, good)
+	waitResults(t, b, goodWant, 5*time.Second)
+
+	for _, sel := range []string{selTokens, selOutput, selITL} {
+		for _, h := range hostileValues {
+			t.Run(sel+"="+h.name, func(t *testing.T) {
+				before := readState(t, b)
+				reqBefore, _, err1 := b.Attr(selPerRequest, "data-wh")
+				monBefore, _, err2 := b.Attr(selPerMonth, "data-wh")
+				if err1 != nil || err2 != nil {
+					t.Fatal(err1, err2)
+				}
+				if err := b.Type(sel, h.v); err != nil {
+					t.Fatal(err)
+				}
+				// What the browser keeps of the typed text (an <input>
+				// drops line breaks).
+				kept, err := Eval[string](b, fmt.Sprintf(`(() => { const i = document.createElement("input"); i.value = %s; return i.value; })()`, jsString(h.v)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				accepted := fieldParsers[sel](kept) == nil
+				if mustReject[h.name] && accepted {
+					t.Errorf("the app's parser accepts %q in %s", h.v, sel)
+				}
+				if accepted {
+					after := before
+					setField(&after, sel, kept)
+					waitResults(t, b, cliExpect(t, after), 5*time.Second)
+				} else {
+					msg, err := Poll[string](b, fieldMessageJS(sel), 3*time.Second)
+					if err != nil || msg == "" {
+						t.Errorf("no message next to %s after typing %.40q: %v", sel, h.v, err)
+					} else {
+						t.Logf("message: %.100s", msg)
+					}
+					time.Sleep(100 * time.Millisecond)
+					if got, _, _ := b.Attr(selPerRequest, "data-wh"); got != reqBefore {
+						t.Errorf("%s data-wh changed from %s to %s on bad input", selPerRequest, reqBefore, got)
+					}
+					if got, _, _ := b.Attr(selPerMonth, "data-wh"); got != monBefore {
+						t.Errorf("%s data-wh changed from %s to %s on bad input", selPerMonth, monBefore, got)
+					}
+					requireVisible(t, b, selPerMonth, true)
+				}
+				if bad, err := Eval[string](b, notInjected); err != nil || bad != "" {
+					t.Errorf("hostile input ran or rendered: %s (err %v)", bad, err)
+				}
+				now := readState(t, b)
+				if got := fieldOf(now, sel); got != kept {
+					t.Errorf("%s lost what was typed: %.60q, want %.60q", sel, got, kept)
+				}
+				for _, other := range []string{selWorkload, selTokens, selOutput, selITL, selPercentile, selGPU, selModel} {
+					if other != sel && fieldOf(now, other) != fieldOf(before, other) {
+						t.Errorf("typing into %s changed %s from %q to %q", sel, other, fieldOf(before, other), fieldOf(now, other))
+					}
+				}
+				// Back to a good value: the message goes and the results follow.
+				if err := b.Type(sel, fieldOf(good, sel)); err != nil {
+					t.Fatal(err)
+				}
+				waitResults(t, b, goodWant, 5*time.Second)
+				if msg, err := Eval[string](b, fieldMessageJS(sel)); err != nil || msg != "" {
+					t.Errorf("the message next to %s stayed after a good value: %q (err %v)", sel, msg, err)
+				}
+			})
+		}
+	}
+}
+
+// fieldMessageJS returns the text of the visible error message of the field
+// sel: the element its aria-describedby or aria-errormessage names (or
+// #<id>-error), when the field is aria-invalid; "" when there is none.
+func fieldMessageJS(sel string) string {
+	return fmt.Sprintf(`(() => {
+		const f = document.querySelector(%s);
+		if (!f || f.getAttribute("aria-invalid") !== "true") return "";
+		const ids = ((f.getAttribute("aria-errormessage") || "") + " " + (f.getAttribute("aria-describedby") || "") + " " + f.id + "-error").split(/\s+/).filter(Boolean);
+		const fr = f.getBoundingClientRect();
+		for (const id of ids) {
+			const m = document.getElementById(id);
+			if (!m) continue;
+			const r = m.getBoundingClientRect();
+			const text = m.textContent.trim();
+			// Next to the field: within 150 px of it.
+			if (r.width > 0 && r.height > 0 && text !== "" && Math.abs(r.top - fr.bottom) < 150) return text;
+		}
+		return "";
+	})()`, jsString(sel))
+}
+
+func fieldOf(in inputs, sel string) string {
+	switch sel {
+	case selWorkload:
+		return in.Workload
+	case selTokens:
+		return in.Tokens
+	case selOutput:
+		return in.Output
+	case selITL:
+		return in.ITL
+	case selPercentile:
+		return in.Pct
+	case selGPU:
+		return in.GPU
+	case selModel:
+		return in.Model
+	}
+	return ""
+}
+
+func setField(in *inputs, sel, v string) {
+	switch sel {
+	case selTokens:
+		in.Tokens = v
+	case selOutput:
+		in.Output = v
+	case selITL:
+		in.ITL = v
+	}
+}
