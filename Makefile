@@ -4,12 +4,21 @@ UPSTREAM ?= ../shared/mlenergy-leaderboard/data
 ADDR     ?= 127.0.0.1:8000
 PREFIX   ?=
 
-.PHONY: test data wasm build run static clean
+.PHONY: test bench data wasm build run static clean
 
-# test runs every test: unit, component, CLI and (when Chromium is present) the browser suite.
+# test runs every test: vet, then unit, component and CLI tests and, when Chromium is present, the
+# browser suite (app/e2e) and the benchmark's smoke test (cmd/bench). With CI=true a missing Chromium
+# fails them instead of skipping them.
 test:
 	$(GO) vet ./...
-	$(GO) test ./...
+	$(GO) test -timeout 20m ./...
+
+# bench runs the Go benchmarks, then the browser benchmark (cmd/bench: RUNS cold and warm loads in
+# headless Chromium against the real server on 127.0.0.1), which prints a table and JSON.
+RUNS ?= 5
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) run ./cmd/bench -runs $(RUNS)
 
 # data compiles the upstream ML.ENERGY files into data/compiled (make data UPSTREAM=dir to read another copy);
 # the same input gives the same bytes, so running it again leaves git status clean.

@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -82,7 +83,23 @@ func run(ctx context.Context, dir string, env []string, name string, args ...str
 // wasm, its precompressed copies and bin/energyfloor-server, which embeds
 // them), and copies the binary to out so that later builds in the checkout
 // cannot change what a test runs.
+//
+// Builds through the harness hold a lock (bin/.e2e-build.lock), so that the
+// suite and the benchmark's test, which `go test ./...` runs side by side,
+// never build into web/ at the same time.
 func BuildServer(ctx context.Context, root, out string) error {
+	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o755); err != nil {
+		return err
+	}
+	lock, err := os.OpenFile(filepath.Join(root, "bin", ".e2e-build.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return fmt.Errorf("locking the build: %w", err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return fmt.Errorf("locking the build: %w", err)
+	}
+	defer syscall.Flock(int(lock.Fd()), syscall.LOCK_UN)
 	if err := run(ctx, root, nil, "make", "build"); err != nil {
 		return err
 	}
