@@ -30,68 +30,82 @@ var pow10u = func() (p [20]uint64) {
 
 var one = decimal.NewFromInt(1)
 
+// operand is a decimal with what quo needs of it read once: figures reuse
+// their operands across many quotients.
+type operand struct {
+	d   decimal.Decimal
+	c   uint64 // the coefficient, when fits
+	e   int32  // the exponent
+	mag int32  // the power of ten of the leading digit
+	// fits reports d positive with a coefficient of at most 18 digits.
+	fits bool
+}
+
+// op reads d into an operand.
+func op(d decimal.Decimal) operand {
+	o := operand{d: d, e: d.Exponent(), mag: magnitude(d)}
+	if d.Sign() > 0 && d.NumDigits() <= 18 {
+		o.c, o.fits = uint64(d.CoefficientInt64()), true
+	}
+	return o
+}
+
+// Operands of the unit conversions.
+var (
+	opOne             = op(one)
+	opSecondsPerHour  = op(secondsPerHour)
+	opSecondsPerMonth = op(secondsPerMonth)
+)
+
 // quo returns x×y/(z×w) for positive operands, rounded half away from zero at
 // the decimal place quotientPlaces chooses: exactly
 // x.Mul(y).DivRound(z.Mul(w), quotientPlaces(x, y, z, w)).
-func quo(x, y, z, w decimal.Decimal) decimal.Decimal {
+func quo(x, y, z, w operand) decimal.Decimal {
 	places := quotientPlaces(x, y, z, w)
 	if q, ok := quo128(x, y, z, w, places, false); ok {
-		return q
+		return decimal.New(q, -places)
 	}
-	return x.Mul(y).DivRound(z.Mul(w), places)
+	return x.d.Mul(y.d).DivRound(z.d.Mul(w.d), places)
 }
 
 // ceilQuo returns x/(z×w) rounded up to a whole number, for positive
-// operands.
-func ceilQuo(x, z, w decimal.Decimal) decimal.Decimal {
-	if q, ok := quo128(x, one, z, w, 0, true); ok {
+// operands whose quotient fits in an int64.
+func ceilQuo(x, z, w operand) int64 {
+	if q, ok := quo128(x, opOne, z, w, 0, true); ok {
 		return q
 	}
-	q, r := x.QuoRem(z.Mul(w), 0)
+	q, r := x.d.QuoRem(z.d.Mul(w.d), 0)
 	if r.Sign() > 0 {
 		q = q.Add(one)
 	}
-	return q
+	return q.IntPart()
 }
 
 // quotientPlaces returns the decimal place at which x×y/(z×w) is rounded so
 // that it keeps QuotientDigits significant digits, give or take one, judged
 // from the operands' magnitudes alone (so both paths of quo agree).
-func quotientPlaces(x, y, z, w decimal.Decimal) int32 {
-	return QuotientDigits - 1 - (magnitude(x) + magnitude(y) - magnitude(z) - magnitude(w))
+func quotientPlaces(x, y, z, w operand) int32 {
+	return QuotientDigits - 1 - (x.mag + y.mag - z.mag - w.mag)
 }
 
-// coefficient64 returns d's coefficient when d is positive and the
-// coefficient has at most 18 digits.
-func coefficient64(d decimal.Decimal) (uint64, bool) {
-	if d.Sign() <= 0 || d.NumDigits() > 18 {
-		return 0, false
-	}
-	return uint64(d.CoefficientInt64()), true
-}
-
-// quo128 computes x×y/(z×w) at places decimal places, rounded half away from
-// zero or, with ceil, up, in 128-bit integers. ok is false when an operand is
-// not positive or a coefficient, an intermediate or the result does not fit.
-func quo128(x, y, z, w decimal.Decimal, places int32, ceil bool) (q decimal.Decimal, ok bool) {
-	a, okA := coefficient64(x)
-	b, okB := coefficient64(y)
-	c1, okC := coefficient64(z)
-	c2, okD := coefficient64(w)
-	if !okA || !okB || !okC || !okD {
+// quo128 computes x×y/(z×w)×10^places, rounded half away from zero or, with
+// ceil, up, in 128-bit integers. ok is false when an operand does not fit or
+// an intermediate or the result does not fit.
+func quo128(x, y, z, w operand, places int32, ceil bool) (q int64, ok bool) {
+	if !x.fits || !y.fits || !z.fits || !w.fits {
 		return q, false
 	}
-	ch, c := bits.Mul64(c1, c2)
+	ch, c := bits.Mul64(z.c, w.c)
 	if ch != 0 || c > math.MaxInt64 {
 		return q, false
 	}
 	// x×y/(z×w) = a×b×10^(ex+ey-ez-ew)/c, so at places decimal places the
 	// quotient is a×b×10^k/c.
-	k := int(x.Exponent()) + int(y.Exponent()) - int(z.Exponent()) - int(w.Exponent()) + int(places)
+	k := int(x.e) + int(y.e) - int(z.e) - int(w.e) + int(places)
 	if k < 0 {
 		return q, false
 	}
-	hi, lo := bits.Mul64(a, b)
+	hi, lo := bits.Mul64(x.c, y.c)
 	for k > 0 {
 		s := min(k, 19)
 		if hi, lo, ok = mul128(hi, lo, pow10u[s]); !ok {
@@ -109,7 +123,7 @@ func quo128(x, y, z, w decimal.Decimal, places int32, ceil bool) (q decimal.Deci
 	if qlo > math.MaxInt64 {
 		return q, false
 	}
-	return decimal.New(int64(qlo), -places), true
+	return int64(qlo), true
 }
 
 // mul128 returns (hi, lo)×m, ok false on overflow.

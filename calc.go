@@ -59,11 +59,8 @@ func (c *Configuration) ITL(s Statistic) decimal.Decimal {
 
 // Constants of the unit conversions.
 var (
-	secondsPerHour      = decimal.NewFromInt(3_600)                 // also joules per Wh
-	joulesPerKWh        = decimal.NewFromInt(3_600_000)             // joules per kWh
-	joulesPerKWhPerYear = decimal.NewFromInt(3_600_000 / 12)        // joules per kWh, over the 12 months of a year
-	tokensPerMillion    = decimal.NewFromInt(1_000_000)             // output tokens in a million
-	secondsPerMonth     = decimal.NewFromInt(3_600 * HoursPerMonth) // the month every fleet figure assumes
+	secondsPerHour  = decimal.NewFromInt(3_600)                 // also joules per Wh
+	secondsPerMonth = decimal.NewFromInt(3_600 * HoursPerMonth) // the month every fleet figure assumes
 )
 
 // FiguresFor returns every figure of configuration c for inputs in,
@@ -71,84 +68,94 @@ var (
 // (QuotientDigits). Each figure is computed from c's measurements and the
 // inputs with at most one division, so no rounding compounds.
 func FiguresFor(c *Configuration, in Inputs) Figures {
-	return figures(c, in, requestsPerMonth(in))
-}
-
-// requestsPerMonth is the monthly volume over the average output length.
-func requestsPerMonth(in Inputs) decimal.Decimal {
-	if in.OutputTokensPerMonth.Sign() <= 0 || in.OutputTokensPerRequest.Sign() <= 0 {
-		return decimal.Decimal{}
+	if c == nil {
+		return Figures{}
 	}
-	return quo(in.OutputTokensPerMonth, one, in.OutputTokensPerRequest, one)
+	t := newTraffic(in)
+	r := newRanked(c)
+	return t.figures(&r)
 }
 
-// figures is FiguresFor with the requests per month, the same for every
-// configuration, computed once by the caller.
-func figures(c *Configuration, in Inputs, requests decimal.Decimal) Figures {
-	j := c.JoulesPerOutputToken
-	tokens := in.OutputTokensPerMonth
-	perRequest := in.OutputTokensPerRequest
-	f := Figures{JoulesPerOutputToken: j, RequestsPerMonth: requests}
-	if j.Sign() <= 0 {
+// traffic is what figures need of the inputs, read once per calculation.
+type traffic struct {
+	tokens, perRequest operand
+	requests           decimal.Decimal
+}
+
+func newTraffic(in Inputs) traffic {
+	t := traffic{tokens: op(in.OutputTokensPerMonth), perRequest: op(in.OutputTokensPerRequest)}
+	if in.OutputTokensPerMonth.Sign() > 0 && in.OutputTokensPerRequest.Sign() > 0 {
+		t.requests = quo(t.tokens, opOne, t.perRequest, opOne)
+	}
+	return t
+}
+
+// Operands of the unit conversions.
+var (
+	opTokensPerMillion    = op(decimal.NewFromInt(1_000_000))      // output tokens in a million
+	opJoulesPerKWh        = op(decimal.NewFromInt(3_600_000))      // joules per kWh
+	opJoulesPerKWhPerYear = op(decimal.NewFromInt(3_600_000 / 12)) // joules per kWh, over the 12 months of a year
+)
+
+// gpuCounts holds the GPU counts a configuration can have as operands, so
+// figures need not read them again.
+var gpuCounts = func() (o [17]operand) {
+	for i := range o {
+		o[i] = op(decimal.NewFromInt(int64(i)))
+	}
+	return o
+}()
+
+// gpuCount returns n as an operand.
+func gpuCount(n int) operand {
+	if n < len(gpuCounts) {
+		return gpuCounts[n]
+	}
+	return op(decimal.NewFromInt(int64(n)))
+}
+
+// newRanked returns c with the operands of its figures and the figures that
+// depend on c alone, its ranks unset.
+func newRanked(c *Configuration) ranked {
+	r := ranked{c: c, j: op(c.JoulesPerOutputToken), tps: op(c.TokensPerSecond)}
+	if c.JoulesPerOutputToken.Sign() > 0 {
+		r.whPerMillion = quo(r.j, opTokensPerMillion, opSecondsPerHour, opOne)
+	}
+	if c.NumGPUs > 0 && c.GPUPowerWattsTotal.Sign() > 0 {
+		r.avgPower = quo(op(c.GPUPowerWattsTotal), opOne, gpuCount(c.NumGPUs), opOne)
+	}
+	return r
+}
+
+// figures returns the figures of r's configuration for traffic t.
+func (t *traffic) figures(r *ranked) Figures {
+	c := r.c
+	f := Figures{JoulesPerOutputToken: c.JoulesPerOutputToken, RequestsPerMonth: t.requests}
+	if c.JoulesPerOutputToken.Sign() <= 0 {
 		return f // the dataset's validation rules this out
 	}
-	f.WhPerMillionOutputTokens = quo(j, tokensPerMillion, secondsPerHour, one)
-	if perRequest.Sign() > 0 {
-		f.JoulesPerRequest = j.Mul(perRequest)
-		f.WhPerRequest = quo(j, perRequest, secondsPerHour, one)
+	j := r.j
+	f.WhPerMillionOutputTokens = r.whPerMillion
+	f.AvgGPUPowerWatts = r.avgPower
+	if t.perRequest.d.Sign() > 0 {
+		f.JoulesPerRequest = j.d.Mul(t.perRequest.d)
+		f.WhPerRequest = quo(j, t.perRequest, opSecondsPerHour, opOne)
 	}
-	if tokens.Sign() > 0 {
-		f.KWhPerMonth = quo(j, tokens, joulesPerKWh, one)
-		f.KWhPerYear = quo(j, tokens, joulesPerKWhPerYear, one)
+	if t.tokens.d.Sign() > 0 {
+		f.KWhPerMonth = quo(j, t.tokens, opJoulesPerKWh, opOne)
+		f.KWhPerYear = quo(j, t.tokens, opJoulesPerKWhPerYear, opOne)
 	}
 	if c.NumGPUs > 0 {
-		gpus := decimal.NewFromInt(int64(c.NumGPUs))
-		f.AvgGPUPowerWatts = quo(c.GPUPowerWattsTotal, one, gpus, one)
-		if c.TokensPerSecond.Sign() > 0 && tokens.Sign() > 0 {
-			f.GPUHoursPerMonth = quo(tokens, gpus, c.TokensPerSecond, secondsPerHour)
+		gpus := gpuCount(c.NumGPUs)
+		if c.TokensPerSecond.Sign() > 0 && t.tokens.d.Sign() > 0 {
+			tps := r.tps
+			f.GPUHoursPerMonth = quo(t.tokens, gpus, tps, opSecondsPerHour)
 			// Whole replicas: the monthly volume over one replica's monthly output, rounded up.
-			f.Replicas = ceilQuo(tokens, c.TokensPerSecond, secondsPerMonth).IntPart()
+			f.Replicas = ceilQuo(t.tokens, tps, opSecondsPerMonth)
 			f.GPUsNeeded = f.Replicas * int64(c.NumGPUs)
 		}
 	}
 	return f
-}
-
-// byEnergy orders configurations by joules per output token, then latency
-// statistic s, then GPU count.
-func byEnergy(a, b *Configuration, s Statistic) int {
-	if c := a.JoulesPerOutputToken.Cmp(b.JoulesPerOutputToken); c != 0 {
-		return c
-	}
-	if c := a.ITL(s).Cmp(b.ITL(s)); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.NumGPUs, b.NumGPUs)
-}
-
-// byLatency orders configurations by latency statistic s, then joules per
-// output token, then GPU count.
-func byLatency(a, b *Configuration, s Statistic) int {
-	if c := a.ITL(s).Cmp(b.ITL(s)); c != 0 {
-		return c
-	}
-	return byEnergy(a, b, s)
-}
-
-// lessEnergy reports whether a is selected over b: byEnergy, then row id.
-func lessEnergy(a, b *Configuration, s Statistic) bool {
-	if c := byEnergy(a, b, s); c != 0 {
-		return c < 0
-	}
-	return a.RowID < b.RowID
-}
-
-// lessLatency reports whether a is faster than b: byLatency, then row id.
-func lessLatency(a, b *Configuration, s Statistic) bool {
-	if c := byLatency(a, b, s); c != 0 {
-		return c < 0
-	}
-	return a.RowID < b.RowID
 }
 
 // Floor returns the energy floor of model m on GPU model gpu ("H100"/"B200"):
@@ -159,112 +166,142 @@ func lessLatency(a, b *Configuration, s Statistic) bool {
 // figures tell how far the target must be relaxed. When m has no
 // configuration on gpu, Measured is 0 and both are nil.
 func Floor(m *Model, gpu string, in Inputs) Result {
-	r := selectFloor(m, gpu, in.Statistic, comparableTarget(m, in), nil)
-	r.Figures = r.figures(in, requestsPerMonth(in))
-	return r
+	x := modelIndex(m)
+	si := statIndex(in.Statistic)
+	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, in.TargetITLMs), nil)
+	t := newTraffic(in)
+	return s.result(&t)
 }
 
-// comparableTarget returns in.TargetITLMs with the same exponent as m's
-// latencies when that only appends zeros, so comparing them allocates
-// nothing. The value is unchanged.
-func comparableTarget(m *Model, in Inputs) decimal.Decimal {
-	t := in.TargetITLMs
-	if len(m.Configurations) > 0 {
-		if e := m.Configurations[0].ITL(in.Statistic).Exponent(); t.Exponent() > e {
-			t = t.Round(-e)
-		}
+// selection is a Floor before its figures: what was selected, and the ranks
+// it is ordered by.
+type selection struct {
+	m   *Model
+	gpu string
+	// chosen meets the target; fastest, set only when chosen is nil, is the
+	// configuration with the lowest latency.
+	chosen, fastest *ranked
+	qualifying      int
+	measured        int
+	spread          Spread
+	si              int // the statistic's index
+}
+
+// selectFloor selects for im on gpu: configurations whose latency rank for
+// statistic si is below within qualify. scratch is a buffer for the
+// qualifying configurations, reused across calls when not nil.
+func (x *index) selectFloor(im *indexedModel, gpu string, si int, within int32, scratch *[]*ranked) selection {
+	s := selection{m: im.m, gpu: gpu, si: si}
+	g := im.gpu(gpu)
+	if g == nil {
+		return s
 	}
-	return t
-}
-
-// selectFloor is Floor without the figures: the selection, the counts and
-// the spread, for target as prepared by comparableTarget. scratch is a buffer
-// it may reuse for the qualifying configurations' indexes.
-func selectFloor(m *Model, gpu string, stat Statistic, target decimal.Decimal, scratch *[]int) Result {
-	r := Result{Model: m, GPU: gpu}
-	var buf []int
+	var qualifying []*ranked
 	if scratch != nil {
-		buf = (*scratch)[:0]
+		qualifying = (*scratch)[:0]
 	}
-	for i, c := range m.Configurations {
-		if c.GPU != gpu {
+	s.measured = len(g.byEnergy)
+	for i := range g.byEnergy {
+		r := &g.byEnergy[i]
+		if r.latency[si] >= within {
 			continue
 		}
-		r.Measured++
-		if c.ITL(stat).Cmp(target) <= 0 {
-			buf = append(buf, i)
-			if r.Chosen == nil || lessEnergy(c, r.Chosen, stat) {
-				r.Chosen = c
-			}
-		} else if r.Chosen == nil && (r.Fastest == nil || lessLatency(c, r.Fastest, stat)) {
-			r.Fastest = c
+		qualifying = append(qualifying, r)
+		// In order of energy, the first qualifying configuration is chosen
+		// unless a later one of equal energy wins a tie.
+		if s.chosen == nil || r.energy == s.chosen.energy && preferred(r, s.chosen, si) {
+			s.chosen = r
 		}
 	}
-	r.Qualifying = len(buf)
-	if r.Chosen != nil {
-		r.Fastest = nil
-		r.Spread = spread(m.Configurations, buf)
+	s.qualifying = len(qualifying)
+	if s.chosen != nil {
+		n := len(qualifying)
+		j := func(k int) decimal.Decimal { return qualifying[k].c.JoulesPerOutputToken }
+		s.spread = Spread{Floor: j(0), Median: j(n / 2), Highest: j(n - 1)}
+		if n%2 == 0 {
+			s.spread.Median = j(n/2 - 1).Add(j(n / 2)).Mul(half) // exact: halving a decimal terminates
+		}
+	} else {
+		for i := range g.byEnergy {
+			if r := &g.byEnergy[i]; s.fastest == nil || faster(r, s.fastest, si) {
+				s.fastest = r
+			}
+		}
 	}
 	if scratch != nil {
-		*scratch = buf
-	}
-	return r
-}
-
-// figures returns the figures of r's chosen configuration, or of its fastest
-// when none meets the target.
-func (r *Result) figures(in Inputs, requests decimal.Decimal) Figures {
-	switch {
-	case r.Chosen != nil:
-		return figures(r.Chosen, in, requests)
-	case r.Fastest != nil:
-		return figures(r.Fastest, in, requests)
-	}
-	return Figures{}
-}
-
-// spread returns the floor, median and highest joules per output token of
-// the configurations cs[i] for i in idx (not empty), sorting idx.
-func spread(cs []*Configuration, idx []int) Spread {
-	slices.SortFunc(idx, func(a, b int) int {
-		return cs[a].JoulesPerOutputToken.Cmp(cs[b].JoulesPerOutputToken)
-	})
-	j := func(k int) decimal.Decimal { return cs[idx[k]].JoulesPerOutputToken }
-	n := len(idx)
-	s := Spread{Floor: j(0), Highest: j(n - 1), Median: j(n / 2)}
-	if n%2 == 0 {
-		s.Median = j(n/2 - 1).Add(j(n / 2)).Mul(half) // exact: halving a decimal terminates
+		*scratch = qualifying
 	}
 	return s
 }
 
 var half = decimal.New(5, -1)
 
-// compareResults orders Results as Rank does: those that meet the target
-// first, by their chosen configuration's joules per output token, latency
-// statistic s and GPU count; then those that meet nothing, by the latency
-// statistic they can reach, its joules per output token and GPU count; then by
-// model slug and GPU.
-func compareResults(a, b *Result, s Statistic) int {
-	am, bm := a.Meets(), b.Meets()
+// preferred breaks a tie of equal energy between a and b: lower latency
+// statistic si, then fewer GPUs, then row id.
+func preferred(a, b *ranked, si int) bool {
+	if a.latency[si] != b.latency[si] {
+		return a.latency[si] < b.latency[si]
+	}
+	if a.c.NumGPUs != b.c.NumGPUs {
+		return a.c.NumGPUs < b.c.NumGPUs
+	}
+	return a.c.RowID < b.c.RowID
+}
+
+// faster reports whether a reaches a lower latency statistic si than b; ties:
+// lower energy, then fewer GPUs, then row id.
+func faster(a, b *ranked, si int) bool {
+	if a.latency[si] != b.latency[si] {
+		return a.latency[si] < b.latency[si]
+	}
+	if a.energy != b.energy {
+		return a.energy < b.energy
+	}
+	return preferred(a, b, si)
+}
+
+// result completes s with its figures for traffic t.
+func (s *selection) result(t *traffic) Result {
+	r := Result{Model: s.m, GPU: s.gpu, Qualifying: s.qualifying, Measured: s.measured, Spread: s.spread}
 	switch {
-	case am && !bm:
+	case s.chosen != nil:
+		r.Chosen = s.chosen.c
+		r.Figures = t.figures(s.chosen)
+	case s.fastest != nil:
+		r.Fastest = s.fastest.c
+		r.Figures = t.figures(s.fastest)
+	}
+	return r
+}
+
+// compareSelections orders selections of one index as Rank orders Results:
+// those that meet the target first, by energy, latency statistic and GPU
+// count; then those that meet nothing, by the latency statistic they can
+// reach, energy and GPU count; then by model slug and GPU.
+func compareSelections(a, b *selection) int {
+	switch {
+	case a.chosen != nil && b.chosen == nil:
 		return -1
-	case !am && bm:
+	case a.chosen == nil && b.chosen != nil:
 		return 1
-	case am:
-		if c := byEnergy(a.Chosen, b.Chosen, s); c != 0 {
+	case a.chosen != nil:
+		if c := cmp.Or(
+			cmp.Compare(a.chosen.energy, b.chosen.energy),
+			cmp.Compare(a.chosen.latency[a.si], b.chosen.latency[b.si]),
+			cmp.Compare(a.chosen.c.NumGPUs, b.chosen.c.NumGPUs),
+		); c != 0 {
 			return c
 		}
-	case a.Fastest != nil && b.Fastest != nil:
-		if c := byLatency(a.Fastest, b.Fastest, s); c != 0 {
+	case a.fastest != nil && b.fastest != nil:
+		if c := cmp.Or(
+			cmp.Compare(a.fastest.latency[a.si], b.fastest.latency[b.si]),
+			cmp.Compare(a.fastest.energy, b.fastest.energy),
+			cmp.Compare(a.fastest.c.NumGPUs, b.fastest.c.NumGPUs),
+		); c != 0 {
 			return c
 		}
 	}
-	if c := strings.Compare(a.Model.Slug, b.Model.Slug); c != 0 {
-		return c
-	}
-	return strings.Compare(a.GPU, b.GPU)
+	return cmp.Or(strings.Compare(a.m.Slug, b.m.Slug), strings.Compare(a.gpu, b.gpu))
 }
 
 // gpusFor returns the GPU models a model's results cover: in.GPU when set,
@@ -280,21 +317,24 @@ func gpusFor(m *Model, gpu string) []string {
 // set; a model not measured on a GPU has no result for it), sorted: results
 // that meet the target by JoulesPerOutputToken ascending (ties: lower latency
 // statistic, fewer GPUs, then model slug, GPU), then those that meet nothing,
-// by the latency they can reach ascending. in.Model is ignored: the ranking
+// by the latency they can reach ascending (ties: lower joules per output
+// token, fewer GPUs, then model slug, GPU). in.Model is ignored: the ranking
 // covers every model.
 func Rank(w *Workload, in Inputs) []Result {
 	if w == nil {
 		return nil
 	}
-	// Select first, sort by index, and compute figures last, so the sort moves
-	// no large values.
-	selected := make([]Result, 0, 2*len(w.Models))
-	var scratch []int
-	for _, m := range w.Models {
-		target := comparableTarget(m, in)
-		for _, gpu := range gpusFor(m, in.GPU) {
-			if r := selectFloor(m, gpu, in.Statistic, target, &scratch); r.Measured > 0 {
-				selected = append(selected, r)
+	x := workloadIndex(w)
+	si := statIndex(in.Statistic)
+	within := x.within(si, in.TargetITLMs)
+	// Select, sort, and compute figures last, only for what was selected.
+	selected := make([]selection, 0, 2*len(x.models))
+	var scratch []*ranked
+	for k := range x.models {
+		im := &x.models[k]
+		for _, gpu := range gpusFor(im.m, in.GPU) {
+			if s := x.selectFloor(im, gpu, si, within, &scratch); s.measured > 0 {
+				selected = append(selected, s)
 			}
 		}
 	}
@@ -302,12 +342,11 @@ func Rank(w *Workload, in Inputs) []Result {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int { return compareResults(&selected[a], &selected[b], in.Statistic) })
-	requests := requestsPerMonth(in)
+	slices.SortFunc(order, func(a, b int) int { return compareSelections(&selected[a], &selected[b]) })
+	t := newTraffic(in)
 	results := make([]Result, len(selected))
 	for i, k := range order {
-		results[i] = selected[k]
-		results[i].Figures = results[i].figures(in, requests)
+		results[i] = selected[k].result(&t)
 	}
 	return results
 }
@@ -320,16 +359,21 @@ func ModelFloor(m *Model, in Inputs) (r Result, ok bool) {
 	if m == nil {
 		return Result{}, false
 	}
+	x := modelIndex(m)
+	si := statIndex(in.Statistic)
+	within := x.within(si, in.TargetITLMs)
+	var best selection
 	for _, gpu := range gpusFor(m, in.GPU) {
-		cand := Floor(m, gpu, in)
-		if cand.Measured == 0 {
-			continue
-		}
-		if !ok || compareResults(&cand, &r, in.Statistic) < 0 {
-			r, ok = cand, true
+		s := x.selectFloor(&x.models[0], gpu, si, within, nil)
+		if s.measured > 0 && (!ok || compareSelections(&s, &best) < 0) {
+			best, ok = s, true
 		}
 	}
-	return r, ok
+	if !ok {
+		return Result{}, false
+	}
+	t := newTraffic(in)
+	return best.result(&t), true
 }
 
 // truncate shortens s to at most n runes for quoting in a message.

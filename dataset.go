@@ -7,7 +7,11 @@
 // computed and rounded with github.com/shopspring/decimal.
 package energyfloor
 
-import "github.com/shopspring/decimal"
+import (
+	"sync/atomic"
+
+	"github.com/shopspring/decimal"
+)
 
 // GPU models measured by the leaderboard.
 const (
@@ -42,6 +46,10 @@ type Workload struct {
 	Source Source
 	// Models are sorted by slug.
 	Models []*Model
+
+	// index is the calculation's index of Models, built on first use by
+	// Rank: a Workload must not change after that.
+	index atomic.Pointer[index]
 }
 
 // Source is the provenance of one workload's figures.
@@ -88,6 +96,10 @@ type Model struct {
 	// Selection says how Best was chosen, true for this model: the selection
 	// text of its source block (Workload.Source.Selection states only the rule).
 	Selection string
+
+	// index is the calculation's index of Configurations, built on first use
+	// by Floor or ModelFloor: a Model must not change after that.
+	index atomic.Pointer[index]
 }
 
 // Configuration is one measured serving configuration (one vLLM run).
