@@ -16,7 +16,7 @@ const (
 
 // Pages lists the pages the service worker stores for offline use and the
 // static build writes out. Every page must be registered by Routes.
-var Pages = []string{"/"}
+var Pages = []string{"/", "/embed"}
 
 // Handler returns the go-app Handler that prerenders Energy Floor's pages and
 // serves its PWA files (app.js, app-worker.js, the manifest). The server and

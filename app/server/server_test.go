@@ -1,0 +1,432 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/andybalholm/brotli"
+
+	"energyfloor/data"
+	"energyfloor/web"
+)
+
+// fakeWasm stands in for app.wasm, which the tests do not need to build:
+// half random (incompressible), half zeros, so each encoding has its own size.
+var fakeWasm = func() []byte {
+	b := make([]byte, 64<<10)
+	rand.Read(b[:32<<10])
+	return b
+}()
+
+// testAssets returns the real web/ assets (icons, app.css) with fakeWasm and
+// its precompressed copies in place of a built app.wasm.
+func testAssets(t testing.TB, wasm []byte) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	entries, err := fs.ReadDir(web.FS, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "app.wasm") {
+			continue
+		}
+		b, err := fs.ReadFile(web.FS, e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[e.Name()] = &fstest.MapFile{Data: b}
+	}
+	var br, gz bytes.Buffer
+	bw := brotli.NewWriter(&br)
+	bw.Write(wasm)
+	bw.Close()
+	gw := gzip.NewWriter(&gz)
+	gw.Write(wasm)
+	gw.Close()
+	m["app.wasm"] = &fstest.MapFile{Data: wasm}
+	m["app.wasm.br"] = &fstest.MapFile{Data: br.Bytes()}
+	m["app.wasm.gz"] = &fstest.MapFile{Data: gz.Bytes()}
+	return m
+}
+
+func newTestSite(t testing.TB) *Site {
+	t.Helper()
+	s, err := New(testAssets(t, fakeWasm), data.Files())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func get(t testing.TB, h http.Handler, method, target string, header ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	r := httptest.NewRequest(method, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		r.Header.Set(header[i], header[i+1])
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct {
+		name, method, target string
+		wantStatus           int
+	}{
+		{"page", "GET", "/?tokens=1e9", 200},
+		{"embed page", "GET", "/embed", 200},
+		{"wasm", "GET", "/web/app.wasm", 200},
+		{"stylesheet", "GET", "/web/app.css", 200},
+		{"service worker", "GET", "/app-worker.js", 200},
+		{"manifest", "GET", "/manifest.webmanifest", 200},
+		{"unknown page", "GET", "/nope", 404},
+		{"unknown asset", "GET", "/web/nope.png", 404},
+		{"post", "POST", "/", 405},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := get(t, s, tt.method, tt.target)
+			if w.Code != tt.wantStatus {
+				t.Fatalf("status = %d, want %d", w.Code, tt.wantStatus)
+			}
+			for k, want := range Headers {
+				if got := w.Header().Get(k); got != want {
+					t.Errorf("%s = %q, want %q", k, got, want)
+				}
+			}
+			if got := w.Header().Get("X-Frame-Options"); got != "" {
+				t.Errorf("X-Frame-Options = %q, want none: embedding is a feature", got)
+			}
+		})
+	}
+}
+
+func TestContentSecurityPolicy(t *testing.T) {
+	csp := Headers["Content-Security-Policy"]
+	for _, want := range []string{"default-src 'self'", "script-src 'self' 'wasm-unsafe-eval';", "frame-ancestors *", "connect-src 'self'"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("CSP %q lacks %q", csp, want)
+		}
+	}
+	for _, bad := range []string{"'unsafe-eval'", "unsafe-inline", "http:", "https:"} {
+		if strings.Contains(csp, bad) {
+			t.Errorf("CSP %q contains %q", csp, bad)
+		}
+	}
+}
+
+func TestOnlyGetAndHead(t *testing.T) {
+	s := newTestSite(t)
+	for _, method := range []string{"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "BREW"} {
+		t.Run(method, func(t *testing.T) {
+			for _, target := range []string{"/", "/web/app.wasm", "/app-worker.js"} {
+				w := get(t, s, method, target)
+				if w.Code != http.StatusMethodNotAllowed {
+					t.Errorf("%s %s: status %d, want 405", method, target, w.Code)
+				}
+				if got := w.Header().Get("Allow"); got != "GET, HEAD" {
+					t.Errorf("%s %s: Allow = %q, want \"GET, HEAD\"", method, target, got)
+				}
+			}
+		})
+	}
+	if w := get(t, s, "HEAD", "/web/app.wasm", "Accept-Encoding", "br"); w.Code != 200 || w.Body.Len() != 0 {
+		t.Errorf("HEAD app.wasm: status %d with %d body bytes, want 200 and none", w.Code, w.Body.Len())
+	}
+}
+
+func decode(t *testing.T, coding string, body []byte) []byte {
+	t.Helper()
+	var r io.Reader = bytes.NewReader(body)
+	switch coding {
+	case "br":
+		r = brotli.NewReader(r)
+	case "gzip":
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	case "":
+	default:
+		t.Fatalf("unexpected Content-Encoding %q", coding)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestWasmCompressionNegotiation(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct{ name, accept, want string }{
+		{"browser", "gzip, deflate, br, zstd", "br"},
+		{"gzip only", "gzip", "gzip"},
+		{"none", "", ""},
+		{"identity", "identity", ""},
+		{"br refused", "br;q=0, gzip", "gzip"},
+		{"both refused", "br;q=0, gzip;q=0.000", ""},
+		{"weights ignored beyond zero", "gzip;q=1.0, br;q=0.1", "br"},
+		{"wildcard", "*", "br"},
+		{"wildcard without br", "br;q=0, *", "gzip"},
+		{"upper case", "GZIP", "gzip"},
+		{"unknown only", "zstd", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := get(t, s, "GET", "/web/app.wasm", "Accept-Encoding", tt.accept)
+			if w.Code != 200 {
+				t.Fatalf("status %d", w.Code)
+			}
+			h := w.Header()
+			if got := h.Get("Content-Encoding"); got != tt.want {
+				t.Errorf("Content-Encoding = %q, want %q", got, tt.want)
+			}
+			if got := h.Get("Content-Type"); got != "application/wasm" {
+				t.Errorf("Content-Type = %q, want application/wasm", got)
+			}
+			if got := h.Get("Vary"); got != "Accept-Encoding" {
+				t.Errorf("Vary = %q, want Accept-Encoding", got)
+			}
+			if got := h.Get("Cache-Control"); got != "no-cache" {
+				t.Errorf("Cache-Control = %q, want no-cache", got)
+			}
+			if got, want := h.Get("Content-Length"), w.Body.Len(); got != strconv.Itoa(want) {
+				t.Errorf("Content-Length = %s, body has %d bytes", got, want)
+			}
+			if got := decode(t, h.Get("Content-Encoding"), w.Body.Bytes()); !bytes.Equal(got, fakeWasm) {
+				t.Errorf("decoded body (%d bytes) differs from app.wasm (%d bytes)", len(got), len(fakeWasm))
+			}
+		})
+	}
+}
+
+func TestWasmRevalidation(t *testing.T) {
+	s := newTestSite(t)
+	br := get(t, s, "GET", "/web/app.wasm", "Accept-Encoding", "br")
+	gz := get(t, s, "GET", "/web/app.wasm", "Accept-Encoding", "gzip")
+	etagBr, etagGz := br.Header().Get("ETag"), gz.Header().Get("ETag")
+	if etagBr == "" || etagBr == etagGz {
+		t.Fatalf("ETags br %q, gzip %q: want one per encoding", etagBr, etagGz)
+	}
+	if w := get(t, s, "GET", "/web/app.wasm", "Accept-Encoding", "br", "If-None-Match", etagBr); w.Code != http.StatusNotModified || w.Body.Len() != 0 {
+		t.Errorf("matching If-None-Match: status %d, %d bytes; want 304 and none", w.Code, w.Body.Len())
+	}
+	if w := get(t, s, "GET", "/web/app.wasm", "Accept-Encoding", "gzip", "If-None-Match", etagBr); w.Code != http.StatusOK {
+		t.Errorf("If-None-Match of another encoding: status %d, want 200", w.Code)
+	}
+}
+
+func TestOnlyKnownAssetsAreServed(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct {
+		target string
+		want   int
+	}{
+		{"/web/icon-192.png", 200},
+		{"/web/icon.svg", 200},
+		{"/web/web.go", 404},
+		{"/web/icons.go", 404},
+		{"/web/app.wasm.br", 404},
+		{"/web/../go.mod", 404},
+		{"/web/", 404},
+		{"/robots.txt", 404},
+		{"/sitemap.xml", 404},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			r := httptest.NewRequest("GET", "http://127.0.0.1/", nil)
+			r.URL.Path = tt.target
+			// go-app would fetch /robots.txt from the Host header's server.
+			r.Host = "attacker.invalid"
+			w := httptest.NewRecorder()
+			s.ServeHTTP(w, r)
+			if w.Code != tt.want {
+				t.Errorf("status %d, want %d", w.Code, tt.want)
+			}
+		})
+	}
+}
+
+func TestVersionPinnedToContent(t *testing.T) {
+	assets := testAssets(t, fakeWasm)
+	s1, err := New(assets, data.Files())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := New(assets, data.Files())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s1.Version != s2.Version {
+		t.Errorf("same content, versions %s and %s: a restart must not look like an update", s1.Version, s2.Version)
+	}
+	if !regexp.MustCompile(`^[0-9a-f]{20}$`).MatchString(s1.Version) {
+		t.Errorf("version %q, want 20 hex digits", s1.Version)
+	}
+	otherWasm := append([]byte{1}, fakeWasm[1:]...)
+	s3, err := New(testAssets(t, otherWasm), data.Files())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s3.Version == s1.Version {
+		t.Error("another app.wasm kept the version")
+	}
+	otherData := fstest.MapFS{"index.json": &fstest.MapFile{Data: []byte("{}")}}
+	v4, err := Version(fakeWasm, otherData, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v5, err := Version(fakeWasm, fstest.MapFS{"index.json": &fstest.MapFile{Data: []byte("{ }")}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v4 == v5 {
+		t.Error("another dataset kept the version")
+	}
+	w := get(t, s1, "GET", "/app-worker.js")
+	if !strings.Contains(w.Body.String(), `const version = "`+s1.Version+`"`) {
+		t.Errorf("app-worker.js does not carry version %s", s1.Version)
+	}
+}
+
+func TestNewWithoutWasm(t *testing.T) {
+	assets := testAssets(t, fakeWasm)
+	delete(assets, "app.wasm")
+	_, err := New(assets, data.Files())
+	if err == nil || !strings.Contains(err.Error(), "make wasm") {
+		t.Errorf("error = %v, want one that says to run make wasm", err)
+	}
+}
+
+func TestPrerenderedPage(t *testing.T) {
+	s := newTestSite(t)
+	w := get(t, s, "GET", "/?tokens=2.5B&output=500&itl=100")
+	if w.Code != 200 {
+		t.Fatalf("status %d", w.Code)
+	}
+	html := w.Body.String()
+	for _, want := range []string{
+		`id="energy-per-month"`, `id="energy-per-request"`, `id="caveat"`, `id="citation"`,
+		`href="/web/app.css"`, `src="/app.js"`, `href="/manifest.webmanifest"`, `href="/web/icon.svg"`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("prerendered page lacks %s", want)
+		}
+	}
+	// What the page loads (scripts, styles, icons, images) is all its own;
+	// links to the source and the paper may point elsewhere.
+	for _, m := range regexp.MustCompile(`<(?:link|script|img)[^>]*(?:src|href)="([^"]*)"`).FindAllStringSubmatch(html, -1) {
+		if strings.Contains(m[1], "//") {
+			t.Errorf("prerendered page loads %s from another origin", m[1])
+		}
+	}
+}
+
+// precacheList returns the resourcesToCache and extraPages of app-worker.js.
+func precacheList(t *testing.T, worker string) (resources, pages []string) {
+	t.Helper()
+	for name, dst := range map[string]*[]string{"resourcesToCache": &resources, "extraPages": &pages} {
+		m := regexp.MustCompile(`const ` + name + ` = (\[.*\]);`).FindStringSubmatch(worker)
+		if m == nil {
+			t.Fatalf("app-worker.js has no %s list", name)
+		}
+		if err := json.Unmarshal([]byte(m[1]), dst); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return resources, pages
+}
+
+func TestServiceWorker(t *testing.T) {
+	s := newTestSite(t)
+	w := get(t, s, "GET", "/app-worker.js")
+	js := w.Body.String()
+	for _, want := range []string{
+		`cache.match(request, { ignoreSearch: navigate, ignoreVary: true })`,
+		`new Set([scope])`,
+		`self.registration.scope`,
+		`{ cache: "reload" }`,
+		`event.waitUntil(installWorker())`,
+		`event.waitUntil(activateWorker())`,
+		`key.startsWith(cachePrefix) && key !== cacheName`,
+		`data-stale-prerender`,
+	} {
+		if !strings.Contains(js, want) {
+			t.Errorf("app-worker.js lacks %s", want)
+		}
+	}
+	for _, bad := range []string{"caches.match(", "self.clients.claim", "{{."} {
+		if strings.Contains(js, bad) {
+			t.Errorf("app-worker.js contains %s", bad)
+		}
+	}
+	resources, pages := precacheList(t, js)
+	if strings.Join(pages, ",") != "/embed" {
+		t.Errorf("extra pages %q, want [/embed]", pages)
+	}
+	// One failed download aborts the install, so everything listed must exist.
+	for _, u := range append(resources, pages...) {
+		if w := get(t, s, "GET", u); w.Code != 200 {
+			t.Errorf("precached %s: status %d", u, w.Code)
+		}
+		if strings.Contains(u, "://") {
+			t.Errorf("precached %s is not on the page's origin", u)
+		}
+	}
+}
+
+func TestManifest(t *testing.T) {
+	s := newTestSite(t)
+	var m struct {
+		Name, ShortName, Description string
+		ThemeColor                   string `json:"theme_color"`
+		StartURL                     string `json:"start_url"`
+		Icons                        []struct{ Src, Purpose, Sizes string }
+	}
+	w := get(t, s, "GET", "/manifest.webmanifest")
+	if err := json.Unmarshal(w.Body.Bytes(), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Name != "Energy Floor" || m.Description == "" || m.ThemeColor != "#0b5563" || m.StartURL != "/" {
+		t.Errorf("manifest %+v", m)
+	}
+	var maskable bool
+	for _, ic := range m.Icons {
+		if w := get(t, s, "GET", ic.Src); w.Code != 200 {
+			t.Errorf("icon %s: status %d", ic.Src, w.Code)
+		}
+		maskable = maskable || (ic.Purpose == "maskable" && ic.Sizes == "512x512")
+	}
+	if !maskable {
+		t.Error("no 512×512 maskable icon")
+	}
+}
+
+func TestListenPortTaken(t *testing.T) {
+	ln, err := Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	_, err = Listen(ln.Addr().String())
+	if !errors.Is(err, ErrAddrInUse) || !strings.Contains(err.Error(), ln.Addr().String()) {
+		t.Errorf("error = %v, want ErrAddrInUse naming the address", err)
+	}
+}

@@ -1,0 +1,132 @@
+package server
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestNormalizePrefix(t *testing.T) {
+	tests := []struct{ in, want, err string }{
+		{"", "", ""},
+		{"/", "", ""},
+		{"/energy", "/energy", ""},
+		{"energy/", "/energy", ""},
+		{"/tools/energy/", "/tools/energy", ""},
+		{"/a b", "", "invalid prefix"},
+		{"/energy?x", "", "invalid prefix"},
+		{"//evil.example", "", "invalid prefix"},
+		{`/"><script>`, "", "invalid prefix"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := NormalizePrefix(tt.in)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Errorf("error = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Errorf("got %q, %v; want %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestWriteStatic(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct{ name, prefix, root string }{
+		{"root", "", "/"},
+		{"sub-path", "/energy", "/energy/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "dist")
+			if err := os.MkdirAll(filepath.Join(dir, "stale"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.WriteStatic(dir, tt.prefix); err != nil {
+				t.Fatal(err)
+			}
+			read := func(name string) string {
+				t.Helper()
+				b, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(b)
+			}
+			for _, name := range []string{
+				"index.html", "embed.html", "app.js", "app-worker.js", "wasm_exec.js", "app.css",
+				"manifest.webmanifest", "_headers", "web/app.wasm", "web/app.wasm.br", "web/app.wasm.gz",
+				"web/app.css", "web/icon-192.png", "web/icon-512.png", "web/icon-maskable-512.png", "web/icon.svg",
+			} {
+				if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+					t.Errorf("missing %s", name)
+				}
+			}
+			for _, name := range []string{"stale", "web/web.go", "web/icons.go"} {
+				if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+					t.Errorf("%s should not be there", name)
+				}
+			}
+			if read("web/app.wasm") != string(fakeWasm) {
+				t.Error("web/app.wasm differs from the site's app.wasm")
+			}
+			p := tt.prefix
+			index := read("index.html")
+			for _, want := range []string{
+				`href="` + p + `/web/app.css"`, `src="` + p + `/app.js"`, `src="` + p + `/wasm_exec.js"`,
+				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`,
+			} {
+				if !strings.Contains(index, want) {
+					t.Errorf("index.html lacks %s", want)
+				}
+			}
+			appJS := read("app.js")
+			if !strings.Contains(appJS, `"`+p+`/web/app.wasm"`) || !strings.Contains(appJS, `"`+p+`/app-worker.js"`) {
+				t.Errorf("app.js does not load %s/web/app.wasm and %s/app-worker.js", p, p)
+			}
+			resources, pages := precacheList(t, read("app-worker.js"))
+			for _, r := range append(resources, pages...) {
+				if p != "" && !strings.HasPrefix(r, p) {
+					t.Errorf("precached %s is outside %s", r, p)
+				}
+				// Each must be a file of the site (the root is index.html).
+				file := strings.TrimPrefix(r, p)
+				switch file {
+				case "", "/":
+					file = "/index.html"
+				case "/embed":
+					file = "/embed.html"
+				}
+				if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(file))); err != nil {
+					t.Errorf("precached %s has no file %s", r, file)
+				}
+			}
+			if h := read("_headers"); !strings.Contains(h, p+"/*\n  Content-Security-Policy: ") ||
+				!strings.Contains(h, p+"/web/app.wasm\n  Content-Type: application/wasm") {
+				t.Errorf("_headers:\n%s", h)
+			}
+		})
+	}
+}
+
+func TestWriteStaticBadPrefixLeavesDir(t *testing.T) {
+	s := newTestSite(t)
+	dir := filepath.Join(t.TempDir(), "dist")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "keep"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.WriteStatic(dir, "/a b"); err == nil {
+		t.Fatal("no error for a bad prefix")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "keep")); err != nil {
+		t.Error("a failed build changed the old dist/")
+	}
+}
