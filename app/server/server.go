@@ -183,7 +183,7 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case p == "/app.wasm", p == "/goapp.wasm":
 		s.serveAsset(w, r, "/web/app.wasm")
 	default:
-		s.app.ServeHTTP(w, r)
+		s.serveApp(w, r)
 	}
 }
 

@@ -60,6 +60,9 @@ func (s *Site) WriteStatic(dir, prefix string) (err error) {
 	if err := app.GenerateStaticWebsite(tmp, ui.Handler(s.Version, s.WasmSize, prefix), ui.Pages...); err != nil {
 		return fmt.Errorf("generating the static pages: %w", err)
 	}
+	if err := fixStaticPages(tmp); err != nil {
+		return err
+	}
 	for name, a := range s.assets {
 		for coding, f := range a.forms {
 			file := filepath.Join(tmp, filepath.FromSlash(name)) + suffix(coding)
@@ -109,4 +112,26 @@ func StaticHeaders(prefix string) string {
 	fmt.Fprintf(&b, "%s/web/app.wasm.gz\n  Content-Type: application/wasm\n  Content-Encoding: gzip\n  Cache-Control: no-cache\n", prefix)
 	fmt.Fprintf(&b, "%s/app-worker.js\n  Cache-Control: no-cache\n", prefix)
 	return b.String()
+}
+
+// fixStaticPages applies fixAttributeQuoting to the pages go-app wrote.
+func fixStaticPages(dir string) error {
+	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
+	if err != nil {
+		return err
+	}
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		fixed, err := fixAttributeQuoting(b)
+		if err != nil {
+			return fmt.Errorf("encoding %s: %w", filepath.Base(p), err)
+		}
+		if err := os.WriteFile(p, fixed, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
