@@ -94,8 +94,10 @@ func suffix(coding string) string {
 }
 
 // StaticHeaders returns the _headers file of the static build: the security
-// headers for every path, and app.wasm's type (and encodings, for hosts that
-// serve the .br and .gz copies).
+// headers for every path, and app.wasm's type. (Hosts with this format
+// compress by themselves; the .br and .gz copies serve hosts that pick a
+// precompressed sibling, such as nginx's brotli_static/gzip_static or
+// Caddy's file_server precompressed.)
 func StaticHeaders(prefix string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/*\n", prefix)
@@ -108,8 +110,6 @@ func StaticHeaders(prefix string) string {
 		fmt.Fprintf(&b, "  %s: %s\n", k, Headers[k])
 	}
 	fmt.Fprintf(&b, "%s/web/app.wasm\n  Content-Type: application/wasm\n  Cache-Control: no-cache\n", prefix)
-	fmt.Fprintf(&b, "%s/web/app.wasm.br\n  Content-Type: application/wasm\n  Content-Encoding: br\n  Cache-Control: no-cache\n", prefix)
-	fmt.Fprintf(&b, "%s/web/app.wasm.gz\n  Content-Type: application/wasm\n  Content-Encoding: gzip\n  Cache-Control: no-cache\n", prefix)
 	fmt.Fprintf(&b, "%s/app-worker.js\n  Cache-Control: no-cache\n", prefix)
 	return b.String()
 }
