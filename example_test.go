@@ -1,0 +1,140 @@
+package energyfloor_test
+
+import (
+	"fmt"
+
+	"energyfloor"
+	"energyfloor/data"
+
+	"github.com/shopspring/decimal"
+)
+
+func ExampleParseNumber() {
+	for _, s := range []string{"1,000,000,000", "1e9", "2.5M", " 3T ", "0x10", "1,5", "-5", "1e309"} {
+		d, err := energyfloor.ParseNumber(s)
+		if err != nil {
+			fmt.Printf("%q: %v\n", s, err)
+			continue
+		}
+		fmt.Printf("%q: %s\n", s, d)
+	}
+	// Output:
+	// "1,000,000,000": 1000000000
+	// "1e9": 1000000000
+	// "2.5M": 2500000
+	// " 3T ": 3000000000000
+	// "0x10": Enter a decimal number: hexadecimal, octal and binary are not accepted.
+	// "1,5": Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,000,000.5.
+	// "-5": Must be more than zero.
+	// "1e309": Must be at most 1,000,000,000,000,000,000 (10^18).
+}
+
+func ExampleParseITLMs() {
+	_, err := energyfloor.ParseITLMs("90000")
+	fmt.Println(err)
+	// Output: Must be at most 60,000 ms.
+}
+
+func ExampleFormatWh() {
+	for _, s := range []string{"0.0333674", "58.34", "66734.8", "4560000", "7890000000"} {
+		fmt.Println(energyfloor.FormatWh(decimal.RequireFromString(s)))
+	}
+	// Output:
+	// 0.0334 Wh
+	// 58.3 Wh
+	// 66.7 kWh
+	// 4.56 MWh
+	// 7.89 GWh
+}
+
+func ExampleFormatCompact() {
+	for _, s := range []string{"1000000000", "2500000", "500", "1234567891"} {
+		fmt.Println(energyfloor.FormatCompact(decimal.RequireFromString(s)))
+	}
+	// Output:
+	// 1B
+	// 2.5M
+	// 500
+	// 1.234567891B
+}
+
+func ExampleFormatNumber() {
+	fmt.Println(energyfloor.FormatNumber(decimal.RequireFromString("1234567")))
+	fmt.Println(energyfloor.FormatNumber(decimal.RequireFromString("0.2402453")))
+	fmt.Println(energyfloor.FormatInteger(decimal.RequireFromString("1000000000")))
+	// Output:
+	// 1,230,000
+	// 0.240
+	// 1,000,000,000
+}
+
+func ExampleModelFloor() {
+	d, err := data.Load()
+	if err != nil {
+		panic(err)
+	}
+	in := energyfloor.DefaultInputs() // 1B output tokens a month, 500 a request, 100 ms median
+	r, _ := energyfloor.ModelFloor(d.Workload(in.Workload).Model(in.Model), in)
+	c := r.Chosen
+	fmt.Printf("%s on %d×%s at max_num_seqs %d (median ITL %s ms)\n", r.Model.Name, c.NumGPUs, c.GPU, c.MaxNumSeqs, c.MedianITLMs)
+	fmt.Println(energyfloor.FormatJoules(r.Figures.JoulesPerOutputToken), "per output token")
+	fmt.Println(energyfloor.FormatWh(r.Figures.WhPerRequest), "per request")
+	fmt.Println(energyfloor.FormatWh(r.Figures.KWhPerMonth.Shift(3)), "per month")
+	// Output:
+	// Qwen 3 235B A22B Instruct on 4×B200 at max_num_seqs 4096 (median ITL 67.8 ms)
+	// 0.240 J per output token
+	// 0.0334 Wh per request
+	// 66.7 kWh per month
+}
+
+func ExampleModelFloor_nothingMeetsTheTarget() {
+	d, err := data.Load()
+	if err != nil {
+		panic(err)
+	}
+	in := energyfloor.DefaultInputs()
+	in.TargetITLMs = decimal.NewFromInt(16)
+	r, _ := energyfloor.ModelFloor(d.Workload(in.Workload).Model(in.Model), in)
+	fmt.Println("meets the target:", r.Meets())
+	fmt.Printf("closest: %s ms on %d×%s, %s per output token\n",
+		r.Fastest.MedianITLMs, r.Fastest.NumGPUs, r.Fastest.GPU, energyfloor.FormatJoules(r.Figures.JoulesPerOutputToken))
+	// Output:
+	// meets the target: false
+	// closest: 16.6 ms on 8×B200, 8.40 J per output token
+}
+
+func ExampleRank() {
+	d, err := data.Load()
+	if err != nil {
+		panic(err)
+	}
+	in := energyfloor.DefaultInputs()
+	for _, r := range energyfloor.Rank(d.Workload(in.Workload), in)[:3] {
+		fmt.Printf("%s %s: %s per request\n", r.Model.Name, r.GPU, energyfloor.FormatWh(r.Figures.WhPerRequest))
+	}
+	// Output:
+	// Qwen 3 8B B200: 0.00737 Wh per request
+	// Llama 3.1 8B Instruct B200: 0.00763 Wh per request
+	// Qwen 3 30B A3B Instruct B200: 0.00783 Wh per request
+}
+
+func ExampleFiguresFor() {
+	c := &energyfloor.Configuration{
+		NumGPUs:              4,
+		JoulesPerOutputToken: decimal.RequireFromString("0.36"),
+		TokensPerSecond:      decimal.RequireFromString("1000"),
+		GPUPowerWattsTotal:   decimal.RequireFromString("2000"),
+	}
+	in := energyfloor.Inputs{
+		OutputTokensPerMonth:   decimal.RequireFromString("10000000"),
+		OutputTokensPerRequest: decimal.RequireFromString("400"),
+	}
+	f := energyfloor.FiguresFor(c, in)
+	fmt.Println(f.WhPerRequest, "Wh per request")
+	fmt.Println(f.KWhPerMonth, "kWh per month")
+	fmt.Println(f.GPUsNeeded, "GPUs")
+	// Output:
+	// 0.04 Wh per request
+	// 1 kWh per month
+	// 4 GPUs
+}
