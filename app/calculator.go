@@ -3,6 +3,7 @@ package app
 import (
 	"net/url"
 	"strings"
+	"time"
 
 	"energyfloor"
 
@@ -33,8 +34,12 @@ type calculator struct {
 	// base is the path prefix the app is served under ("" at the root), and
 	// origin the page's scheme and host ("" during prerender).
 	base, origin string
+	// Options of the workload and model selects, built once per dataset.
+	workloadChoices []choice
+	modelChoices    map[string][]choice
 
 	// Derived from form; recomputed in recompute only when their inputs change.
+	urlSeq   int // counts changes, so only the last one writes the URL
 	rankKey  string
 	ranking  []energyfloor.Result
 	selected energyfloor.Result
@@ -69,20 +74,24 @@ func (c *calculator) navigate(q url.Values) {
 	if c.loadErr != nil {
 		return
 	}
+	c.buildChoices()
 	c.form, c.notices = decodeState(c.ds, q)
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
 }
 
-// OnMount subscribes to model selection from the ranking table and, in the
-// embed, starts posting the content height to the parent window.
+// OnMount subscribes to the edits of the form's fields and to model selection
+// from the ranking table and, in the embed, starts posting the content height
+// to the parent window.
 func (c *calculator) OnMount(ctx app.Context) {
 	ctx.Handle(actionSelectModel, func(ctx app.Context, a app.Action) {
 		if slug, ok := a.Value.(string); ok {
 			c.selectModel(ctx, slug)
 		}
 	})
+	ctx.Handle(actionText, c.onText)
+	ctx.Handle(actionChoice, c.onChoice)
 	if c.embed {
 		startHeightPosting(ctx)
 	}
@@ -96,8 +105,8 @@ func (c *calculator) OnDismount() {
 }
 
 // recompute refreshes what depends on the form: the ranking only when an
-// input it depends on changed (not on a model change), the selected model's
-// floor, and the permalink query.
+// input it depends on changed (see rankKey), the selected model's floor, and
+// the permalink query.
 func (c *calculator) recompute() {
 	in := c.form.In
 	w := c.ds.Workload(in.Workload)
@@ -116,38 +125,76 @@ func (c *calculator) recompute() {
 	c.query = c.form.query().Encode()
 }
 
-// rankKey identifies the inputs a ranking depends on: all but the model.
+// rankKey identifies the inputs the ranking's choices and the figures its
+// table shows depend on: not the model, and not the monthly volume (which
+// only scales the monthly figures), so typing a volume re-ranks nothing and
+// leaves the table alone. Exports rank afresh for the full figures.
 func rankKey(in energyfloor.Inputs) string {
-	return strings.Join([]string{in.Workload, in.OutputTokensPerMonth.String(),
-		in.OutputTokensPerRequest.String(), in.TargetITLMs.String(), string(in.Statistic), in.GPU}, "|")
+	return strings.Join([]string{in.Workload, in.OutputTokensPerRequest.String(), in.TargetITLMs.String(),
+		string(in.Statistic), in.GPU}, "|")
 }
 
-// changed recomputes after an input change and writes the permalink into the
-// address bar (replacing, not adding, a history entry).
+// urlDelay is how long the address bar waits for typing to pause before it
+// takes the new permalink: history.replaceState costs milliseconds in
+// Chromium, too much for every keystroke.
+const urlDelay = 300 * time.Millisecond
+
+// changed recomputes after an input change and, once the user pauses, writes
+// the permalink into the address bar (replacing, not adding, a history entry).
 func (c *calculator) changed(ctx app.Context) {
 	c.recompute()
 	if app.IsServer {
 		return
 	}
-	u := *ctx.Page().URL()
-	u.RawQuery = c.query
-	ctx.Page().ReplaceURL(&u)
+	c.urlSeq++
+	seq := c.urlSeq
+	ctx.After(urlDelay, func(ctx app.Context) {
+		if seq != c.urlSeq {
+			return // a later change will write it
+		}
+		u := *ctx.Page().URL()
+		if u.RawQuery != c.query {
+			u.RawQuery = c.query
+			ctx.Page().ReplaceURL(&u)
+		}
+		ctx.PreventUpdate()
+	})
 }
 
-func (c *calculator) onText(field string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		c.form.setText(field, ctx.JSSrc().Get("value").String())
+// onText handles an edit of a number field (or the slider).
+func (c *calculator) onText(ctx app.Context, a app.Action) {
+	if e, ok := a.Value.(textEdit); ok {
+		c.form.setText(e.Field, e.Text)
 		c.changed(ctx)
 	}
 }
 
-func (c *calculator) onSlider(ctx app.Context, e app.Event) {
-	c.form.setText(fieldITL, sliderMs(ctx.JSSrc().Get("value").Int()))
-	c.changed(ctx)
+// onChoice handles a change of a select.
+func (c *calculator) onChoice(ctx app.Context, a app.Action) {
+	e, ok := a.Value.(textEdit)
+	if !ok {
+		return
+	}
+	switch e.Field {
+	case "workload":
+		c.setWorkload(ctx, e.Text)
+	case "percentile":
+		if st, err := energyfloor.ParseStatistic(e.Text); err == nil {
+			c.form.In.Statistic = st
+			c.changed(ctx)
+		}
+	case "gpu":
+		switch e.Text {
+		case "", energyfloor.H100, energyfloor.B200:
+			c.form.In.GPU = e.Text
+			c.changed(ctx)
+		}
+	case "model":
+		c.selectModel(ctx, e.Text)
+	}
 }
 
-func (c *calculator) onWorkload(ctx app.Context, e app.Event) {
-	id := ctx.JSSrc().Get("value").String()
+func (c *calculator) setWorkload(ctx app.Context, id string) {
 	if c.ds.Workload(id) == nil {
 		return
 	}
@@ -160,25 +207,6 @@ func (c *calculator) onWorkload(ctx app.Context, e app.Event) {
 		c.form.In.Model = m
 	}
 	c.changed(ctx)
-}
-
-func (c *calculator) onStatistic(ctx app.Context, e app.Event) {
-	if st, err := energyfloor.ParseStatistic(ctx.JSSrc().Get("value").String()); err == nil {
-		c.form.In.Statistic = st
-		c.changed(ctx)
-	}
-}
-
-func (c *calculator) onGPU(ctx app.Context, e app.Event) {
-	switch g := ctx.JSSrc().Get("value").String(); g {
-	case "", energyfloor.H100, energyfloor.B200:
-		c.form.In.GPU = g
-		c.changed(ctx)
-	}
-}
-
-func (c *calculator) onModel(ctx app.Context, e app.Event) {
-	c.selectModel(ctx, ctx.JSSrc().Get("value").String())
 }
 
 func (c *calculator) selectModel(ctx app.Context, slug string) {
@@ -232,7 +260,7 @@ func (c *calculator) Render() app.UI {
 		),
 		c.renderNotices(),
 		app.Div().Class("layout").Body(
-			c.renderInputs(w),
+			c.renderInputs(),
 			app.Section().Class("results-column").Aria("label", "Results").Body(
 				&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In, Info: c.info},
 				&citationPanel{Source: &w.Source, Caveat: c.ds.Caveat, DataVersion: c.ds.DataVersion},
@@ -257,7 +285,7 @@ func (c *calculator) Render() app.UI {
 func (c *calculator) renderEmbed(w *energyfloor.Workload) app.UI {
 	return app.Div().ID("calculator").Class("page", "embed").Body(
 		c.renderNotices(),
-		c.renderInputs(w),
+		c.renderInputs(),
 		&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In, Info: c.info, Compact: true},
 		&citationPanel{Source: &w.Source, Caveat: c.ds.Caveat, DataVersion: c.ds.DataVersion, Compact: true},
 		app.P().Class("embed-foot").Body(
@@ -309,105 +337,62 @@ func versionLine(ds *energyfloor.Dataset) string {
 	return "Energy Floor " + v + " · data version " + ds.DataVersion
 }
 
-// renderInputs draws the form. Every control has a label; number fields are
-// text fields so people can type "2.5M" or "1e9"; a bad value shows its
-// message under the field and leaves the last good results in place.
-func (c *calculator) renderInputs(w *energyfloor.Workload) app.UI {
+// renderInputs draws the form. Every control has a label; each field is its
+// own component, so typing in one re-renders only what changed.
+func (c *calculator) renderInputs() app.UI {
 	f := &c.form
 	in := f.In
 	return app.Section().ID("inputs").Class("panel", "inputs").Aria("labelledby", "inputs-h").Body(
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
-		c.selectField("workload", paramWorkload, "Workload", c.onWorkload,
-			app.Range(c.ds.Workloads).Slice(func(i int) app.UI {
-				wl := c.ds.Workloads[i]
-				return option(wl.ID, wl.Name+" ("+wl.ID+")", wl.ID == in.Workload)
-			})),
+		&selectField{ID: "workload", Name: paramWorkload, Label: "Workload", Options: c.workloadChoices, Selected: in.Workload},
 		app.FieldSet().Class("volume").Body(
 			app.Legend().Text("Monthly volume: type either"),
-			c.textField(fieldTokens, paramTokens, "Output tokens per month", f.Tokens, f.Basis == basisRequests,
-				"For example 2.5M, 1e9 or 1,000,000,000."),
-			c.textField(fieldRequests, paramRequests, "Requests per month", f.Requests, f.Basis == basisTokens,
-				"Linked to output tokens through the average output length."),
+			&numberField{ID: fieldTokens, Name: paramTokens, Label: "Output tokens per month", Value: f.Tokens,
+				Err: f.Errs[fieldTokens], Derived: f.Basis == basisRequests, Hint: "For example 2.5M, 1e9 or 1,000,000,000."},
+			&numberField{ID: fieldRequests, Name: paramRequests, Label: "Requests per month", Value: f.Requests,
+				Err: f.Errs[fieldRequests], Derived: f.Basis == basisTokens, Hint: "Linked to output tokens through the average output length."},
 		),
-		c.textField(fieldOutput, paramOutput, "Average output tokens per request", f.Output, false,
-			"Tokens the model writes per answer; prompts are not counted."),
+		&numberField{ID: fieldOutput, Name: paramOutput, Label: "Average output tokens per request", Value: f.Output,
+			Err: f.Errs[fieldOutput], Hint: "Tokens the model writes per answer; prompts are not counted."},
 		app.FieldSet().Class("latency").Body(
 			app.Legend().Text("Latency target"),
-			c.textField(fieldITL, paramITL, "Inter-token latency target (ms)", f.ITL, false,
-				"The time between two output tokens the users may wait, at most."),
-			app.Input().Type("range").ID("itl-range").Class("slider").
-				Min(0).Max(sliderSteps).Step(1).Value(sliderPos(in.TargetITLMs)).
-				Aria("label", "Latency target (slider, 5 to 2,000 ms)").
-				Aria("valuetext", energyfloor.FormatMs(in.TargetITLMs)).
-				OnInput(c.onSlider),
-			c.selectField("percentile", paramPct, "The target applies to", c.onStatistic,
-				app.Range(statistics).Slice(func(i int) app.UI {
-					s := statistics[i]
-					return option(string(s.Value), s.Label, s.Value == in.Statistic)
-				})),
+			&numberField{ID: fieldITL, Name: paramITL, Label: "Inter-token latency target (ms)", Value: f.ITL,
+				Err: f.Errs[fieldITL], Hint: "The time between two output tokens the users may wait, at most."},
+			&latencySlider{Pos: sliderPos(in.TargetITLMs), ValueText: energyfloor.FormatMs(in.TargetITLMs)},
+			&selectField{ID: "percentile", Name: paramPct, Label: "The target applies to", Options: statisticChoices, Selected: string(in.Statistic)},
 		),
-		c.selectField("gpu", paramGPU, "GPU", c.onGPU,
-			option("", "Either (H100 or B200)", in.GPU == ""),
-			option(energyfloor.H100, "NVIDIA H100", in.GPU == energyfloor.H100),
-			option(energyfloor.B200, "NVIDIA B200", in.GPU == energyfloor.B200),
-		),
-		c.selectField("model", paramModel, "Model", c.onModel,
-			app.Range(w.Models).Slice(func(i int) app.UI {
-				m := w.Models[i]
-				return option(m.Slug, m.Name, m.Slug == in.Model)
-			})),
+		&selectField{ID: "gpu", Name: paramGPU, Label: "GPU", Options: gpuChoices, Selected: in.GPU},
+		&selectField{ID: "model", Name: paramModel, Label: "Model", Options: c.modelChoices[in.Workload], Selected: in.Model},
 	)
 }
 
-// statistics lists the latency statistics a target can apply to, with labels.
-var statistics = []struct {
-	Value energyfloor.Statistic
-	Label string
-}{
-	{energyfloor.Median, "median (p50) inter-token latency"},
-	{energyfloor.P90, "p90 inter-token latency"},
-	{energyfloor.P95, "p95 inter-token latency"},
-	{energyfloor.P99, "p99 inter-token latency"},
+// statisticChoices are the latency statistics a target can apply to.
+var statisticChoices = []choice{
+	{string(energyfloor.Median), "median (p50) inter-token latency"},
+	{string(energyfloor.P90), "p90 inter-token latency"},
+	{string(energyfloor.P95), "p95 inter-token latency"},
+	{string(energyfloor.P99), "p99 inter-token latency"},
 }
 
-// textField draws one labelled text field with its hint or error message.
-func (c *calculator) textField(id, name, label, value string, derived bool, hint string) app.UI {
-	msg, bad := c.form.Errs[id]
-	class := "hint"
-	if bad {
-		class, hint = "field-error", msg
-	}
-	fieldClass := "field"
-	if derived {
-		fieldClass += " derived"
-	}
-	return app.Div().Class(fieldClass).Body(
-		app.Label().For(id).Text(label),
-		app.Input().Type("text").ID(id).Name(name).Value(value).
-			Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
-			Aria("describedby", id+"-msg").Aria("invalid", bad).
-			OnInput(c.onText(id)),
-		app.P().ID(id+"-msg").Class(class).Text(hint),
-	)
+// gpuChoices are the GPU filter's options.
+var gpuChoices = []choice{
+	{"", "Either (H100 or B200)"},
+	{energyfloor.H100, "NVIDIA H100"},
+	{energyfloor.B200, "NVIDIA B200"},
 }
 
-// option draws a select option. An unselected option carries no selected
-// attribute at all: in HTML its mere presence selects it, and go-app would
-// prerender selected="false".
-func option(value, label string, selected bool) app.UI {
-	o := app.Option().Value(value).Text(label)
-	if selected {
-		o = o.Selected(true)
+// buildChoices fills the workload and per-workload model options once.
+func (c *calculator) buildChoices() {
+	if c.workloadChoices != nil {
+		return
 	}
-	return o
-}
-
-// selectField draws one labelled select.
-func (c *calculator) selectField(id, name, label string, h app.EventHandler, options ...app.UI) app.UI {
-	return app.Div().Class("field").Body(
-		app.Label().For(id).Text(label),
-		app.Select().ID(id).Name(name).OnChange(h).Body(options...),
-	)
+	c.modelChoices = map[string][]choice{}
+	for _, w := range c.ds.Workloads {
+		c.workloadChoices = append(c.workloadChoices, choice{w.ID, w.Name + " (" + w.ID + ")"})
+		for _, m := range w.Models {
+			c.modelChoices[w.ID] = append(c.modelChoices[w.ID], choice{m.Slug, m.Name})
+		}
+	}
 }
 
 // renderExport draws the CSV and JSON export buttons.

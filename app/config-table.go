@@ -11,7 +11,9 @@ import (
 
 // configTable is the chart's text alternative: every measured configuration
 // of the selected model with its figures, in a <details>. Like the chart it
-// re-renders only when the model, GPU, statistic, target or choice change.
+// re-renders only when the model, GPU, statistic, target or choice change;
+// in the browser its rows exist only while it is open (the prerendered page
+// has them all), so moving the target slider does not rebuild a hidden table.
 type configTable struct {
 	app.Compo
 
@@ -20,6 +22,12 @@ type configTable struct {
 	Statistic energyfloor.Statistic
 	TargetMs  string
 	Chosen    string
+
+	open bool
+}
+
+func (t *configTable) onToggle(ctx app.Context, e app.Event) {
+	t.open = ctx.JSSrc().Get("open").Bool()
 }
 
 // Render draws the table.
@@ -35,8 +43,16 @@ func (t *configTable) Render() app.UI {
 		}
 	}
 	ms := func(d decimal.Decimal) string { return energyfloor.FormatNumber(d) }
-	return app.Details().ID("config-details").Class("config-details").Body(
-		app.Summary().Text("All "+strconv.Itoa(len(cs))+" measured configurations of "+t.Model.Name+" as a table"),
+	summary := app.Summary().Text("All " + strconv.Itoa(len(cs)) + " measured configurations of " + t.Model.Name + " as a table")
+	if !t.open && app.IsClient {
+		return app.Details().ID("config-details").Class("config-details").OnToggle(t.onToggle).Body(summary)
+	}
+	d := app.Details().ID("config-details").Class("config-details").OnToggle(t.onToggle)
+	if t.open {
+		d = d.Open(true)
+	}
+	return d.Body(
+		summary,
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Configurations (scrolls sideways)").Body(
 			app.Table().ID("config-table").Body(
 				app.THead().Body(app.Tr().Body(

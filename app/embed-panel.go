@@ -1,6 +1,8 @@
 package app
 
 import (
+	"time"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -15,6 +17,8 @@ type embedPanel struct {
 	// Origin is the page's scheme and host ("" during prerender); Base its
 	// path prefix.
 	Origin, Base string
+
+	copied string
 }
 
 // embedSnippet returns the iframe markup for src.
@@ -52,18 +56,42 @@ func htmlAttrEscape(s string) string {
 	return string(out)
 }
 
-// Render draws the snippet and the script as text to copy.
+// Render draws the snippet and the script as text to copy. They are <pre>
+// blocks, not textareas: go-app prerenders a textarea's text as a value
+// attribute, which browsers ignore.
 func (p *embedPanel) Render() app.UI {
-	src := p.Origin + p.Base + "/embed?" + p.Query
+	snippet := embedSnippet(p.Origin + p.Base + "/embed?" + p.Query)
+	status := map[string]string{"snippet": "Snippet copied.", "script": "Script copied.",
+		"failed": "The browser refused to copy; select the text instead."}[p.copied]
 	return app.Section().ID("embed-this").Class("panel", "embed-panel").Aria("labelledby", "embed-h").Body(
 		app.H2().ID("embed-h").Text("Embed this"),
 		app.P().Text("Paste this into your page to show the compact calculator with the inputs above. The caveat and citation always come with it."),
-		app.Label().For("embed-snippet").Text("Iframe snippet"),
-		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(3).Spellcheck(false).Text(embedSnippet(src)),
+		app.Pre().ID("embed-snippet").Class("code-block").TabIndex(0).Aria("label", "Iframe snippet").Body(app.Code().Text(snippet)),
+		app.Div().Class("button-row").Body(
+			app.Button().ID("copy-snippet").Type("button").Text("Copy snippet").OnClick(p.onCopy),
+			app.Span().Class("copy-status").Role("status").Text(status),
+		),
 		app.Details().Body(
 			app.Summary().Text("Optional: a script that fits the iframe's height to its content"),
-			app.Label().For("embed-script").Text("Host-page script"),
-			app.Textarea().ID("embed-script").ReadOnly(true).Rows(7).Spellcheck(false).Text(embedScript),
+			app.Pre().ID("embed-script").Class("code-block").TabIndex(0).Aria("label", "Host-page script").Body(app.Code().Text(embedScript)),
+			app.Button().ID("copy-script").Type("button").Text("Copy script").OnClick(p.onCopy),
 		),
 	)
+}
+
+// onCopy copies the snippet or the script, per the clicked button's id.
+func (p *embedPanel) onCopy(ctx app.Context, e app.Event) {
+	kind, text := "snippet", embedSnippet(p.Origin+p.Base+"/embed?"+p.Query)
+	if ctx.JSSrc().Get("id").String() == "copy-script" {
+		kind, text = "script", embedScript
+	}
+	copyText(text, func(ok bool) {
+		ctx.Dispatch(func(ctx app.Context) {
+			p.copied = kind
+			if !ok {
+				p.copied = "failed"
+			}
+		})
+		ctx.After(3*time.Second, func(ctx app.Context) { p.copied = "" })
+	})
 }

@@ -31,7 +31,7 @@ func (c *calculator) exportData() exportSnapshot {
 		In: c.form.In, Selected: c.form.In.Model,
 		AppVersion: app.Getenv("GOAPP_VERSION"), DataVersion: c.ds.DataVersion,
 		Caveat: c.ds.Caveat, Citation: citationText(&w.Source, c.ds.DataVersion), SourceURL: w.Source.URL,
-		Results: c.ranking,
+		Results: energyfloor.Rank(w, c.form.In),
 	}
 }
 

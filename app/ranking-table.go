@@ -18,7 +18,9 @@ import (
 type rankingTable struct {
 	app.Compo
 
-	// Results is energyfloor.Rank's output, in rank order.
+	// Results is energyfloor.Rank's output, in rank order. The table shows
+	// only figures that do not depend on the monthly volume: the parent
+	// re-ranks only when the others change.
 	Results   []energyfloor.Result
 	Selected  string
 	Statistic energyfloor.Statistic
@@ -36,7 +38,6 @@ const (
 	sortGPU     = "gpu"
 	sortLatency = "latency"
 	sortEnergy  = "energy"
-	sortFleet   = "fleet"
 )
 
 // OnInit orders the rows for the first render.
@@ -63,7 +64,7 @@ func sortedOrder(results []energyfloor.Result, key string, desc bool, s energyfl
 		}
 		return order
 	}
-	byFigure := key == sortLatency || key == sortEnergy || key == sortFleet
+	byFigure := key == sortLatency || key == sortEnergy
 	slices.SortStableFunc(order, func(a, b int) int {
 		ra, rb := &results[a], &results[b]
 		if byFigure && ra.Meets() != rb.Meets() {
@@ -82,8 +83,6 @@ func sortedOrder(results []energyfloor.Result, key string, desc bool, s energyfl
 			c = latencyOf(ra, s).Cmp(latencyOf(rb, s))
 		case sortEnergy:
 			c = ra.Figures.JoulesPerOutputToken.Cmp(rb.Figures.JoulesPerOutputToken)
-		case sortFleet:
-			c = cmp.Compare(ra.Figures.GPUsNeeded, rb.Figures.GPUsNeeded)
 		}
 		if desc {
 			c = -c
@@ -139,7 +138,7 @@ func (t *rankingTable) Render() app.UI {
 	stat := statisticName(t.Statistic)
 	return app.Section().ID("ranking").Class("panel", "ranking").Aria("labelledby", "ranking-h").Body(
 		app.H2().ID("ranking-h").Text("Every model for these inputs"),
-		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. Sort with the column headers; choose a model by its name."),
+		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. Monthly figures scale with your volume; see the results above for the selected model. Sort with the column headers; choose a model by its name."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table (scrolls sideways)").Body(
 			app.Table().ID("ranking-table").Body(
 				app.THead().Body(app.Tr().Body(
@@ -149,9 +148,8 @@ func (t *rankingTable) Render() app.UI {
 					app.Th().Scope("col").Text("max_num_seqs"),
 					t.header(sortLatency, stat+" latency"),
 					t.header(sortEnergy, "J per output token"),
+					app.Th().Scope("col").Text("Wh per million output tokens"),
 					app.Th().Scope("col").Text("Per request"),
-					app.Th().Scope("col").Text("Per month"),
-					t.header(sortFleet, "GPUs needed"),
 				)),
 				app.TBody().Body(app.Range(t.order).Slice(func(i int) app.UI {
 					return t.row(t.order[i])
@@ -193,7 +191,7 @@ func (t *rankingTable) row(i int) app.UI {
 	if !r.Meets() {
 		class += " unmet"
 	}
-	energy, perReq, perMonth, fleet := "—", "—", "—", "—"
+	energy, perMillion, perReq := "—", "—", "—"
 	latency := "—"
 	if c != nil {
 		latency = energyfloor.FormatMs(c.ITL(t.Statistic))
@@ -201,9 +199,8 @@ func (t *rankingTable) row(i int) app.UI {
 	if r.Meets() {
 		f := r.Figures
 		energy = energyfloor.FormatJoules(f.JoulesPerOutputToken)
+		perMillion = energyfloor.FormatNumber(f.WhPerMillionOutputTokens)
 		perReq = energyfloor.FormatWh(f.WhPerRequest)
-		perMonth = energyfloor.FormatWh(f.KWhPerMonth.Shift(3))
-		fleet = strconv.FormatInt(f.GPUsNeeded, 10)
 	} else if c != nil {
 		latency = "none within target; fastest " + latency
 	}
@@ -222,8 +219,7 @@ func (t *rankingTable) row(i int) app.UI {
 		app.Td().Class("num").Text(seqs),
 		app.Td().Class("num").Text(latency),
 		app.Td().Class("num").Text(energy),
+		app.Td().Class("num").Text(perMillion),
 		app.Td().Class("num").Text(perReq),
-		app.Td().Class("num").Text(perMonth),
-		app.Td().Class("num").Text(fleet),
 	)
 }

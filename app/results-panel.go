@@ -95,7 +95,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 		app.P().ID("energy-per-token").Class("per-token").Text(energyfloor.FormatJoules(f.JoulesPerOutputToken)+
 			" per output token ("+energyfloor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
 		app.H3().Text("The configuration behind it"),
-		configList(c, p.Compact),
+		&configFacts{Config: c, Compact: p.Compact},
 		app.If(!p.Compact, func() app.UI {
 			return app.Div().Body(
 				app.H3().Text("The fleet it implies"),
@@ -137,27 +137,6 @@ func (p *resultsPanel) renderRelax() app.UI {
 				energyfloor.FormatWh(f.WhPerRequest)+" per request, "+energyfloor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
 		),
 		app.H3().Text("The fastest configuration"),
-		configList(c, p.Compact),
+		&configFacts{Config: c, Compact: p.Compact},
 	)
-}
-
-// configList describes a configuration: GPUs, parallelism, batch, latencies
-// and its row id, under the hook #chosen-config.
-func configList(c *energyfloor.Configuration, compact bool) app.UI {
-	lat := "median " + energyfloor.FormatMs(c.MedianITLMs) + " · p90 " + energyfloor.FormatMs(c.P90ITLMs) +
-		" · p95 " + energyfloor.FormatMs(c.P95ITLMs) + " · p99 " + energyfloor.FormatMs(c.P99ITLMs)
-	batch := "max_num_seqs " + energyfloor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + " (" +
-		energyfloor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch)) + " requests in flight on average)"
-	items := []app.UI{app.Dt().Text("GPUs"), app.Dd().Text(strconv.Itoa(c.NumGPUs) + " × " + gpuName(c.GPU))}
-	if !compact {
-		items = append(items, app.Dt().Text("Parallelism, precision"),
-			app.Dd().Text("tensor "+strconv.Itoa(c.TensorParallel)+" · data "+strconv.Itoa(c.DataParallel)+
-				" · expert "+strconv.Itoa(c.ExpertParallel)+" · "+c.Precision))
-	}
-	items = append(items,
-		app.Dt().Text("Batch"), app.Dd().Text(batch),
-		app.Dt().Text("Inter-token latency"), app.Dd().Text(lat),
-		app.Dt().Text("Measured row"), app.Dd().Body(app.Code().Text(c.RowID)),
-	)
-	return app.Dl().ID("chosen-config").Class("facts").DataSet("row-id", c.RowID).Body(items...)
 }

@@ -1,0 +1,28 @@
+package app
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// latencySlider is the range control beside the latency target field,
+// logarithmic from 5 ms to 2,000 ms (see sliderPos). Moving it writes the
+// rounded target into the field, through the calculator.
+type latencySlider struct {
+	app.Compo
+
+	Pos int
+	// ValueText is what assistive technology announces: "100 ms".
+	ValueText string
+}
+
+func (s *latencySlider) onInput(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actionText, textEdit{Field: fieldITL, Text: sliderMs(ctx.JSSrc().Get("value").Int())})
+	ctx.PreventUpdate()
+}
+
+// Render draws the slider.
+func (s *latencySlider) Render() app.UI {
+	return app.Input().Type("range").ID("itl-range").Class("slider").
+		Min(0).Max(sliderSteps).Step(1).Value(s.Pos).
+		Aria("label", "Latency target (slider, 5 to 2,000 ms)").
+		Aria("valuetext", s.ValueText).
+		OnInput(s.onInput)
+}
