@@ -68,6 +68,11 @@ func FormatInteger(d decimal.Decimal) string {
 	return group(d.Round(0).StringFixed(0))
 }
 
+// FormatExact formats d with every digit it has and commas between groups of
+// three digits of the whole part: "1,234.5678", "500". It is for figures a
+// user typed, which are shown as typed.
+func FormatExact(d decimal.Decimal) string { return group(d.String()) }
+
 // compactSuffixes are FormatCompact's suffixes, largest first.
 var compactSuffixes = []struct {
 	exp    int32

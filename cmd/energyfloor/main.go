@@ -1,0 +1,206 @@
+// Command energyfloor prints the least GPU energy each large language model of
+// the ML.ENERGY Leaderboard v3 needs to serve a monthly output-token volume
+// within a latency target: a ranking of every model and GPU of a workload,
+// with the configuration behind each figure, the caveat and the citation.
+//
+// Usage:
+//
+//	energyfloor [flags]
+//
+// Flags:
+//
+//	-workload id       upstream task: lm-arena-chat (default), gpqa, sourcegraph-fim, image-chat, video-chat
+//	-tokens n          output tokens per month (default 1B); 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …
+//	-output-tokens n   average output tokens per request (default 500)
+//	-itl-ms n          inter-token latency target in milliseconds (default 100)
+//	-percentile s      the latency statistic the target applies to: median (default), p90, p95, p99
+//	-gpu g             H100 or B200 (default: either)
+//	-model m           only this model: its slug (qwen-3-8b) or Hugging Face id (Qwen/Qwen3-8B)
+//	-json              print one JSON object instead of the table (see README, "CLI")
+//	-list              list the workloads and their models, then exit
+//	-version           print the app and data versions, then exit
+//
+// Examples:
+//
+//	energyfloor -tokens 2.5B -itl-ms 50
+//	energyfloor -workload gpqa -percentile p99 -itl-ms 200 -gpu H100 -json
+//	energyfloor -list
+//
+// Exit status: 0 on success, 2 for a usage error or a number it cannot read
+// (the message on standard error names the flag), 1 when the bundled dataset
+// fails to load or output cannot be written.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"energyfloor"
+	"energyfloor/data"
+)
+
+// version is the app version printed by -version and in -json's
+// app_version; release builds set it with -ldflags "-X main.version=…".
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+// run is the command: it parses args, calculates and writes to stdout, with
+// messages on stderr, and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	def := energyfloor.DefaultInputs()
+	fs := flag.NewFlagSet("energyfloor", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { usage(fs) }
+	workload := fs.String("workload", energyfloor.DefaultWorkload, "upstream task `id`: lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat")
+	tokens := fs.String("tokens", energyfloor.FormatCompact(def.OutputTokensPerMonth), "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …")
+	outputTokens := fs.String("output-tokens", def.OutputTokensPerRequest.String(), "average output tokens per request, as `n`")
+	itl := fs.String("itl-ms", def.TargetITLMs.String(), "inter-token latency target in `ms`")
+	percentile := fs.String("percentile", string(def.Statistic), "the latency `statistic` the target applies to: median, p90, p95 or p99")
+	gpu := fs.String("gpu", "", "`GPU` model, H100 or B200 (default either)")
+	model := fs.String("model", "", "only this `model`: its slug or Hugging Face id")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
+	list := fs.Bool("list", false, "list the workloads and their models")
+	showVersion := fs.Bool("version", false, "print the app and data versions")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage // flag has printed the problem and the usage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "energyfloor: unexpected argument %q: every input is a flag (see -h)\n", fs.Arg(0))
+		return exitUsage
+	}
+
+	d, err := data.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "energyfloor: the bundled dataset failed to load: %v\n", err)
+		return exitError
+	}
+	if *showVersion {
+		return written(stderr, writeVersion(stdout, d))
+	}
+	if *list {
+		return written(stderr, writeList(stdout, d, *asJSON))
+	}
+
+	// Read every input, and report every problem at once.
+	in := energyfloor.Inputs{Workload: *workload, GPU: normaliseGPU(*gpu)}
+	var problems []string
+	bad := func(flag, value string, err error) {
+		problems = append(problems, fmt.Sprintf("-%s %q: %v", flag, value, err))
+	}
+	if in.OutputTokensPerMonth, err = energyfloor.ParseTokensPerMonth(*tokens); err != nil {
+		bad("tokens", *tokens, err)
+	}
+	if in.OutputTokensPerRequest, err = energyfloor.ParseOutputTokens(*outputTokens); err != nil {
+		bad("output-tokens", *outputTokens, err)
+	}
+	if in.TargetITLMs, err = energyfloor.ParseITLMs(*itl); err != nil {
+		bad("itl-ms", *itl, err)
+	}
+	if in.Statistic, err = energyfloor.ParseStatistic(*percentile); err != nil {
+		bad("percentile", *percentile, err)
+	}
+	if in.GPU != "" && in.GPU != energyfloor.H100 && in.GPU != energyfloor.B200 {
+		bad("gpu", *gpu, errors.New("Choose H100 or B200, or leave it out for either."))
+	}
+	w := d.Workload(in.Workload)
+	if w == nil {
+		bad("workload", in.Workload, fmt.Errorf("Unknown workload: choose one of %s.", strings.Join(workloadIDs(d), ", ")))
+	}
+	var only *energyfloor.Model
+	if w != nil && *model != "" {
+		if only = findModel(w, *model); only == nil {
+			bad("model", *model, fmt.Errorf("No such model in %s: see energyfloor -list.", w.ID))
+		} else {
+			in.Model = only.Slug
+		}
+	}
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(stderr, "energyfloor:", p)
+		}
+		return exitUsage
+	}
+
+	results := energyfloor.Rank(w, in)
+	if only != nil {
+		results = keepModel(results, only)
+	}
+	rep := report{dataset: d, workload: w, in: in, results: results}
+	if *asJSON {
+		return written(stderr, rep.writeJSON(stdout))
+	}
+	return written(stderr, rep.writeTable(stdout))
+}
+
+// written turns an output error into the exit status.
+func written(stderr io.Writer, err error) int {
+	if err != nil {
+		fmt.Fprintln(stderr, "energyfloor: writing the output:", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// usage prints the flags.
+func usage(fs *flag.FlagSet) {
+	fmt.Fprint(fs.Output(), "Usage: energyfloor [flags]\n\nThe least GPU energy each model needs to serve your traffic within a latency target,\nfrom the ML.ENERGY Leaderboard v3 measurements.\n\nFlags:\n")
+	fs.PrintDefaults()
+}
+
+// normaliseGPU reads a GPU flag: H100 and B200 in any case; "" and "either"
+// mean either.
+func normaliseGPU(s string) string {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	if s == "EITHER" || s == "ANY" {
+		return ""
+	}
+	return s
+}
+
+// workloadIDs lists the dataset's workload ids.
+func workloadIDs(d *energyfloor.Dataset) []string {
+	ids := make([]string, len(d.Workloads))
+	for i, w := range d.Workloads {
+		ids[i] = w.ID
+	}
+	return ids
+}
+
+// findModel finds a model by slug or Hugging Face id, ignoring case.
+func findModel(w *energyfloor.Workload, s string) *energyfloor.Model {
+	s = strings.TrimSpace(s)
+	for _, m := range w.Models {
+		if strings.EqualFold(m.Slug, s) || strings.EqualFold(m.ModelID, s) {
+			return m
+		}
+	}
+	return nil
+}
+
+// keepModel keeps the results of model m.
+func keepModel(results []energyfloor.Result, m *energyfloor.Model) []energyfloor.Result {
+	var kept []energyfloor.Result
+	for _, r := range results {
+		if r.Model == m {
+			kept = append(kept, r)
+		}
+	}
+	return kept
+}

@@ -1,0 +1,279 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// runCLI runs the command with args and returns its exit status and output.
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (go test -update rewrites it):\n%s", path, got)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"default.txt", nil},
+		{"tight-target.txt", []string{"-itl-ms", "12"}},
+		{"p99-h100.txt", []string{"-percentile", "p99", "-itl-ms", "30", "-gpu", "H100"}},
+		{"qwen-20ms.json", []string{"-json", "-model", "qwen-3-235b-a22b-instruct", "-itl-ms", "20"}},
+		{"list.txt", []string{"-list"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(tc.args...)
+			if code != 0 || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			golden(t, tc.name, stdout)
+		})
+	}
+}
+
+// cliJSON is the part of the -json contract the tests read; numbers stay as written.
+type cliJSON struct {
+	Inputs struct {
+		Workload               string      `json:"workload"`
+		OutputTokensPerMonth   json.Number `json:"output_tokens_per_month"`
+		OutputTokensPerRequest json.Number `json:"output_tokens_per_request"`
+		TargetITLMs            json.Number `json:"itl_target_ms"`
+		Percentile             string      `json:"percentile"`
+		GPU                    *string     `json:"gpu"`
+		Model                  *string     `json:"model"`
+	} `json:"inputs"`
+	DataVersion string `json:"data_version"`
+	AppVersion  string `json:"app_version"`
+	Caveat      string `json:"caveat"`
+	Citation    string `json:"citation"`
+	Results     []struct {
+		ModelID        string       `json:"model_id"`
+		Model          string       `json:"model"`
+		GPU            string       `json:"gpu"`
+		MeetsTarget    bool         `json:"meets_target"`
+		RowID          *string      `json:"row_id"`
+		ReachableITLMs *json.Number `json:"reachable_itl_ms"`
+		Configuration  struct {
+			RowID      string `json:"row_id"`
+			NumGPUs    int    `json:"num_gpus"`
+			MaxNumSeqs int    `json:"max_num_seqs"`
+		} `json:"configuration"`
+		JoulesPerOutputToken json.Number `json:"joules_per_output_token"`
+		WhPerRequest         json.Number `json:"wh_per_request"`
+		KWhPerMonth          json.Number `json:"kwh_per_month"`
+	} `json:"results"`
+}
+
+func decodeJSON(t *testing.T, s string) cliJSON {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v cliJSON
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("decoding -json output: %v\n%s", err, s)
+	}
+	return v
+}
+
+func TestJSON(t *testing.T) {
+	// Worked by hand from the dataset: Qwen 3 235B A22B Instruct within 20 ms
+	// (median) runs on 8×B200 at max_num_seqs 16, 5.5810838 J/token; × 500
+	// tokens / 3600 = 0.775150527777… Wh a request; × 1e9 / 3.6e6 =
+	// 1550.30105555… kWh a month. No H100 configuration reaches 20 ms: the
+	// fastest, 8×H100 at 8, reaches 20.2 ms at 7.2925891 J/token.
+	code, stdout, stderr := runCLI("-json", "-model", "Qwen/Qwen3-235B-A22B-Instruct-2507", "-itl-ms", "20", "-tokens", "1e9", "-output-tokens", "500")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	v := decodeJSON(t, stdout)
+	if v.Inputs.Workload != "lm-arena-chat" || v.Inputs.OutputTokensPerMonth != "1000000000" || v.Inputs.TargetITLMs != "20" ||
+		v.Inputs.Percentile != "median" || v.Inputs.GPU != nil || v.Inputs.Model == nil || *v.Inputs.Model != "qwen-3-235b-a22b-instruct" {
+		t.Errorf("inputs = %+v", v.Inputs)
+	}
+	if v.DataVersion != "2026-10-19" || v.AppVersion != "dev" || !strings.Contains(v.Caveat, "GPU energy only") || !strings.Contains(v.Citation, "arXiv 2505.06371") {
+		t.Errorf("data_version %q, app_version %q, caveat %q, citation %q", v.DataVersion, v.AppVersion, v.Caveat, v.Citation)
+	}
+	if len(v.Results) != 2 {
+		t.Fatalf("%d results, want 2 (B200, H100)", len(v.Results))
+	}
+	b200, h100 := v.Results[0], v.Results[1]
+	if b200.GPU != "B200" || !b200.MeetsTarget || b200.RowID == nil || *b200.RowID != "qwen-3-235b-a22b-instruct/B200/8/16" ||
+		b200.JoulesPerOutputToken != "5.5810838" || b200.WhPerRequest != "0.775150527777777778" || b200.KWhPerMonth != "1550.30105555555556" ||
+		b200.ReachableITLMs != nil || b200.ModelID != "Qwen/Qwen3-235B-A22B-Instruct-2507" || b200.Model != "qwen-3-235b-a22b-instruct" {
+		t.Errorf("B200 result = %+v", b200)
+	}
+	if h100.GPU != "H100" || h100.MeetsTarget || h100.RowID != nil || h100.ReachableITLMs == nil || *h100.ReachableITLMs != "20.2" ||
+		h100.Configuration.RowID != "qwen-3-235b-a22b-instruct/H100/8/8" || h100.JoulesPerOutputToken != "7.2925891" {
+		t.Errorf("H100 result = %+v", h100)
+	}
+	plainNumbers(t, stdout)
+}
+
+// plainNumbers checks that every number in the JSON document s is written
+// without an exponent.
+func plainNumbers(t *testing.T, s string) {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	numbers := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		if n, ok := tok.(json.Number); ok {
+			numbers++
+			if strings.ContainsAny(string(n), "eE") {
+				t.Errorf("number %s has an exponent", n)
+			}
+		}
+	}
+	if numbers == 0 {
+		t.Error("no numbers in the JSON")
+	}
+}
+
+func TestJSONHugeVolumeHasNoExponent(t *testing.T) {
+	code, stdout, stderr := runCLI("-json", "-tokens", "1e18", "-output-tokens", "0.5", "-gpu", "B200", "-model", "deepseek-v3-1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	v := decodeJSON(t, stdout)
+	if len(v.Results) != 1 || v.Inputs.OutputTokensPerMonth != "1000000000000000000" || v.Inputs.OutputTokensPerRequest != "0.5" {
+		t.Fatalf("results %d, inputs %+v", len(v.Results), v.Inputs)
+	}
+	plainNumbers(t, stdout)
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string // lines or fragments of stderr
+	}{
+		{"tokens not a number", []string{"-tokens", "lots"}, []string{`energyfloor: -tokens "lots": Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M.`}},
+		{"tokens zero", []string{"-tokens", "0"}, []string{`energyfloor: -tokens "0": Must be more than zero.`}},
+		{"tokens beyond the bound", []string{"-tokens", "1e19"}, []string{`energyfloor: -tokens "1e19": Must be at most 1,000,000,000,000,000,000 (10^18).`}},
+		{"tokens hexadecimal", []string{"-tokens", "0x10"}, []string{`-tokens "0x10": Enter a decimal number`}},
+		{"output tokens negative", []string{"-output-tokens", "-500"}, []string{`energyfloor: -output-tokens "-500": Must be more than zero.`}},
+		{"output tokens too many", []string{"-output-tokens", "2M"}, []string{`energyfloor: -output-tokens "2M": Must be at most 1,000,000 output tokens per request.`}},
+		{"itl NaN", []string{"-itl-ms", "NaN"}, []string{`energyfloor: -itl-ms "NaN": Enter a finite number, such as 2.5M.`}},
+		{"itl beyond a minute", []string{"-itl-ms", "61000"}, []string{`energyfloor: -itl-ms "61000": Must be at most 60,000 ms.`}},
+		{"percentile", []string{"-percentile", "p50"}, []string{`energyfloor: -percentile "p50": Choose median, p90, p95 or p99, not "p50".`}},
+		{"gpu", []string{"-gpu", "A100"}, []string{`energyfloor: -gpu "A100": Choose H100 or B200, or leave it out for either.`}},
+		{"workload", []string{"-workload", "chat"}, []string{`energyfloor: -workload "chat": Unknown workload: choose one of lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat.`}},
+		{"model", []string{"-model", "gpt-5"}, []string{`energyfloor: -model "gpt-5": No such model in lm-arena-chat: see energyfloor -list.`}},
+		{"every problem at once", []string{"-tokens", "x", "-itl-ms", "0"}, []string{`-tokens "x"`, `-itl-ms "0": Must be more than zero.`}},
+		{"unknown flag", []string{"-fast"}, []string{"flag provided but not defined: -fast", "Usage: energyfloor [flags]"}},
+		{"flag without its value", []string{"-tokens"}, []string{"flag needs an argument: -tokens"}},
+		{"positional argument", []string{"qwen"}, []string{`energyfloor: unexpected argument "qwen": every input is a flag (see -h)`}},
+		{"bad boolean", []string{"-json=maybe"}, []string{`invalid boolean value "maybe" for -json`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(tc.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if stdout != "" {
+				t.Errorf("stdout = %q, want nothing", stdout)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+		})
+	}
+}
+
+func TestOtherCommands(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"version", []string{"-version"}, []string{"energyfloor dev, data version 2026-10-19\n"}},
+		{"list as JSON", []string{"-list", "-json"}, []string{`"data_version": "2026-10-19"`, `"id": "lm-arena-chat"`, `"slug": "qwen-3-235b-a22b-instruct"`, `"id": "video-chat"`}},
+		{"model by slug, either case", []string{"-model", "QWEN-3-8B"}, []string{"Qwen 3 8B  ", "B200", "H100", "Caveat: GPU energy only"}},
+		{"gpu in lower case", []string{"-gpu", "b200", "-model", "qwen-3-8b"}, []string{"B200 only", "1×B200, max_num_seqs 1536"}},
+		{"gpqa", []string{"-workload", "gpqa", "-percentile", "p95", "-itl-ms", "200"}, []string{"(gpqa)", "p95 inter-token latency within 200 ms", "P95 ITL"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(tc.args...)
+			if code != 0 || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout)
+				}
+			}
+		})
+	}
+	if code, _, stderr := runCLI("-h"); code != 0 || !strings.Contains(stderr, "-itl-ms ms") {
+		t.Errorf("-h: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestBinary builds the command and runs it as a user would.
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "energyfloor")
+	build := exec.Command("go", "build", "-ldflags", "-X main.version=test-1", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+
+	out, err := exec.Command(bin, "-json", "-model", "qwen-3-235b-a22b-instruct", "-gpu", "B200", "-itl-ms", "500").Output()
+	if err != nil {
+		t.Fatalf("energyfloor -json: %v", err)
+	}
+	v := decodeJSON(t, string(out))
+	if v.AppVersion != "test-1" || len(v.Results) != 1 || v.Results[0].RowID == nil || *v.Results[0].RowID != "qwen-3-235b-a22b-instruct/B200/4/4096" ||
+		v.Results[0].JoulesPerOutputToken != "0.2402453" {
+		t.Errorf("app_version %q, results %+v", v.AppVersion, v.Results)
+	}
+
+	cmd := exec.Command(bin, "-tokens", "a lot")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Fatalf("energyfloor -tokens 'a lot': %v, want exit status 2", err)
+	}
+	if want := `energyfloor: -tokens "a lot": Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M.`; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr = %q, want %q", stderr.String(), want)
+	}
+}
