@@ -44,7 +44,11 @@ func (p *resultsPanel) Render() app.UI {
 	if p.Found {
 		title += ": " + r.Model.Name
 	}
-	return app.Section().ID("results").Class("panel", "results").Aria("labelledby", "results-h").Body(
+	meets := "no" // "yes"/"no", not a bool: go-app prerenders "true" as a bare attribute
+	if p.Found && r.Meets() {
+		meets = "yes"
+	}
+	return app.Section().ID("results").Class("panel", "results").Aria("labelledby", "results-h").DataSet("meets", meets).Body(
 		app.H2().ID("results-h").Text(title),
 		app.If(p.Info != "", func() app.UI { return app.P().ID("results-info").Class("info").Text(p.Info) }),
 		app.If(!p.Found, func() app.UI {

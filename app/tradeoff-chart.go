@@ -86,7 +86,8 @@ func ticks(lo, hi float64) []float64 {
 		steps = []float64{1}
 	}
 	var out []float64
-	for d := lo; d < hi*1.0001; d *= 10 {
+	for k := math.Round(math.Log10(lo)); k <= math.Round(math.Log10(hi)); k++ {
+		d := math.Pow(10, k)
 		for _, s := range steps {
 			if v := d * s; v <= hi*1.0001 {
 				out = append(out, v)
@@ -96,9 +97,14 @@ func ticks(lo, hi float64) []float64 {
 	return out
 }
 
-// tickLabel formats a tick value without exponent: "0.01", "200", "1,000".
+// tickLabel formats a tick value as short as it is exact, without exponent:
+// "0.01", "0.5", "200", "1,000".
 func tickLabel(v float64) string {
-	return energyfloor.FormatNumber(decimal.NewFromFloat(v))
+	d := decimal.NewFromFloat(v)
+	if v >= 1000 {
+		return energyfloor.FormatInteger(d)
+	}
+	return d.String()
 }
 
 // chartGeometry lays out model m's configurations on GPU gpu ("" for all).

@@ -1,0 +1,315 @@
+//go:build !wasm
+
+package app
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"energyfloor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// render loads c in go-app's test engine and returns its HTML.
+func render(t *testing.T, c app.Composer) string {
+	t.Helper()
+	e := app.NewTestEngine()
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return app.HTMLString(c)
+}
+
+// attr returns the value of attribute name on the element with id, or
+// ok=false when there is no such element or attribute.
+func attr(html, id, name string) (string, bool) {
+	el := regexp.MustCompile(`<[a-z0-9]+[^>]*\sid="` + regexp.QuoteMeta(id) + `"[^>]*>`).FindString(html)
+	if el == "" {
+		return "", false
+	}
+	m := regexp.MustCompile(`\s` + regexp.QuoteMeta(name) + `(="([^"]*)")?[\s>]`).FindStringSubmatch(el)
+	if m == nil {
+		return "", false
+	}
+	return m[2], true
+}
+
+// text returns the text of the element with id (no nested elements).
+func text(html, id string) string {
+	m := regexp.MustCompile(`\sid="` + regexp.QuoteMeta(id) + `"[^>]*>([^<]*)<`).FindStringSubmatch(html)
+	if m == nil {
+		return ""
+	}
+	return strings.TrimSpace(m[1])
+}
+
+func TestCalculatorResults(t *testing.T) {
+	// Worked by hand from the fixture: alpha's a2 (0.36 J per output token,
+	// median 50 ms, 1,000 tokens/s, 360 W on 1 H100) is the lowest-energy
+	// configuration within a 60 ms median; a1 (1.0 J, 10 ms) also qualifies.
+	//   per request: 0.36 J × 500 = 180 J = 0.05 Wh
+	//   per month:   0.36 J × 1e9 = 3.6e8 J = 100 kWh = 100,000 Wh; per year 1.2 MWh
+	//   GPU-hours:   1e9 / 1,000 / 3,600 = 277.8 h; one replica (1,000 × 3,600 × 730 = 2.628e9 ≥ 1e9)
+	//   spread:      floor 0.36, median (0.36 + 1.0) / 2 = 0.68, highest 1.0
+	html := render(t, fixtureCalculator("tokens=1B&output=500&itl=60&model=alpha", false))
+	checks := []struct{ id, attr, want string }{
+		{"energy-per-request", "data-wh", "0.05"},
+		{"energy-per-month", "data-wh", "100000"},
+		{"chosen-config", "data-row-id", "alpha/H100/1/64"},
+	}
+	for _, c := range checks {
+		if got, ok := attr(html, c.id, c.attr); !ok || got != c.want {
+			t.Errorf("#%s %s: got %q (present %v), want %q", c.id, c.attr, got, ok, c.want)
+		}
+	}
+	texts := []struct{ id, want string }{
+		{"energy-per-request", "0.0500 Wh"},
+		{"energy-per-month", "100 kWh"},
+	}
+	for _, c := range texts {
+		if got := text(html, c.id); got != c.want {
+			t.Errorf("#%s text: got %q, want %q", c.id, got, c.want)
+		}
+	}
+	for _, want := range []string{
+		"1.20 MWh per year; 2,000,000 requests a month",
+		"180 J for 500 output tokens",
+		"among the 2 of 3 measured H100 configurations whose median inter-token latency is at most 60.0 ms",
+		"1 (1 × 1 H100)", "278 h", "360 W", "A month is 730 hours",
+		"floor 0.360 J, median 0.680 J, highest 1.00 J per output token",
+		`id="caveat"`, "GPU energy only. Every figure is a floor.",
+		`id="citation"`, "Chung et al.", "retrieved 2026-09-26", "licence Apache-2.0", "Data version 2026-10-19",
+		`aria-live="polite"`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(html, `id="notices"`) {
+		t.Error("got a notice for a valid link")
+	}
+}
+
+func TestCalculatorNothingMeetsTheTarget(t *testing.T) {
+	// At 5 ms nothing qualifies; alpha's fastest is a1: 10 ms, 1.0 J per
+	// output token, so 500 J = 0.139 Wh per request and 1e9 J = 278 kWh a month.
+	html := render(t, fixtureCalculator("itl=5&model=alpha", false))
+	for _, id := range []string{"energy-per-request", "energy-per-month"} {
+		if got, ok := attr(html, id, "data-wh"); ok {
+			t.Errorf("#%s data-wh: got %q, want no attribute when nothing meets the target", id, got)
+		}
+	}
+	if got, _ := attr(html, "relax", "data-itl-ms"); got != "10" {
+		t.Errorf("#relax data-itl-ms: got %q, want 10", got)
+	}
+	for _, want := range []string{"has a median inter-token latency within 5.00 ms",
+		"The lowest median inter-token latency it reaches is 10.0 ms",
+		"1.00 J per output token: 0.139 Wh per request, 278 kWh per month"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
+
+func TestCalculatorHostileLink(t *testing.T) {
+	html := render(t, fixtureCalculator("tokens=%3Cscript%3Ealert(1)%3C/script%3E&model=%22%3E%3Cimg%20src%3Dx%3E", false))
+	if strings.Contains(html, "<script>alert") || strings.Contains(html, "<img src=x>") {
+		t.Error("hostile parameters were rendered as markup")
+	}
+	if !strings.Contains(html, `id="notices"`) || !strings.Contains(html, `&lt;script&gt;alert(1)&lt;/script&gt;`) {
+		t.Error("hostile parameters are not quoted in a notice")
+	}
+	if got, _ := attr(html, "energy-per-month", "data-wh"); got == "" {
+		t.Error("the defaults gave no result")
+	}
+}
+
+func TestCalculatorDatasetFailsValidation(t *testing.T) {
+	c := &calculator{load: func() (*energyfloor.Dataset, error) {
+		return nil, errors.New("gpqa/qwen-3-8b.json: configuration 3: joules_per_output_token is negative")
+	}}
+	c.navigate(nil)
+	html := render(t, c)
+	for _, want := range []string{`id="data-error"`, "failed validation", "joules_per_output_token is negative"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("error page lacks %q", want)
+		}
+	}
+	if strings.Contains(html, "energy-per-month") || strings.Contains(html, " Wh") {
+		t.Error("the error page shows figures")
+	}
+}
+
+func TestEmbed(t *testing.T) {
+	html := render(t, fixtureCalculator("itl=60&model=alpha", true))
+	for _, want := range []string{`id="caveat"`, `id="citation"`, `id="energy-per-month"`, `class="page embed"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("embed lacks %s", want)
+		}
+	}
+	if got, _ := attr(html, "open-full", "target"); got != "_blank" {
+		t.Errorf("full-calculator link target: got %q, want _blank", got)
+	}
+	if got, _ := attr(html, "open-full", "rel"); got != "noopener" {
+		t.Errorf("full-calculator link rel: got %q, want noopener", got)
+	}
+	if got, _ := attr(html, "open-full", "href"); !strings.HasPrefix(got, "/?") || !strings.Contains(got, "itl=60") {
+		t.Errorf("full-calculator link: got %q, want the same state on /", got)
+	}
+	for _, absent := range []string{`id="ranking"`, `id="embed-this"`, `id="chart"`} {
+		if strings.Contains(html, absent) {
+			t.Errorf("the compact embed has %s", absent)
+		}
+	}
+}
+
+func TestSelectsPrerenderOneSelectedOption(t *testing.T) {
+	html := render(t, fixtureCalculator("workload=gpqa&pct=p95&gpu=B200", false))
+	if n := len(regexp.MustCompile(`<option[^>]* selected`).FindAllString(html, -1)); n != 4 {
+		t.Errorf("got %d selected options, want one per select (4)", n)
+	}
+	if strings.Contains(html, `selected="false"`) {
+		t.Error(`got selected="false", which HTML reads as selected`)
+	}
+	for _, want := range []string{`<option value="gpqa" selected>`, `<option value="p95" selected>`, `<option value="B200" selected>`, `<option value="beta" selected>`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("lacks %s", want)
+		}
+	}
+}
+
+func TestRankingTable(t *testing.T) {
+	c := fixtureCalculator("itl=60", false)
+	// Within 60 ms: alpha/H100 at 0.36 J, then beta/B200 at 2.0 J (b1, 30 ms).
+	rt := &rankingTable{Results: c.ranking, Selected: "beta", Statistic: "median", TargetMs: "60"}
+	html := render(t, rt)
+	rows := regexp.MustCompile(`data-model="([a-z]+)"`).FindAllStringSubmatch(html, -1)
+	if len(rows) != 2 || rows[0][1] != "alpha" || rows[1][1] != "beta" {
+		t.Fatalf("got rows %v, want alpha then beta", rows)
+	}
+	if !strings.Contains(html, `aria-sort="ascending"`) {
+		t.Error("the rank column is not marked sorted")
+	}
+	// go-app writes a "true" attribute bare in HTML (aria-pressed), "false" in full.
+	if !regexp.MustCompile(`<button[^>]*value="beta"[^>]*aria-pressed[ >]`).MatchString(html) &&
+		!regexp.MustCompile(`<button[^>]*aria-pressed[ ][^>]*value="beta"`).MatchString(html) {
+		t.Error("the selected model's button is not pressed")
+	}
+	if !regexp.MustCompile(`<button[^>]*aria-pressed="false"[^>]*value="alpha"`).MatchString(html) {
+		t.Error("the other model's button is pressed")
+	}
+	for _, want := range []string{"0.360 J", "0.0500 Wh", "2.00 J", "0.278 Wh"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("ranking lacks %q", want)
+		}
+	}
+}
+
+func TestSortedOrder(t *testing.T) {
+	c := fixtureCalculator("itl=40", false)
+	// Within 40 ms: beta b1 (2.0 J, 30 ms) meets; alpha's a2 is 50 ms, so
+	// alpha's chosen is a1 (1.0 J, 10 ms). Rank: alpha (1.0 J), beta (2.0 J).
+	tests := []struct {
+		name string
+		key  string
+		desc bool
+		want []int
+	}{
+		{"rank", sortRank, false, []int{0, 1}},
+		{"rank descending", sortRank, true, []int{1, 0}},
+		{"model name descending", sortModel, true, []int{1, 0}},
+		{"GPU", sortGPU, false, []int{1, 0}}, // B200 < H100
+		{"latency", sortLatency, false, []int{0, 1}},
+		{"latency descending", sortLatency, true, []int{1, 0}},
+		{"energy descending", sortEnergy, true, []int{1, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := sortedOrder(c.ranking, tt.key, tt.desc, "median")
+			if len(got) != len(tt.want) || got[0] != tt.want[0] || got[1] != tt.want[1] {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+var routesOnce sync.Once
+
+// TestPrerender serves pages through a go-app Handler with the real dataset,
+// as the server does: the first HTML holds the results for the query.
+func TestPrerender(t *testing.T) {
+	routesOnce.Do(Routes)
+	h := &app.Handler{Name: "Energy Floor", Styles: []string{"/web/app.css"}}
+	get := func(path string) string {
+		t.Helper()
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s: status %d", path, rec.Code)
+		}
+		b, _ := io.ReadAll(rec.Body)
+		return string(b)
+	}
+	t.Run("default inputs give Qwen 3 235B on B200/4/4096", func(t *testing.T) {
+		html := get("/")
+		// 0.2402453 J per output token × 1e9 tokens / 3,600 J per Wh.
+		want := 0.2402453e9 / 3600
+		got, _ := attr(html, "energy-per-month", "data-wh")
+		if f, err := strconv.ParseFloat(got, 64); err != nil || abs(f-want)/want > 1e-12 {
+			t.Errorf("#energy-per-month data-wh: got %q, want %.6f", got, want)
+		}
+		if got, _ := attr(html, "chosen-config", "data-row-id"); got != "qwen-3-235b-a22b-instruct/B200/4/4096" {
+			t.Errorf("chosen row: got %q", got)
+		}
+	})
+	t.Run("the query is applied during prerender", func(t *testing.T) {
+		html := get("/?tokens=2.5M&output=250&itl=500&pct=median&gpu=H100&model=qwen-3-235b-a22b-instruct")
+		// H100's best within 500 ms median: 8/256 at 1.0927101 J; 2.5M × 1.0927101 / 3,600.
+		want := 2.5e6 * 1.0927101 / 3600
+		got, _ := attr(html, "energy-per-month", "data-wh")
+		if f, err := strconv.ParseFloat(got, 64); err != nil || abs(f-want)/want > 1e-12 {
+			t.Errorf("#energy-per-month data-wh: got %q, want %.6f", got, want)
+		}
+		if v, _ := attr(html, "tokens-per-month", "value"); v != "2.5M" {
+			t.Errorf("#tokens-per-month value: got %q, want 2.5M", v)
+		}
+	})
+	t.Run("hostile parameters become an escaped notice", func(t *testing.T) {
+		html := get(`/?tokens=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E&itl=1e309&model=%3Csvg%20onload%3Dalert(1)%3E&pct=%00`)
+		for _, bad := range []string{"<script>alert", "<svg onload", `"><script`} {
+			if strings.Contains(html, bad) {
+				t.Errorf("got %q in the page", bad)
+			}
+		}
+		if !strings.Contains(html, `id="notices"`) || strings.Count(html, "<li>") < 4 {
+			t.Error("want a notice for each of the four bad parameters")
+		}
+		if got, _ := attr(html, "energy-per-month", "data-wh"); got == "" {
+			t.Error("want the default results")
+		}
+	})
+	t.Run("the embed prerenders with caveat and citation", func(t *testing.T) {
+		html := get("/embed?itl=50")
+		for _, want := range []string{`id="caveat"`, `id="citation"`, `id="energy-per-request"`, `id="open-full"`} {
+			if !strings.Contains(html, want) {
+				t.Errorf("embed lacks %s", want)
+			}
+		}
+	})
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
