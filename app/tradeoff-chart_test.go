@@ -22,9 +22,9 @@ func TestChartGeometry(t *testing.T) {
 		x, y          float64
 		meets, chosen bool
 	}{
-		{72, 16, true, false},                                             // 10 ms, 1 J: top left
+		{72, 16, true, false}, // 10 ms, 1 J: top left
 		{72 + 552*math.Log10(5), 16 + 328*(1-math.Log10(3.6)), true, true}, // 50 ms, 0.36 J
-		{624, 344, false, false},                                          // 100 ms, 0.1 J: bottom right
+		{624, 344, false, false}, // 100 ms, 0.1 J: bottom right
 	}
 	if len(g.Points) != len(want) {
 		t.Fatalf("got %d points, want %d", len(g.Points), len(want))
