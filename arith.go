@@ -14,10 +14,10 @@ import (
 // for the same rounding place: the tests compare the two.
 
 // QuotientDigits is the precision of every division in the calculation: a
-// quotient keeps at least QuotientDigits-1 significant digits (16), rounded
-// half away from zero. That is far below anything displayed; rounding for
-// people happens only in the Format functions.
-const QuotientDigits = 17
+// quotient keeps at least QuotientDigits significant digits (and at most three
+// more), rounded half away from zero. That is far below anything displayed;
+// rounding for people happens only in the Format functions.
+const QuotientDigits = 16
 
 // pow10u holds 10^0 … 10^19, the powers of ten that fit in a uint64.
 var pow10u = func() (p [20]uint64) {
@@ -81,11 +81,13 @@ func ceilQuo(x, z, w operand) int64 {
 	return q.IntPart()
 }
 
-// quotientPlaces returns the decimal place at which x×y/(z×w) is rounded so
-// that it keeps QuotientDigits significant digits, give or take one, judged
-// from the operands' magnitudes alone (so both paths of quo agree).
+// quotientPlaces returns the decimal place at which x×y/(z×w) is rounded,
+// judged from the operands' magnitudes alone so that both paths of quo agree:
+// with S = mag(x)+mag(y)-mag(z)-mag(w), the quotient's leading digit is at
+// 10^(S-2) … 10^(S+1), so QuotientDigits+1-S places keep QuotientDigits to
+// QuotientDigits+3 significant digits.
 func quotientPlaces(x, y, z, w operand) int32 {
-	return QuotientDigits - 1 - (x.mag + y.mag - z.mag - w.mag)
+	return QuotientDigits + 1 - (x.mag + y.mag - z.mag - w.mag)
 }
 
 // quo128 computes x×y/(z×w)×10^places, rounded half away from zero or, with
@@ -138,4 +140,32 @@ func mul128(hi, lo, m uint64) (uint64, uint64, bool) {
 		return 0, 0, false
 	}
 	return h, l1, true
+}
+
+var half = decimal.New(5, -1)
+
+// mean returns (x+y)/2 exactly (halving a decimal terminates), in 128-bit
+// integers when x and y fit.
+func mean(x, y operand) decimal.Decimal {
+	if x.fits && y.fits {
+		// Bring both to the smaller exponent e; then (x+y)/2 = (a+b)×5×10^(e-1).
+		a, b, e := x.c, y.c, x.e
+		if d := int(x.e) - int(y.e); d > 0 && d <= 19 {
+			a, e = a*pow10u[d], y.e
+			if a/pow10u[d] != x.c {
+				return x.d.Add(y.d).Mul(half)
+			}
+		} else if d < 0 && d >= -19 {
+			b = b * pow10u[-d]
+			if b/pow10u[-d] != y.c {
+				return x.d.Add(y.d).Mul(half)
+			}
+		} else if d != 0 {
+			return x.d.Add(y.d).Mul(half)
+		}
+		if hi, lo := bits.Mul64(a+b, 5); hi == 0 && lo <= math.MaxInt64 && a+b >= a {
+			return decimal.New(int64(lo), e-1)
+		}
+	}
+	return x.d.Add(y.d).Mul(half)
 }

@@ -129,10 +129,17 @@ func newRanked(c *Configuration) ranked {
 
 // figures returns the figures of r's configuration for traffic t.
 func (t *traffic) figures(r *ranked) Figures {
+	var f Figures
+	t.fill(&f, r)
+	return f
+}
+
+// fill writes the figures of r's configuration for traffic t into f.
+func (t *traffic) fill(f *Figures, r *ranked) {
 	c := r.c
-	f := Figures{JoulesPerOutputToken: c.JoulesPerOutputToken, RequestsPerMonth: t.requests}
+	f.JoulesPerOutputToken, f.RequestsPerMonth = c.JoulesPerOutputToken, t.requests
 	if c.JoulesPerOutputToken.Sign() <= 0 {
-		return f // the dataset's validation rules this out
+		return // the dataset's validation rules this out
 	}
 	j := r.j
 	f.WhPerMillionOutputTokens = r.whPerMillion
@@ -155,7 +162,6 @@ func (t *traffic) figures(r *ranked) Figures {
 			f.GPUsNeeded = f.Replicas * int64(c.NumGPUs)
 		}
 	}
-	return f
 }
 
 // Floor returns the energy floor of model m on GPU model gpu ("H100"/"B200"):
@@ -168,7 +174,7 @@ func (t *traffic) figures(r *ranked) Figures {
 func Floor(m *Model, gpu string, in Inputs) Result {
 	x := modelIndex(m)
 	si := statIndex(in.Statistic)
-	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, in.TargetITLMs), nil)
+	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, in.TargetITLMs))
 	t := newTraffic(in)
 	return s.result(&t)
 }
@@ -183,22 +189,19 @@ type selection struct {
 	chosen, fastest *ranked
 	qualifying      int
 	measured        int
-	spread          Spread
-	si              int // the statistic's index
+	// The qualifying configurations of least, middle and most energy: for an
+	// even count, the median is the mean of midLow and midHigh.
+	least, midLow, midHigh, most *ranked
+	si                           int // the statistic's index
 }
 
 // selectFloor selects for im on gpu: configurations whose latency rank for
-// statistic si is below within qualify. scratch is a buffer for the
-// qualifying configurations, reused across calls when not nil.
-func (x *index) selectFloor(im *indexedModel, gpu string, si int, within int32, scratch *[]*ranked) selection {
+// statistic si is below within qualify.
+func (x *index) selectFloor(im *indexedModel, gpu string, si int, within int32) selection {
 	s := selection{m: im.m, gpu: gpu, si: si}
 	g := im.gpu(gpu)
 	if g == nil {
 		return s
-	}
-	var qualifying []*ranked
-	if scratch != nil {
-		qualifying = (*scratch)[:0]
 	}
 	s.measured = len(g.byEnergy)
 	for i := range g.byEnergy {
@@ -206,35 +209,56 @@ func (x *index) selectFloor(im *indexedModel, gpu string, si int, within int32, 
 		if r.latency[si] >= within {
 			continue
 		}
-		qualifying = append(qualifying, r)
+		s.qualifying++
+		s.most = r
 		// In order of energy, the first qualifying configuration is chosen
 		// unless a later one of equal energy wins a tie.
-		if s.chosen == nil || r.energy == s.chosen.energy && preferred(r, s.chosen, si) {
+		if s.chosen == nil {
+			s.chosen, s.least = r, r
+		} else if r.energy == s.chosen.energy && preferred(r, s.chosen, si) {
 			s.chosen = r
 		}
 	}
-	s.qualifying = len(qualifying)
-	if s.chosen != nil {
-		n := len(qualifying)
-		j := func(k int) decimal.Decimal { return qualifying[k].c.JoulesPerOutputToken }
-		s.spread = Spread{Floor: j(0), Median: j(n / 2), Highest: j(n - 1)}
-		if n%2 == 0 {
-			s.spread.Median = j(n/2 - 1).Add(j(n / 2)).Mul(half) // exact: halving a decimal terminates
-		}
-	} else {
+	if s.chosen == nil {
 		for i := range g.byEnergy {
 			if r := &g.byEnergy[i]; s.fastest == nil || faster(r, s.fastest, si) {
 				s.fastest = r
 			}
 		}
+		return s
 	}
-	if scratch != nil {
-		*scratch = qualifying
+	// The middle of the qualifying configurations, in order of energy.
+	lo, hi := (s.qualifying-1)/2, s.qualifying/2
+	k := 0
+	for i := range g.byEnergy {
+		r := &g.byEnergy[i]
+		if r.latency[si] >= within {
+			continue
+		}
+		if k == lo {
+			s.midLow = r
+		}
+		if k == hi {
+			s.midHigh = r
+			break
+		}
+		k++
 	}
 	return s
 }
 
-var half = decimal.New(5, -1)
+// spread returns the floor, median and highest joules per output token of
+// s's qualifying configurations; zero when none qualifies.
+func (s *selection) spread() Spread {
+	if s.chosen == nil {
+		return Spread{}
+	}
+	sp := Spread{Floor: s.least.c.JoulesPerOutputToken, Median: s.midLow.c.JoulesPerOutputToken, Highest: s.most.c.JoulesPerOutputToken}
+	if s.midHigh != s.midLow {
+		sp.Median = mean(s.midLow.j, s.midHigh.j)
+	}
+	return sp
+}
 
 // preferred breaks a tie of equal energy between a and b: lower latency
 // statistic si, then fewer GPUs, then row id.
@@ -262,16 +286,23 @@ func faster(a, b *ranked, si int) bool {
 
 // result completes s with its figures for traffic t.
 func (s *selection) result(t *traffic) Result {
-	r := Result{Model: s.m, GPU: s.gpu, Qualifying: s.qualifying, Measured: s.measured, Spread: s.spread}
+	var r Result
+	s.fill(&r, t)
+	return r
+}
+
+// fill writes s's Result, with its figures for traffic t, into r.
+func (s *selection) fill(r *Result, t *traffic) {
+	r.Model, r.GPU, r.Qualifying, r.Measured = s.m, s.gpu, s.qualifying, s.measured
+	r.Spread = s.spread()
 	switch {
 	case s.chosen != nil:
 		r.Chosen = s.chosen.c
-		r.Figures = t.figures(s.chosen)
+		t.fill(&r.Figures, s.chosen)
 	case s.fastest != nil:
 		r.Fastest = s.fastest.c
-		r.Figures = t.figures(s.fastest)
+		t.fill(&r.Figures, s.fastest)
 	}
-	return r
 }
 
 // compareSelections orders selections of one index as Rank orders Results:
@@ -329,11 +360,10 @@ func Rank(w *Workload, in Inputs) []Result {
 	within := x.within(si, in.TargetITLMs)
 	// Select, sort, and compute figures last, only for what was selected.
 	selected := make([]selection, 0, 2*len(x.models))
-	var scratch []*ranked
 	for k := range x.models {
 		im := &x.models[k]
 		for _, gpu := range gpusFor(im.m, in.GPU) {
-			if s := x.selectFloor(im, gpu, si, within, &scratch); s.measured > 0 {
+			if s := x.selectFloor(im, gpu, si, within); s.measured > 0 {
 				selected = append(selected, s)
 			}
 		}
@@ -346,7 +376,7 @@ func Rank(w *Workload, in Inputs) []Result {
 	t := newTraffic(in)
 	results := make([]Result, len(selected))
 	for i, k := range order {
-		results[i] = selected[k].result(&t)
+		selected[k].fill(&results[i], &t)
 	}
 	return results
 }
@@ -364,7 +394,7 @@ func ModelFloor(m *Model, in Inputs) (r Result, ok bool) {
 	within := x.within(si, in.TargetITLMs)
 	var best selection
 	for _, gpu := range gpusFor(m, in.GPU) {
-		s := x.selectFloor(&x.models[0], gpu, si, within, nil)
+		s := x.selectFloor(&x.models[0], gpu, si, within)
 		if s.measured > 0 && (!ok || compareSelections(&s, &best) < 0) {
 			best, ok = s, true
 		}

@@ -285,8 +285,9 @@ func TestFiguresForReplicas(t *testing.T) {
 	}
 }
 
-// TestQuoMatchesDecimal checks the 128-bit path of quo and ceilQuo against the
-// decimal package on random operands, including ones that take the slow path.
+// TestQuoMatchesDecimal checks the 128-bit paths of quo, ceilQuo and mean
+// against the decimal package on random operands, including ones that take
+// the slow path.
 func TestQuoMatchesDecimal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	random := func() decimal.Decimal {
@@ -311,6 +312,9 @@ func TestQuoMatchesDecimal(t *testing.T) {
 		}
 		if d := int(magnitude(want) + places + 1); d < QuotientDigits || d > QuotientDigits+3 {
 			t.Fatalf("quo(%s, %s, %s, %s) = %s keeps %d digits, want %d to %d", x, y, z, w, want, d, QuotientDigits, QuotientDigits+3)
+		}
+		if got, want := mean(op(x), op(z)), x.Add(z).Div(decimal.NewFromInt(2)); !got.Equal(want) {
+			t.Fatalf("mean(%s, %s) = %s, want %s", x, z, got, want)
 		}
 		if q := x.Div(z.Mul(w)); q.LessThan(dec("1e15")) {
 			wantCeil := x.DivRound(z.Mul(w), 0)
