@@ -7,11 +7,11 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// This file holds the one operation every derived figure is made of, a
-// product over a product, with a fast path in 128-bit integers for the common
-// case (positive operands with coefficients of at most 18 digits), so a full
-// ranking allocates little. It gives exactly what the decimal package gives
-// for the same rounding place: the tests compare the two.
+// This file holds the operations every derived figure is made of: a product
+// over a product, its ceiling, and a mean. Each has a fast path in 128-bit
+// integers for the common case (positive operands with coefficients of at
+// most 18 digits), so a full ranking allocates little, and each gives exactly
+// what the decimal package gives: the tests compare the two.
 
 // QuotientDigits is the precision of every division in the calculation: a
 // quotient keeps at least QuotientDigits significant digits (and at most three
@@ -50,12 +50,7 @@ func op(d decimal.Decimal) operand {
 	return o
 }
 
-// Operands of the unit conversions.
-var (
-	opOne             = op(one)
-	opSecondsPerHour  = op(secondsPerHour)
-	opSecondsPerMonth = op(secondsPerMonth)
-)
+var opOne = op(one)
 
 // quo returns x×y/(z×w) for positive operands, rounded half away from zero at
 // the decimal place quotientPlaces chooses: exactly

@@ -57,12 +57,6 @@ func (c *Configuration) ITL(s Statistic) decimal.Decimal {
 	return c.MedianITLMs
 }
 
-// Constants of the unit conversions.
-var (
-	secondsPerHour  = decimal.NewFromInt(3_600)                 // also joules per Wh
-	secondsPerMonth = decimal.NewFromInt(3_600 * HoursPerMonth) // the month every fleet figure assumes
-)
-
 // FiguresFor returns every figure of configuration c for inputs in,
 // unrounded except that each division keeps at least 16 significant digits
 // (QuotientDigits). Each figure is computed from c's measurements and the
@@ -90,11 +84,13 @@ func newTraffic(in Inputs) traffic {
 	return t
 }
 
-// Operands of the unit conversions.
+// The unit conversions, as operands.
 var (
-	opTokensPerMillion    = op(decimal.NewFromInt(1_000_000))      // output tokens in a million
-	opJoulesPerKWh        = op(decimal.NewFromInt(3_600_000))      // joules per kWh
-	opJoulesPerKWhPerYear = op(decimal.NewFromInt(3_600_000 / 12)) // joules per kWh, over the 12 months of a year
+	opSecondsPerHour      = op(decimal.NewFromInt(3_600))                 // also joules per Wh
+	opSecondsPerMonth     = op(decimal.NewFromInt(3_600 * HoursPerMonth)) // the month every fleet figure assumes
+	opTokensPerMillion    = op(decimal.NewFromInt(1_000_000))             // output tokens in a million
+	opJoulesPerKWh        = op(decimal.NewFromInt(3_600_000))             // joules per kWh
+	opJoulesPerKWhPerYear = op(decimal.NewFromInt(3_600_000 / 12))        // joules per kWh, over the 12 months of a year
 )
 
 // gpuCounts holds the GPU counts a configuration can have as operands, so
