@@ -60,14 +60,15 @@ func variantServer(t testing.TB) string {
 }
 
 // servedVersion returns the content version a server announces in its
-// service worker (go-app's cache name "app-<version>").
+// service worker (go-app's template fills in {{.Version}}: `const version =
+// "…"`, or go-app's default `"app-" + "…"`).
 func servedVersion(t testing.TB, base string) string {
 	t.Helper()
 	_, body, err := Get(base + "/app-worker.js")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`"app-" \+ "([^"]+)"`).FindStringSubmatch(body)
+	m := regexp.MustCompile(`(?:const version = |"app-" \+ )"([^"]+)"`).FindStringSubmatch(body)
 	if m == nil {
 		t.Fatalf("no version in /app-worker.js:\n%.400s", body)
 	}
