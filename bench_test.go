@@ -5,6 +5,8 @@ import (
 
 	"energyfloor"
 	"energyfloor/data"
+
+	"github.com/shopspring/decimal"
 )
 
 // loadWorkload returns workload id of the real embedded dataset.
@@ -30,5 +32,39 @@ func BenchmarkRank(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		energyfloor.Rank(w, in)
+	}
+}
+
+// BenchmarkRankNothingMeets is BenchmarkRank with a 5 ms target that no
+// configuration meets, so every result looks for its fastest configuration.
+func BenchmarkRankNothingMeets(b *testing.B) {
+	w := loadWorkload(b, "lm-arena-chat")
+	in := energyfloor.DefaultInputs()
+	in.TargetITLMs = decimal.NewFromInt(5)
+	b.ReportAllocs()
+	for b.Loop() {
+		energyfloor.Rank(w, in)
+	}
+}
+
+// BenchmarkModelFloor measures the selected model's floor, which the UI
+// recomputes with the ranking on every change.
+func BenchmarkModelFloor(b *testing.B) {
+	w := loadWorkload(b, "lm-arena-chat")
+	in := energyfloor.DefaultInputs()
+	m := w.Model(in.Model)
+	b.ReportAllocs()
+	for b.Loop() {
+		energyfloor.ModelFloor(m, in)
+	}
+}
+
+// BenchmarkParseNumber parses a typical pasted number.
+func BenchmarkParseNumber(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := energyfloor.ParseNumber("1,234,567,890"); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
