@@ -51,9 +51,9 @@ func rowOf(c *Configuration) string {
 func TestFloorSelection(t *testing.T) {
 	ties := model("ties",
 		cfg("ties", H100, 4, 64, "0.5", "40", "50", "60", "70"),
-		cfg("ties", H100, 2, 64, "0.5", "40", "50", "60", "70"),  // same energy and latency, fewer GPUs
-		cfg("ties", H100, 2, 32, "0.5", "30", "55", "60", "70"),  // same energy, lower median
-		cfg("ties", H100, 1, 8, "0.50", "45", "45", "45", "45"),  // same energy written with another exponent, lowest p90
+		cfg("ties", H100, 2, 64, "0.5", "40", "50", "60", "70"),  // same energy and latencies, fewer GPUs
+		cfg("ties", H100, 2, 32, "0.5", "30", "55", "62", "70"),  // same energy, lower median, higher p90 and p95
+		cfg("ties", H100, 1, 8, "0.50", "45", "45", "65", "80"),  // same energy with another exponent, lowest p90
 		cfg("ties", H100, 8, 256, "0.4", "90", "99", "99", "99"), // least energy, slowest
 		cfg("ties", B200, 8, 8, "3", "10", "11", "12", "13"),
 	)
@@ -68,14 +68,15 @@ func TestFloorSelection(t *testing.T) {
 	}{
 		{"least energy within the target", H100, inputs("100", Median), "ties/H100/8/256", "<nil>", 5, 5},
 		{"tie on energy: lower median wins", H100, inputs("89.9", Median), "ties/H100/2/32", "<nil>", 4, 5},
-		{"tie on energy and latency: fewer GPUs win", H100, inputs("39.99", P90), "<nil>", "ties/H100/1/8", 0, 5},
-		{"tie on energy under p90: lowest p90 wins", H100, inputs("98", P90), "ties/H100/1/8", "<nil>", 4, 5},
+		{"tie on energy under p90: lower p90 wins", H100, inputs("52", P90), "ties/H100/1/8", "<nil>", 3, 5},
+		{"tie on energy and p95: fewer GPUs win", H100, inputs("60", P95), "ties/H100/2/64", "<nil>", 2, 5},
 		{"target equal to a latency qualifies it", H100, inputs("45", P90), "ties/H100/1/8", "<nil>", 1, 5},
-		{"tie on energy and latency: fewer GPUs win among equals", H100, inputs("54", P90), "ties/H100/1/8", "<nil>", 3, 5},
-		{"nothing meets: fastest under the statistic", H100, inputs("20", Median), "<nil>", "ties/H100/2/32", 0, 5},
-		{"nothing meets under p99: fastest p99", H100, inputs("20", P99), "<nil>", "ties/H100/1/8", 0, 5},
+		{"nothing meets: the fastest under the statistic", H100, inputs("20", Median), "<nil>", "ties/H100/2/32", 0, 5},
+		{"nothing meets under p99: fastest, then fewer GPUs, then row id", H100, inputs("20", P99), "<nil>", "ties/H100/2/32", 0, 5},
+		{"nothing meets under p95: the fastest p95", H100, inputs("59", P95), "<nil>", "ties/H100/2/64", 0, 5},
 		{"other GPU", B200, inputs("10", Median), "ties/B200/8/8", "<nil>", 1, 1},
 		{"GPU not measured", "A100", inputs("100", Median), "<nil>", "<nil>", 0, 0},
+		{"no GPU given", "", inputs("100", Median), "<nil>", "<nil>", 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Floor(ties, tc.gpu, tc.in)
