@@ -138,3 +138,50 @@ func ExampleFiguresFor() {
 	// 1 kWh per month
 	// 4 GPUs
 }
+
+func ExampleFloor() {
+	d, err := data.Load()
+	if err != nil {
+		panic(err)
+	}
+	in := energyfloor.DefaultInputs()
+	in.TargetITLMs = decimal.NewFromInt(20)
+	m := d.Workload(in.Workload).Model(in.Model)
+	for _, gpu := range m.GPUs {
+		r := energyfloor.Floor(m, gpu, in)
+		if !r.Meets() {
+			fmt.Printf("%s: none of %d configurations within 20 ms; the fastest reaches %s ms\n", gpu, r.Measured, r.Fastest.MedianITLMs)
+			continue
+		}
+		fmt.Printf("%s: %d of %d within 20 ms; floor %s, median %s, highest %s per output token\n", gpu, r.Qualifying, r.Measured,
+			energyfloor.FormatJoules(r.Spread.Floor), energyfloor.FormatJoules(r.Spread.Median), energyfloor.FormatJoules(r.Spread.Highest))
+	}
+	// Output:
+	// B200: 3 of 23 within 20 ms; floor 5.58 J, median 6.46 J, highest 8.40 J per output token
+	// H100: none of 8 configurations within 20 ms; the fastest reaches 20.2 ms
+}
+
+func ExampleFormatJoules() {
+	for _, s := range []string{"0.2402453", "120.12265", "4198.01385", "4560000"} {
+		fmt.Println(energyfloor.FormatJoules(decimal.RequireFromString(s)))
+	}
+	fmt.Println(energyfloor.FormatWatts(decimal.RequireFromString("3196")))
+	fmt.Println(energyfloor.FormatMs(decimal.RequireFromString("67.8")))
+	// Output:
+	// 0.240 J
+	// 120 J
+	// 4.20 kJ
+	// 4.56 MJ
+	// 3.20 kW
+	// 67.8 ms
+}
+
+func ExampleParseStatistic() {
+	s, err := energyfloor.ParseStatistic(" P99 ")
+	fmt.Println(s, err)
+	_, err = energyfloor.ParseStatistic("p50")
+	fmt.Println(err)
+	// Output:
+	// p99 <nil>
+	// Choose median, p90, p95 or p99, not "p50".
+}
