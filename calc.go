@@ -166,8 +166,11 @@ func (t *traffic) fill(f *Figures, r *ranked) {
 // latency, then fewer GPUs, then row id), its figures and the spread of the
 // qualifying set. When none qualifies, Chosen is nil and Fastest and its
 // figures tell how far the target must be relaxed. When m has no
-// configuration on gpu, Measured is 0 and both are nil.
+// configuration on gpu (or m is nil), Measured is 0 and both are nil.
 func Floor(m *Model, gpu string, in Inputs) Result {
+	if m == nil {
+		return Result{GPU: gpu}
+	}
 	x := modelIndex(m)
 	si := statIndex(in.Statistic)
 	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, in.TargetITLMs))

@@ -96,6 +96,12 @@ func TestFloorSelection(t *testing.T) {
 	}
 }
 
+func TestFloorNilModel(t *testing.T) {
+	if r := Floor(nil, H100, DefaultInputs()); r.Measured != 0 || r.Chosen != nil || r.Fastest != nil {
+		t.Errorf("Floor(nil) = %+v, want nothing measured", r)
+	}
+}
+
 func TestFloorTieOnEnergyLatencyAndGPUsFallsToRowID(t *testing.T) {
 	m := model("m",
 		cfg("m", H100, 2, 128, "0.7", "40", "40", "40", "40"),
