@@ -8,7 +8,7 @@ import (
 
 // FuzzParseNumber checks that ParseNumber never panics, that whatever it
 // accepts is within its bounds, that its errors are sentences, and that
-// FormatCompact and FormatInteger round-trip through it. Its seed corpus is
+// FormatCompact, FormatExact and FormatInteger round-trip through it. Its seed corpus is
 // in testdata/fuzz/FuzzParseNumber.
 func FuzzParseNumber(f *testing.F) {
 	for _, s := range []string{"1000000000", "1e9", "1,000,000,000", "1 000 000 000", "2.5M", "1.2B", "3T", "7k", " 42 ", ".5", "0.000001"} {
@@ -30,6 +30,12 @@ func FuzzParseNumber(f *testing.F) {
 			back, err := ParseNumber(compact)
 			if err != nil || !back.Equal(d) {
 				t.Fatalf("ParseNumber(%q) = %s; FormatCompact gives %q, which parses as %s, %v", s, d, compact, back, err)
+			}
+		}
+		if exact := FormatExact(d); utf8.RuneCountInString(exact) <= MaxInputRunes {
+			back, err := ParseNumber(exact)
+			if err != nil || !back.Equal(d) {
+				t.Fatalf("ParseNumber(%q) = %s; FormatExact gives %q, which parses as %s, %v", s, d, exact, back, err)
 			}
 		}
 		if d.IsInteger() {
