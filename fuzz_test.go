@@ -8,8 +8,8 @@ import (
 
 // FuzzParseNumber checks that ParseNumber never panics, that whatever it
 // accepts is within its bounds, that its errors are sentences, and that
-// FormatCompact, FormatExact and FormatInteger round-trip through it. Its seed corpus is
-// in testdata/fuzz/FuzzParseNumber.
+// FormatCompact, FormatExact and FormatInteger round-trip through it. Its
+// seed corpus is in testdata/fuzz/FuzzParseNumber.
 func FuzzParseNumber(f *testing.F) {
 	for _, s := range []string{"1000000000", "1e9", "1,000,000,000", "1 000 000 000", "2.5M", "1.2B", "3T", "7k", " 42 ", ".5", "0.000001"} {
 		f.Add(s)
