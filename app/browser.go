@@ -108,3 +108,30 @@ func stopHeightPosting() {
 	}
 	lastHeight = 0
 }
+
+// writeHeadline writes the two headline figures straight into the DOM, from
+// the input handler, so the result changes at once. go-app v10 renders in
+// frames (at most 120 a second, app.RunWhenOnBrowser's engine), so its own
+// update lands up to 8.3 ms after an input event; it then finds these
+// values in place. It changes the existing text nodes and attributes only,
+// never replaces nodes, so go-app's tree stays valid.
+func writeHeadline(whReq, whMonth string) {
+	if app.IsServer {
+		return
+	}
+	win := app.Window()
+	for _, f := range []struct{ id, wh string }{{"energy-per-request", whReq}, {"energy-per-month", whMonth}} {
+		el := win.GetElementByID(f.id)
+		if !el.Truthy() {
+			continue
+		}
+		if f.wh == "" {
+			el.Call("removeAttribute", "data-wh")
+		} else {
+			el.Call("setAttribute", "data-wh", f.wh)
+		}
+		if t := el.Get("firstChild"); t.Truthy() {
+			t.Set("nodeValue", headlineText(f.wh))
+		}
+	}
+}

@@ -146,6 +146,7 @@ func (c *calculator) changed(ctx app.Context) {
 	if app.IsServer {
 		return
 	}
+	writeHeadline(headlineWh(c.selected, c.found))
 	c.urlSeq++
 	seq := c.urlSeq
 	ctx.After(urlDelay, func(ctx app.Context) {
@@ -267,7 +268,8 @@ func (c *calculator) Render() app.UI {
 				c.renderExport(),
 			),
 		),
-		&rankingTable{Results: c.ranking, Selected: c.form.In.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.In.TargetITLMs.String()},
+		&rankingTable{Results: c.ranking, Selected: c.form.In.Model, Statistic: c.form.In.Statistic,
+			TargetMs: c.form.In.TargetITLMs.String(), Output: c.form.In.OutputTokensPerRequest.String()},
 		app.Section().Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
 			&tradeoffChart{Model: w.Model(c.form.In.Model), GPU: c.form.In.GPU, Statistic: c.form.In.Statistic,

@@ -25,10 +25,32 @@ type rankingTable struct {
 	Selected  string
 	Statistic energyfloor.Statistic
 	TargetMs  string
+	// Output is the average output tokens per request (the per-request column).
+	Output string
 
 	sortKey string // one of the sort* constants
 	desc    bool
-	order   []int // indexes into Results, in display order
+	views   []rowView // the rows, in display order
+
+	// cells caches each configuration's formatted figures, which depend on
+	// the statistic and the output length only (cellsKey).
+	cells    map[*energyfloor.Configuration]rowCells
+	cellsKey string
+}
+
+// rowView is what one row shows: plain strings, so go-app's prop comparison
+// is cheap and a row whose figures did not change is not re-rendered.
+type rowView struct {
+	Rank                           int
+	Slug, Name, GPU                string
+	GPUs, Seqs, Latency            string
+	Energy, PerMillion, PerRequest string
+	Meets, Selected                bool
+}
+
+// rowCells are a configuration's formatted figures.
+type rowCells struct {
+	GPUs, Seqs, Latency, Energy, PerMillion, PerRequest string
 }
 
 // Sort keys of the ranking table's columns.
@@ -46,10 +68,18 @@ func (t *rankingTable) OnInit() { t.sortRows() }
 // OnUpdate re-orders the rows when the parent passes new results.
 func (t *rankingTable) OnUpdate(ctx app.Context) { t.sortRows() }
 
-// sortRows fills order from Results, sortKey and desc. Rows that meet
+// sortRows fills views from Results, sortKey and desc. Rows that meet
 // nothing stay last when sorting by a figure they lack.
 func (t *rankingTable) sortRows() {
-	t.order = sortedOrder(t.Results, t.sortKey, t.desc, t.Statistic)
+	order := sortedOrder(t.Results, t.sortKey, t.desc, t.Statistic)
+	key := string(t.Statistic) + "|" + t.Output
+	if key != t.cellsKey || t.cells == nil {
+		t.cells, t.cellsKey = map[*energyfloor.Configuration]rowCells{}, key
+	}
+	t.views = make([]rowView, len(order))
+	for i, ri := range order {
+		t.views[i] = t.view(ri)
+	}
 }
 
 // sortedOrder returns the display order of results for a sort key.
@@ -126,13 +156,6 @@ func (t *rankingTable) onSort(key string) app.EventHandler {
 	}
 }
 
-// onSelect posts the model of the clicked button. It reads the slug from the
-// button, not from a closure: go-app keeps a row's first handler when rows
-// reorder, since it compares handlers by their code.
-func (t *rankingTable) onSelect(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionSelectModel, ctx.JSSrc().Get("value").String())
-}
-
 // Render draws the table in its own horizontally scrolling box.
 func (t *rankingTable) Render() app.UI {
 	stat := statisticName(t.Statistic)
@@ -151,8 +174,8 @@ func (t *rankingTable) Render() app.UI {
 					app.Th().Scope("col").Text("Wh per million output tokens"),
 					app.Th().Scope("col").Text("Per request"),
 				)),
-				app.TBody().Body(app.Range(t.order).Slice(func(i int) app.UI {
-					return t.row(t.order[i])
+				app.TBody().Body(app.Range(t.views).Slice(func(i int) app.UI {
+					return &rankingRow{View: t.views[i]}
 				})),
 			),
 		),
@@ -179,47 +202,33 @@ func (t *rankingTable) header(key, label string) app.UI {
 	))
 }
 
-// row draws the result at index i of Results.
-func (t *rankingTable) row(i int) app.UI {
+// view returns what the row of Results[i] shows.
+func (t *rankingTable) view(i int) rowView {
 	r := &t.Results[i]
+	v := rowView{Rank: i + 1, Slug: r.Model.Slug, Name: r.Model.Name, GPU: r.GPU, Meets: r.Meets(),
+		Selected: r.Model.Slug == t.Selected, GPUs: r.GPU, Seqs: "—", Latency: "—", Energy: "—", PerMillion: "—", PerRequest: "—"}
 	c := shown(r)
-	selected := r.Model.Slug == t.Selected
-	class := ""
-	if selected {
-		class = "selected"
+	if c == nil {
+		return v
 	}
-	if !r.Meets() {
-		class += " unmet"
+	cells, ok := t.cells[c]
+	if !ok {
+		cells = rowCells{
+			GPUs:    strconv.Itoa(c.NumGPUs) + " × " + c.GPU,
+			Seqs:    energyfloor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))),
+			Latency: energyfloor.FormatMs(c.ITL(t.Statistic)),
+			// Figures are c's whether it is chosen or only the fastest.
+			Energy:     energyfloor.FormatJoules(r.Figures.JoulesPerOutputToken),
+			PerMillion: energyfloor.FormatNumber(r.Figures.WhPerMillionOutputTokens),
+			PerRequest: energyfloor.FormatWh(r.Figures.WhPerRequest),
+		}
+		t.cells[c] = cells
 	}
-	energy, perMillion, perReq := "—", "—", "—"
-	latency := "—"
-	if c != nil {
-		latency = energyfloor.FormatMs(c.ITL(t.Statistic))
+	v.GPUs, v.Seqs, v.Latency = cells.GPUs, cells.Seqs, cells.Latency
+	if v.Meets {
+		v.Energy, v.PerMillion, v.PerRequest = cells.Energy, cells.PerMillion, cells.PerRequest
+	} else {
+		v.Latency = "none within target; fastest " + cells.Latency
 	}
-	if r.Meets() {
-		f := r.Figures
-		energy = energyfloor.FormatJoules(f.JoulesPerOutputToken)
-		perMillion = energyfloor.FormatNumber(f.WhPerMillionOutputTokens)
-		perReq = energyfloor.FormatWh(f.WhPerRequest)
-	} else if c != nil {
-		latency = "none within target; fastest " + latency
-	}
-	gpus, seqs := r.GPU, "—"
-	if c != nil {
-		gpus = strconv.Itoa(c.NumGPUs) + " × " + c.GPU
-		seqs = energyfloor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))
-	}
-	return app.Tr().Class(class).DataSet("model", r.Model.Slug).DataSet("gpu", r.GPU).Body(
-		app.Td().Class("num").Text(strconv.Itoa(i+1)),
-		app.Th().Scope("row").Body(
-			app.Button().Type("button").Class("select-model").Aria("pressed", selected).
-				Value(r.Model.Slug).OnClick(t.onSelect).Text(r.Model.Name),
-		),
-		app.Td().Text(gpus),
-		app.Td().Class("num").Text(seqs),
-		app.Td().Class("num").Text(latency),
-		app.Td().Class("num").Text(energy),
-		app.Td().Class("num").Text(perMillion),
-		app.Td().Class("num").Text(perReq),
-	)
+	return v
 }

@@ -60,25 +60,40 @@ func (p *resultsPanel) Render() app.UI {
 	)
 }
 
+// headlineText is a headline figure's text for its data-wh value: the
+// energy with its unit, or a dash when nothing meets the target.
+func headlineText(wh string) string {
+	if wh == "" {
+		return "—"
+	}
+	d, err := decimal.NewFromString(wh)
+	if err != nil {
+		return "—"
+	}
+	return energyfloor.FormatWh(d)
+}
+
+// headlineWh returns the data-wh values of the headline figures for a
+// result: empty when nothing meets the target or the model is not found.
+func headlineWh(r energyfloor.Result, found bool) (perRequest, perMonth string) {
+	if !found || !r.Meets() {
+		return "", ""
+	}
+	return whPlain(r.Figures.WhPerRequest), whPlain(r.Figures.KWhPerMonth.Shift(3))
+}
+
 // headline draws the two headline figures with their hooks. Empty wh values
 // leave data-wh empty (nothing meets the target).
 func (p *resultsPanel) headline(whReq, whMonth, reqSub, monthSub string) app.UI {
-	value := func(wh string) string {
-		if wh == "" {
-			return "—"
-		}
-		d, _ := decimal.NewFromString(wh)
-		return energyfloor.FormatWh(d)
-	}
 	return app.Div().Class("figures").Aria("live", "polite").Body(
 		app.Div().Class("figure").Body(
 			app.Span().Class("figure-label").Text("Per request"),
-			app.Span().ID("energy-per-request").Class("figure-value").DataSet("wh", whReq).Text(value(whReq)),
+			app.Span().ID("energy-per-request").Class("figure-value").DataSet("wh", whReq).Text(headlineText(whReq)),
 			app.Span().Class("figure-sub").Text(reqSub),
 		),
 		app.Div().Class("figure").Body(
 			app.Span().Class("figure-label").Text("Per month"),
-			app.Span().ID("energy-per-month").Class("figure-value").DataSet("wh", whMonth).Text(value(whMonth)),
+			app.Span().ID("energy-per-month").Class("figure-value").DataSet("wh", whMonth).Text(headlineText(whMonth)),
 			app.Span().Class("figure-sub").Text(monthSub),
 		),
 	)
