@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -21,7 +22,9 @@ import (
 // CSP refuses, or worse with hostile input. go-app escapes text content
 // properly, so outside tags the only '<' are tag starts, and inside a tag
 // each value is exactly one Go string literal: this pass reads each with
-// strconv.Unquote and writes it back with html.EscapeString.
+// strconv.Unquote and writes it back with html.EscapeString. It also sorts
+// each tag's attributes, so a page's bytes depend only on its URL and
+// version.
 func fixAttributeQuoting(page []byte) ([]byte, error) {
 	var out bytes.Buffer
 	out.Grow(len(page) + len(page)/16)
@@ -52,28 +55,35 @@ func fixAttributeQuoting(page []byte) ([]byte, error) {
 }
 
 // fixTag copies one opening tag from page to out, re-encoding its attribute
-// values, and returns how many bytes of page it used.
+// values and sorting its attributes by name (go-app writes them in map
+// order, so the same page would otherwise differ from one request to the
+// next), and returns how many bytes of page it used.
 func fixTag(out *bytes.Buffer, page []byte) (int, error) {
 	i := bytes.IndexAny(page, " >")
 	if i < 0 {
 		return 0, errors.New("unterminated tag")
 	}
 	out.Write(page[:i])
+	var attrs []string // each ` name` or ` name="value"`, value HTML-escaped
 	for i < len(page) {
 		switch page[i] {
 		case '>':
+			slices.Sort(attrs)
+			for _, a := range attrs {
+				out.WriteString(a)
+			}
 			out.WriteByte('>')
 			return i + 1, nil
 		case ' ':
-			out.WriteByte(' ')
 			i++
 			end := bytes.IndexAny(page[i:], "= >")
 			if end < 0 {
 				return 0, errors.New("unterminated attribute")
 			}
-			out.Write(page[i : i+end]) // the name
+			name := string(page[i : i+end])
 			i += end
 			if page[i] != '=' {
+				attrs = append(attrs, " "+name)
 				continue
 			}
 			lit, err := quotedPrefix(page[i+1:])
@@ -86,9 +96,7 @@ func fixTag(out *bytes.Buffer, page []byte) (int, error) {
 					return 0, fmt.Errorf("attribute value: %w", err)
 				}
 			}
-			out.WriteString(`="`)
-			out.WriteString(html.EscapeString(v))
-			out.WriteByte('"')
+			attrs = append(attrs, " "+name+`="`+html.EscapeString(v)+`"`)
 			i += 1 + len(lit)
 		default:
 			return 0, fmt.Errorf("unexpected %q in a tag", page[i])
@@ -128,9 +136,11 @@ func (p *pageWriter) WriteHeader(status int)      { p.status = status }
 func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 
 // serveApp serves go-app's answer, with prerendered pages' attributes fixed
-// (see fixAttributeQuoting). A page that cannot be fixed is not sent.
+// (see fixAttributeQuoting; a page that cannot be fixed is not sent), and
+// compressed when the client accepts it (go-app compresses nothing).
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	p := &pageWriter{header: w.Header(), status: http.StatusOK}
+	revalidated := s.translateIfNoneMatch(r)
 	s.app.ServeHTTP(p, r)
 	body := p.body.Bytes()
 	if p.status == http.StatusOK && strings.HasPrefix(p.header.Get("Content-Type"), "text/html") {
@@ -143,6 +153,7 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		p.header.Set("Content-Type", "text/html; charset=utf-8")
 		p.header.Set("Content-Length", strconv.Itoa(len(body)))
 	}
+	body = s.compressAnswer(r, p.header, p.status, body, revalidated)
 	w.WriteHeader(p.status)
 	if r.Method != http.MethodHead {
 		w.Write(body)

@@ -10,16 +10,16 @@ import (
 
 func TestFixAttributeQuoting(t *testing.T) {
 	tests := []struct{ name, in, want string }{
-		{"plain", `<p id="a" class="b c">x</p>`, `<p id="a" class="b c">x</p>`},
+		{"plain, attributes sorted", `<p id="a" class="b c">x</p>`, `<p class="b c" id="a">x</p>`},
 		{"doctype and closing tags", "<!doctype html>\n<html lang=\"en\">\n</html>", "<!doctype html>\n<html lang=\"en\">\n</html>"},
-		{"boolean attribute", `<input readonly id="x">`, `<input readonly id="x">`},
+		{"boolean attribute", `<input readonly id="x">`, `<input id="x" readonly>`},
 		{"quote in a value", `<textarea value="<iframe style=\"border:0\">"></textarea>`, `<textarea value="&lt;iframe style=&#34;border:0&#34;&gt;"></textarea>`},
 		{"breakout attempt", `<input value="\"><h1 id=pwned>">`, `<input value="&#34;&gt;&lt;h1 id=pwned&gt;">`},
 		{"backslash", `<p title="a\\b">`, `<p title="a\b">`},
 		{"escaped controls", `<p title="a\nb\u200fc">`, "<p title=\"a\nb\u200fc\">"},
 		{"ampersand", `<a href="/?a=1&b=2">`, `<a href="/?a=1&amp;b=2">`},
 		{"escaped text kept", `<p>&lt;b&gt; &amp; &#34;</p>`, `<p>&lt;b&gt; &amp; &#34;</p>`},
-		{"svg", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="1"></circle></svg>`, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="1"></circle></svg>`},
+		{"svg", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="1"></circle></svg>`, `<svg viewBox="0 0 10 10" xmlns="http://www.w3.org/2000/svg"><circle r="1"></circle></svg>`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -35,6 +35,18 @@ func TestFixAttributeQuoting(t *testing.T) {
 	for _, bad := range []string{`<p id="a>`, `<p id=a>`, `<p`, `<p id="a"`} {
 		if _, err := fixAttributeQuoting([]byte(bad)); err == nil {
 			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+// TestPrerenderDeterministic: the same URL gives the same bytes, though
+// go-app writes attributes in map order.
+func TestPrerenderDeterministic(t *testing.T) {
+	s := newTestSite(t)
+	first := get(t, s, "GET", "/?tokens=2.5B&gpu=H100").Body.String()
+	for range 5 {
+		if got := get(t, s, "GET", "/?tokens=2.5B&gpu=H100").Body.String(); got != first {
+			t.Fatal("two answers for one URL differ")
 		}
 	}
 }

@@ -15,8 +15,8 @@ import (
 // app.wasm sent uncompressed (about 9 MB), which WriteTimeout leaves room for
 // on a slow link.
 const (
-	ReadHeaderTimeout = 5 * time.Second
-	ReadTimeout       = 10 * time.Second
+	ReadHeaderTimeout = 10 * time.Second
+	ReadTimeout       = 15 * time.Second
 	WriteTimeout      = 60 * time.Second
 	IdleTimeout       = 120 * time.Second
 	MaxHeaderBytes    = 256 << 10 // room for a long permalink, far below net/http's 1 MB default

@@ -62,8 +62,9 @@ type Site struct {
 	// WasmSize is app.wasm's uncompressed size in bytes.
 	WasmSize int64
 
-	assets map[string]*asset // by path under /web/, e.g. "/web/app.wasm"
-	app    *app.Handler
+	assets     map[string]*asset // by path under /web/, e.g. "/web/app.wasm"
+	app        *app.Handler
+	compressed sync.Map // go-app's files, compressed once: path + "\x00" + coding -> []byte
 }
 
 // asset is one file under /web/ with its precompressed forms.
@@ -103,7 +104,8 @@ func New(assets, dataset fs.FS) (*Site, error) {
 }
 
 // loadAssets reads every servable file of the asset folder into memory,
-// with its precompressed forms when they are there.
+// with its precompressed forms when they are there; text assets without
+// them are compressed here.
 func (s *Site) loadAssets(assets fs.FS) error {
 	entries, err := fs.ReadDir(assets, ".")
 	if err != nil {
@@ -125,6 +127,13 @@ func (s *Site) loadAssets(assets fs.FS) error {
 			}
 			sum := sha256.Sum256(body)
 			a.forms[enc.name] = form{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+		}
+		if len(a.forms) == 1 && compressible(ctype) && len(a.forms["identity"].body) >= minCompressSize {
+			for _, enc := range encodings { // such as app.css: compressed once, here
+				body := compress(enc.name, a.forms["identity"].body, true)
+				sum := sha256.Sum256(body)
+				a.forms[enc.name] = form{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+			}
 		}
 		s.assets["/web/"+e.Name()] = a
 	}
@@ -201,7 +210,7 @@ func (s *Site) serveAsset(w http.ResponseWriter, r *http.Request, p string) {
 	coding := "identity"
 	if len(a.forms) > 1 {
 		h.Set("Vary", "Accept-Encoding")
-		coding = negotiate(r.Header.Get("Accept-Encoding"), a.forms)
+		coding = negotiate(r.Header.Get("Accept-Encoding"), func(c string) bool { _, ok := a.forms[c]; return ok })
 	}
 	f := a.forms[coding]
 	if coding != "identity" {
@@ -235,7 +244,7 @@ func etagMatch(header, etag string) bool {
 
 // negotiate picks the preferred available coding the Accept-Encoding header
 // allows: br, then gzip, then identity. A coding with q=0 is refused.
-func negotiate(accept string, forms map[string]form) string {
+func negotiate(accept string, available func(coding string) bool) string {
 	q := map[string]bool{}
 	star := false
 	for _, part := range strings.Split(accept, ",") {
@@ -260,7 +269,7 @@ func negotiate(accept string, forms map[string]form) string {
 		if !listed {
 			allowed = star
 		}
-		if _, have := forms[enc.name]; have && allowed {
+		if allowed && available(enc.name) {
 			return enc.name
 		}
 	}

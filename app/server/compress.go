@@ -1,0 +1,133 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+)
+
+// minCompressSize is the smallest body worth compressing.
+const minCompressSize = 1024
+
+// compressible reports whether a body of this Content-Type shrinks when
+// compressed (text, not images or the already compressed wasm forms).
+func compressible(contentType string) bool {
+	t, _, _ := mime.ParseMediaType(contentType)
+	switch t {
+	case "text/html", "text/css", "text/plain", "application/javascript", "text/javascript",
+		"application/json", "application/manifest+json", "image/svg+xml":
+		return true
+	}
+	return false
+}
+
+// Writers are pooled: a brotli writer allocates large windows.
+var (
+	brFast = sync.Pool{New: func() any { return brotli.NewWriterLevel(nil, 5) }}
+	gzFast = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, 6); return w }}
+)
+
+// compress encodes body with coding ("br" or "gzip"); best chooses the
+// smallest output over speed (for bodies compressed once and kept).
+func compress(coding string, body []byte, best bool) []byte {
+	var buf bytes.Buffer
+	buf.Grow(len(body) / 4)
+	var w io.WriteCloser
+	switch {
+	case coding == "br" && best:
+		w = brotli.NewWriterLevel(&buf, brotli.BestCompression)
+	case coding == "br":
+		bw := brFast.Get().(*brotli.Writer)
+		defer brFast.Put(bw)
+		bw.Reset(&buf)
+		w = bw
+	case best:
+		w, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid
+	default:
+		gw := gzFast.Get().(*gzip.Writer)
+		defer gzFast.Put(gw)
+		gw.Reset(&buf)
+		w = gw
+	}
+	w.Write(body) // writes to a bytes.Buffer do not fail
+	w.Close()
+	return buf.Bytes()
+}
+
+// dynamicCodings are what the server compresses on the fly.
+func dynamicCodings(coding string) bool { return coding == "br" || coding == "gzip" }
+
+// appETag turns go-app's ETag (the version, for every answer) into one per
+// encoding, as an ETag must name one representation.
+func appETag(etag, coding string) string {
+	if coding == "identity" || !strings.HasSuffix(etag, `"`) {
+		return etag
+	}
+	return strings.TrimSuffix(etag, `"`) + "-" + coding + `"`
+}
+
+// translateIfNoneMatch adapts a revalidation to go-app, whose ETag is the
+// version for every answer, and returns the coding of a copy go-app may now
+// confirm ("" when none). A compressed copy ("<version>-br") becomes
+// go-app's "<version>" when the client would get that encoding again; a
+// plain copy is not confirmed to a client that would now get a compressed
+// one.
+func (s *Site) translateIfNoneMatch(r *http.Request) string {
+	inm := r.Header.Get("If-None-Match")
+	coding := negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
+	if inm == "" || coding == "identity" {
+		return ""
+	}
+	plain := `"` + s.Version + `"`
+	switch {
+	case etagMatch(inm, appETag(plain, coding)):
+		r.Header.Set("If-None-Match", plain)
+		return coding
+	case etagMatch(inm, plain):
+		r.Header.Del("If-None-Match")
+	}
+	return ""
+}
+
+// compressAnswer compresses a go-app answer in place (headers and body) when
+// the client accepts it. Pages, which vary with the query, are compressed
+// fast on each request; go-app's files, fixed for a version, once at the
+// best level and kept.
+// revalidated is the coding translateIfNoneMatch returned.
+func (s *Site) compressAnswer(r *http.Request, h http.Header, status int, body []byte, revalidated string) []byte {
+	if status == http.StatusNotModified && revalidated != "" {
+		h.Add("Vary", "Accept-Encoding")
+		h.Set("ETag", appETag(h.Get("ETag"), revalidated))
+		return body
+	}
+	ctype := h.Get("Content-Type")
+	if status != http.StatusOK || !compressible(ctype) || len(body) < minCompressSize {
+		return body
+	}
+	h.Add("Vary", "Accept-Encoding")
+	coding := negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
+	if coding == "identity" {
+		return body
+	}
+	h.Set("ETag", appETag(h.Get("ETag"), coding))
+	if strings.HasPrefix(ctype, "text/html") {
+		body = compress(coding, body, false)
+	} else {
+		key := r.URL.Path + "\x00" + coding
+		c, ok := s.compressed.Load(key)
+		if !ok {
+			c, _ = s.compressed.LoadOrStore(key, compress(coding, body, true))
+		}
+		body = c.([]byte)
+	}
+	h.Set("Content-Encoding", coding)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	return body
+}

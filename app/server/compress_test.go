@@ -1,0 +1,95 @@
+package server
+
+import (
+	"bytes"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestAppAnswersCompressed(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct{ name, target, accept, want string }{
+		{"page, br", "/?tokens=2.5B&gpu=H100", "gzip, deflate, br", "br"},
+		{"page, gzip", "/embed?itl=50", "gzip", "gzip"},
+		{"page, none", "/", "", ""},
+		{"app.js, br", "/app.js", "br", "br"},
+		{"wasm_exec.js, gzip", "/wasm_exec.js", "gzip", "gzip"},
+		{"service worker, br", "/app-worker.js", "br", "br"},
+		{"stylesheet, br", "/web/app.css", "br", "br"},
+		{"go-app stylesheet, gzip", "/app.css", "gzip", "gzip"},
+		{"icon stays as is", "/web/icon-192.png", "br", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plain := get(t, s, "GET", tt.target)
+			w := get(t, s, "GET", tt.target, "Accept-Encoding", tt.accept)
+			if w.Code != 200 {
+				t.Fatalf("status %d", w.Code)
+			}
+			if got := w.Header().Get("Content-Encoding"); got != tt.want {
+				t.Errorf("Content-Encoding = %q, want %q", got, tt.want)
+			}
+			if tt.want != "" && !strings.Contains(strings.Join(w.Header().Values("Vary"), ","), "Accept-Encoding") {
+				t.Errorf("Vary = %q, want Accept-Encoding", w.Header().Values("Vary"))
+			}
+			if got, want := w.Header().Get("Content-Length"), len(w.Body.Bytes()); got != itoa(want) {
+				t.Errorf("Content-Length %s for %d bytes", got, want)
+			}
+			if got := decode(t, w.Header().Get("Content-Encoding"), w.Body.Bytes()); !bytes.Equal(got, plain.Body.Bytes()) {
+				t.Errorf("decoded body (%d bytes) differs from the plain answer (%d bytes)", len(got), plain.Body.Len())
+			}
+			if tt.want != "" && w.Body.Len() >= plain.Body.Len() {
+				t.Errorf("compressed %d bytes, plain %d", w.Body.Len(), plain.Body.Len())
+			}
+		})
+	}
+}
+
+func TestAppRevalidationPerEncoding(t *testing.T) {
+	s := newTestSite(t)
+	br := get(t, s, "GET", "/app.js", "Accept-Encoding", "br")
+	plain := get(t, s, "GET", "/app.js")
+	etagBr, etagPlain := br.Header().Get("ETag"), plain.Header().Get("ETag")
+	if etagBr != `"`+s.Version+`-br"` || etagPlain != `"`+s.Version+`"` {
+		t.Fatalf("ETags %s and %s, want one per encoding", etagBr, etagPlain)
+	}
+	tests := []struct {
+		name, accept, inm string
+		want              int
+	}{
+		{"br copy, br client", "br", etagBr, http.StatusNotModified},
+		{"plain copy, plain client", "", etagPlain, http.StatusNotModified},
+		{"br copy, gzip client", "gzip", etagBr, http.StatusOK},
+		{"plain copy, br client", "br", etagPlain, http.StatusOK},
+		{"other version", "br", `"0000-br"`, http.StatusOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := get(t, s, "GET", "/app.js", "Accept-Encoding", tt.accept, "If-None-Match", tt.inm)
+			if w.Code != tt.want {
+				t.Errorf("status %d, want %d", w.Code, tt.want)
+			}
+			if w.Code == http.StatusNotModified && w.Header().Get("ETag") != tt.inm {
+				t.Errorf("304 with ETag %s, want %s", w.Header().Get("ETag"), tt.inm)
+			}
+		})
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// BenchmarkPageCompressed measures one prerendered page sent with brotli.
+func BenchmarkPageCompressed(b *testing.B) {
+	s := newTestSite(b)
+	for _, accept := range []string{"br", "gzip"} {
+		b.Run(accept, func(b *testing.B) {
+			for b.Loop() {
+				if w := get(b, s, "GET", "/?tokens=2.5B&output=500&itl=100&gpu=H100", "Accept-Encoding", accept); w.Code != 200 {
+					b.Fatal(w.Code)
+				}
+			}
+		})
+	}
+}
