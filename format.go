@@ -125,3 +125,10 @@ func FormatWatts(w decimal.Decimal) string { return formatSI(w, "W", 2) }
 // FormatMs formats a latency in milliseconds with SignificantFigures
 // significant figures: "67.8 ms", "393 ms", "1,230 ms".
 func FormatMs(ms decimal.Decimal) string { return FormatNumber(ms) + " ms" }
+
+// FormatLatency formats a measured latency or a latency target in
+// milliseconds with every digit it has: "67.8 ms", "246.4 ms", "1,234.5 ms".
+// Use it where a reader compares the figure with a target, as in "the lowest
+// latency it reaches is 246.4 ms": rounded to "246 ms", a target set to that
+// would still miss.
+func FormatLatency(ms decimal.Decimal) string { return FormatExact(ms) + " ms" }

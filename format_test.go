@@ -57,6 +57,9 @@ func TestFormat(t *testing.T) {
 		{"ms", FormatMs, "67.8", "67.8 ms"},
 		{"ms: rounds to 3 figures", FormatMs, "393.25", "393 ms"},
 		{"ms: thousands", FormatMs, "60000", "60,000 ms"},
+		{"latency: every digit", FormatLatency, "246.4", "246.4 ms"},
+		{"latency: thousands", FormatLatency, "1234.5", "1,234.5 ms"},
+		{"latency: as typed", FormatLatency, "67.85", "67.85 ms"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.format(dec(tc.in)); got != tc.want {

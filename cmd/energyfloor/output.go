@@ -57,11 +57,11 @@ func (r *report) writeTable(out io.Writer) error {
 		c := res.Chosen
 		var latency string
 		if c != nil {
-			latency = energyfloor.FormatMs(c.ITL(in.Statistic))
+			latency = energyfloor.FormatLatency(c.ITL(in.Statistic))
 		} else {
 			c = res.Fastest
 			missed++
-			latency = "! " + energyfloor.FormatMs(c.ITL(in.Statistic))
+			latency = "! " + energyfloor.FormatLatency(c.ITL(in.Statistic))
 		}
 		f := res.Figures
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", rank, res.Model.Name, res.GPU, configuration(c), latency,
