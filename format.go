@@ -68,10 +68,11 @@ func FormatInteger(d decimal.Decimal) string {
 	return group(d.Round(0).StringFixed(0))
 }
 
-// FormatExact formats d with every digit it has and commas between groups of
-// three digits of the whole part: "1,234.5678", "500". It is for figures a
-// user typed, which are shown as typed.
-func FormatExact(d decimal.Decimal) string { return group(d.String()) }
+// FormatExact formats d with every digit it has, trailing zeros included,
+// and commas between groups of three digits of the whole part: "1,234.5678",
+// "500", "9.0" (a latency measured to 0.1 ms). It is for measurements and for
+// figures a user typed, shown as they are.
+func FormatExact(d decimal.Decimal) string { return group(d.StringFixed(max(0, -d.Exponent()))) }
 
 // compactSuffixes are FormatCompact's suffixes, largest first.
 var compactSuffixes = []struct {
@@ -127,7 +128,7 @@ func FormatWatts(w decimal.Decimal) string { return formatSI(w, "W", 2) }
 func FormatMs(ms decimal.Decimal) string { return FormatNumber(ms) + " ms" }
 
 // FormatLatency formats a measured latency or a latency target in
-// milliseconds with every digit it has: "67.8 ms", "246.4 ms", "1,234.5 ms".
+// milliseconds with every digit it has: "67.8 ms", "9.0 ms", "1,234.5 ms".
 // Use it where a reader compares the figure with a target, as in "the lowest
 // latency it reaches is 246.4 ms": rounded to "246 ms", a target set to that
 // would still miss.

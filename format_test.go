@@ -30,6 +30,8 @@ func TestFormat(t *testing.T) {
 		{"exact: every digit", FormatExact, "1234.5678", "1,234.5678"},
 		{"exact: whole", FormatExact, "1000000", "1,000,000"},
 		{"exact: small", FormatExact, "0.000001", "0.000001"},
+		{"exact: keeps its trailing zeros", FormatExact, "9.0", "9.0"},
+		{"exact: an exponent", FormatExact, "1e9", "1,000,000,000"},
 		{"compact: billion", FormatCompact, "1000000000", "1B"},
 		{"compact: million", FormatCompact, "2500000", "2.5M"},
 		{"compact: plain", FormatCompact, "500", "500"},
@@ -60,6 +62,7 @@ func TestFormat(t *testing.T) {
 		{"latency: every digit", FormatLatency, "246.4", "246.4 ms"},
 		{"latency: thousands", FormatLatency, "1234.5", "1,234.5 ms"},
 		{"latency: as typed", FormatLatency, "67.85", "67.85 ms"},
+		{"latency: as measured", FormatLatency, "9.0", "9.0 ms"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.format(dec(tc.in)); got != tc.want {
