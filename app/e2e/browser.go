@@ -39,6 +39,8 @@ type Request struct {
 	// MimeType is the response's type ("" until the response arrives).
 	MimeType string
 	Status   int64
+	// ContentEncoding is the response's Content-Encoding ("br", "gzip", "").
+	ContentEncoding string
 	// FromServiceWorker is true when the service worker answered it.
 	FromServiceWorker bool
 	// EncodedBytes is what came over the wire for it (headers included),
@@ -193,6 +195,11 @@ func (b *Browser) onEvent(ev any) {
 			r.MimeType = ev.Response.MimeType
 			r.Status = ev.Response.Status
 			r.FromServiceWorker = ev.Response.FromServiceWorker
+			for k, v := range ev.Response.Headers {
+				if strings.EqualFold(k, "Content-Encoding") {
+					r.ContentEncoding = fmt.Sprint(v)
+				}
+			}
 		}
 	case *network.EventLoadingFinished:
 		if r := b.byID[ev.RequestID]; r != nil {
