@@ -1,6 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // latencySlider is the range control beside the latency target field,
 // logarithmic from 5 ms to 2,000 ms (see sliderPos). Moving it writes the
@@ -13,8 +17,14 @@ type latencySlider struct {
 	ValueText string
 }
 
+// onInput turns the slider's position (a string, as every input value) into
+// a latency target in ms.
 func (s *latencySlider) onInput(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionText, textEdit{Field: fieldITL, Text: sliderMs(ctx.JSSrc().Get("value").Int())})
+	pos, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	if err != nil {
+		return
+	}
+	ctx.NewActionWithValue(actionText, textEdit{Field: fieldITL, Text: sliderMs(pos)})
 	ctx.PreventUpdate()
 }
 
