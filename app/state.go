@@ -106,7 +106,14 @@ func (f *formState) syncDerived() {
 	case basisRequests:
 		f.Tokens = energyfloor.FormatCompact(f.In.OutputTokensPerMonth)
 	default:
-		f.Requests = energyfloor.FormatCompact(f.In.OutputTokensPerMonth.Div(f.In.OutputTokensPerRequest))
+		// Shown only; whole requests read better than 333.3333333333333333M.
+		r := f.In.OutputTokensPerMonth.Div(f.In.OutputTokensPerRequest)
+		if r.Cmp(decimal.NewFromInt(100)) >= 0 {
+			r = r.Round(0)
+		} else {
+			r = r.Round(3)
+		}
+		f.Requests = energyfloor.FormatCompact(r)
 	}
 }
 

@@ -197,6 +197,11 @@ func TestSetText(t *testing.T) {
 		if got := f.In.OutputTokensPerMonth.String(); got != "1000000000" || f.Requests != "4M" {
 			t.Errorf("got tokens %s with requests %q, want 1000000000 with 4M kept", got, f.Requests)
 		}
+		f.setText(fieldOutput, "3")
+		f.setText(fieldTokens, "1B")
+		if f.Requests != "333.333333M" {
+			t.Errorf("got derived requests %q, want whole requests 333.333333M (1B / 3)", f.Requests)
+		}
 		f.setText(fieldTokens, "3B")
 		f.setText(fieldOutput, "300")
 		if got := f.In.OutputTokensPerMonth.String(); got != "3000000000" || f.Requests != "10M" {
