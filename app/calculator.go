@@ -203,7 +203,7 @@ func (c *calculator) setWorkload(ctx app.Context, id string) {
 	c.info = ""
 	if m := modelFor(c.ds, c.form.In, c.form.In.Model); m != c.form.In.Model {
 		if old := c.modelName(c.form.In.Model); old != "" {
-			c.info = old + " is not measured on this workload; showing " + c.modelName(m) + ", the lowest floor here."
+			c.info = old + " is not measured on this workload; showing " + c.modelName(m) + "."
 		}
 		c.form.In.Model = m
 	}

@@ -76,9 +76,9 @@ func defaultForm(ds *energyfloor.Dataset) formState {
 	return f
 }
 
-// modelFor returns slug when workload in.Workload of ds has that model, and
-// otherwise the model with the lowest floor for in (the first of the
-// ranking), or "" when the workload has no models.
+// modelFor returns slug when workload in.Workload of ds has that model; else
+// the default model when it has that; else the model with the lowest floor
+// for in (the first of the ranking); or "" when the workload has no models.
 func modelFor(ds *energyfloor.Dataset, in energyfloor.Inputs, slug string) string {
 	w := ds.Workload(in.Workload)
 	if w == nil {
@@ -86,6 +86,9 @@ func modelFor(ds *energyfloor.Dataset, in energyfloor.Inputs, slug string) strin
 	}
 	if w.Model(slug) != nil {
 		return slug
+	}
+	if def := energyfloor.DefaultInputs().Model; w.Model(def) != nil {
+		return def
 	}
 	if r := energyfloor.Rank(w, in); len(r) > 0 {
 		return r[0].Model.Slug
