@@ -360,7 +360,7 @@ func (c *calculator) renderInputs() app.UI {
 			app.Legend().Text("Latency target"),
 			&numberField{ID: fieldITL, Name: paramITL, Label: "Inter-token latency target (ms)", Value: f.ITL,
 				Err: f.Errs[fieldITL], Hint: "The time between two output tokens the users may wait, at most."},
-			&latencySlider{Pos: sliderPos(in.TargetITLMs), ValueText: energyfloor.FormatMs(in.TargetITLMs)},
+			&latencySlider{Pos: sliderPos(in.TargetITLMs), ValueText: energyfloor.FormatLatency(in.TargetITLMs)},
 			&selectField{ID: "percentile", Name: paramPct, Label: "The target applies to", Options: statisticChoices, Selected: string(in.Statistic)},
 		),
 		&selectField{ID: "gpu", Name: paramGPU, Label: "GPU", Options: gpuChoices, Selected: in.GPU},

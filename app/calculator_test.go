@@ -83,7 +83,7 @@ func TestCalculatorResults(t *testing.T) {
 	for _, want := range []string{
 		"1.20 MWh per year; 2,000,000 requests a month",
 		"180 J for 500 output tokens",
-		"among the 2 of 3 measured H100 configurations whose median inter-token latency is at most 60.0 ms",
+		"among the 2 of 3 measured H100 configurations whose median inter-token latency is at most 60 ms",
 		"1 (1 × 1 H100)", "278 h", "360 W", "A month is 730 hours",
 		"floor 0.360 J, median 0.680 J, highest 1.00 J per output token",
 		`id="caveat"`, "GPU energy only. Every figure is a floor.",
@@ -111,8 +111,8 @@ func TestCalculatorNothingMeetsTheTarget(t *testing.T) {
 	if got, _ := attr(html, "relax", "data-itl-ms"); got != "10" {
 		t.Errorf("#relax data-itl-ms: got %q, want 10", got)
 	}
-	for _, want := range []string{"has a median inter-token latency within 5.00 ms",
-		"The lowest median inter-token latency it reaches is 10.0 ms",
+	for _, want := range []string{"has a median inter-token latency within 5 ms",
+		"The lowest median inter-token latency it reaches is 10 ms",
 		"1.00 J per output token: 0.139 Wh per request, 278 kWh per month"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)

@@ -22,8 +22,8 @@ type configFacts struct {
 // Render draws the list.
 func (f *configFacts) Render() app.UI {
 	c := f.Config
-	lat := "median " + energyfloor.FormatMs(c.MedianITLMs) + " · p90 " + energyfloor.FormatMs(c.P90ITLMs) +
-		" · p95 " + energyfloor.FormatMs(c.P95ITLMs) + " · p99 " + energyfloor.FormatMs(c.P99ITLMs)
+	lat := "median " + energyfloor.FormatLatency(c.MedianITLMs) + " · p90 " + energyfloor.FormatLatency(c.P90ITLMs) +
+		" · p95 " + energyfloor.FormatLatency(c.P95ITLMs) + " · p99 " + energyfloor.FormatLatency(c.P99ITLMs)
 	batch := "max_num_seqs " + energyfloor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + " (" +
 		energyfloor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch)) + " requests in flight on average)"
 	items := []app.UI{app.Dt().Text("GPUs"), app.Dd().Text(strconv.Itoa(c.NumGPUs) + " × " + gpuName(c.GPU))}

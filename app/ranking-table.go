@@ -216,7 +216,7 @@ func (t *rankingTable) view(i int) rowView {
 		cells = rowCells{
 			GPUs:    strconv.Itoa(c.NumGPUs) + " × " + c.GPU,
 			Seqs:    energyfloor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))),
-			Latency: energyfloor.FormatMs(c.ITL(t.Statistic)),
+			Latency: energyfloor.FormatLatency(c.ITL(t.Statistic)),
 			// Figures are c's whether it is chosen or only the fastest.
 			Energy:     energyfloor.FormatJoules(r.Figures.JoulesPerOutputToken),
 			PerMillion: energyfloor.FormatNumber(r.Figures.WhPerMillionOutputTokens),

@@ -105,7 +105,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 	return app.Div().Body(
 		app.P().Class("lede").Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
 			strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
-			" inter-token latency is at most "+energyfloor.FormatMs(in.TargetITLMs)+"."),
+			" inter-token latency is at most "+energyfloor.FormatLatency(in.TargetITLMs)+"."),
 		p.headline(
 			whPlain(f.WhPerRequest), whPlain(f.KWhPerMonth.Shift(3)),
 			energyfloor.FormatJoules(f.JoulesPerRequest)+" for "+energyfloor.FormatNumber(in.OutputTokensPerRequest)+" output tokens",
@@ -145,11 +145,11 @@ func (p *resultsPanel) renderRelax() app.UI {
 	stat := statisticName(in.Statistic)
 	return app.Div().Body(
 		app.P().ID("no-config").Class("warn").Text("No measured configuration of "+r.Model.Name+" has a "+stat+
-			" inter-token latency within "+energyfloor.FormatMs(in.TargetITLMs)+"."),
+			" inter-token latency within "+energyfloor.FormatLatency(in.TargetITLMs)+"."),
 		p.headline("", "", "nothing meets the target", "nothing meets the target"),
 		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
 			DataSet("wh-per-request", whPlain(f.WhPerRequest)).DataSet("wh-per-month", whPlain(f.KWhPerMonth.Shift(3))).Body(
-			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+energyfloor.FormatMs(c.ITL(in.Statistic))+
+			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+energyfloor.FormatLatency(c.ITL(in.Statistic))+
 				", on "+strconv.Itoa(c.NumGPUs)+" × "+c.GPU+" at max_num_seqs "+strconv.Itoa(c.MaxNumSeqs)+
 				". Relax the target to that to get a result."),
 			app.P().Text("There the energy is "+energyfloor.FormatJoules(f.JoulesPerOutputToken)+" per output token: "+

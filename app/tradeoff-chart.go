@@ -149,7 +149,7 @@ func chartGeometry(m *energyfloor.Model, gpu string, s energyfloor.Statistic, ta
 			X: xs.at(itl.InexactFloat64()), Y: ys.at(c.JoulesPerOutputToken.InexactFloat64()),
 			Row: c.RowID, GPU: c.GPU, Meets: itl.Cmp(target) <= 0, Chosen: c.RowID == chosen,
 			Title: strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs) + ": " +
-				energyfloor.FormatMs(itl) + ", " + energyfloor.FormatJoules(c.JoulesPerOutputToken) + " per output token",
+				energyfloor.FormatLatency(itl) + ", " + energyfloor.FormatJoules(c.JoulesPerOutputToken) + " per output token",
 		})
 	}
 	return g
@@ -239,7 +239,7 @@ func (ch *tradeoffChart) targetLabel() string {
 	if err != nil {
 		return ""
 	}
-	return energyfloor.FormatMs(d)
+	return energyfloor.FormatLatency(d)
 }
 
 // chartMarker draws one point: a circle for H100, a diamond for B200.

@@ -89,7 +89,7 @@ func TestTradeoffChartRender(t *testing.T) {
 	}
 	html := app.HTMLString(ch)
 	for _, want := range []string{`<svg`, `id="chart-target"`, `data-row-id="alpha/H100/1/64"`, `class="pt pt-H100 meets chosen"`,
-		`class="ring"`, "target 60.0 ms", "median inter-token latency (ms, log scale)"} {
+		`class="ring"`, "target 60 ms", "median inter-token latency (ms, log scale)"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("chart lacks %s", want)
 		}
