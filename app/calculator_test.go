@@ -103,15 +103,24 @@ func TestCalculatorNothingMeetsTheTarget(t *testing.T) {
 	// At 5 ms nothing qualifies; alpha's fastest is a1: 10 ms, 1.0 J per
 	// output token, so 500 J = 0.139 Wh per request and 1e9 J = 278 kWh a month.
 	html := render(t, fixtureCalculator("itl=5&model=alpha", false))
-	for _, id := range []string{"energy-per-request", "energy-per-month"} {
-		if got, ok := attr(html, id, "data-wh"); ok {
-			t.Errorf("#%s data-wh: got %q, want no attribute when nothing meets the target", id, got)
+	// The headline then shows the figures at the fastest configuration, as
+	// the CLI's -json does: 500 J / 3,600 = 0.1389 Wh; 1e9 J / 3,600 = 277,778 Wh.
+	for _, c := range []struct {
+		id   string
+		want float64
+	}{{"energy-per-request", 500.0 / 3600}, {"energy-per-month", 1e9 / 3600}} {
+		got, _ := attr(html, c.id, "data-wh")
+		if f, err := strconv.ParseFloat(got, 64); err != nil || abs(f-c.want)/c.want > 1e-12 {
+			t.Errorf("#%s data-wh: got %q, want %.6f", c.id, got, c.want)
 		}
+	}
+	if got, _ := attr(html, "results", "data-meets"); got != "no" {
+		t.Errorf("#results data-meets: got %q, want no", got)
 	}
 	if got, _ := attr(html, "relax", "data-itl-ms"); got != "10" {
 		t.Errorf("#relax data-itl-ms: got %q, want 10", got)
 	}
-	for _, want := range []string{"has a median inter-token latency within 5 ms",
+	for _, want := range []string{"has a median inter-token latency within 5 ms", "at the fastest configuration, 10 ms: above your target",
 		"The lowest median inter-token latency it reaches is 10 ms",
 		"1.00 J per output token: 0.139 Wh per request, 278 kWh per month"} {
 		if !strings.Contains(html, want) {

@@ -74,9 +74,11 @@ func headlineText(wh string) string {
 }
 
 // headlineWh returns the data-wh values of the headline figures for a
-// result: empty when nothing meets the target or the model is not found.
+// result: the chosen configuration's, or, when nothing meets the target, the
+// fastest configuration's (as the CLI's -json gives them); empty when the
+// model has no configuration on the allowed GPUs.
 func headlineWh(r energyfloor.Result, found bool) (perRequest, perMonth string) {
-	if !found || !r.Meets() {
+	if !found || (r.Chosen == nil && r.Fastest == nil) {
 		return "", ""
 	}
 	return whPlain(r.Figures.WhPerRequest), whPlain(r.Figures.KWhPerMonth.Shift(3))
@@ -146,7 +148,9 @@ func (p *resultsPanel) renderRelax() app.UI {
 	return app.Div().Body(
 		app.P().ID("no-config").Class("warn").Text("No measured configuration of "+r.Model.Name+" has a "+stat+
 			" inter-token latency within "+energyfloor.FormatLatency(in.TargetITLMs)+"."),
-		p.headline("", "", "nothing meets the target", "nothing meets the target"),
+		p.headline(whPlain(f.WhPerRequest), whPlain(f.KWhPerMonth.Shift(3)),
+			"at the fastest configuration, "+energyfloor.FormatLatency(c.ITL(in.Statistic))+": above your target",
+			energyfloor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration"),
 		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
 			DataSet("wh-per-request", whPlain(f.WhPerRequest)).DataSet("wh-per-month", whPlain(f.KWhPerMonth.Shift(3))).Body(
 			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+energyfloor.FormatLatency(c.ITL(in.Statistic))+
