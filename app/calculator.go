@@ -330,11 +330,13 @@ func (c *calculator) renderFooter() app.UI {
 	)
 }
 
-// versionLine names the app and data versions.
+// versionLine names the app and data versions. The app version is go-app's
+// GOAPP_VERSION (the Handler's Version): in the browser from app.js, on the
+// server from the environment, where it may be unset.
 func versionLine(ds *energyfloor.Dataset) string {
 	v := app.Getenv("GOAPP_VERSION")
 	if v == "" {
-		v = "dev"
+		return "Energy Floor · data version " + ds.DataVersion
 	}
 	return "Energy Floor " + v + " · data version " + ds.DataVersion
 }
