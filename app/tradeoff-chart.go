@@ -24,7 +24,9 @@ type tradeoffChart struct {
 	TargetMs  string
 	Chosen    string // row id of the chosen configuration, or ""
 
-	geom chartGeom
+	geom       chartGeom
+	titles     map[*energyfloor.Configuration]string
+	titlesStat energyfloor.Statistic
 }
 
 // Chart frame, in SVG user units.
@@ -109,6 +111,19 @@ func tickLabel(v float64) string {
 
 // chartGeometry lays out model m's configurations on GPU gpu ("" for all).
 func chartGeometry(m *energyfloor.Model, gpu string, s energyfloor.Statistic, target decimal.Decimal, chosen string) chartGeom {
+	return chartLayout(m, gpu, s, target, chosen, func(c *energyfloor.Configuration) string { return pointTitle(c, s) })
+}
+
+// pointTitle is a point's tooltip: its configuration and figures.
+func pointTitle(c *energyfloor.Configuration, s energyfloor.Statistic) string {
+	return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs) + ": " +
+		energyfloor.FormatLatency(c.ITL(s)) + ", " + energyfloor.FormatJoules(c.JoulesPerOutputToken) + " per output token"
+}
+
+// chartLayout is chartGeometry with the point titles from title (cached by
+// the chart: they do not depend on the target).
+func chartLayout(m *energyfloor.Model, gpu string, s energyfloor.Statistic, target decimal.Decimal, chosen string,
+	title func(*energyfloor.Configuration) string) chartGeom {
 	g := chartGeom{
 		XLabel: statisticName(s) + " inter-token latency (ms, log scale)",
 		YLabel: "GPU energy per output token (J, log scale)",
@@ -147,9 +162,7 @@ func chartGeometry(m *energyfloor.Model, gpu string, s energyfloor.Statistic, ta
 		itl := c.ITL(s)
 		g.Points = append(g.Points, chartPoint{
 			X: xs.at(itl.InexactFloat64()), Y: ys.at(c.JoulesPerOutputToken.InexactFloat64()),
-			Row: c.RowID, GPU: c.GPU, Meets: itl.Cmp(target) <= 0, Chosen: c.RowID == chosen,
-			Title: strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs) + ": " +
-				energyfloor.FormatLatency(itl) + ", " + energyfloor.FormatJoules(c.JoulesPerOutputToken) + " per output token",
+			Row: c.RowID, GPU: c.GPU, Meets: itl.Cmp(target) <= 0, Chosen: c.RowID == chosen, Title: title(c),
 		})
 	}
 	return g
@@ -166,7 +179,17 @@ func (ch *tradeoffChart) layout() {
 	if err != nil {
 		target = decimal.NewFromInt(1)
 	}
-	ch.geom = chartGeometry(ch.Model, ch.GPU, ch.Statistic, target, ch.Chosen)
+	if ch.titles == nil || ch.titlesStat != ch.Statistic {
+		ch.titles, ch.titlesStat = map[*energyfloor.Configuration]string{}, ch.Statistic
+	}
+	ch.geom = chartLayout(ch.Model, ch.GPU, ch.Statistic, target, ch.Chosen, func(c *energyfloor.Configuration) string {
+		t, ok := ch.titles[c]
+		if !ok {
+			t = pointTitle(c, ch.Statistic)
+			ch.titles[c] = t
+		}
+		return t
+	})
 }
 
 const svgNS = "http://www.w3.org/2000/svg"
@@ -223,7 +246,7 @@ func (ch *tradeoffChart) Render() app.UI {
 				svgEl("text").Attr("x", px(g.TargetX+4)).Attr("y", px(chartTop+12)).Text("target "+ch.targetLabel()),
 			),
 			svgEl("g").Class("points").Body(app.Range(g.Points).Slice(func(i int) app.UI {
-				return chartMarker(g.Points[i])
+				return &chartMarker{P: g.Points[i]}
 			})),
 		),
 		app.FigCaption().Class("legend").Body(
@@ -242,8 +265,18 @@ func (ch *tradeoffChart) targetLabel() string {
 	return energyfloor.FormatLatency(d)
 }
 
-// chartMarker draws one point: a circle for H100, a diamond for B200.
-func chartMarker(p chartPoint) app.UI {
+// chartMarker is one point: a circle for H100, a diamond for B200. A
+// component, so a new target re-renders only the points it moves or whose
+// "meets the target" changes.
+type chartMarker struct {
+	app.Compo
+
+	P chartPoint
+}
+
+// Render draws the point.
+func (m *chartMarker) Render() app.UI {
+	p := m.P
 	class := "pt pt-" + p.GPU
 	if p.Meets {
 		class += " meets"
@@ -257,12 +290,11 @@ func chartMarker(p chartPoint) app.UI {
 	} else {
 		shape = svgEl("circle").Attr("cx", px(p.X)).Attr("cy", px(p.Y)).Attr("r", "5")
 	}
-	g := svgEl("g").Class(class).DataSet("row-id", p.Row).Body(
+	return svgEl("g").Class(class).DataSet("row-id", p.Row).Body(
 		svgEl("title").Text(p.Title),
 		shape,
 		app.If(p.Chosen, func() app.UI {
 			return svgEl("circle").Class("ring").Attr("cx", px(p.X)).Attr("cy", px(p.Y)).Attr("r", "11")
 		}),
 	)
-	return g
 }
