@@ -350,9 +350,8 @@ func jsString(s string) string {
 }
 
 // Type replaces the text of the input matching the CSS selector sel the way a
-// user does: click into it, select all (Ctrl+A), then type text key by key
-// (or press Backspace when text is empty). Characters without a key are
-// sent as text input, as an input method would.
+// user pasting does: click into it, select all (Ctrl+A), then insert text
+// (or press Backspace when text is empty). TypeKeys types key by key.
 func (b *Browser) Type(sel, text string) error {
 	selectAll := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
@@ -374,20 +373,12 @@ func (b *Browser) Type(sel, text string) error {
 	if text == "" {
 		steps = append(steps, chromedp.KeyEvent("\b"))
 	} else {
+		// insertText enters any Unicode (full-width digits, RTL marks,
+		// control characters) in one input event, as a paste or an input
+		// method does.
 		steps = append(steps, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			// insertText types any Unicode (full-width digits, RTL marks,
-			// control characters) as one input event per call; send it in
-			// chunks so that long values stay fast but still arrive as
-			// several input events, as typing does.
-			rs := []rune(text)
-			const chunk = 512
-			for i := 0; i < len(rs); i += chunk {
-				j := min(i+chunk, len(rs))
-				if _, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: string(rs[i:j])}); err != nil {
-					return err
-				}
-			}
-			return nil
+			_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: text})
+			return err
 		}))
 	}
 	if err := chromedp.Do(b.Ctx, steps...); err != nil {

@@ -21,7 +21,8 @@ const (
 var hostileValues = []struct{ name, v string }{
 	{"markup", markupPayload},
 	{"script", scriptPayload},
-	{"control characters", "1\x00\x07\x1b[31m\r\n2\x7f"},
+	// No CR or LF: a text field turns them into spaces as they are typed.
+	{"control characters", "1\x00\x07\x1b[31m\t2\x7f\u0085"},
 	{"right-to-left marks", "\u202e0001\u202c\u200f"},
 	{"full-width digits", "１０００"},
 	{"arabic-indic digits", "١٠٠٠"},
@@ -223,8 +224,9 @@ func TestHostileFieldInput(t *testing.T) {
 					jsString(selPerRequest), jsString(goodReq), jsString(selPerMonth), jsString(goodMon)), 5*time.Second); err != nil {
 					t.Errorf("after typing back %q into %s the results did not return to %s Wh and %s Wh: %v", fieldOf(good, sel), sel, goodReq, goodMon, err)
 				}
-				if msg, err := Eval[string](b, fieldMessageJS(sel)); err != nil || msg != "" {
-					t.Errorf("the message next to %s stayed after a good value: %q (err %v)", sel, msg, err)
+				if _, err := Poll[bool](b, fieldMessageJS(sel)+` === ""`, 3*time.Second); err != nil {
+					msg, _ := Eval[string](b, fieldMessageJS(sel))
+					t.Errorf("the message next to %s stayed after a good value: %q (%v)", sel, msg, err)
 				}
 			})
 		}
