@@ -150,10 +150,10 @@ func TestInputsUpdateResultsLikeTheCLI(t *testing.T) {
 		name string
 		do   func() error
 	}{
-		{"tokens typed with a suffix", func() error { return b.TypeKeys(selTokens, "2.5B") }},
-		{"tokens typed with separators", func() error { return b.TypeKeys(selTokens, "1,234,567,890") }},
-		{"output tokens typed", func() error { return b.TypeKeys(selOutput, "1200") }},
-		{"latency target typed", func() error { return b.TypeKeys(selITL, "45") }},
+		{"tokens typed with a suffix", typeKeys(t, b, selTokens, "2.5B")},
+		{"tokens typed with separators", typeKeys(t, b, selTokens, "1,234,567,890")},
+		{"output tokens typed", typeKeys(t, b, selOutput, "1200")},
+		{"latency target typed", typeKeys(t, b, selITL, "45")},
 		{"percentile p99", func() error { return b.Select(selPercentile, "p99") }},
 		{"gpu H100", func() error { return b.Select(selGPU, "H100") }},
 		{"gpu B200", func() error { return b.Select(selGPU, "B200") }},
@@ -164,8 +164,8 @@ func TestInputsUpdateResultsLikeTheCLI(t *testing.T) {
 			}
 			return b.Select(selModel, m)
 		}},
-		{"latency target no configuration meets", func() error { return b.TypeKeys(selITL, "1") }},
-		{"latency target relaxed", func() error { return b.TypeKeys(selITL, "250") }},
+		{"latency target no configuration meets", typeKeys(t, b, selITL, "1")},
+		{"latency target relaxed", typeKeys(t, b, selITL, "250")},
 		{"percentile median", func() error { return b.Select(selPercentile, "median") }},
 		{"workload gpqa", func() error { return b.Select(selWorkload, "gpqa") }},
 		{"workload sourcegraph-fim", func() error { return b.Select(selWorkload, "sourcegraph-fim") }},
@@ -184,6 +184,28 @@ func TestInputsUpdateResultsLikeTheCLI(t *testing.T) {
 			waitResults(t, b, want, 5*time.Second)
 			requireVisible(t, b, selChosen, false)
 		})
+	}
+}
+
+// typeKeys returns a step that types text into sel key by key and checks
+// that the field kept every key; when it did not (the app re-rendered the
+// field with older text while keys arrived), it reports that and pastes the
+// text, so that the later steps start from the intended state.
+func typeKeys(t *testing.T, b *Browser, sel, text string) func() error {
+	return func() error {
+		if err := b.TypeKeys(sel, text); err != nil {
+			return err
+		}
+		time.Sleep(100 * time.Millisecond)
+		got, err := fieldValue(b, sel)
+		if err != nil {
+			return err
+		}
+		if got != text {
+			t.Errorf("%s lost keystrokes: typed %q key by key, the field shows %q", sel, text, got)
+			return b.Type(sel, text)
+		}
+		return nil
 	}
 }
 
