@@ -25,6 +25,36 @@ type numberField struct {
 	Err string
 	// Derived marks the monthly volume the user is not typing.
 	Derived bool
+
+	// shown is the value attribute rendered: Value, except while the user
+	// types in the field. go-app renders in frames, after the input events;
+	// writing Value back into the field then could overwrite characters
+	// typed since, so the field is left alone while it has the focus.
+	shown string
+}
+
+// OnInit shows the initial value.
+func (f *numberField) OnInit() { f.shown = f.Value }
+
+// OnUpdate shows a new Value unless the user is typing in the field.
+func (f *numberField) OnUpdate(ctx app.Context) {
+	if !f.focused() {
+		f.shown = f.Value
+	}
+}
+
+// onBlur takes what the field holds as shown, so go-app writes nothing.
+func (f *numberField) onBlur(ctx app.Context, e app.Event) {
+	f.shown = ctx.JSSrc().Get("value").String()
+}
+
+// focused reports whether the field has the keyboard focus.
+func (f *numberField) focused() bool {
+	if app.IsServer {
+		return false
+	}
+	el := app.Window().Get("document").Get("activeElement")
+	return el.Truthy() && el.Get("id").String() == f.ID
 }
 
 // onInput hands the text to the calculator. The field itself need not
@@ -46,10 +76,10 @@ func (f *numberField) Render() app.UI {
 	}
 	return div.Body(
 		app.Label().For(f.ID).Text(f.Label),
-		app.Input().Type("text").ID(f.ID).Name(f.Name).Value(f.Value).
+		app.Input().Type("text").ID(f.ID).Name(f.Name).Value(f.shown).
 			Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
 			Aria("describedby", f.ID+"-msg").Aria("invalid", f.Err != "").
-			OnInput(f.onInput),
+			OnInput(f.onInput).OnBlur(f.onBlur),
 		app.P().ID(f.ID+"-msg").Class(class).Text(msg),
 	)
 }

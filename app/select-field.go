@@ -21,9 +21,33 @@ type selectField struct {
 	Selected        string
 }
 
+// onChange posts the chosen option's value, by its index: go-app drops empty
+// attributes, so the "" option (either GPU) has no value attribute of its own.
 func (f *selectField) onChange(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionChoice, textEdit{Field: f.ID, Text: ctx.JSSrc().Get("value").String()})
+	i := ctx.JSSrc().Get("selectedIndex").Int()
+	if i < 0 || i >= len(f.Options) {
+		return
+	}
+	ctx.NewActionWithValue(actionChoice, textEdit{Field: f.ID, Text: f.Options[i].Value})
 	ctx.PreventUpdate()
+}
+
+// OnMount gives options whose value is "" a value attribute after all (see
+// onChange), so the select's values are the URL values for scripts too.
+func (f *selectField) OnMount(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) {
+		el := app.Window().GetElementByID(f.ID)
+		if !el.Truthy() {
+			return
+		}
+		for i, o := range f.Options {
+			if o.Value == "" {
+				if opt := el.Get("options").Index(i); opt.Truthy() {
+					opt.Call("setAttribute", "value", "")
+				}
+			}
+		}
+	})
 }
 
 // Render draws the label and the select. An unselected option carries no
