@@ -20,8 +20,11 @@
 // name and best rows), so the app can list models without reading every file.
 // <workload>/<slug>.json is one model on one workload, in format version "1"
 // (the reference file qwen-3-235b-a22b-instruct.json): metadata, the source
-// block, every configuration and best. Files are indented with two spaces,
-// keys in a fixed order (struct field order), and end in a newline.
+// block, every configuration and best. Keys are in a fixed order (struct
+// field order; the GPUs of best sorted). Each configuration is one line of
+// compact JSON, and every other object or array that nests objects or arrays
+// has one member per line, indented by two spaces; files end in a newline.
+// So a changed figure shows in a diff as its configuration's line.
 //
 // # Derivation
 //
@@ -305,10 +308,15 @@ func Compile(dir, out string, s Settings) (Summary, error) {
 	return sum, writeAtomic(out, files)
 }
 
-// encode is the one byte format of every output file.
+// encode is the one byte format of every output file: goccy/go-json's
+// compact encoding (keys in struct field order, map keys sorted), laid out by
+// layout, and a final newline.
 func encode(v any) ([]byte, error) {
-	b, err := json.MarshalIndent(v, "", "  ")
+	b, err := json.Marshal(v)
 	if err != nil {
+		return nil, err
+	}
+	if b, err = layout(b); err != nil {
 		return nil, err
 	}
 	return append(b, '\n'), nil
