@@ -248,6 +248,9 @@ func (c *calculator) Render() app.UI {
 		return app.Div().ID("calculator").Class("page", "loading")
 	}
 	w := c.ds.Workload(c.form.In.Workload)
+	if w == nil {
+		return &errorPage{Err: "the dataset has no workload " + c.form.In.Workload}
+	}
 	if c.embed {
 		return c.renderEmbed(w)
 	}
