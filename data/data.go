@@ -254,54 +254,122 @@ type fileModel struct {
 	Best           map[string]*fileRow `json:"best"`
 }
 
-// fileRow is one configuration. Figures decode from the JSON number text
-// straight into decimal.Decimal (its UnmarshalJSON parses the literal), so
+// fileRow is one configuration as written. Figures stay JSON number text
+// (json.Number) until parse turns them into exact decimal.Decimal values:
 // 0.2402453 is exactly 0.2402453, with no float64 in between.
 type fileRow struct {
-	GPU                      string          `json:"gpu"`
-	NumGPUs                  int             `json:"num_gpus"`
-	TensorParallel           int             `json:"tensor_parallel"`
-	DataParallel             int             `json:"data_parallel"`
-	ExpertParallel           int             `json:"expert_parallel"`
-	Precision                string          `json:"precision"`
-	MaxNumSeqs               int             `json:"max_num_seqs"`
-	AvgRequestsInFlight      decimal.Decimal `json:"avg_requests_in_flight"`
-	WhPerMillionOutputTokens decimal.Decimal `json:"wh_per_million_output_tokens"`
-	JoulesPerOutputToken     decimal.Decimal `json:"joules_per_output_token"`
-	MedianITLMs              decimal.Decimal `json:"median_itl_ms"`
-	P90ITLMs                 decimal.Decimal `json:"p90_itl_ms"`
-	P99ITLMs                 decimal.Decimal `json:"p99_itl_ms"`
-	TokensPerSecond          decimal.Decimal `json:"tokens_per_second"`
-	GPUPowerWattsTotal       decimal.Decimal `json:"gpu_power_watts_total"`
-	AvgOutputTokens          int             `json:"avg_output_tokens"`
-	UnderITLDeadline         bool            `json:"under_itl_deadline"`
-	AvgRunningBatch          decimal.Decimal `json:"avg_running_batch"`
-	P95ITLMs                 decimal.Decimal `json:"p95_itl_ms"`
-	RowID                    string          `json:"row_id"`
-	Repeat                   int             `json:"repeat"`
+	GPU                      string      `json:"gpu"`
+	NumGPUs                  int         `json:"num_gpus"`
+	TensorParallel           int         `json:"tensor_parallel"`
+	DataParallel             int         `json:"data_parallel"`
+	ExpertParallel           int         `json:"expert_parallel"`
+	Precision                string      `json:"precision"`
+	MaxNumSeqs               int         `json:"max_num_seqs"`
+	AvgRequestsInFlight      json.Number `json:"avg_requests_in_flight"`
+	WhPerMillionOutputTokens json.Number `json:"wh_per_million_output_tokens"`
+	JoulesPerOutputToken     json.Number `json:"joules_per_output_token"`
+	MedianITLMs              json.Number `json:"median_itl_ms"`
+	P90ITLMs                 json.Number `json:"p90_itl_ms"`
+	P99ITLMs                 json.Number `json:"p99_itl_ms"`
+	TokensPerSecond          json.Number `json:"tokens_per_second"`
+	GPUPowerWattsTotal       json.Number `json:"gpu_power_watts_total"`
+	AvgOutputTokens          int         `json:"avg_output_tokens"`
+	UnderITLDeadline         bool        `json:"under_itl_deadline"`
+	AvgRunningBatch          json.Number `json:"avg_running_batch"`
+	P95ITLMs                 json.Number `json:"p95_itl_ms"`
+	RowID                    string      `json:"row_id"`
+	Repeat                   int         `json:"repeat"`
 }
 
-func (r *fileRow) domain() *energyfloor.Configuration {
-	return &energyfloor.Configuration{
-		RowID:                    r.RowID,
-		Repeat:                   r.Repeat,
-		GPU:                      r.GPU,
-		NumGPUs:                  r.NumGPUs,
-		TensorParallel:           r.TensorParallel,
-		DataParallel:             r.DataParallel,
-		ExpertParallel:           r.ExpertParallel,
-		Precision:                r.Precision,
-		MaxNumSeqs:               r.MaxNumSeqs,
-		AvgRunningBatch:          r.AvgRunningBatch.InexactFloat64(),
-		JoulesPerOutputToken:     r.JoulesPerOutputToken,
-		WhPerMillionOutputTokens: r.WhPerMillionOutputTokens,
-		MedianITLMs:              r.MedianITLMs,
-		P90ITLMs:                 r.P90ITLMs,
-		P95ITLMs:                 r.P95ITLMs,
-		P99ITLMs:                 r.P99ITLMs,
-		TokensPerSecond:          r.TokensPerSecond,
-		GPUPowerWattsTotal:       r.GPUPowerWattsTotal,
-		AvgOutputTokens:          r.AvgOutputTokens,
-		UnderITLDeadline:         r.UnderITLDeadline,
+// parse converts a row into a domain Configuration, parsing every figure.
+func (r *fileRow) parse() (*energyfloor.Configuration, *rowError) {
+	c := &energyfloor.Configuration{
+		RowID:            r.RowID,
+		Repeat:           r.Repeat,
+		GPU:              r.GPU,
+		NumGPUs:          r.NumGPUs,
+		TensorParallel:   r.TensorParallel,
+		DataParallel:     r.DataParallel,
+		ExpertParallel:   r.ExpertParallel,
+		Precision:        r.Precision,
+		MaxNumSeqs:       r.MaxNumSeqs,
+		AvgOutputTokens:  r.AvgOutputTokens,
+		UnderITLDeadline: r.UnderITLDeadline,
 	}
+	var inFlight, batch decimal.Decimal
+	for _, f := range []struct {
+		name string
+		text json.Number
+		to   *decimal.Decimal
+	}{
+		{"avg_requests_in_flight", r.AvgRequestsInFlight, &inFlight},
+		{"wh_per_million_output_tokens", r.WhPerMillionOutputTokens, &c.WhPerMillionOutputTokens},
+		{"joules_per_output_token", r.JoulesPerOutputToken, &c.JoulesPerOutputToken},
+		{"median_itl_ms", r.MedianITLMs, &c.MedianITLMs},
+		{"p90_itl_ms", r.P90ITLMs, &c.P90ITLMs},
+		{"p99_itl_ms", r.P99ITLMs, &c.P99ITLMs},
+		{"tokens_per_second", r.TokensPerSecond, &c.TokensPerSecond},
+		{"gpu_power_watts_total", r.GPUPowerWattsTotal, &c.GPUPowerWattsTotal},
+		{"avg_running_batch", r.AvgRunningBatch, &batch},
+		{"p95_itl_ms", r.P95ITLMs, &c.P95ITLMs},
+	} {
+		d, err := parseFigure(string(f.text))
+		if err != nil {
+			return nil, &rowError{f.name, err}
+		}
+		*f.to = d
+	}
+	if !inFlight.Equal(batch) {
+		return nil, &rowError{"avg_requests_in_flight", fmt.Errorf("is %s, but avg_running_batch is %s", inFlight, batch)}
+	}
+	c.AvgRunningBatch = batch.InexactFloat64()
+	return c, nil
+}
+
+// parseFigure parses a JSON number literal exactly. The figures in the
+// dataset have few digits, so the common case builds the decimal from an
+// int64 and an exponent directly, several times faster than
+// decimal.NewFromString, which takes the rest.
+func parseFigure(s string) (decimal.Decimal, error) {
+	if s == "" {
+		return decimal.Decimal{}, errors.New("missing")
+	}
+	var mant int64
+	exp, digits, i := 0, 0, 0
+	neg := s[0] == '-'
+	if neg {
+		i++
+	}
+	seenDot, ok := false, i < len(s)
+	for ; i < len(s) && ok; i++ {
+		switch ch := s[i]; {
+		case ch >= '0' && ch <= '9':
+			if digits == 18 {
+				ok = false // too many digits for an int64
+				break
+			}
+			if mant > 0 || ch != '0' {
+				digits++
+			}
+			mant = mant*10 + int64(ch-'0')
+			if seenDot {
+				exp--
+			}
+		case ch == '.' && !seenDot:
+			seenDot = true
+		default:
+			ok = false // an exponent, or not a number
+		}
+	}
+	if !ok {
+		d, err := decimal.NewFromString(s)
+		if err != nil {
+			return decimal.Decimal{}, fmt.Errorf("is %q, not a number", s)
+		}
+		return d, nil
+	}
+	if neg {
+		mant = -mant
+	}
+	return decimal.New(mant, int32(exp)), nil
 }

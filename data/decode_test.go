@@ -1,3 +1,8 @@
+//go:build !wasm
+
+// The tests here compare goccy/go-json, which the wasm build does not link,
+// with encoding/json.
+
 package data
 
 import (

@@ -3,6 +3,7 @@ package data
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -171,37 +172,42 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 		Best:          map[string]*energyfloor.Configuration{},
 		Selection:     mf.Source.Selection,
 	}
-	want := map[string]*fileRow{} // the best row per GPU, recomputed
-	ids := map[string]bool{}
+	written := map[string]*fileRow{} // by row id
 	for i, r := range mf.Configurations {
 		if r == nil {
 			return nil, fail("", "configurations", fmt.Errorf("configuration %d is null", i+1))
 		}
-		if err := checkRow(r, mf.Slug, deadline); err != nil {
-			row := r.RowID
-			if row == "" {
-				row = fmt.Sprintf("configuration %d", i+1)
-			}
+		row := r.RowID
+		if row == "" {
+			row = fmt.Sprintf("configuration %d", i+1)
+		}
+		c, err := r.parse()
+		if err == nil {
+			err = checkRow(c, mf.Slug, deadline)
+		}
+		if err != nil {
 			return nil, fail(row, err.field, err.err)
 		}
-		if ids[r.RowID] {
-			return nil, fail(r.RowID, "row_id", errors.New("not unique"))
+		if written[c.RowID] != nil {
+			return nil, fail(c.RowID, "row_id", errors.New("not unique"))
 		}
-		ids[r.RowID] = true
-		if i > 0 && !before(mf.Configurations[i-1], r) {
-			return nil, fail(r.RowID, "row_id", fmt.Errorf("not after %q: configurations must be sorted by gpu, num_gpus, max_num_seqs, repeat", mf.Configurations[i-1].RowID))
+		written[c.RowID] = r
+		if i > 0 && !before(m.Configurations[i-1], c) {
+			return nil, fail(c.RowID, "row_id", fmt.Errorf("not after %q: configurations must be sorted by gpu, num_gpus, max_num_seqs, repeat", m.Configurations[i-1].RowID))
 		}
-		if len(m.GPUs) == 0 || m.GPUs[len(m.GPUs)-1] != r.GPU {
-			m.GPUs = append(m.GPUs, r.GPU)
+		if len(m.GPUs) == 0 || m.GPUs[len(m.GPUs)-1] != c.GPU {
+			m.GPUs = append(m.GPUs, c.GPU)
 		}
-		if r.UnderITLDeadline && (want[r.GPU] == nil || better(r, want[r.GPU])) {
-			want[r.GPU] = r
+		if c.UnderITLDeadline && (m.Best[c.GPU] == nil || better(c, m.Best[c.GPU])) {
+			m.Best[c.GPU] = c
 		}
-		m.Configurations = append(m.Configurations, r.domain())
+		m.Configurations = append(m.Configurations, c)
 	}
 	if !slices.Equal(m.GPUs, mf.GPUs) {
 		return nil, fail("", "gpus", fmt.Errorf("is %v, but the configurations are on %v", mf.GPUs, m.GPUs))
 	}
+	// The best rows written in the model file and in index.json must be
+	// the ones recomputed from the configurations.
 	for _, best := range []struct {
 		file string
 		rows map[string]*fileRow
@@ -210,26 +216,21 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 			return &Error{File: best.file, Workload: w.ID, Model: im.Slug, Row: row, Field: "best", Err: err}
 		}
 		for gpu := range best.rows {
-			if want[gpu] == nil {
+			if m.Best[gpu] == nil {
 				return nil, bad("", fmt.Errorf("names a %s row, but no %s configuration is within %d ms", gpu, gpu, idx.ITLDeadlineMs))
 			}
 		}
-		for gpu, w := range want {
-			got := best.rows[gpu]
-			switch {
-			case got == nil:
-				return nil, bad("", fmt.Errorf("has no %s row; want %s", gpu, w.RowID))
-			case got.RowID != w.RowID:
-				return nil, bad(got.RowID, fmt.Errorf("%s row is not the lowest-energy configuration within %d ms, %s", gpu, idx.ITLDeadlineMs, w.RowID))
-			case !sameRow(got, w):
-				return nil, bad(got.RowID, fmt.Errorf("%s row differs from that configuration in %s", gpu, im.File))
+		for gpu, want := range m.Best {
+			r := best.rows[gpu]
+			if r == nil {
+				return nil, bad("", fmt.Errorf("has no %s row; want %s", gpu, want.RowID))
 			}
-		}
-	}
-	for gpu, w := range want {
-		for _, c := range m.Configurations {
-			if c.RowID == w.RowID {
-				m.Best[gpu] = c
+			switch {
+			case r.RowID != want.RowID:
+				return nil, bad(r.RowID, fmt.Errorf("%s row is not the lowest-energy configuration within %d ms, %s", gpu, idx.ITLDeadlineMs, want.RowID))
+			case *r != *written[want.RowID]:
+				// Compared as written: the compiler copies the row.
+				return nil, bad(r.RowID, fmt.Errorf("%s row differs from that configuration in %s", gpu, im.File))
 			}
 		}
 	}
@@ -242,7 +243,7 @@ type rowError struct {
 }
 
 // checkRow validates one configuration on its own.
-func checkRow(r *fileRow, slug string, deadline decimal.Decimal) *rowError {
+func checkRow(r *energyfloor.Configuration, slug string, deadline decimal.Decimal) *rowError {
 	bad := func(field string, format string, args ...any) *rowError {
 		return &rowError{field, fmt.Errorf(format, args...)}
 	}
@@ -270,7 +271,7 @@ func checkRow(r *fileRow, slug string, deadline decimal.Decimal) *rowError {
 	}{
 		{"joules_per_output_token", r.JoulesPerOutputToken}, {"wh_per_million_output_tokens", r.WhPerMillionOutputTokens},
 		{"tokens_per_second", r.TokensPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
-		{"avg_running_batch", r.AvgRunningBatch}, {"median_itl_ms", r.MedianITLMs},
+		{"median_itl_ms", r.MedianITLMs},
 	} {
 		if f.value.Sign() <= 0 {
 			return bad(f.name, "is %s, want a positive number", f.value)
@@ -282,7 +283,6 @@ func checkRow(r *fileRow, slug string, deadline decimal.Decimal) *rowError {
 	}{
 		{"joules_per_output_token", r.JoulesPerOutputToken}, {"wh_per_million_output_tokens", r.WhPerMillionOutputTokens},
 		{"tokens_per_second", r.TokensPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
-		{"avg_running_batch", r.AvgRunningBatch}, {"avg_requests_in_flight", r.AvgRequestsInFlight},
 		{"median_itl_ms", r.MedianITLMs}, {"p90_itl_ms", r.P90ITLMs}, {"p95_itl_ms", r.P95ITLMs}, {"p99_itl_ms", r.P99ITLMs},
 	} {
 		// decimal.Decimal holds any literal, but a figure beyond float64's
@@ -300,8 +300,8 @@ func checkRow(r *fileRow, slug string, deadline decimal.Decimal) *rowError {
 		return bad("p95_itl_ms", "is %s, below p90_itl_ms %s", r.P95ITLMs, r.P90ITLMs)
 	case r.P99ITLMs.LessThan(r.P95ITLMs):
 		return bad("p99_itl_ms", "is %s, below p95_itl_ms %s", r.P99ITLMs, r.P95ITLMs)
-	case !r.AvgRequestsInFlight.Equal(r.AvgRunningBatch):
-		return bad("avg_requests_in_flight", "is %s, but avg_running_batch is %s", r.AvgRequestsInFlight, r.AvgRunningBatch)
+	case !(r.AvgRunningBatch > 0) || math.IsInf(r.AvgRunningBatch, 0):
+		return bad("avg_running_batch", "is %v, want a positive number", r.AvgRunningBatch)
 	case r.UnderITLDeadline != r.MedianITLMs.LessThanOrEqual(deadline):
 		return bad("under_itl_deadline", "is %t, but median_itl_ms is %s against a %s ms ceiling", r.UnderITLDeadline, r.MedianITLMs, deadline)
 	}
@@ -321,7 +321,7 @@ func checkRow(r *fileRow, slug string, deadline decimal.Decimal) *rowError {
 }
 
 // before reports whether a sorts before b: gpu, num_gpus, max_num_seqs, repeat.
-func before(a, b *fileRow) bool {
+func before(a, b *energyfloor.Configuration) bool {
 	if a.GPU != b.GPU {
 		return a.GPU < b.GPU
 	}
@@ -336,7 +336,7 @@ func before(a, b *fileRow) bool {
 
 // better reports whether a beats b as a best row: lower energy, then lower
 // median latency, fewer GPUs, and row id.
-func better(a, b *fileRow) bool {
+func better(a, b *energyfloor.Configuration) bool {
 	if c := a.JoulesPerOutputToken.Cmp(b.JoulesPerOutputToken); c != 0 {
 		return c < 0
 	}
@@ -358,17 +358,4 @@ func sameSource(a, b *fileSource) bool {
 			s.Configurations}, s.LicenceEvidence...)
 	}
 	return slices.Equal(fields(a), fields(b))
-}
-
-// sameRow reports whether two rows carry the same values.
-func sameRow(a, b *fileRow) bool {
-	return a.GPU == b.GPU && a.NumGPUs == b.NumGPUs && a.TensorParallel == b.TensorParallel &&
-		a.DataParallel == b.DataParallel && a.ExpertParallel == b.ExpertParallel && a.Precision == b.Precision &&
-		a.MaxNumSeqs == b.MaxNumSeqs && a.AvgRequestsInFlight.Equal(b.AvgRequestsInFlight) &&
-		a.WhPerMillionOutputTokens.Equal(b.WhPerMillionOutputTokens) &&
-		a.JoulesPerOutputToken.Equal(b.JoulesPerOutputToken) && a.MedianITLMs.Equal(b.MedianITLMs) &&
-		a.P90ITLMs.Equal(b.P90ITLMs) && a.P95ITLMs.Equal(b.P95ITLMs) && a.P99ITLMs.Equal(b.P99ITLMs) &&
-		a.TokensPerSecond.Equal(b.TokensPerSecond) && a.GPUPowerWattsTotal.Equal(b.GPUPowerWattsTotal) &&
-		a.AvgOutputTokens == b.AvgOutputTokens && a.UnderITLDeadline == b.UnderITLDeadline &&
-		a.AvgRunningBatch.Equal(b.AvgRunningBatch) && a.RowID == b.RowID && a.Repeat == b.Repeat
 }
