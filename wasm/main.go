@@ -4,7 +4,7 @@
 // links no server code, which keeps app.wasm small; the server (cmd/server)
 // registers the same routes to prerender the same pages.
 //
-// Usage:
+// Usage (what `make wasm` runs, before precompressing the result):
 //
 //	GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -o web/app.wasm ./wasm
 package main
