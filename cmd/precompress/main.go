@@ -106,9 +106,11 @@ func upToDate(target string, raw []byte, enc encoding) bool {
 	return err == nil && bytes.Equal(got, raw)
 }
 
-// write compresses raw into target atomically: a failure leaves no partial file.
+// write compresses raw into target atomically: a failure leaves no partial
+// file. The temporary file's name starts with a dot, so that go:embed (in
+// package web) never picks one up, even one left by an interrupted run.
 func write(target string, raw []byte, enc encoding) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(target), filepath.Base(target)+".tmp*")
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
 	if err != nil {
 		return err
 	}
