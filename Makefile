@@ -48,4 +48,4 @@ static: wasm
 
 # clean removes everything make builds.
 clean:
-	rm -rf bin dist web/app.wasm web/app.wasm.br web/app.wasm.gz
+	rm -rf bin dist web/app.wasm web/app.wasm.br web/app.wasm.gz web/.app.wasm.*.tmp*
