@@ -317,6 +317,17 @@ func (r *fileRow) parse() (*energyfloor.Configuration, *rowError) {
 		if err != nil {
 			return nil, &rowError{f.name, err}
 		}
+		// decimal.Decimal holds any literal, but a figure beyond float64's
+		// range is not a measurement (and would be infinite in a chart), and
+		// the dataset writes at most 7 decimals. Bounding both before any
+		// arithmetic also bounds what comparing two figures costs: decimal
+		// scales both to one exponent.
+		if d.NumDigits()+int(d.Exponent()) > 308 {
+			return nil, &rowError{f.name, fmt.Errorf("is %s, beyond float64's range", shortDecimal(d))}
+		}
+		if d.Exponent() < -maxDecimals {
+			return nil, &rowError{f.name, fmt.Errorf("is %s, with more than %d decimals", shortDecimal(d), maxDecimals)}
+		}
 		*f.to = d
 	}
 	if !inFlight.Equal(batch) {
@@ -325,6 +336,9 @@ func (r *fileRow) parse() (*energyfloor.Configuration, *rowError) {
 	c.AvgRunningBatch = batch.InexactFloat64()
 	return c, nil
 }
+
+// maxDecimals bounds the decimals of a figure; the dataset writes at most 7.
+const maxDecimals = 12
 
 // parseFigure parses a JSON number literal exactly. The figures in the
 // dataset have few digits, so the common case builds the decimal from an

@@ -47,7 +47,9 @@ const (
 )
 
 // copyFiles copies the embedded dataset into a map file system tests can break.
-func copyFiles(t *testing.T) fstest.MapFS {
+func copyFiles(t *testing.T) fstest.MapFS { return copyFilesF(t) }
+
+func copyFilesF(t testing.TB) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
 	err := fs.WalkDir(Files(), ".", func(path string, d fs.DirEntry, err error) error {
@@ -66,7 +68,7 @@ func copyFiles(t *testing.T) fstest.MapFS {
 
 // edit decodes a file as generic JSON (numbers kept as their text), lets
 // change alter it, and writes it back.
-func edit(t *testing.T, files fstest.MapFS, name string, change func(doc map[string]any)) {
+func edit(t testing.TB, files fstest.MapFS, name string, change func(doc map[string]any)) {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(files[name].Data))
 	dec.UseNumber()

@@ -78,3 +78,5 @@ func TestParseFigureDataset(t *testing.T) {
 		t.Errorf("checked %d numbers, want every number of the dataset (over 10,000)", n)
 	}
 }
+
+func decimalFromString(s string) (decimal.Decimal, error) { return decimal.NewFromString(s) }

@@ -1,0 +1,74 @@
+//go:build !wasm
+
+package data
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// FuzzParseFigure checks that parseFigure never panics, and agrees with
+// decimal.NewFromString wherever both accept the text.
+func FuzzParseFigure(f *testing.F) {
+	for _, s := range []string{"0.2402453", "1264.0", "-0", "1e999", "123456789012345678901", "", "-", "1.2.3", "0.0000001"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := parseFigure(s)
+		if err != nil {
+			return
+		}
+		if want, err := decimalFromString(s); err == nil && !got.Equal(want) {
+			t.Errorf("parseFigure(%q) = %s, NewFromString gives %s", s, got, want)
+		}
+	})
+}
+
+// FuzzDecode feeds Decode a one-model dataset whose model file is the
+// fuzzer's bytes: it must return a dataset or an error, never panic, and both
+// decoders must agree on which.
+func FuzzDecode(f *testing.F) {
+	files := oneModel(f)
+	f.Add(files[qwenFile].Data)
+	f.Add([]byte(`{"version":"1","configurations":[{"joules_per_output_token":1e999}],"best":{"H100":null}}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		broken := fstest.MapFS{"index.json": files["index.json"], qwenFile: &fstest.MapFile{Data: b}}
+		var ok []bool
+		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd} {
+			d, err := decode(broken, unmarshal)
+			if (d == nil) == (err == nil) {
+				t.Fatalf("got dataset %v and error %v, want exactly one", d != nil, err)
+			}
+			ok = append(ok, err == nil)
+		}
+		if ok[0] != ok[1] {
+			t.Errorf("goccy/go-json accepted: %t, encoding/json accepted: %t", ok[0], ok[1])
+		}
+	})
+}
+
+// oneModel is a valid dataset of one workload with one model, Qwen 3 235B
+// A22B Instruct, small enough to fuzz quickly.
+func oneModel(t testing.TB) fstest.MapFS {
+	all := copyFilesF(t)
+	files := fstest.MapFS{"index.json": all["index.json"], qwenFile: all[qwenFile]}
+	const count, text = "328 stable configurations", "31 stable configurations"
+	edit(t, files, "index.json", func(doc map[string]any) {
+		w := doc["workloads"].([]any)[0].(map[string]any)
+		w["models"] = []any{indexModel(doc)}
+		w["model_count"] = 1
+		w["configuration_count"] = 31
+		s := w["source"].(map[string]any)
+		s["configurations"] = strings.Replace(s["configurations"].(string), count, text, 1)
+		doc["workloads"] = []any{w}
+	})
+	edit(t, files, qwenFile, func(doc map[string]any) {
+		s := doc["source"].(map[string]any)
+		s["configurations"] = strings.Replace(s["configurations"].(string), count, text, 1)
+	})
+	if _, err := Decode(files); err != nil {
+		t.Fatalf("the one-model dataset: %v", err)
+	}
+	return files
+}
