@@ -6,6 +6,18 @@
 // workloads, their models and every measured configuration, with provenance
 // (source, version, dates, licence, citation, caveat). Decode reads any folder of
 // the same layout; tests use it on broken copies.
+//
+// Every record is validated at load, so bad data fails a test rather than a
+// visitor's browser: required fields present, unknown fields refused; figures
+// exact (parsed from their JSON text into decimal.Decimal), positive where
+// they are energies, throughputs, power or latencies, within float64's range;
+// latency percentiles in order (median ≤ p90 ≤ p95 ≤ p99); Wh per million
+// tokens consistent with joules per token; under_itl_deadline true to the
+// median; row ids unique and as derived, configurations in order; best really
+// the lowest-energy configuration within the ceiling, in the model file and in
+// index.json; and every file agreeing with index.json on the dataset's
+// version, dates, caveat, source block and counts. An *Error names the file,
+// workload, model, row and field at fault.
 package data
 
 import (

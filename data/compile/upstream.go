@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -317,7 +318,8 @@ func readRow(raw map[string]json.RawMessage, s Settings) (*upstreamRow, *InputEr
 	precision := f.str("weight_precision")
 	name, ok := s.Precisions[precision]
 	if f.err == nil && !ok {
-		f.fail("weight_precision", fmt.Errorf("is %q, an unknown precision (known: bfloat16, fp8, mxfp4)", precision))
+		known := slices.Sorted(maps.Keys(s.Precisions))
+		f.fail("weight_precision", fmt.Errorf("is %q, an unknown precision (known: %s)", precision, strings.Join(known, ", ")))
 	}
 	out := &row{
 		GPU:            gpu,
