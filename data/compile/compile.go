@@ -72,14 +72,25 @@
 // has no best row, and the selection text says so. Best is chosen on the
 // written figures, so anyone can check it from the file alone.
 //
+// # Source block
+//
+// Each workload's source block is true for that workload: workload names it
+// ("Text Conversation (lm-arena-chat)"), data_url is its task file's published
+// address, configurations starts with its number of configurations, and method
+// says what prompt processing covers (the image or video input for image-chat
+// and video-chat). In a model's file, selection is true for that model: that
+// no measured configuration reaches the ceiling, or how many exceed it and
+// which GPU, if any, has none within it.
+//
 // # Errors
 //
 // Bad upstream input stops the compiler before it writes anything, with an
 // *InputError naming the file, model, row and field: a missing or unreadable
-// file, malformed JSON, a missing or mistyped field, a zero, negative, NaN
-// (a string: JSON has no NaN) or infinite (a literal beyond float64 range such
-// as 1e999) figure, latency percentiles out of order, an unknown precision or
-// GPU, a task with no configurations.
+// file, malformed JSON (which includes Python's bare NaN and Infinity), a
+// missing or mistyped field, a zero, negative, NaN (JSON has no NaN: a string
+// "NaN") or infinite (a literal beyond float64's range such as 1e999) figure,
+// latency percentiles out of order, an unknown precision or GPU, a task with
+// no configurations.
 package compile
 
 import (
