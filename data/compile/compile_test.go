@@ -139,7 +139,7 @@ func TestCompileBadInput(t *testing.T) {
 		{"bare NaN as Python writes it", func(tr *tree) {
 			delete(tr.tasks, "lm-arena-chat")
 			tr.raw[task] = `{"task": "lm-arena-chat", "task_display_name": "x", "configurations": [{"energy_per_token_joules": NaN}]}`
-		}, task, "", "", "malformed JSON"},
+		}, task, "", "", "malformed JSON at line 1, column 100: invalid character 'N'"},
 		{"missing field", func(tr *tree) { delete(tr.row(2), "energy_per_token_joules") }, task, "org/Big-Model-FP8", "energy_per_token_joules", "missing"},
 		{"missing model_id", func(tr *tree) { delete(tr.row(0), "model_id") }, task, "", "model_id", "missing"},
 		{"null energy", func(tr *tree) { tr.row(1)["energy_per_token_joules"] = nil }, task, "org/Small-Model", "energy_per_token_joules", "is null, want a number"},

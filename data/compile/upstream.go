@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -129,6 +130,14 @@ func readJSON(file string, v any) error {
 		return &InputError{File: file, Err: withoutPath(err)}
 	}
 	if err := json.Unmarshal(b, v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) && se.Offset > 0 && se.Offset <= int64(len(b)) {
+			before := b[:se.Offset-1] // Offset counts the bytes read, up to the bad one
+
+			line := bytes.Count(before, []byte("\n")) + 1
+			col := len(before) - bytes.LastIndexByte(before, '\n')
+			return &InputError{File: file, Err: fmt.Errorf("malformed JSON at line %d, column %d: %w", line, col, err)}
+		}
 		return &InputError{File: file, Err: fmt.Errorf("malformed JSON: %w", err)}
 	}
 	return nil
