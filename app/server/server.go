@@ -1,9 +1,13 @@
 // Package server serves Energy Floor over HTTP and writes its static build.
 //
-// A Site puts three things in front of go-app's Handler (which prerenders
-// the pages and serves the PWA files): the embedded /web/ assets, with
-// app.wasm sent precompressed according to Accept-Encoding; security headers
-// on every response; and a refusal of every method but GET and HEAD.
+// A Site puts these in front of go-app's Handler (which prerenders the pages
+// and serves the PWA files): the embedded /web/ assets, with app.wasm sent
+// precompressed according to Accept-Encoding; compression of pages and
+// go-app's files, which go-app sends raw; HTML-escaping of prerendered
+// attribute values, which go-app quotes Go-style (see fixAttributeQuoting);
+// security headers on every response; and a refusal of every method but GET
+// and HEAD. Listen and Serve add timeouts, a header cap and graceful
+// shutdown; WriteStatic writes the same site for static hosts.
 package server
 
 import (
@@ -57,7 +61,8 @@ var encodings = []struct{ name, suffix string }{
 
 // Site is Energy Floor as served over HTTP.
 type Site struct {
-	// Version identifies the content: a hash of app.wasm and the dataset.
+	// Version identifies the content: a hash of app.wasm, the dataset and
+	// the service worker (see Version).
 	Version string
 	// WasmSize is app.wasm's uncompressed size in bytes.
 	WasmSize int64
