@@ -325,6 +325,7 @@ func TestPrerenderedPage(t *testing.T) {
 	for _, want := range []string{
 		`id="energy-per-month"`, `id="energy-per-request"`, `id="caveat"`, `id="citation"`,
 		`href="/web/app.css"`, `src="/app.js"`, `href="/manifest.webmanifest"`, `href="/web/icon.svg"`,
+		`<link as="fetch" crossorigin="anonymous" href="/web/app.wasm" rel="preload" type="application/wasm">`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("prerendered page lacks %s", want)

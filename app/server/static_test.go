@@ -79,7 +79,7 @@ func TestWriteStatic(t *testing.T) {
 			index := read("index.html")
 			for _, want := range []string{
 				`href="` + p + `/web/app.css"`, `src="` + p + `/app.js"`, `src="` + p + `/wasm_exec.js"`,
-				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`,
+				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`, `href="` + p + `/web/app.wasm" rel="preload"`,
 			} {
 				if !strings.Contains(index, want) {
 					t.Errorf("index.html lacks %s", want)
