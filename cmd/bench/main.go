@@ -213,6 +213,11 @@ func oneRun(ctx context.Context, chromium string, rep *Report, updates int, samp
 		return err
 	}
 
+	// The browser process is up (about:blank) but the profile is fresh: no
+	// HTTP cache, no service worker, no compiled code.
+	if err := b.Navigate("about:blank"); err != nil {
+		return err
+	}
 	cold, err := load(b, url)
 	if err != nil {
 		return fmt.Errorf("cold load: %w", err)
