@@ -10,7 +10,3 @@ import _ "embed"
 //
 //go:embed worker.js
 var serviceWorkerJS string
-
-// ServiceWorkerTemplate returns the service worker's template, which enters
-// the app's version.
-func ServiceWorkerTemplate() string { return serviceWorkerJS }

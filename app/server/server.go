@@ -99,7 +99,7 @@ func New(assets, dataset fs.FS) (*Site, error) {
 		return nil, errors.New("web/app.wasm is missing: build it with `make wasm`")
 	}
 	s.WasmSize = int64(len(wasm.forms["identity"].body))
-	version, err := Version(wasm.forms["identity"].body, dataset, ui.ServiceWorkerTemplate())
+	version, err := Version(wasm.forms["identity"].body, dataset, pageConfig())
 	if err != nil {
 		return nil, err
 	}
@@ -145,15 +145,15 @@ func (s *Site) loadAssets(assets fs.FS) error {
 	return nil
 }
 
-// Version returns a hash of app.wasm, every file of the dataset and the
-// service worker's template, so the same build always has the same version
-// (a restart is not an update) and any change of code, data or offline
-// behaviour makes a new one.
-func Version(wasm []byte, dataset fs.FS, worker string) (string, error) {
+// Version returns a hash of app.wasm, every file of the dataset and config
+// (what the server adds around the wasm: see pageConfig), so the same build
+// always has the same version (a restart is not an update) and any change
+// of code, data, page head or offline behaviour makes a new one.
+func Version(wasm []byte, dataset fs.FS, config string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "app.wasm\x00%d\x00", len(wasm))
 	h.Write(wasm)
-	fmt.Fprintf(h, "app-worker.js\x00%d\x00%s", len(worker), worker)
+	fmt.Fprintf(h, "config\x00%d\x00%s", len(config), config)
 	var names []string
 	err := fs.WalkDir(dataset, ".", func(name string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -174,6 +174,15 @@ func Version(wasm []byte, dataset fs.FS, worker string) (string, error) {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:10]), nil
+}
+
+// pageConfig returns, as text, what the go-app Handler puts around the wasm
+// and that the wasm does not contain: the page head, the manifest and the
+// service worker's template.
+func pageConfig() string {
+	h := ui.Handler("", 0, "")
+	return fmt.Sprintf("%q %q %q %q %q %q %q %q %q %q %q %q", h.Name, h.ShortName, h.Title, h.Description, h.Lang,
+		h.ThemeColor, h.BackgroundColor, h.Icon, h.Styles, h.CacheableResources, h.RawHeaders, h.ServiceWorkerTemplate)
 }
 
 // ServeHTTP answers GET and HEAD: /web/ from the embedded assets, the rest
