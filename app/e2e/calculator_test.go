@@ -131,6 +131,7 @@ func TestPrerenderedHTMLHasResults(t *testing.T) {
 // user does, and checks after each change that both results equal what
 // `energyfloor -json` prints for the same inputs.
 func TestInputsUpdateResultsLikeTheCLI(t *testing.T) {
+	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)
 	if err := b.Navigate(base + "/"); err != nil {
@@ -240,6 +241,7 @@ func readState(t testing.TB, b *Browser) inputs {
 // TestSelectOptionsUseURLValues checks that the <select> options carry the
 // URL parameters' values, so that a state read from the form is a permalink.
 func TestSelectOptionsUseURLValues(t *testing.T) {
+	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)
 	if err := b.Navigate(base + "/"); err != nil {
@@ -283,6 +285,7 @@ func sameSet(a, b []string) bool {
 // TestPermalinkRestoresState opens permalinks and checks that every field
 // shows the linked state and the results equal the CLI's for it.
 func TestPermalinkRestoresState(t *testing.T) {
+	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)
 	for _, in := range []inputs{
@@ -319,6 +322,7 @@ func TestPermalinkRestoresState(t *testing.T) {
 // embed at 1280 and 375 px wide, and checks that nothing overflows the
 // narrow viewport sideways.
 func TestScreenshots(t *testing.T) {
+	requireChromium(t)
 	base := appServer(t)
 	dir := screenshotDir(t)
 	for _, w := range []int{1280, 375} {

@@ -11,6 +11,7 @@ import (
 // parameters and checks the compact calculator: results equal to the CLI's,
 // caveat and citation visible.
 func TestEmbedShowsCaveatAndCitation(t *testing.T) {
+	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 400, 700, base)
 	in := inputs{Workload: "lm-arena-chat", Tokens: "5B", Output: "300", ITL: "80", Pct: "median", GPU: "H100", Model: "qwen-3-235b-a22b-instruct"}
@@ -34,6 +35,7 @@ func TestEmbedShowsCaveatAndCitation(t *testing.T) {
 // receives {type: "energyfloor:height", height} from the app's origin, and a
 // new height when the frame's width changes the content's height.
 func TestEmbedPostsHeightToCrossOriginParent(t *testing.T) {
+	requireChromium(t)
 	base := appServer(t)
 	parent, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

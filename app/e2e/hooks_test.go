@@ -25,6 +25,9 @@ const (
 	selPercentile = "#percentile"
 	selGPU        = "#gpu"
 	selModel      = "#model"
+	// selRequests is the requests-per-month field, linked to the monthly
+	// tokens through the average output length.
+	selRequests = "#requests-per-month"
 
 	selPerRequest = "#energy-per-request"
 	selPerMonth   = "#energy-per-month"
