@@ -230,6 +230,10 @@ func classify(rest string) error {
 // message states.
 func parseField(s string, max decimal.Decimal, message string) (decimal.Decimal, error) {
 	d, err := ParseNumber(s)
+	if errors.Is(err, errTooLarge) {
+		// Beyond every field's bound: state this field's own.
+		return decimal.Decimal{}, errors.New(message)
+	}
 	if err != nil {
 		return d, err
 	}

@@ -129,7 +129,9 @@ func TestParseFields(t *testing.T) {
 	}{
 		{"tokens: 1B", ParseTokensPerMonth, "1B", "1000000000", ""},
 		{"tokens: at the bound", ParseTokensPerMonth, "1e18", "1000000000000000000", ""},
-		{"tokens: over the bound", ParseTokensPerMonth, "1.1e18", "", msgTooLarge},
+		{"tokens: over the bound", ParseTokensPerMonth, "1.1e18", "", "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."},
+		{"itl: 1e309 states the field's bound", ParseITLMs, "1e309", "", "Must be at most 60,000 ms."},
+		{"output tokens: 2e19 states the field's bound", ParseOutputTokens, "2e19", "", "Must be at most 1,000,000 output tokens per request."},
 		{"tokens: zero", ParseTokensPerMonth, "0", "", msgNotPos},
 		{"requests: at the bound", ParseRequestsPerMonth, "1e15", "1000000000000000", ""},
 		{"requests: over the bound", ParseRequestsPerMonth, "1000000000000001", "", "Must be at most 1,000,000,000,000,000 (10^15) requests per month."},
