@@ -182,7 +182,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{"tokens not a number", []string{"-tokens", "lots"}, []string{`energyfloor: -tokens "lots": Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M.`}},
 		{"tokens zero", []string{"-tokens", "0"}, []string{`energyfloor: -tokens "0": Must be more than zero.`}},
-		{"tokens beyond the bound", []string{"-tokens", "1e19"}, []string{`energyfloor: -tokens "1e19": Must be at most 1,000,000,000,000,000,000 (10^18).`}},
+		{"tokens beyond the bound", []string{"-tokens", "1e19"}, []string{`energyfloor: -tokens "1e19": Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.`}},
 		{"tokens hexadecimal", []string{"-tokens", "0x10"}, []string{`-tokens "0x10": Enter a decimal number`}},
 		{"output tokens negative", []string{"-output-tokens", "-500"}, []string{`energyfloor: -output-tokens "-500": Must be more than zero.`}},
 		{"output tokens too many", []string{"-output-tokens", "2M"}, []string{`energyfloor: -output-tokens "2M": Must be at most 1,000,000 output tokens per request.`}},
