@@ -45,6 +45,12 @@ type calculator struct {
 	selected energyfloor.Result
 	found    bool
 	query    string
+
+	// early is what the visitor typed or chose in the prerendered page
+	// before the wasm started, and focus the field they were in (see
+	// OnInit); OnNav applies them once.
+	early []textEdit
+	focus string
 }
 
 // newCalculator returns the full calculator page.
@@ -53,8 +59,17 @@ func newCalculator() *calculator { return &calculator{load: loadDataset} }
 // newEmbed returns the compact calculator for iframes.
 func newEmbed() *calculator { return &calculator{load: loadDataset, embed: true} }
 
+// OnInit reads, in the browser, what the visitor typed into the prerendered
+// page before the wasm started. go-app calls OnInit while it mounts the
+// component, before it replaces the prerendered body with the component's
+// own tree (engine.Load), and OnNav only after, when it is gone.
+func (c *calculator) OnInit() {
+	c.early, c.focus = prerenderedEdits()
+}
+
 // OnNav decodes the page's query: on the server during prerender, and in the
-// browser on every navigation.
+// browser on every navigation. Then, once, it applies what was typed before
+// the wasm started, as if typed now, and gives the focus back.
 func (c *calculator) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	if app.IsClient {
@@ -64,6 +79,27 @@ func (c *calculator) OnNav(ctx app.Context) {
 		}
 	}
 	c.navigate(u.Query())
+	if c.applyEarly() {
+		c.changed(ctx)
+	}
+	if id := c.focus; id != "" {
+		c.focus = ""
+		ctx.Defer(func(ctx app.Context) { refocus(id) })
+	}
+}
+
+// applyEarly applies the edits made before the wasm started (c.early), in
+// order, through the handlers' own path, so they parse and fail with the
+// same messages; it reports whether there were any.
+func (c *calculator) applyEarly() bool {
+	if c.loadErr != nil || len(c.early) == 0 {
+		return false
+	}
+	for _, e := range c.early {
+		c.apply(e)
+	}
+	c.early = nil
+	return true
 }
 
 // navigate loads the dataset (once) and sets the state from query q.
@@ -86,12 +122,12 @@ func (c *calculator) navigate(q url.Values) {
 // to the parent window.
 func (c *calculator) OnMount(ctx app.Context) {
 	ctx.Handle(actionSelectModel, func(ctx app.Context, a app.Action) {
-		if slug, ok := a.Value.(string); ok {
-			c.selectModel(ctx, slug)
+		if slug, ok := a.Value.(string); ok && c.selectModel(slug) {
+			c.changed(ctx)
 		}
 	})
-	ctx.Handle(actionText, c.onText)
-	ctx.Handle(actionChoice, c.onChoice)
+	ctx.Handle(actionText, c.onEdit)
+	ctx.Handle(actionChoice, c.onEdit)
 	if c.embed {
 		startHeightPosting(ctx)
 	}
@@ -162,42 +198,45 @@ func (c *calculator) changed(ctx app.Context) {
 	})
 }
 
-// onText handles an edit of a number field (or the slider).
-func (c *calculator) onText(ctx app.Context, a app.Action) {
-	if e, ok := a.Value.(textEdit); ok {
-		c.form.setText(e.Field, e.Text)
+// onEdit handles an edit of a number field, the slider or a select.
+func (c *calculator) onEdit(ctx app.Context, a app.Action) {
+	if e, ok := a.Value.(textEdit); ok && c.apply(e) {
 		c.changed(ctx)
 	}
 }
 
-// onChoice handles a change of a select.
-func (c *calculator) onChoice(ctx app.Context, a app.Action) {
-	e, ok := a.Value.(textEdit)
-	if !ok {
-		return
-	}
+// apply sets the form from one edit: a field's new text, or a select's new
+// value. It reports whether the edit was taken (a select's value may be
+// unknown).
+func (c *calculator) apply(e textEdit) bool {
 	switch e.Field {
+	case fieldTokens, fieldRequests, fieldOutput, fieldITL:
+		c.form.setText(e.Field, e.Text)
+		return true
 	case "workload":
-		c.setWorkload(ctx, e.Text)
+		return c.setWorkload(e.Text)
 	case "percentile":
-		if st, err := energyfloor.ParseStatistic(e.Text); err == nil {
-			c.form.In.Statistic = st
-			c.changed(ctx)
+		st, err := energyfloor.ParseStatistic(e.Text)
+		if err != nil {
+			return false
 		}
+		c.form.In.Statistic = st
+		return true
 	case "gpu":
 		switch e.Text {
 		case "", energyfloor.H100, energyfloor.B200:
 			c.form.In.GPU = e.Text
-			c.changed(ctx)
+			return true
 		}
 	case "model":
-		c.selectModel(ctx, e.Text)
+		return c.selectModel(e.Text)
 	}
+	return false
 }
 
-func (c *calculator) setWorkload(ctx app.Context, id string) {
+func (c *calculator) setWorkload(id string) bool {
 	if c.ds.Workload(id) == nil {
-		return
+		return false
 	}
 	c.form.In.Workload = id
 	c.info = ""
@@ -207,17 +246,17 @@ func (c *calculator) setWorkload(ctx app.Context, id string) {
 		}
 		c.form.In.Model = m
 	}
-	c.changed(ctx)
+	return true
 }
 
-func (c *calculator) selectModel(ctx app.Context, slug string) {
+func (c *calculator) selectModel(slug string) bool {
 	w := c.ds.Workload(c.form.In.Workload)
 	if w == nil || w.Model(slug) == nil {
-		return
+		return false
 	}
 	c.form.In.Model = slug
 	c.info = ""
-	c.changed(ctx)
+	return true
 }
 
 // modelName returns the display name of slug on any workload, or "".

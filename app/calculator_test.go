@@ -322,3 +322,85 @@ func abs(f float64) float64 {
 	}
 	return f
 }
+
+// TestEditsBeforeTheWasmStarted applies what a visitor typed into the
+// prerendered page before the wasm started (OnNav's applyEarly), and checks
+// the results and fields against figures worked out from the fixture.
+func TestEditsBeforeTheWasmStarted(t *testing.T) {
+	tests := []struct {
+		name  string
+		query string
+		early []textEdit
+		// want maps "#id attr" (or "#id" for its text) to the expected value.
+		want map[string]string
+	}{
+		{
+			// 0.36 J × 2e9 tokens / 3,600 = 200,000 Wh a month; per request unchanged.
+			name: "tokens typed", query: "itl=60&model=alpha",
+			early: []textEdit{{fieldTokens, "2B"}},
+			want: map[string]string{"#energy-per-month data-wh": "200000", "#energy-per-request data-wh": "0.05",
+				"#tokens-per-month value": "2B"},
+		},
+		{
+			// 4M requests × 250 tokens = 1e9 tokens: 0.36 × 250 / 3,600 = 0.025 Wh; 100,000 Wh a month.
+			name: "output length, then requests typed", query: "itl=60&model=alpha",
+			early: []textEdit{{fieldOutput, "250"}, {fieldRequests, "4M"}},
+			want: map[string]string{"#energy-per-request data-wh": "0.025", "#energy-per-month data-wh": "100000",
+				"#requests-per-month value": "4M", "#output-tokens value": "250"},
+		},
+		{
+			name: "bad text keeps the last good results and says why", query: "itl=60&model=alpha",
+			early: []textEdit{{fieldOutput, "abc"}},
+			want: map[string]string{"#energy-per-request data-wh": "0.05", "#output-tokens value": "abc",
+				"#output-tokens-msg": "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
+		},
+		{
+			// gpqa has only beta; within 60 ms its floor is b1 (2.0 J, 30 ms).
+			name: "workload, then model chosen", query: "itl=60&model=alpha",
+			early: []textEdit{{"workload", "gpqa"}, {"model", "beta"}},
+			want:  map[string]string{"#chosen-config data-row-id": "beta/B200/2/16"},
+		},
+		{
+			// Within 55 ms at p90, a2 (p90 60 ms) no longer qualifies: a1 (p90 12 ms).
+			name: "percentile chosen", query: "itl=55&model=alpha",
+			early: []textEdit{{"percentile", "p90"}},
+			want:  map[string]string{"#chosen-config data-row-id": "alpha/H100/1/8"},
+		},
+		{
+			name: "GPU the model was not measured on", query: "itl=60&model=alpha",
+			early: []textEdit{{"gpu", "B200"}},
+			want:  map[string]string{"#no-config": "Choose another GPU, or Either, to see this model&#39;s floor."},
+		},
+		{
+			name: "unknown model ignored", query: "itl=60&model=alpha",
+			early: []textEdit{{"model", "nope"}},
+			want:  map[string]string{"#chosen-config data-row-id": "alpha/H100/1/64"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := fixtureCalculator(tt.query, false)
+			c.early = tt.early
+			if !c.applyEarly() {
+				t.Fatal("applyEarly reported no edits")
+			}
+			c.changed(app.Context{}) // as OnNav does; on the server it only recomputes
+			if c.early != nil || c.applyEarly() {
+				t.Error("the edits were not applied once only")
+			}
+			html := render(t, c)
+			for k, want := range tt.want {
+				id, name, _ := strings.Cut(strings.TrimPrefix(k, "#"), " ")
+				var got string
+				if name == "" {
+					got = text(html, id)
+				} else {
+					got, _ = attr(html, id, name)
+				}
+				if got != want {
+					t.Errorf("%s: got %q, want %q", k, got, want)
+				}
+			}
+		})
+	}
+}
