@@ -284,7 +284,7 @@ func (c *calculator) Render() app.UI {
 		return &errorPage{Err: c.loadErr.Error()}
 	}
 	if c.ds == nil {
-		return app.Div().ID("calculator").Class("page", "loading")
+		return c.root("loading")
 	}
 	w := c.ds.Workload(c.form.In.Workload)
 	if w == nil {
@@ -293,7 +293,7 @@ func (c *calculator) Render() app.UI {
 	if c.embed {
 		return c.renderEmbed(w)
 	}
-	return app.Div().ID("calculator").Class("page").Body(
+	return c.root().Body(
 		app.Header().Class("masthead").Body(
 			app.Div().Class("masthead-text").Body(
 				app.H1().Text("Energy Floor"),
@@ -324,10 +324,22 @@ func (c *calculator) Render() app.UI {
 	)
 }
 
+// root returns the page's root element, #calculator. In the browser it has
+// the class "live": the prerendered page lacks it, so the stylesheet can hide
+// a stale prerender's figures (see app-worker.js) until the wasm has
+// rendered its own.
+func (c *calculator) root(classes ...string) app.HTMLDiv {
+	div := app.Div().ID("calculator").Class("page").Class(classes...)
+	if app.IsClient {
+		div = div.Class("live")
+	}
+	return div
+}
+
 // renderEmbed draws the compact calculator for iframes: inputs, the headline
 // figures, caveat and citation (always), and a link to the full calculator.
 func (c *calculator) renderEmbed(w *energyfloor.Workload) app.UI {
-	return app.Div().ID("calculator").Class("page", "embed").Body(
+	return c.root("embed").Body(
 		c.renderNotices(),
 		c.renderInputs(),
 		&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In, Info: c.info, Compact: true},
