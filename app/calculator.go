@@ -385,8 +385,10 @@ func (c *calculator) renderFooter() app.UI {
 }
 
 // versionLine names the app and data versions. The app version is go-app's
-// GOAPP_VERSION (the Handler's Version): in the browser from app.js, on the
-// server from the environment, where it may be unset.
+// GOAPP_VERSION, which go-app's Handler sets from its Version (a reserved
+// key of Handler.Env) in app.js for the browser and, before it prerenders
+// anything, in the server's environment (see TestHandlerSetsAppVersion). It
+// is unset only where no Handler runs, as in component tests.
 func versionLine(ds *energyfloor.Dataset) string {
 	v := app.Getenv("GOAPP_VERSION")
 	if v == "" {

@@ -23,7 +23,9 @@ var Pages = []string{"/", "/embed"}
 // the static build share it.
 //
 // version identifies the content (a hash of app.wasm and the dataset), so a
-// restart is not an update and a deploy is. wasmSize is app.wasm's
+// restart is not an update and a deploy is. It is also the app version the
+// page shows: go-app passes Version on as GOAPP_VERSION, to the wasm through
+// app.js and to the prerender through the server's environment. wasmSize is app.wasm's
 // uncompressed size in bytes: app.wasm travels compressed, and go-app's
 // loading progress needs the size it counts. prefix is the sub-path the app
 // is served under ("" for the root, "/energy" for a static build there).
