@@ -129,9 +129,9 @@ func readFile(files fs.FS, name string, v any, unmarshal func([]byte, any) error
 	return nil
 }
 
-// unmarshalStd decodes with encoding/json, refusing unknown fields. The
-// browser build uses it (unmarshal_wasm.go); natively it is the reference
-// the goccy/go-json decoder is tested against.
+// unmarshalStd decodes with encoding/json, refusing unknown fields: the
+// reference the goccy/go-json and unmarshalDirect decoders are tested
+// against.
 func unmarshalStd(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()

@@ -19,8 +19,8 @@ import (
 )
 
 // TestDecodersAgree decodes the whole embedded dataset with goccy/go-json
-// (native builds) and encoding/json (the browser build) and checks the
-// results are identical.
+// (native builds), unmarshalDirect (the browser build) and encoding/json,
+// and checks the results are identical.
 func TestDecodersAgree(t *testing.T) {
 	goccy, err := decode(Files(), unmarshalGoccy)
 	if err != nil {
@@ -30,8 +30,15 @@ func TestDecodersAgree(t *testing.T) {
 	if err != nil {
 		t.Fatalf("encoding/json: %v", err)
 	}
+	direct, err := decode(Files(), unmarshalDirect)
+	if err != nil {
+		t.Fatalf("unmarshalDirect: %v", err)
+	}
 	if !reflect.DeepEqual(goccy, std) {
-		t.Error("the two decoders gave different datasets")
+		t.Error("goccy/go-json and encoding/json gave different datasets")
+	}
+	if !reflect.DeepEqual(direct, std) {
+		t.Error("unmarshalDirect and encoding/json gave different datasets")
 	}
 	// DeepEqual must see a difference in one figure.
 	std.Workloads[0].Models[0].Configurations[0].JoulesPerOutputToken = std.Workloads[0].Models[0].Configurations[0].JoulesPerOutputToken.Add(decimal.New(1, -7))
@@ -204,7 +211,7 @@ func TestDecodeBroken(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			files := copyFiles(t)
 			tt.break_(t, files)
-			for name, unmarshal := range map[string]func([]byte, any) error{"goccy": unmarshalGoccy, "std": unmarshalStd} {
+			for name, unmarshal := range map[string]func([]byte, any) error{"goccy": unmarshalGoccy, "std": unmarshalStd, "direct": unmarshalDirect} {
 				_, err := decode(files, unmarshal)
 				t.Logf("%s: %v", name, err)
 				var e *Error
@@ -232,14 +239,5 @@ func TestErrorMessage(t *testing.T) {
 		`row "qwen-3-235b-a22b-instruct/B200/4/8": field "p95_itl_ms": is 20, below p90_itl_ms 20.3`
 	if got := err.Error(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-}
-
-// BenchmarkLoad decodes and validates the whole embedded dataset.
-func BenchmarkLoad(b *testing.B) {
-	for b.Loop() {
-		if _, err := Decode(Files()); err != nil {
-			b.Fatal(err)
-		}
 	}
 }

@@ -3,9 +3,12 @@
 package data
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"energyfloor"
 )
 
 // FuzzParseFigure checks that parseFigure never panics, and agrees with
@@ -26,24 +29,31 @@ func FuzzParseFigure(f *testing.F) {
 }
 
 // FuzzDecode feeds Decode a one-model dataset whose model file is the
-// fuzzer's bytes: it must return a dataset or an error, never panic, and both
-// decoders must agree on which.
+// fuzzer's bytes: it must return a dataset or an error, never panic, and
+// goccy/go-json and encoding/json must agree on which. unmarshalDirect, the
+// browser's decoder, may refuse more (keys in another case or given twice,
+// invalid UTF-8), but what it accepts encoding/json accepts too, as the same
+// dataset.
 func FuzzDecode(f *testing.F) {
 	files := oneModel(f)
 	f.Add(files[qwenFile].Data)
 	f.Add([]byte(`{"version":"1","configurations":[{"joules_per_output_token":1e999}],"best":{"H100":null}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		broken := fstest.MapFS{"index.json": files["index.json"], qwenFile: &fstest.MapFile{Data: b}}
-		var ok []bool
-		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd} {
+		var got []*energyfloor.Dataset
+		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd, unmarshalDirect} {
 			d, err := decode(broken, unmarshal)
 			if (d == nil) == (err == nil) {
 				t.Fatalf("got dataset %v and error %v, want exactly one", d != nil, err)
 			}
-			ok = append(ok, err == nil)
+			got = append(got, d)
 		}
-		if ok[0] != ok[1] {
-			t.Errorf("goccy/go-json accepted: %t, encoding/json accepted: %t", ok[0], ok[1])
+		goccy, std, direct := got[0], got[1], got[2]
+		if (goccy == nil) != (std == nil) {
+			t.Errorf("goccy/go-json accepted: %t, encoding/json accepted: %t", goccy != nil, std != nil)
+		}
+		if direct != nil && !reflect.DeepEqual(direct, std) {
+			t.Errorf("unmarshalDirect accepted a file encoding/json decodes differently (or refuses: %t)", std == nil)
 		}
 	})
 }

@@ -1,0 +1,24 @@
+package data
+
+import "testing"
+
+// BenchmarkLoad decodes and validates the whole embedded dataset as Load
+// does: with goccy/go-json natively, with unmarshalDirect in the browser
+// build (GOOS=js GOARCH=wasm, run by node through go_js_wasm_exec).
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := Decode(Files()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadDirect decodes and validates the whole embedded dataset with
+// unmarshalDirect, the browser build's decoder, natively or under wasm.
+func BenchmarkLoadDirect(b *testing.B) {
+	for b.Loop() {
+		if _, err := decode(Files(), unmarshalDirect); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,76 @@
+//go:build !wasm
+
+package data
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestDirectAgrees decodes small model files with unmarshalDirect and
+// encoding/json and checks the values are the same: escapes, null, empty
+// arrays, numbers as written.
+func TestDirectAgrees(t *testing.T) {
+	tests := []struct{ name, json string }{
+		{"escapes", `{"name":"a\"b\\c\/d\b\f\n\r\t\u00e9\u20ac\ud83d\ude00 é"}`},
+		{"null leaves values", `{"name":null,"gpus":null,"best":null,"configurations":null,"params_b":null,"source":null}`},
+		{"empty arrays and objects", `{"gpus":[],"configurations":[],"best":{},"source":{"licence_evidence":[]}}`},
+		{"null elements", `{"configurations":[null,{}],"best":{"H100":null},"gpus":[null,"B200"]}`},
+		{"numbers as written", `{"params_b":8.0,"itl_deadline_ms":-0,"configurations":[{"joules_per_output_token":0.2402453,"median_itl_ms":1E+2,"num_gpus":8,"p90_itl_ms":-0.5e-3}]}`},
+		{"white space", " \t\n{ \"slug\" : \"x\" ,\r\n\"gpus\" : [ \"H100\" , \"B200\" ] }\n"},
+		{"scalar given twice: the last", `{"slug":"a","slug":"b","configurations":[{"gpu":"H100","gpu":"B200","under_itl_deadline":true,"under_itl_deadline":false}]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got, want fileModel
+			if err := unmarshalStd([]byte(tt.json), &want); err != nil {
+				t.Fatalf("encoding/json: %v", err)
+			}
+			if err := unmarshalDirect([]byte(tt.json), &got); err != nil {
+				t.Fatalf("got error %v", err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got %+v, want %+v", got, want)
+			}
+		})
+	}
+}
+
+// TestDirectRefuses checks what unmarshalDirect refuses, with a message
+// naming the problem and where.
+func TestDirectRefuses(t *testing.T) {
+	tests := []struct{ name, json, want string }{
+		{"empty", ``, `offset 0: want '{'`},
+		{"unknown field", `{"slug":"x","joules":1}`, `offset 12: unknown field "joules"`},
+		{"key in another case", `{"Slug":"x"}`, `unknown field "Slug"`},
+		{"array given twice", `{"configurations":[],"configurations":[]}`, `field "configurations" given twice`},
+		{"text after the value", `{} {}`, `offset 3: text after the top-level value`},
+		{"unterminated string", `{"slug":"x`, `unterminated string`},
+		{"control character", "{\"slug\":\"a\nb\"}", `control character in a string`},
+		{"invalid UTF-8", "{\"slug\":\"\xff\"}", `invalid UTF-8`},
+		{"lone surrogate", `{"slug":"\ud83d"}`, `invalid \u escape`},
+		{"bad escape", `{"slug":"\x"}`, `invalid escape \x`},
+		{"number as a string", `{"configurations":[{"joules_per_output_token":"0.5"}]}`, `want a number`},
+		{"leading zero", `{"configurations":[{"joules_per_output_token":01}]}`, `offset 46: want a number`},
+		{"NaN", `{"configurations":[{"joules_per_output_token":NaN}]}`, `want a number`},
+		{"bare dot", `{"configurations":[{"joules_per_output_token":1.}]}`, `want a digit after '.'`},
+		{"bare exponent", `{"configurations":[{"joules_per_output_token":1e}]}`, `want a digit in the exponent`},
+		{"fraction for a whole number", `{"configurations":[{"num_gpus":1.5}]}`, `1.5 is not a whole number`},
+		{"whole number too large", `{"itl_deadline_ms":9223372036854775808}`, `not a whole number within 64 bits`},
+		{"float beyond range", `{"params_b":1e999}`, `1e999 is beyond float64's range`},
+		{"not a bool", `{"configurations":[{"under_itl_deadline":1}]}`, `want true or false`},
+		{"missing comma", `{"slug":"x" "name":"y"}`, `want ',' or '}'`},
+		{"unclosed array", `{"gpus":["H100"}`, `want ',' or ']'`},
+		{"truncated", `{"gpus":["H1`, `unterminated string`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var m fileModel
+			err := unmarshalDirect([]byte(tt.json), &m)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
