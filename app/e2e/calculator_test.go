@@ -27,30 +27,7 @@ func TestPrerenderVisibleBeforeWasm(t *testing.T) {
 			}
 			b := newCleanBrowser(t, 1280, 900, base)
 
-			held := make(chan fetch.RequestID, 4)
-			paused := chromedp.Events(b.Ctx, fetch.RequestPaused)
-			go func() {
-				for ev, err := range paused {
-					if err != nil {
-						return
-					}
-					held <- ev.RequestID
-				}
-			}()
-			if _, err := chromedp.Call(b.Ctx, fetch.Enable, fetch.EnableParams{
-				Patterns: []*fetch.RequestPattern{{URLPattern: "*.wasm*", RequestStage: fetch.RequestStageRequest}},
-			}); err != nil {
-				t.Fatal(err)
-			}
-			if err := b.Navigate(base + "/"); err != nil {
-				t.Fatal(err)
-			}
-			var id fetch.RequestID
-			select {
-			case id = <-held:
-			case <-time.After(20 * time.Second):
-				t.Fatal("the page never requested app.wasm")
-			}
+			release := navigateHoldingWasm(t, b, base+"/")
 			if started, err := Eval[bool](b, wasmStarted); err != nil || started {
 				t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
 			}
@@ -63,12 +40,7 @@ func TestPrerenderVisibleBeforeWasm(t *testing.T) {
 				t.Errorf("prerendered results: %v", err)
 			}
 
-			if _, err := chromedp.Call(b.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := chromedp.Call(b.Ctx, fetch.Disable, struct{}{}); err != nil {
-				t.Fatal(err)
-			}
+			release()
 			waitInteractive(t, b)
 			after, _, err := readWh(b, selPerMonth)
 			if err != nil {
@@ -87,6 +59,73 @@ func TestPrerenderVisibleBeforeWasm(t *testing.T) {
 			}
 		})
 	}
+}
+
+// navigateHoldingWasm loads url while holding back every .wasm request, so
+// that the page stays as the server's HTML made it, and returns a func that
+// lets the wasm through.
+func navigateHoldingWasm(t *testing.T, b *Browser, url string) (release func()) {
+	t.Helper()
+	held := make(chan fetch.RequestID, 4)
+	paused := chromedp.Events(b.Ctx, fetch.RequestPaused)
+	go func() {
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			held <- ev.RequestID
+		}
+	}()
+	if _, err := chromedp.Call(b.Ctx, fetch.Enable, fetch.EnableParams{
+		Patterns: []*fetch.RequestPattern{{URLPattern: "*.wasm*", RequestStage: fetch.RequestStageRequest}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Navigate(url); err != nil {
+		t.Fatal(err)
+	}
+	var id fetch.RequestID
+	select {
+	case id = <-held:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the page never requested app.wasm")
+	}
+	return func() {
+		t.Helper()
+		if _, err := chromedp.Call(b.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(b.Ctx, fetch.Disable, struct{}{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestTypingBeforeWasmIsKept types into the prerendered page while the
+// wasm is held back, then lets it start: what the visitor typed and chose
+// stays, and the results follow it.
+func TestTypingBeforeWasmIsKept(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	release := navigateHoldingWasm(t, b, base+"/")
+	if err := b.Type(selTokens, "7.5B"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Type(selITL, "150"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Select(selPercentile, "p90"); err != nil {
+		t.Fatal(err)
+	}
+	release()
+	waitInteractive(t, b)
+	time.Sleep(200 * time.Millisecond)
+	got := readState(t, b)
+	if !sameNumber(got.Tokens, "7.5B") || !sameNumber(got.ITL, "150") || got.Pct != "p90" {
+		t.Errorf("after the wasm started the fields show tokens=%q itl=%q pct=%q, want what was typed before: 7.5B, 150, p90", got.Tokens, got.ITL, got.Pct)
+	}
+	waitResults(t, b, cliExpect(t, got), 5*time.Second)
 }
 
 // TestPrerenderedHTMLHasResults checks the server's first HTML, as a crawler

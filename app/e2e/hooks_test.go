@@ -208,7 +208,7 @@ func waitResults(t testing.TB, b *Browser, want expected, timeout time.Duration)
 
 // wasmStarted is true once go-app's Go side has replaced the JavaScript
 // stubs (goappNav is a Go function from then on).
-const wasmStarted = `String(window.goappNav).replace(/\s/g, "") !== "function(){}"`
+const wasmStarted = `typeof window.goappNav === "function" && String(window.goappNav).replace(/\s/g, "") !== "function(){}"`
 
 // waitInteractive waits until the wasm has started and the results exist.
 func waitInteractive(t testing.TB, b *Browser) {

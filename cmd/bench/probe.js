@@ -31,7 +31,8 @@
   };
   requestAnimationFrame(frame);
 
-  const wasmStarted = () => String(window.goappNav).replace(/\s/g, "") !== "function(){}";
+  const wasmStarted = () =>
+    typeof window.goappNav === "function" && String(window.goappNav).replace(/\s/g, "") !== "function(){}";
   let tried = null, triedAt = 0, before = null;
   const typed = "1.5B";
   new MutationObserver(() => {
