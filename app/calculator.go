@@ -73,7 +73,7 @@ func (c *calculator) OnInit() {
 func (c *calculator) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	if app.IsClient {
-		c.base = strings.TrimSuffix(strings.TrimRight(ctx.ResolveStaticResource("/web"), "/"), "/web")
+		c.base = basePath(ctx.ResolveStaticResource)
 		if u.Host != "" {
 			c.origin = u.Scheme + "://" + u.Host
 		}
@@ -86,6 +86,14 @@ func (c *calculator) OnNav(ctx app.Context) {
 		c.focus = ""
 		ctx.Defer(func(ctx app.Context) { refocus(id) })
 	}
+}
+
+// basePath returns the path prefix the app is served under ("" at the root,
+// "/energy" under a sub-path), from go-app's static resource resolver. It
+// resolves a file under /web: go-app's browser resolver turns "/web" itself
+// into "<prefix>/web/web", which would make the prefix "/web".
+func basePath(resolve func(string) string) string {
+	return strings.TrimSuffix(resolve("/web/x"), "/web/x")
 }
 
 // applyEarly applies the edits made before the wasm started (c.early), in

@@ -404,3 +404,32 @@ func TestEditsBeforeTheWasmStarted(t *testing.T) {
 		})
 	}
 }
+
+// goappClientResolver is go-app v10.1.11's browser resolver
+// (clientResourceResolver in pkg/app/resource.go), unexported there; staticURL
+// is GOAPP_STATIC_RESOURCES_URL, the Handler's Resources.Resolve("/web").
+func goappClientResolver(staticURL string) func(string) string {
+	return func(location string) string {
+		if !strings.HasPrefix(location, "/web/") && location != "/web" {
+			return location
+		}
+		location = strings.Trim(location, "/")
+		return staticURL + "/" + strings.TrimPrefix(location, "web/")
+	}
+}
+
+func TestBasePath(t *testing.T) {
+	tests := []struct {
+		name, staticURL, want string
+	}{
+		{"at the root", "/web", ""},
+		{"under a sub-path", "/energy/web", "/energy"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := basePath(goappClientResolver(tt.staticURL)); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
