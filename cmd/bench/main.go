@@ -34,6 +34,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -319,7 +320,12 @@ func addBytes(samples map[string][]float64, reqs []e2e.Request) {
 
 // summarize computes median, min and max.
 func summarize(name, unit, target string, xs []float64) Figure {
-	f := Figure{Name: name, Unit: unit, Target: target, N: len(xs), Samples: xs}
+	// Samples to 0.1 ms (or whole bytes): the clocks give no more.
+	rounded := make([]float64, len(xs))
+	for i, x := range xs {
+		rounded[i] = math.Round(x*10) / 10
+	}
+	f := Figure{Name: name, Unit: unit, Target: target, N: len(xs), Samples: rounded}
 	if len(xs) == 0 {
 		f.Median, f.Min, f.Max = -1, -1, -1
 		return f
