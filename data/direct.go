@@ -19,7 +19,7 @@ import (
 // another case, an array given twice, text after the value, invalid UTF-8,
 // numbers quoted as strings).
 func unmarshalDirect(b []byte, v any) error {
-	r := &reader{b: b}
+	r := &reader{s: string(b)}
 	var err error
 	switch v := v.(type) {
 	case *fileIndex:
@@ -31,16 +31,18 @@ func unmarshalDirect(b []byte, v any) error {
 	}
 	if err == nil {
 		r.space()
-		if r.i < len(r.b) {
+		if r.i < len(r.s) {
 			err = r.fail("text after the top-level value")
 		}
 	}
 	return err
 }
 
-// reader reads JSON from b, at byte offset i.
+// reader reads JSON from s, at byte offset i. The strings it returns are
+// substrings of s: one allocation per file instead of one per value (the
+// dataset keeps every file's text, about 0.7 MB, for as long as it lives).
 type reader struct {
-	b []byte
+	s string
 	i int
 }
 
@@ -60,8 +62,8 @@ func (r *reader) fail(format string, args ...any) error {
 }
 
 func (r *reader) space() {
-	b, i := r.b, r.i
-	for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' || b[i] == '\r') {
+	s, i := r.s, r.i
+	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r') {
 		i++
 	}
 	r.i = i
@@ -70,8 +72,8 @@ func (r *reader) space() {
 // peek skips white space and returns the next byte (0 at the end).
 func (r *reader) peek() byte {
 	r.space()
-	if r.i < len(r.b) {
-		return r.b[r.i]
+	if r.i < len(r.s) {
+		return r.s[r.i]
 	}
 	return 0
 }
@@ -86,7 +88,7 @@ func (r *reader) expect(c byte) error {
 
 // literal consumes word (true, false, null) if it comes next.
 func (r *reader) literal(word string) bool {
-	if r.peek() == word[0] && len(r.b)-r.i >= len(word) && string(r.b[r.i:r.i+len(word)]) == word {
+	if r.peek() == word[0] && len(r.s)-r.i >= len(word) && r.s[r.i:r.i+len(word)] == word {
 		r.i += len(word)
 		return true
 	}
@@ -96,7 +98,7 @@ func (r *reader) literal(word string) bool {
 // object reads an object, calling field with each key, positioned at its
 // value; null leaves the target as it was, as encoding/json does. An array
 // given twice is refused (errTwice).
-func (r *reader) object(field func(key []byte) error) error {
+func (r *reader) object(field func(key string) error) error {
 	if r.literal("null") {
 		return nil
 	}
@@ -109,7 +111,7 @@ func (r *reader) object(field func(key []byte) error) error {
 	}
 	for {
 		at := r.i
-		key, err := r.key()
+		key, err := r.str()
 		if err != nil {
 			return err
 		}
@@ -169,48 +171,36 @@ func (r *reader) array(elem func() error) error {
 
 // str reads a string.
 func (r *reader) str() (string, error) {
-	b, err := r.key()
-	if err != nil {
+	if err := r.expect('"'); err != nil {
 		return "", err
 	}
-	return string(b), nil
-}
-
-// key reads a string without escapes as the bytes between its quotes, and
-// any other string as the bytes it stands for. Object keys are read this
-// way: a switch on string(key) allocates nothing.
-func (r *reader) key() ([]byte, error) {
-	if err := r.expect('"'); err != nil {
-		return nil, err
-	}
-	b, start := r.b, r.i
-	for i := start; i < len(b); i++ {
-		switch c := b[i]; {
+	s, start := r.s, r.i
+	for i := start; i < len(s); i++ {
+		switch c := s[i]; {
 		case c == '"':
 			r.i = i + 1
-			if !utf8.Valid(b[start:i]) {
-				return nil, r.fail("invalid UTF-8 in a string")
+			if !utf8.ValidString(s[start:i]) {
+				return "", r.fail("invalid UTF-8 in a string")
 			}
-			return b[start:i:i], nil
+			return s[start:i], nil
 		case c == '\\':
 			r.i = i
-			s, err := r.escaped(start)
-			return []byte(s), err
+			return r.escaped(start)
 		case c < 0x20:
 			r.i = i
-			return nil, r.fail("control character in a string")
+			return "", r.fail("control character in a string")
 		}
 	}
-	r.i = len(b)
-	return nil, r.fail("unterminated string")
+	r.i = len(s)
+	return "", r.fail("unterminated string")
 }
 
 // escaped finishes reading a string that started at start and has an
 // escape at r.i.
 func (r *reader) escaped(start int) (string, error) {
-	s := append([]byte(nil), r.b[start:r.i]...)
-	for r.i < len(r.b) {
-		c := r.b[r.i]
+	s := []byte(r.s[start:r.i])
+	for r.i < len(r.s) {
+		c := r.s[r.i]
 		switch {
 		case c == '"':
 			r.i++
@@ -225,11 +215,11 @@ func (r *reader) escaped(start int) (string, error) {
 			r.i++
 			continue
 		}
-		if r.i+1 >= len(r.b) {
+		if r.i+1 >= len(r.s) {
 			break
 		}
 		r.i += 2
-		switch e := r.b[r.i-1]; e {
+		switch e := r.s[r.i-1]; e {
 		case '"', '\\', '/':
 			s = append(s, e)
 		case 'b':
@@ -246,7 +236,7 @@ func (r *reader) escaped(start int) (string, error) {
 			c, ok := r.hex4()
 			if ok && utf16.IsSurrogate(c) {
 				var lo rune
-				if r.i+1 < len(r.b) && r.b[r.i] == '\\' && r.b[r.i+1] == 'u' {
+				if r.i+1 < len(r.s) && r.s[r.i] == '\\' && r.s[r.i+1] == 'u' {
 					r.i += 2
 					lo, ok = r.hex4()
 				}
@@ -266,10 +256,10 @@ func (r *reader) escaped(start int) (string, error) {
 
 // hex4 reads the four hex digits of a \u escape.
 func (r *reader) hex4() (rune, bool) {
-	if len(r.b)-r.i < 4 {
+	if len(r.s)-r.i < 4 {
 		return 0, false
 	}
-	n, err := strconv.ParseUint(string(r.b[r.i:r.i+4]), 16, 16)
+	n, err := strconv.ParseUint(r.s[r.i:r.i+4], 16, 16)
 	r.i += 4
 	return rune(n), err == nil
 }
@@ -281,36 +271,36 @@ func (r *reader) number() (json.Number, error) {
 	start := r.i
 	digits := func() int {
 		n := 0
-		for r.i < len(r.b) && r.b[r.i] >= '0' && r.b[r.i] <= '9' {
+		for r.i < len(r.s) && r.s[r.i] >= '0' && r.s[r.i] <= '9' {
 			r.i++
 			n++
 		}
 		return n
 	}
-	if r.i < len(r.b) && r.b[r.i] == '-' {
+	if r.i < len(r.s) && r.s[r.i] == '-' {
 		r.i++
 	}
 	lead := r.i
-	if n := digits(); n == 0 || n > 1 && r.b[lead] == '0' {
+	if n := digits(); n == 0 || n > 1 && r.s[lead] == '0' {
 		r.i = start
 		return "", r.fail("want a number")
 	}
-	if r.i < len(r.b) && r.b[r.i] == '.' {
+	if r.i < len(r.s) && r.s[r.i] == '.' {
 		r.i++
 		if digits() == 0 {
 			return "", r.fail("want a digit after '.'")
 		}
 	}
-	if r.i < len(r.b) && (r.b[r.i] == 'e' || r.b[r.i] == 'E') {
+	if r.i < len(r.s) && (r.s[r.i] == 'e' || r.s[r.i] == 'E') {
 		r.i++
-		if r.i < len(r.b) && (r.b[r.i] == '+' || r.b[r.i] == '-') {
+		if r.i < len(r.s) && (r.s[r.i] == '+' || r.s[r.i] == '-') {
 			r.i++
 		}
 		if digits() == 0 {
 			return "", r.fail("want a digit in the exponent")
 		}
 	}
-	return json.Number(r.b[start:r.i]), nil
+	return json.Number(r.s[start:r.i]), nil
 }
 
 // figure reads a number into *to, leaving it as it was for null.
@@ -407,8 +397,8 @@ func (r *reader) texts(to *[]string) error {
 }
 
 func (r *reader) index(idx *fileIndex) error {
-	return r.object(func(key []byte) error {
-		switch string(key) {
+	return r.object(func(key string) error {
+		switch key {
 		case "version":
 			return r.text(&idx.Version)
 		case "updated":
@@ -455,8 +445,8 @@ func (r *reader) index(idx *fileIndex) error {
 }
 
 func (r *reader) workload(w *fileWorkload) error {
-	return r.object(func(key []byte) error {
-		switch string(key) {
+	return r.object(func(key string) error {
+		switch key {
 		case "id":
 			return r.text(&w.ID)
 		case "name":
@@ -495,8 +485,8 @@ func (r *reader) workload(w *fileWorkload) error {
 }
 
 func (r *reader) indexModel(m *fileIndexModel) error {
-	return r.object(func(key []byte) error {
-		switch string(key) {
+	return r.object(func(key string) error {
+		switch key {
 		case "slug":
 			return r.text(&m.Slug)
 		case "name":
@@ -523,8 +513,8 @@ func (r *reader) indexModel(m *fileIndexModel) error {
 }
 
 func (r *reader) source(s *fileSource) error {
-	return r.object(func(key []byte) error {
-		switch string(key) {
+	return r.object(func(key string) error {
+		switch key {
 		case "name":
 			return r.text(&s.Name)
 		case "publisher":
@@ -567,8 +557,8 @@ func (r *reader) source(s *fileSource) error {
 }
 
 func (r *reader) model(m *fileModel) error {
-	return r.object(func(key []byte) error {
-		switch string(key) {
+	return r.object(func(key string) error {
+		switch key {
 		case "version":
 			return r.text(&m.Version)
 		case "updated":
@@ -629,9 +619,9 @@ func (r *reader) best(to *map[string]*fileRow) error {
 	if *to == nil {
 		*to = map[string]*fileRow{}
 	}
-	return r.object(func(gpu []byte) error {
+	return r.object(func(gpu string) error {
 		row, err := r.rowOrNull()
-		(*to)[string(gpu)] = row
+		(*to)[gpu] = row
 		return err
 	})
 }
@@ -645,8 +635,8 @@ func (r *reader) rowOrNull() (*fileRow, error) {
 }
 
 func (r *reader) row(c *fileRow) error {
-	return r.object(func(key []byte) error {
-		switch string(key) {
+	return r.object(func(key string) error {
+		switch key {
 		case "gpu":
 			return r.text(&c.GPU)
 		case "num_gpus":
