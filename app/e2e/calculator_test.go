@@ -217,11 +217,26 @@ func TestInputsUpdateResultsLikeTheCLI(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Typed fields keep what was typed; selects may move (a new
-			// workload picks a model it has), so read the state back.
-			st := readState(t, b)
-			want := cliExpect(t, st)
-			t.Logf("%+v → %s Wh/request, %s Wh/month, meets=%v", st, want.WhPerRequest, want.WhPerMonth, want.Meets)
-			waitResults(t, b, want, 5*time.Second)
+			// workload picks a model it has), so read the state back
+			// until the page has settled on a state whose results are the
+			// CLI's.
+			deadline := time.Now().Add(5 * time.Second)
+			for {
+				st := readState(t, b)
+				want, err := cliTry(t, st)
+				if err == nil && resultsAre(b, want) {
+					t.Logf("%+v → %s Wh/request, %s Wh/month, meets=%v", st, want.WhPerRequest, want.WhPerMonth, want.Meets)
+					break
+				}
+				if time.Now().After(deadline) {
+					if err != nil {
+						t.Fatalf("after 5 s the page's state is %+v: %v", st, err)
+					}
+					waitResults(t, b, want, 0)
+					break
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
 			requireVisible(t, b, selChosen, false)
 		})
 	}

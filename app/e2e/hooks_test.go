@@ -91,6 +91,17 @@ type cliResult struct {
 // that latency).
 func cliExpect(t testing.TB, in inputs) expected {
 	t.Helper()
+	want, err := cliTry(t, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return want
+}
+
+// cliTry is cliExpect returning the CLI's refusal (such as a model the
+// workload does not have) as an error.
+func cliTry(t testing.TB, in inputs) (expected, error) {
+	t.Helper()
 	args := []string{"-json"}
 	for _, f := range []struct{ flag, v string }{
 		{"-workload", in.Workload}, {"-tokens", in.Tokens}, {"-output-tokens", in.Output}, {"-itl-ms", in.ITL},
@@ -106,7 +117,7 @@ func cliExpect(t testing.TB, in inputs) expected {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("energyfloor %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+		return expected{}, fmt.Errorf("energyfloor %s: %w\n%s", strings.Join(args, " "), err, stderr.String())
 	}
 	var out struct {
 		Results []cliResult `json:"results"`
@@ -158,7 +169,7 @@ func cliExpect(t testing.TB, in inputs) expected {
 		Meets:        meets,
 		GPU:          best.GPU,
 		Raw:          string(raw),
-	}
+	}, nil
 }
 
 func mustDecimal(t testing.TB, n json.Number) decimal.Decimal {
@@ -184,6 +195,13 @@ func readWh(b *Browser, sel string) (decimal.Decimal, string, error) {
 		return decimal.Decimal{}, v, fmt.Errorf("%s data-wh=%q is not a plain decimal: %w", sel, v, err)
 	}
 	return d, v, nil
+}
+
+// resultsAre reports whether both results' data-wh equal want.
+func resultsAre(b *Browser, want expected) bool {
+	req, _, err1 := readWh(b, selPerRequest)
+	mon, _, err2 := readWh(b, selPerMonth)
+	return err1 == nil && err2 == nil && req.Equal(want.WhPerRequest) && mon.Equal(want.WhPerMonth)
 }
 
 // waitResults waits until both results' data-wh equal want (as decimals)
