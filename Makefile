@@ -8,10 +8,11 @@ PREFIX   ?=
 
 # test runs every test: vet, then unit, component and CLI tests and, when Chromium is present, the
 # browser suite (app/e2e) and the benchmark's smoke test (cmd/bench). With CI=true a missing Chromium
-# fails them instead of skipping them.
+# fails them instead of skipping them. -count=1: the browser tests build and run the app outside what
+# Go's test cache can see, so a cached pass could hide a change in app/, web/ or data/.
 test:
 	$(GO) vet ./...
-	$(GO) test -timeout 20m ./...
+	$(GO) test -count=1 -timeout 20m ./...
 
 # bench runs the Go benchmarks, then the browser benchmark (cmd/bench: RUNS cold and warm loads in
 # headless Chromium against the real server on 127.0.0.1), which prints a table and JSON.
