@@ -101,33 +101,6 @@ func navigateHoldingWasm(t *testing.T, b *Browser, url string) (release func()) 
 	}
 }
 
-// TestTypingBeforeWasmIsKept types into the prerendered page while the
-// wasm is held back, then lets it start: what the visitor typed and chose
-// stays, and the results follow it.
-func TestTypingBeforeWasmIsKept(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	release := navigateHoldingWasm(t, b, base+"/")
-	if err := b.Type(selTokens, "7.5B"); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Type(selITL, "150"); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Select(selPercentile, "p90"); err != nil {
-		t.Fatal(err)
-	}
-	release()
-	waitInteractive(t, b)
-	time.Sleep(200 * time.Millisecond)
-	got := readState(t, b)
-	if !sameNumber(got.Tokens, "7.5B") || !sameNumber(got.ITL, "150") || got.Pct != "p90" {
-		t.Errorf("after the wasm started the fields show tokens=%q itl=%q pct=%q, want what was typed before: 7.5B, 150, p90", got.Tokens, got.ITL, got.Pct)
-	}
-	waitResults(t, b, cliExpect(t, got), 5*time.Second)
-}
-
 // TestPrerenderedHTMLHasResults checks the server's first HTML, as a crawler
 // or a reader without JavaScript gets it, for the requested inputs.
 func TestPrerenderedHTMLHasResults(t *testing.T) {
