@@ -4,7 +4,7 @@ UPSTREAM ?= ../shared/mlenergy-leaderboard/data
 ADDR     ?= 127.0.0.1:8000
 PREFIX   ?=
 
-.PHONY: test bench data wasm build run static clean
+.PHONY: test fuzz bench data wasm build run static clean
 
 # test runs every test: vet, then unit, component and CLI tests and, when Chromium is present, the
 # browser suite (app/e2e) and the benchmark's smoke test (cmd/bench). With CI=true a missing Chromium
@@ -13,6 +13,14 @@ PREFIX   ?=
 test:
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
+	$(MAKE) fuzz
+
+# fuzz gives each fuzz test a short run (FUZZTIME each) beyond its checked-in corpus (testdata/fuzz/);
+# a crash it finds is written to testdata/fuzz/ and fails the run. FUZZTIME=10m for a longer hunt.
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParseNumber$$' -fuzztime $(FUZZTIME) .
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeState$$' -fuzztime $(FUZZTIME) ./app
 
 # bench runs the Go benchmarks, then the browser benchmark (cmd/bench: RUNS cold and warm loads in
 # headless Chromium against the real server on 127.0.0.1), which prints a table and JSON.
