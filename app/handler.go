@@ -26,8 +26,8 @@ var Pages = []string{"/", "/embed"}
 // restart is not an update and a deploy is. It is also the app version the
 // page shows: go-app passes Version on as GOAPP_VERSION, to the wasm through
 // app.js and to the prerender through the server's environment. wasmSize is app.wasm's
-// uncompressed size in bytes: app.wasm travels compressed, and go-app's
-// loading progress needs the size it counts. prefix is the sub-path the app
+// uncompressed size in bytes, which go-app's app.js reads (the server's
+// app.js shows no percentage: see LoadingLabel below). prefix is the sub-path the app
 // is served under ("" for the root, "/energy" for a static build there).
 //
 // Every URL it emits is on the page's own origin: the icons, app.css and the
@@ -51,6 +51,10 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 			Maskable: "/web/icon-maskable-512.png",
 			SVG:      "/web/icon.svg",
 		},
+		// The server's app.js fetches app.wasm directly, for streaming
+		// compilation and the compiled-code cache, so there is no
+		// percentage to show (go-app's default label is "{progress}%").
+		LoadingLabel:          "Loading…",
 		Styles:                []string{"/web/app.css"},
 		CacheableResources:    []string{"/web/icon.svg"},
 		Resources:             resources,

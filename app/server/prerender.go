@@ -136,8 +136,8 @@ func (p *pageWriter) WriteHeader(status int)      { p.status = status }
 func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 
 // serveApp serves go-app's answer, with prerendered pages' attributes fixed
-// (see fixAttributeQuoting; a page that cannot be fixed is not sent), and
-// compressed when the client accepts it (go-app compresses nothing).
+// (see fixAttributeQuoting; a page that cannot be fixed is not sent),
+// app.js fetching app.wasm directly (see fetchWasmDirectly), and compressed when the client accepts it (go-app compresses nothing).
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	p := &pageWriter{header: w.Header(), status: http.StatusOK}
 	revalidated := s.translateIfNoneMatch(r)
@@ -151,6 +151,15 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		}
 		body = fixed
 		p.header.Set("Content-Type", "text/html; charset=utf-8")
+		p.header.Set("Content-Length", strconv.Itoa(len(body)))
+	}
+	if p.status == http.StatusOK && (r.URL.Path == "/app.js" || r.URL.Path == "/goapp.js") {
+		js, err := fetchWasmDirectly(body)
+		if err != nil {
+			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		body = js
 		p.header.Set("Content-Length", strconv.Itoa(len(body)))
 	}
 	body = s.compressAnswer(r, p.header, p.status, body, revalidated)

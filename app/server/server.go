@@ -3,7 +3,8 @@
 // A Site puts these in front of go-app's Handler (which prerenders the pages
 // and serves the PWA files): the embedded /web/ assets, with app.wasm sent
 // precompressed according to Accept-Encoding; compression of pages and
-// go-app's files, which go-app sends raw; HTML-escaping of prerendered
+// go-app's files, which go-app sends raw; an app.js that hands app.wasm's
+// own response to the streaming compiler (see fetchWasmDirectly); HTML-escaping of prerendered
 // attribute values, which go-app quotes Go-style (see fixAttributeQuoting);
 // security headers on every response; and a refusal of every method but GET
 // and HEAD. Listen and Serve add timeouts, a header cap and graceful
@@ -177,12 +178,14 @@ func Version(wasm []byte, dataset fs.FS, config string) (string, error) {
 }
 
 // pageConfig returns, as text, what the go-app Handler puts around the wasm
-// and that the wasm does not contain: the page head, the manifest and the
-// service worker's template.
+// and that the wasm does not contain: the page head, the manifest, the
+// service worker's template, the loader's label and how the Site rewrites
+// app.js.
 func pageConfig() string {
 	h := ui.Handler("", 0, "")
-	return fmt.Sprintf("%q %q %q %q %q %q %q %q %q %q %q %q", h.Name, h.ShortName, h.Title, h.Description, h.Lang,
-		h.ThemeColor, h.BackgroundColor, h.Icon, h.Styles, h.CacheableResources, h.RawHeaders, h.ServiceWorkerTemplate)
+	return fmt.Sprintf("%q %q %q %q %q %q %q %q %q %q %q %q %q %q %q", h.Name, h.ShortName, h.Title, h.Description, h.Lang,
+		h.ThemeColor, h.BackgroundColor, h.Icon, h.Styles, h.CacheableResources, h.RawHeaders, h.ServiceWorkerTemplate,
+		h.LoadingLabel, wasmFetchCall, wasmFetchDirect)
 }
 
 // ServeHTTP answers GET and HEAD: /web/ from the embedded assets, the rest

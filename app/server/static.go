@@ -63,6 +63,9 @@ func (s *Site) WriteStatic(dir, prefix string) (err error) {
 	if err := fixStaticPages(tmp); err != nil {
 		return err
 	}
+	if err := fixStaticAppJS(tmp); err != nil {
+		return err
+	}
 	for name, a := range s.assets {
 		for coding, f := range a.forms {
 			file := filepath.Join(tmp, filepath.FromSlash(name)) + suffix(coding)
@@ -132,6 +135,23 @@ func fixStaticPages(dir string) error {
 		if err := os.WriteFile(p, fixed, 0o644); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// fixStaticAppJS applies fetchWasmDirectly to the app.js go-app wrote.
+func fixStaticAppJS(dir string) error {
+	file := filepath.Join(dir, "app.js")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("writing the static site: %w", err)
+	}
+	js, err := fetchWasmDirectly(b)
+	if err != nil {
+		return fmt.Errorf("writing the static site: %w", err)
+	}
+	if err := os.WriteFile(file, js, 0o644); err != nil {
+		return fmt.Errorf("writing the static site: %w", err)
 	}
 	return nil
 }
