@@ -133,9 +133,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 					" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
 					energyfloor.FormatNumber(c.TokensPerSecond)+" output tokens per second."),
 				app.H3().Text("Spread"),
-				app.P().ID("spread").Text("Across the "+strconv.Itoa(r.Qualifying)+" configurations that meet the target: floor "+
-					energyfloor.FormatJoules(r.Spread.Floor)+", median "+energyfloor.FormatJoules(r.Spread.Median)+
-					", highest "+energyfloor.FormatJoules(r.Spread.Highest)+" per output token. The floor is the best case, not a typical value."),
+				app.P().ID("spread").Text(spreadText(r)),
 			)
 		}),
 	)
@@ -162,4 +160,16 @@ func (p *resultsPanel) renderRelax() app.UI {
 		app.H3().Text("The fastest configuration"),
 		&configFacts{Config: c, Compact: p.Compact},
 	)
+}
+
+// spreadText says how the floor compares with every configuration that meets
+// the target, so the floor is not mistaken for a typical value.
+func spreadText(r energyfloor.Result) string {
+	if r.Qualifying == 1 {
+		return "Only 1 configuration meets the target: " + energyfloor.FormatJoules(r.Spread.Floor) +
+			" per output token. The floor is the best case, not a typical value."
+	}
+	return "Across the " + strconv.Itoa(r.Qualifying) + " configurations that meet the target: floor " +
+		energyfloor.FormatJoules(r.Spread.Floor) + ", median " + energyfloor.FormatJoules(r.Spread.Median) +
+		", highest " + energyfloor.FormatJoules(r.Spread.Highest) + " per output token. The floor is the best case, not a typical value."
 }
