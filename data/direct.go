@@ -396,6 +396,29 @@ func (r *reader) texts(to *[]string) error {
 	})
 }
 
+// list reads an array of objects, each null or read by one, into *to; null
+// makes it nil and [] an empty slice. A key given twice is refused.
+func list[T any](r *reader, to *[]*T, one func(*T) error) error {
+	if *to != nil {
+		return errTwice
+	}
+	if r.literal("null") {
+		return nil
+	}
+	*to = []*T{}
+	return r.array(func() error {
+		var v *T
+		if !r.literal("null") {
+			v = new(T)
+			if err := one(v); err != nil {
+				return err
+			}
+		}
+		*to = append(*to, v)
+		return nil
+	})
+}
+
 func (r *reader) index(idx *fileIndex) error {
 	return r.object(func(key string) error {
 		switch key {
@@ -420,25 +443,7 @@ func (r *reader) index(idx *fileIndex) error {
 		case "cite_url":
 			return r.text(&idx.CiteURL)
 		case "workloads":
-			if idx.Workloads != nil {
-				return errTwice
-			}
-			if r.literal("null") {
-				idx.Workloads = nil
-				return nil
-			}
-			idx.Workloads = []*fileWorkload{}
-			return r.array(func() error {
-				var w *fileWorkload
-				if !r.literal("null") {
-					w = &fileWorkload{}
-					if err := r.workload(w); err != nil {
-						return err
-					}
-				}
-				idx.Workloads = append(idx.Workloads, w)
-				return nil
-			})
+			return list(r, &idx.Workloads, r.workload)
 		}
 		return errUnknown
 	})
@@ -460,25 +465,7 @@ func (r *reader) workload(w *fileWorkload) error {
 		case "source":
 			return r.source(&w.Source)
 		case "models":
-			if w.Models != nil {
-				return errTwice
-			}
-			if r.literal("null") {
-				w.Models = nil
-				return nil
-			}
-			w.Models = []*fileIndexModel{}
-			return r.array(func() error {
-				var m *fileIndexModel
-				if !r.literal("null") {
-					m = &fileIndexModel{}
-					if err := r.indexModel(m); err != nil {
-						return err
-					}
-				}
-				w.Models = append(w.Models, m)
-				return nil
-			})
+			return list(r, &w.Models, r.indexModel)
 		}
 		return errUnknown
 	})
@@ -590,19 +577,7 @@ func (r *reader) model(m *fileModel) error {
 		case "gpus":
 			return r.texts(&m.GPUs)
 		case "configurations":
-			if m.Configurations != nil {
-				return errTwice
-			}
-			if r.literal("null") {
-				m.Configurations = nil
-				return nil
-			}
-			m.Configurations = []*fileRow{}
-			return r.array(func() error {
-				row, err := r.rowOrNull()
-				m.Configurations = append(m.Configurations, row)
-				return err
-			})
+			return list(r, &m.Configurations, r.row)
 		case "best":
 			return r.best(&m.Best)
 		}
