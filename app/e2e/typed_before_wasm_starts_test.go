@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 )
 
@@ -24,30 +23,7 @@ func TestTypedBeforeWasmIsKept(t *testing.T) {
 			}
 			b := newCleanBrowser(t, 1280, 900, base)
 
-			held := make(chan fetch.RequestID, 4)
-			paused := chromedp.Events(b.Ctx, fetch.RequestPaused)
-			go func() {
-				for ev, err := range paused {
-					if err != nil {
-						return
-					}
-					held <- ev.RequestID
-				}
-			}()
-			if _, err := chromedp.Call(b.Ctx, fetch.Enable, fetch.EnableParams{
-				Patterns: []*fetch.RequestPattern{{URLPattern: "*.wasm*", RequestStage: fetch.RequestStageRequest}},
-			}); err != nil {
-				t.Fatal(err)
-			}
-			if err := b.Navigate(base + "/"); err != nil {
-				t.Fatal(err)
-			}
-			var id fetch.RequestID
-			select {
-			case id = <-held:
-			case <-time.After(20 * time.Second):
-				t.Fatal("the page never requested app.wasm")
-			}
+			release := navigateHoldingWasm(t, b, base+"/")
 
 			want := inputs{Workload: "lm-arena-chat", Tokens: "3B", Output: "800", ITL: "12", Pct: "p95", GPU: "H100"}
 			for _, step := range []struct {
@@ -68,12 +44,7 @@ func TestTypedBeforeWasmIsKept(t *testing.T) {
 				t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
 			}
 
-			if _, err := chromedp.Call(b.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := chromedp.Call(b.Ctx, fetch.Disable, struct{}{}); err != nil {
-				t.Fatal(err)
-			}
+			release()
 			waitInteractive(t, b)
 
 			got := readState(t, b)
