@@ -258,16 +258,7 @@ var routesOnce sync.Once
 func TestPrerender(t *testing.T) {
 	routesOnce.Do(Routes)
 	h := &app.Handler{Name: "Energy Floor", Styles: []string{"/web/app.css"}}
-	get := func(path string) string {
-		t.Helper()
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
-		if rec.Code != http.StatusOK {
-			t.Fatalf("GET %s: status %d", path, rec.Code)
-		}
-		b, _ := io.ReadAll(rec.Body)
-		return string(b)
-	}
+	get := func(path string) string { return getPage(t, h, path) }
 	t.Run("default inputs give Qwen 3 235B on B200/4/4096", func(t *testing.T) {
 		html := get("/")
 		// 0.2402453 J per output token × 1e9 tokens / 3,600 J per Wh.
@@ -432,4 +423,17 @@ func TestBasePath(t *testing.T) {
 			}
 		})
 	}
+}
+
+// getPage serves GET path through h and returns the body, failing t on any
+// status but 200.
+func getPage(t *testing.T, h http.Handler, path string) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET %s: status %d", path, rec.Code)
+	}
+	b, _ := io.ReadAll(rec.Body)
+	return string(b)
 }

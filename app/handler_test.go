@@ -3,9 +3,6 @@
 package app
 
 import (
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -24,16 +21,7 @@ func TestHandlerSetsAppVersion(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := Handler(tt.version, 1000, tt.prefix)
-			get := func(path string) string {
-				t.Helper()
-				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
-				if rec.Code != http.StatusOK {
-					t.Fatalf("GET %s: status %d", path, rec.Code)
-				}
-				b, _ := io.ReadAll(rec.Body)
-				return string(b)
-			}
+			get := func(path string) string { return getPage(t, h, path) }
 			page := get("/")
 			wantFooter := `<p class="versions">Energy Floor ` + tt.version + ` · data version `
 			if !strings.Contains(page, wantFooter) {
