@@ -17,7 +17,17 @@ func BenchmarkLoad(b *testing.B) {
 // unmarshalDirect, the browser build's decoder, natively or under wasm.
 func BenchmarkLoadDirect(b *testing.B) {
 	for b.Loop() {
-		if _, err := decode(Files(), unmarshalDirect); err != nil {
+		if _, err := decode(Files(), unmarshalDirect, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadBrowser decodes the whole embedded dataset as Load does in the
+// browser build: unmarshalDirect, without the cross-checks.
+func BenchmarkLoadBrowser(b *testing.B) {
+	for b.Loop() {
+		if _, err := decode(Files(), unmarshalDirect, false); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -22,15 +22,15 @@ import (
 // (native builds), unmarshalDirect (the browser build) and encoding/json,
 // and checks the results are identical.
 func TestDecodersAgree(t *testing.T) {
-	goccy, err := decode(Files(), unmarshalGoccy)
+	goccy, err := decode(Files(), unmarshalGoccy, true)
 	if err != nil {
 		t.Fatalf("goccy/go-json: %v", err)
 	}
-	std, err := decode(Files(), unmarshalStd)
+	std, err := decode(Files(), unmarshalStd, true)
 	if err != nil {
 		t.Fatalf("encoding/json: %v", err)
 	}
-	direct, err := decode(Files(), unmarshalDirect)
+	direct, err := decode(Files(), unmarshalDirect, true)
 	if err != nil {
 		t.Fatalf("unmarshalDirect: %v", err)
 	}
@@ -44,6 +44,35 @@ func TestDecodersAgree(t *testing.T) {
 	std.Workloads[0].Models[0].Configurations[0].JoulesPerOutputToken = std.Workloads[0].Models[0].Configurations[0].JoulesPerOutputToken.Add(decimal.New(1, -7))
 	if reflect.DeepEqual(goccy, std) {
 		t.Error("DeepEqual missed a changed figure")
+	}
+}
+
+// TestBrowserLoadAgrees checks that what Load does in the browser build,
+// unmarshalDirect without the cross-checks, gives exactly the dataset the
+// validated decode gives, and that it still refuses a figure that does not
+// parse or a model file that is missing.
+func TestBrowserLoadAgrees(t *testing.T) {
+	want, err := Decode(Files())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decode(Files(), unmarshalDirect, false)
+	if err != nil {
+		t.Fatalf("browser decode: %v", err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("the browser's decode and the validated decode gave different datasets")
+	}
+
+	files := copyFiles(t)
+	edit(t, files, qwenFile, func(doc map[string]any) { config(doc, 0)["p90_itl_ms"] = json.Number("1e400") })
+	if _, err := decode(files, unmarshalDirect, false); err == nil || !strings.Contains(err.Error(), "p90_itl_ms") {
+		t.Errorf("browser decode of an out-of-range p90_itl_ms: got %v, want an error naming the field", err)
+	}
+	files = copyFiles(t)
+	delete(files, qwenFile)
+	if _, err := decode(files, unmarshalDirect, false); err == nil || !strings.Contains(err.Error(), qwenFile) {
+		t.Errorf("browser decode without %s: got %v, want an error naming it", qwenFile, err)
 	}
 }
 
@@ -212,7 +241,7 @@ func TestDecodeBroken(t *testing.T) {
 			files := copyFiles(t)
 			tt.break_(t, files)
 			for name, unmarshal := range map[string]func([]byte, any) error{"goccy": unmarshalGoccy, "std": unmarshalStd, "direct": unmarshalDirect} {
-				_, err := decode(files, unmarshal)
+				_, err := decode(files, unmarshal, true)
 				t.Logf("%s: %v", name, err)
 				var e *Error
 				if !errors.As(err, &e) {

@@ -22,3 +22,6 @@ func unmarshalGoccy(b []byte, v any) error {
 	dec.DisallowUnknownFields()
 	return dec.Decode(v)
 }
+
+// validateAtLoad is true natively: Load validates every record.
+const validateAtLoad = true

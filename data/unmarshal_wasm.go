@@ -8,3 +8,7 @@ package data
 // brotli to app.wasm (GOAPP-NOTES.md). Tests decode the embedded dataset with
 // all three and check the results are identical.
 var unmarshal = unmarshalDirect
+
+// validateAtLoad is false in the browser: Load there trusts the embedded
+// dataset the server validated (see Load).
+const validateAtLoad = false

@@ -130,44 +130,47 @@ func checkSource(s *fileSource) error {
 }
 
 // checkModel validates one model file against itself and the index, and
-// returns it as a domain Model.
-func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileModel) (*energyfloor.Model, error) {
+// returns it as a domain Model. With validate false it only parses the
+// figures and derives the model's GPUs and best rows (decode).
+func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileModel, validate bool) (*energyfloor.Model, error) {
 	fail := func(row, field string, err error) error {
 		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
 	}
-	for _, f := range []struct{ name, got, want string }{
-		{"version", mf.Version, idx.Version},
-		{"updated", mf.Updated, idx.Updated},
-		{"data_version", mf.DataVersion, idx.DataVersion},
-		{"unit", mf.Unit, idx.Unit},
-		{"itl_deadline_ms", strconv.FormatInt(mf.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
-		{"caveat", mf.Caveat, idx.Caveat},
-		{"boundary", mf.Boundary, idx.Boundary},
-		{"slug", mf.Slug, im.Slug},
-		{"name", mf.Name, im.Name},
-		{"model_id", mf.ModelID, im.ModelID},
-		{"architecture", mf.Architecture, im.Architecture},
-		{"params_b", fmt.Sprint(mf.ParamsB), fmt.Sprint(im.ParamsB)},
-		{"active_params_b", fmt.Sprint(mf.ActiveParamsB), fmt.Sprint(im.ActiveParamsB)},
-		{"gpus", fmt.Sprint(mf.GPUs), fmt.Sprint(im.GPUs)},
-	} {
-		if f.got != f.want {
-			return nil, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
+	if validate {
+		for _, f := range []struct{ name, got, want string }{
+			{"version", mf.Version, idx.Version},
+			{"updated", mf.Updated, idx.Updated},
+			{"data_version", mf.DataVersion, idx.DataVersion},
+			{"unit", mf.Unit, idx.Unit},
+			{"itl_deadline_ms", strconv.FormatInt(mf.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
+			{"caveat", mf.Caveat, idx.Caveat},
+			{"boundary", mf.Boundary, idx.Boundary},
+			{"slug", mf.Slug, im.Slug},
+			{"name", mf.Name, im.Name},
+			{"model_id", mf.ModelID, im.ModelID},
+			{"architecture", mf.Architecture, im.Architecture},
+			{"params_b", fmt.Sprint(mf.ParamsB), fmt.Sprint(im.ParamsB)},
+			{"active_params_b", fmt.Sprint(mf.ActiveParamsB), fmt.Sprint(im.ActiveParamsB)},
+			{"gpus", fmt.Sprint(mf.GPUs), fmt.Sprint(im.GPUs)},
+		} {
+			if f.got != f.want {
+				return nil, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
+			}
 		}
-	}
-	for _, f := range []struct{ name, value string }{{"name", mf.Name}, {"model_id", mf.ModelID}, {"architecture", mf.Architecture}} {
-		if f.value == "" {
-			return nil, fail("", f.name, errors.New("missing"))
+		for _, f := range []struct{ name, value string }{{"name", mf.Name}, {"model_id", mf.ModelID}, {"architecture", mf.Architecture}} {
+			if f.value == "" {
+				return nil, fail("", f.name, errors.New("missing"))
+			}
 		}
-	}
-	if !(mf.ParamsB > 0) || !(mf.ActiveParamsB > 0) || mf.ActiveParamsB > mf.ParamsB {
-		return nil, fail("", "active_params_b", fmt.Errorf("%v active of %v total parameters (billions): want 0 < active ≤ total", mf.ActiveParamsB, mf.ParamsB))
-	}
-	if err := checkSource(&mf.Source); err != nil {
-		return nil, fail("", "source", err)
-	}
-	if !sameSource(&mf.Source, &w.Source) {
-		return nil, fail("", "source", errors.New("differs from the workload's source block in index.json"))
+		if !(mf.ParamsB > 0) || !(mf.ActiveParamsB > 0) || mf.ActiveParamsB > mf.ParamsB {
+			return nil, fail("", "active_params_b", fmt.Errorf("%v active of %v total parameters (billions): want 0 < active ≤ total", mf.ActiveParamsB, mf.ParamsB))
+		}
+		if err := checkSource(&mf.Source); err != nil {
+			return nil, fail("", "source", err)
+		}
+		if !sameSource(&mf.Source, &w.Source) {
+			return nil, fail("", "source", errors.New("differs from the workload's source block in index.json"))
+		}
 	}
 	if len(mf.Configurations) == 0 || len(mf.Configurations) != im.ConfigurationCount {
 		return nil, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", len(mf.Configurations), im.ConfigurationCount))
@@ -194,18 +197,20 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 			row = fmt.Sprintf("configuration %d", i+1)
 		}
 		c, err := r.parse()
-		if err == nil {
+		if err == nil && validate {
 			err = checkRow(c, mf.Slug, deadline)
 		}
 		if err != nil {
 			return nil, fail(row, err.field, err.err)
 		}
-		if written[c.RowID] != nil {
-			return nil, fail(c.RowID, "row_id", errors.New("not unique"))
-		}
-		written[c.RowID] = r
-		if i > 0 && !before(m.Configurations[i-1], c) {
-			return nil, fail(c.RowID, "row_id", fmt.Errorf("not after %q: configurations must be sorted by gpu, num_gpus, max_num_seqs, repeat", m.Configurations[i-1].RowID))
+		if validate {
+			if written[c.RowID] != nil {
+				return nil, fail(c.RowID, "row_id", errors.New("not unique"))
+			}
+			written[c.RowID] = r
+			if i > 0 && !before(m.Configurations[i-1], c) {
+				return nil, fail(c.RowID, "row_id", fmt.Errorf("not after %q: configurations must be sorted by gpu, num_gpus, max_num_seqs, repeat", m.Configurations[i-1].RowID))
+			}
 		}
 		if len(m.GPUs) == 0 || m.GPUs[len(m.GPUs)-1] != c.GPU {
 			m.GPUs = append(m.GPUs, c.GPU)
@@ -214,6 +219,9 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 			m.Best[c.GPU] = c
 		}
 		m.Configurations = append(m.Configurations, c)
+	}
+	if !validate {
+		return m, nil
 	}
 	if !slices.Equal(m.GPUs, mf.GPUs) {
 		return nil, fail("", "gpus", fmt.Errorf("is %v, but the configurations are on %v", mf.GPUs, m.GPUs))
