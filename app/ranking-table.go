@@ -2,8 +2,10 @@ package app
 
 import (
 	"cmp"
+	"html"
 	"slices"
 	"strconv"
+	"strings"
 
 	"energyfloor"
 
@@ -14,7 +16,8 @@ import (
 // rankingTable lists every model (per GPU) for the current inputs. Columns
 // sort on their header buttons; a model's name is a button that selects it.
 // Sorting is the table's own state: it re-renders the table only and
-// recomputes nothing.
+// recomputes nothing. The table itself is raw HTML (tableHTML), replaced
+// whole when its text changes.
 type rankingTable struct {
 	app.Compo
 
@@ -38,8 +41,7 @@ type rankingTable struct {
 	cellsKey string
 }
 
-// rowView is what one row shows: plain strings, so go-app's prop comparison
-// is cheap and a row whose figures did not change is not re-rendered.
+// rowView is what one row shows, as plain strings.
 type rowView struct {
 	Rank                           int
 	Slug, Name, GPU                string
@@ -145,48 +147,103 @@ func latencyOf(r *energyfloor.Result, s energyfloor.Statistic) decimal.Decimal {
 	return decimal.Zero
 }
 
-func (t *rankingTable) onSort(key string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if t.sortKey == key || (t.sortKey == "" && key == sortRank) {
-			t.desc = !t.desc
-		} else {
-			t.sortKey, t.desc = key, false
-		}
-		t.sortRows()
+// onClick handles the clicks of the table's buttons, delegated to the box
+// around it: the table is one raw HTML string (tableHTML), which the browser
+// parses at once instead of go-app creating its 600-odd nodes one JavaScript
+// call at a time. A sort button sorts; a model's name selects the model. The
+// focus goes back to the button, which the new table replaced.
+func (t *rankingTable) onClick(ctx app.Context, e app.Event) {
+	btn := e.Get("target").Call("closest", "button")
+	if !btn.Truthy() {
+		return
 	}
+	var sel string
+	if key := btn.Get("dataset").Get("sort"); key.Truthy() {
+		t.sort(key.String())
+		sel = `#ranking-table button[data-sort="` + key.String() + `"]`
+	} else {
+		slug := btn.Get("value").String()
+		ctx.NewActionWithValue(actionSelectModel, slug)
+		sel = `#ranking-table button[value="` + slug + `"]`
+	}
+	ctx.Defer(func(ctx app.Context) {
+		if b := app.Window().Get("document").Call("querySelector", sel); b.Truthy() {
+			b.Call("focus")
+		}
+	})
+}
+
+// sort sorts by column key, or reverses the order when the table is sorted by
+// it already.
+func (t *rankingTable) sort(key string) {
+	switch key {
+	case sortRank, sortModel, sortGPU, sortLatency, sortEnergy:
+	default:
+		return
+	}
+	if t.sortKey == key || (t.sortKey == "" && key == sortRank) {
+		t.desc = !t.desc
+	} else {
+		t.sortKey, t.desc = key, false
+	}
+	t.sortRows()
 }
 
 // Render draws the table in its own horizontally scrolling box.
 func (t *rankingTable) Render() app.UI {
-	stat := statisticName(t.Statistic)
 	return app.Section().ID("ranking").Class("panel", "ranking").Aria("labelledby", "ranking-h").Body(
 		app.H2().ID("ranking-h").Text("Every model for these inputs"),
 		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. Monthly figures scale with your volume; see the results above for the selected model. Sort with the column headers; choose a model by its name."),
-		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table (scrolls sideways)").Body(
-			app.Table().ID("ranking-table").Body(
-				app.THead().Body(app.Tr().Body(
-					t.header(sortRank, "#"),
-					t.header(sortModel, "Model"),
-					t.header(sortGPU, "GPUs"),
-					app.Th().Scope("col").Text("max_num_seqs"),
-					t.header(sortLatency, stat+" latency"),
-					t.header(sortEnergy, "J per output token"),
-					app.Th().Scope("col").Text("Wh per million output tokens"),
-					app.Th().Scope("col").Text("Per request"),
-				)),
-				app.TBody().Body(app.Range(t.views).Slice(func(i int) app.UI {
-					return &rankingRow{View: t.views[i]}
-				})),
-			),
-		),
+		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table (scrolls sideways)").
+			OnClick(t.onClick).Body(app.Raw(t.tableHTML())),
 	)
 }
 
-// header draws a sortable column header: a button, with aria-sort on the
+// tableHTML writes the table: a header row of sort buttons (aria-sort on the
+// column the table is sorted by) and one row per rowView, every text and
+// attribute value escaped.
+func (t *rankingTable) tableHTML() string {
+	var b strings.Builder
+	b.Grow(512 + 640*len(t.views))
+	b.WriteString(`<table id="ranking-table"><thead><tr>`)
+	t.header(&b, sortRank, "#")
+	t.header(&b, sortModel, "Model")
+	t.header(&b, sortGPU, "GPUs")
+	b.WriteString(`<th scope="col">max_num_seqs</th>`)
+	t.header(&b, sortLatency, statisticName(t.Statistic)+" latency")
+	t.header(&b, sortEnergy, "J per output token")
+	b.WriteString(`<th scope="col">Wh per million output tokens</th><th scope="col">Per request</th></tr></thead><tbody>`)
+	for _, v := range t.views {
+		var class []string
+		if v.Selected {
+			class = append(class, "selected")
+		}
+		if !v.Meets {
+			class = append(class, "unmet")
+		}
+		b.WriteString(`<tr`)
+		if len(class) > 0 {
+			b.WriteString(` class="` + strings.Join(class, " ") + `"`)
+		}
+		b.WriteString(` data-model="` + html.EscapeString(v.Slug) + `" data-gpu="` + html.EscapeString(v.GPU) + `">`)
+		b.WriteString(`<td class="num">` + strconv.Itoa(v.Rank) + `</td>`)
+		b.WriteString(`<th scope="row"><button type="button" class="select-model" aria-pressed="` + strconv.FormatBool(v.Selected) +
+			`" value="` + html.EscapeString(v.Slug) + `">` + html.EscapeString(v.Name) + `</button></th>`)
+		b.WriteString(`<td>` + html.EscapeString(v.GPUs) + `</td>`)
+		for _, cell := range []string{v.Seqs, v.Latency, v.Energy, v.PerMillion, v.PerRequest} {
+			b.WriteString(`<td class="num">` + html.EscapeString(cell) + `</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	return b.String()
+}
+
+// header writes a sortable column header: a button, with aria-sort on the
 // column the table is sorted by.
-func (t *rankingTable) header(key, label string) app.UI {
+func (t *rankingTable) header(b *strings.Builder, key, label string) {
 	current := t.sortKey == key || (t.sortKey == "" && key == sortRank)
-	th := app.Th().Scope("col")
+	b.WriteString(`<th scope="col"`)
 	mark := ""
 	if current {
 		dir := "ascending"
@@ -194,12 +251,10 @@ func (t *rankingTable) header(key, label string) app.UI {
 		if t.desc {
 			dir, mark = "descending", " ▼"
 		}
-		th = th.Aria("sort", dir)
+		b.WriteString(` aria-sort="` + dir + `"`)
 	}
-	return th.Body(app.Button().Type("button").Class("sort").DataSet("sort", key).OnClick(t.onSort(key)).Body(
-		app.Text(label),
-		app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark),
-	))
+	b.WriteString(`><button type="button" class="sort" data-sort="` + key + `">` + html.EscapeString(label) +
+		`<span class="sort-mark" aria-hidden="true">` + mark + `</span></button></th>`)
 }
 
 // view returns what the row of Results[i] shows.

@@ -1,8 +1,10 @@
 package app
 
 import (
+	"html"
 	"math"
 	"strconv"
+	"strings"
 
 	"energyfloor"
 
@@ -192,63 +194,17 @@ func (ch *tradeoffChart) layout() {
 	})
 }
 
-const svgNS = "http://www.w3.org/2000/svg"
-
-func svgEl(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
-
 func px(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
-// Render draws the SVG from the laid-out geometry.
+// Render draws the figure: the SVG as one raw HTML string (svg), which the
+// browser parses at once instead of go-app creating its 150-odd nodes one
+// JavaScript call at a time, and its legend.
 func (ch *tradeoffChart) Render() app.UI {
-	g := ch.geom
-	if len(g.Points) == 0 {
+	if len(ch.geom.Points) == 0 {
 		return app.Figure().ID("chart").Class("chart").Body(app.P().Text("No configuration to plot."))
 	}
-	bottom, right := chartH-chartBottom, chartW-chartRight
-	name := ""
-	if ch.Model != nil {
-		name = ch.Model.Name
-	}
 	return app.Figure().ID("chart").Class("chart").Body(
-		svgEl("svg").Attr("viewBox", "0 0 640 400").Attr("role", "img").
-			Aria("labelledby", "chart-title chart-desc").Class("chart-svg").Body(
-			svgEl("title").ID("chart-title").Text("Energy per output token against "+g.XLabel+" for "+name),
-			svgEl("desc").ID("chart-desc").Text("Each point is a measured configuration; the dashed line is the latency target; the ringed point is the chosen configuration. The table below lists the same figures."),
-			svgEl("g").Class("grid").Body(
-				app.Range(g.XTicks).Slice(func(i int) app.UI {
-					t := g.XTicks[i]
-					return svgEl("line").Attr("x1", px(t.Pos)).Attr("x2", px(t.Pos)).Attr("y1", px(chartTop)).Attr("y2", px(bottom))
-				}),
-				app.Range(g.YTicks).Slice(func(i int) app.UI {
-					t := g.YTicks[i]
-					return svgEl("line").Attr("x1", px(chartLeft)).Attr("x2", px(right)).Attr("y1", px(t.Pos)).Attr("y2", px(t.Pos))
-				}),
-			),
-			svgEl("g").Class("axis").Body(
-				svgEl("line").Attr("x1", px(chartLeft)).Attr("x2", px(right)).Attr("y1", px(bottom)).Attr("y2", px(bottom)),
-				svgEl("line").Attr("x1", px(chartLeft)).Attr("x2", px(chartLeft)).Attr("y1", px(chartTop)).Attr("y2", px(bottom)),
-				app.Range(g.XTicks).Slice(func(i int) app.UI {
-					t := g.XTicks[i]
-					return svgEl("text").Attr("x", px(t.Pos)).Attr("y", px(bottom+18)).Attr("text-anchor", "middle").Text(t.Label)
-				}),
-				app.Range(g.YTicks).Slice(func(i int) app.UI {
-					t := g.YTicks[i]
-					return svgEl("text").Attr("x", px(chartLeft-6)).Attr("y", px(t.Pos+4)).Attr("text-anchor", "end").Text(t.Label)
-				}),
-				svgEl("text").Class("axis-label").Attr("x", px((chartLeft+right)/2)).Attr("y", px(chartH-8)).
-					Attr("text-anchor", "middle").Text(g.XLabel),
-				svgEl("text").Class("axis-label").Attr("transform", "rotate(-90)").Attr("x", px(-(chartTop+bottom)/2)).
-					Attr("y", "16").Attr("text-anchor", "middle").Text(g.YLabel),
-			),
-			svgEl("g").Class("target").Body(
-				svgEl("line").ID("chart-target").Attr("x1", px(g.TargetX)).Attr("x2", px(g.TargetX)).
-					Attr("y1", px(chartTop)).Attr("y2", px(bottom)),
-				svgEl("text").Attr("x", px(g.TargetX+4)).Attr("y", px(chartTop+12)).Text("target "+ch.targetLabel()),
-			),
-			svgEl("g").Class("points").Body(app.Range(g.Points).Slice(func(i int) app.UI {
-				return &chartMarker{P: g.Points[i]}
-			})),
-		),
+		app.Raw(ch.svg()),
 		app.FigCaption().Class("legend").Body(
 			app.Span().Class("key key-h100").Text("● H100"),
 			app.Span().Class("key key-b200").Text("◆ B200"),
@@ -257,44 +213,81 @@ func (ch *tradeoffChart) Render() app.UI {
 	)
 }
 
+// svg writes the chart from the laid-out geometry: grid, axes, the target
+// line and one marker per configuration (a circle for H100, a diamond for
+// B200, ringed when chosen), every text escaped.
+func (ch *tradeoffChart) svg() string {
+	g := ch.geom
+	bottom, right := chartH-chartBottom, chartW-chartRight
+	name := ""
+	if ch.Model != nil {
+		name = ch.Model.Name
+	}
+	var b strings.Builder
+	b.Grow(4096 + 256*len(g.Points))
+	line := func(attrs, x1, x2, y1, y2 string) {
+		b.WriteString(`<line` + attrs + ` x1="` + x1 + `" x2="` + x2 + `" y1="` + y1 + `" y2="` + y2 + `"></line>`)
+	}
+	text := func(attrs, x, y, anchor, s string) {
+		b.WriteString(`<text` + attrs + ` x="` + x + `" y="` + y + `"`)
+		if anchor != "" {
+			b.WriteString(` text-anchor="` + anchor + `"`)
+		}
+		b.WriteString(`>` + html.EscapeString(s) + `</text>`)
+	}
+	b.WriteString(`<svg viewBox="0 0 640 400" role="img" aria-labelledby="chart-title chart-desc" class="chart-svg">`)
+	b.WriteString(`<title id="chart-title">` + html.EscapeString("Energy per output token against "+g.XLabel+" for "+name) + `</title>`)
+	b.WriteString(`<desc id="chart-desc">Each point is a measured configuration; the dashed line is the latency target; the ringed point is the chosen configuration. The table below lists the same figures.</desc>`)
+	b.WriteString(`<g class="grid">`)
+	for _, t := range g.XTicks {
+		line("", px(t.Pos), px(t.Pos), px(chartTop), px(bottom))
+	}
+	for _, t := range g.YTicks {
+		line("", px(chartLeft), px(right), px(t.Pos), px(t.Pos))
+	}
+	b.WriteString(`</g><g class="axis">`)
+	line("", px(chartLeft), px(right), px(bottom), px(bottom))
+	line("", px(chartLeft), px(chartLeft), px(chartTop), px(bottom))
+	for _, t := range g.XTicks {
+		text("", px(t.Pos), px(bottom+18), "middle", t.Label)
+	}
+	for _, t := range g.YTicks {
+		text("", px(chartLeft-6), px(t.Pos+4), "end", t.Label)
+	}
+	text(` class="axis-label"`, px((chartLeft+right)/2), px(chartH-8), "middle", g.XLabel)
+	text(` class="axis-label" transform="rotate(-90)"`, px(-(chartTop+bottom)/2), "16", "middle", g.YLabel)
+	b.WriteString(`</g><g class="target">`)
+	line(` id="chart-target"`, px(g.TargetX), px(g.TargetX), px(chartTop), px(bottom))
+	text("", px(g.TargetX+4), px(chartTop+12), "", "target "+ch.targetLabel())
+	b.WriteString(`</g><g class="points">`)
+	for _, p := range g.Points {
+		class := "pt pt-" + p.GPU
+		if p.Meets {
+			class += " meets"
+		}
+		if p.Chosen {
+			class += " chosen"
+		}
+		b.WriteString(`<g class="` + html.EscapeString(class) + `" data-row-id="` + html.EscapeString(p.Row) + `"><title>` +
+			html.EscapeString(p.Title) + `</title>`)
+		if p.GPU == energyfloor.B200 {
+			b.WriteString(`<path d="M` + px(p.X) + ` ` + px(p.Y-6) + `l6 6l-6 6l-6-6z"></path>`)
+		} else {
+			b.WriteString(`<circle cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="5"></circle>`)
+		}
+		if p.Chosen {
+			b.WriteString(`<circle class="ring" cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="11"></circle>`)
+		}
+		b.WriteString(`</g>`)
+	}
+	b.WriteString(`</g></svg>`)
+	return b.String()
+}
+
 func (ch *tradeoffChart) targetLabel() string {
 	d, err := decimal.NewFromString(ch.TargetMs)
 	if err != nil {
 		return ""
 	}
 	return energyfloor.FormatLatency(d)
-}
-
-// chartMarker is one point: a circle for H100, a diamond for B200. A
-// component, so a new target re-renders only the points it moves or whose
-// "meets the target" changes.
-type chartMarker struct {
-	app.Compo
-
-	P chartPoint
-}
-
-// Render draws the point.
-func (m *chartMarker) Render() app.UI {
-	p := m.P
-	class := "pt pt-" + p.GPU
-	if p.Meets {
-		class += " meets"
-	}
-	if p.Chosen {
-		class += " chosen"
-	}
-	var shape app.UI
-	if p.GPU == energyfloor.B200 {
-		shape = svgEl("path").Attr("d", "M"+px(p.X)+" "+px(p.Y-6)+"l6 6l-6 6l-6-6z")
-	} else {
-		shape = svgEl("circle").Attr("cx", px(p.X)).Attr("cy", px(p.Y)).Attr("r", "5")
-	}
-	return svgEl("g").Class(class).DataSet("row-id", p.Row).Body(
-		svgEl("title").Text(p.Title),
-		shape,
-		app.If(p.Chosen, func() app.UI {
-			return svgEl("circle").Class("ring").Attr("cx", px(p.X)).Attr("cy", px(p.Y)).Attr("r", "11")
-		}),
-	)
 }

@@ -98,3 +98,24 @@ func TestTradeoffChartRender(t *testing.T) {
 		t.Errorf("got %d circles, want 3 points and 1 ring", got)
 	}
 }
+
+// TestRawHTMLIsEscaped checks that the chart's and the ranking table's raw
+// HTML escape every text and attribute value they write.
+func TestRawHTMLIsEscaped(t *testing.T) {
+	alpha := *fixtureDataset().Workloads[0].Model("alpha")
+	alpha.Name = `<script>alert("x")</script> & 'co'`
+	ch := &tradeoffChart{Model: &alpha, Statistic: "median", TargetMs: "60"}
+	ch.layout()
+	rt := &rankingTable{views: []rowView{{Rank: 1, Slug: `a"><img src=x onerror=alert(1)>`, Name: alpha.Name, GPU: "H100",
+		GPUs: "<b>1</b>", Seqs: "&", Latency: `"`, Energy: "'", PerMillion: "<", PerRequest: ">", Meets: true}}}
+	for name, html := range map[string]string{"chart": ch.svg(), "ranking": rt.tableHTML()} {
+		for _, bad := range []string{"<script", "<img", "<b>", `"x"`, `'co'`} {
+			if strings.Contains(html, bad) {
+				t.Errorf("%s writes %s unescaped", name, bad)
+			}
+		}
+		if !strings.Contains(html, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &#39;co&#39;") {
+			t.Errorf("%s lacks the escaped model name", name)
+		}
+	}
+}

@@ -47,10 +47,6 @@ func BenchmarkUpdateTarget(b *testing.B) {
 		rt.Results, rt.Selected, rt.Statistic = c.ranking, c.form.In.Model, c.form.In.Statistic
 		rt.sortRows()
 		rt.Render()
-		// Rows whose view changed re-render; count as if all did (the worst case).
-		for _, v := range rt.views {
-			(&rankingRow{View: v}).Render()
-		}
 		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.ITL}
 		ch.layout()
 		ch.Render()
