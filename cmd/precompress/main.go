@@ -6,8 +6,10 @@
 //
 //	precompress FILE...
 //
-// For each FILE it writes FILE.br (brotli, quality 11) and FILE.gz (gzip, best
-// compression) next to it and prints the three sizes. A copy that already
+// For each FILE it writes FILE.br (brotli, quality 11) and FILE.gz next to it
+// and prints the three sizes. The gzip copy comes from package deflate, an
+// optimal-parsing encoder in the manner of zopfli: some 5% smaller than gzip
+// -9, for a few seconds of both CPUs per 10 MB. A copy that already
 // decompresses to FILE's bytes is left alone, so running it again after an
 // unchanged build costs a decompression, not a compression.
 package main
@@ -23,6 +25,8 @@ import (
 	"path/filepath"
 
 	"github.com/andybalholm/brotli"
+
+	"energyfloor/cmd/precompress/deflate"
 )
 
 func main() {
@@ -45,25 +49,28 @@ func main() {
 // encoding is one compressed form: its file suffix and its codec.
 type encoding struct {
 	suffix   string
-	compress func(w io.Writer) io.WriteCloser
+	compress func(raw []byte) ([]byte, error)
 	reader   func(r io.Reader) (io.Reader, error)
 }
 
 var encodings = []encoding{
 	{
 		suffix: ".br",
-		compress: func(w io.Writer) io.WriteCloser {
-			return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+		compress: func(raw []byte) ([]byte, error) {
+			var b bytes.Buffer
+			w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+			if _, err := w.Write(raw); err != nil {
+				return nil, err
+			}
+			err := w.Close()
+			return b.Bytes(), err
 		},
 		reader: func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
 	},
 	{
-		suffix: ".gz",
-		compress: func(w io.Writer) io.WriteCloser {
-			zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression) // the level is valid
-			return zw
-		},
-		reader: func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
+		suffix:   ".gz",
+		compress: func(raw []byte) ([]byte, error) { return deflate.Gzip(raw), nil },
+		reader:   func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
 	},
 }
 
@@ -119,12 +126,13 @@ func write(target string, raw []byte, enc encoding) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	w := enc.compress(tmp)
-	if _, err := w.Write(raw); err != nil {
+	packed, err := enc.compress(raw)
+	if err != nil {
 		tmp.Close()
 		return fmt.Errorf("compressing %s: %w", target, err)
 	}
-	if err := errors.Join(w.Close(), tmp.Close()); err != nil {
+	_, werr := tmp.Write(packed)
+	if err := errors.Join(werr, tmp.Close()); err != nil {
 		return fmt.Errorf("writing %s: %w", target, err)
 	}
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
