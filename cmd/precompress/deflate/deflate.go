@@ -6,12 +6,16 @@
 // nearest match of each shorter length. A shortest-path search over the
 // positions then finds the parse that is cheapest under a cost model that
 // prices every literal, length and distance in bits. The first model is the
-// fixed Huffman code; each later one is taken from the symbol frequencies of
-// the previous parse, separately for each block, and the parse is searched
-// again. Blocks are chosen after every parse by a dynamic program over
-// candidate boundaries that minimises the blocks' entropy plus an estimate of
-// their headers. Each block is finally sent stored, with the fixed code or
-// with length-limited (package-merge) Huffman codes, whichever is smallest.
+// fixed Huffman code; each later one comes from the symbol frequencies of the
+// previous parse, separately for each block, and the parse is searched again:
+// a dozen rounds, the last few pricing by the blocks' actual Huffman code
+// lengths rather than by entropy. Blocks are chosen after every parse by a
+// dynamic program over a grid of candidate boundaries that minimises the
+// blocks' entropy plus an estimate of their headers; each boundary is then
+// moved token by token to its best place, and neighbours are joined where the
+// exact size says one block beats two. Each block is finally sent stored,
+// with the fixed code or with length-limited (package-merge) Huffman codes,
+// whichever is smallest, its code lengths run-length coded the cheapest way.
 //
 // The input is cut into chunks compressed in parallel; each chunk can match
 // into the 32 KiB before it, so little is lost. The output depends only on the

@@ -2,6 +2,7 @@ package deflate
 
 import (
 	"math"
+	"slices"
 )
 
 // model is a cost model: the price in bits of each literal, of each match
@@ -34,7 +35,7 @@ func codeModel(litLens, distLens []uint8) *model {
 
 // statsModel prices each symbol at its information content, -log2 of its
 // frequency in the counts; an unseen symbol is priced as if seen once.
-func statsModel(lit *[286]float64, dist *[30]float64) *model {
+func statsModel(lit *[286]uint32, dist *[30]uint32) *model {
 	var litBits [286]float64
 	var distBits [30]float64
 	entropyBits(lit[:], litBits[:])
@@ -51,15 +52,33 @@ func statsModel(lit *[286]float64, dist *[30]float64) *model {
 	return m
 }
 
-func entropyBits(counts, bits []float64) {
-	total := 0.0
+func entropyBits(counts []uint32, bits []float64) {
+	total := 0
 	for _, c := range counts {
-		total += c
+		total += int(c)
 	}
-	logTotal := math.Log2(max(total, 1))
+	logTotal := math.Log2(float64(max(total, 1)))
 	for s, c := range counts {
-		bits[s] = logTotal - math.Log2(max(c, 1))
+		bits[s] = logTotal - math.Log2(float64(max(c, 1)))
 	}
+}
+
+// huffmanModel prices symbols at their lengths in the Huffman code for the
+// counts, which is what a block with these counts will spend; an unseen
+// symbol costs the longest length allowed.
+func huffmanModel(lit *[286]uint32, dist *[30]uint32) *model {
+	var litLens [286]uint8
+	var distLens [30]uint8
+	huffmanLengths(lit[:], 15, litLens[:])
+	huffmanLengths(dist[:], 15, distLens[:])
+	for _, lens := range [][]uint8{litLens[:], distLens[:]} {
+		for s, l := range lens {
+			if l == 0 {
+				lens[s] = 15
+			}
+		}
+	}
+	return codeModel(litLens[:], distLens[:])
 }
 
 // chunk is the state of compressing one slice of the input.
@@ -198,26 +217,95 @@ func (c *chunk) split(toks []token) []int {
 		bounds = append(bounds, min(m, j*splitGrid))
 	}
 	bounds = append(bounds, 0)
-	for i, j := 0, len(bounds)-1; i < j; i, j = i+1, j-1 {
-		bounds[i], bounds[j] = bounds[j], bounds[i]
+	slices.Reverse(bounds)
+	for k := 1; k+1 < len(bounds); k++ {
+		bounds[k] = c.refine(toks[bounds[k-1]:bounds[k+1]]) + bounds[k-1]
 	}
 	return bounds
 }
 
+// symbols returns the split alphabet's symbols of t: a literal/length symbol
+// and, for a match, a distance symbol (else -1).
+func symbols(t token) (int, int) {
+	if t.dist == 0 {
+		return int(t.length), -1
+	}
+	return 257 + int(lengthCode[t.length]), 286 + int(distCodeTable[t.dist])
+}
+
+// refine returns where, token by token, to cut toks into two blocks so that
+// their estimated sizes add up to the least. Moving the cut by one token
+// changes one or two counts, so every cut is priced in constant time.
+func (c *chunk) refine(toks []token) int {
+	xlogx := c.xlogx
+	type side struct {
+		counts              [numSyms]int
+		sum                 float64 // sum of xlogx over the counts
+		litTotal, distTotal int
+		used                int
+	}
+	cost := func(s *side) float64 {
+		return xlogx[s.litTotal] + xlogx[s.distTotal] - s.sum + headerBase + headerPerSymbol*float64(s.used)
+	}
+	add := func(s *side, sym, delta int) {
+		if sym < 0 {
+			return
+		}
+		old := s.counts[sym]
+		s.counts[sym] = old + delta
+		s.sum += xlogx[old+delta] - xlogx[old]
+		if sym < 286 {
+			s.litTotal += delta
+		} else {
+			s.distTotal += delta
+		}
+		if old == 0 {
+			s.used++
+		} else if old+delta == 0 {
+			s.used--
+		}
+	}
+	var left, right side
+	left.litTotal, right.litTotal = 1, 1 // the end-of-block symbols
+	left.used, right.used = 1, 1
+	for _, t := range toks {
+		a, b := symbols(t)
+		add(&right, a, 1)
+		add(&right, b, 1)
+	}
+	best, bestCost := 0, math.Inf(1)
+	for i, t := range toks {
+		if i > 0 {
+			if v := cost(&left) + cost(&right); v < bestCost {
+				best, bestCost = i, v
+			}
+		}
+		a, b := symbols(t)
+		add(&right, a, -1)
+		add(&right, b, -1)
+		add(&left, a, 1)
+		add(&left, b, 1)
+	}
+	return best
+}
+
 // Tuning of the splitter and the iterations, measured on a Go wasm binary.
 var (
-	splitGrid       = 512
+	splitGrid       = 256
 	splitMaxCells   = 128
 	headerBase      = 80.0
-	headerPerSymbol = 4.0
-	iterations      = 10
-	searchDepth     = 100
+	headerPerSymbol = 3.0
+	iterations      = 12
+	searchDepth     = 200
+	codeIterations  = 3
 )
 
 // compress finds a good parse and block split for the chunk: it starts from
 // the parse that is cheapest under the fixed code, then repeatedly splits the
 // parse into blocks, prices symbols per block from their frequencies, and
-// parses again, keeping the smallest result.
+// parses again, keeping the smallest result. The last few rounds price by
+// the blocks' Huffman code lengths instead of by entropy, which settles the
+// parse on the codes that will actually be sent.
 func (c *chunk) compress() (toks []token, bounds []int) {
 	n := len(c.data)
 	c.cost = make([]float64, n+1)
@@ -226,17 +314,10 @@ func (c *chunk) compress() (toks []token, bounds []int) {
 	cur := c.parse([]int{0, n}, []*model{fixedModel()})
 	bestBits := math.MaxInt
 	for it := 0; ; it++ {
-		tb := c.split(cur)
-		bits := 0
-		pos := 0
+		tb, bits := merge(cur, c.split(cur))
 		byteBounds := make([]int, len(tb))
 		for k := 0; k+1 < len(tb); k++ {
-			start := pos
-			for _, t := range cur[tb[k]:tb[k+1]] {
-				pos += tokenLen(t)
-			}
-			byteBounds[k+1] = pos
-			bits += blockBits(cur[tb[k]:tb[k+1]], pos-start)
+			byteBounds[k+1] = byteBounds[k] + bytesOf(cur[tb[k]:tb[k+1]])
 		}
 		if bits < bestBits {
 			bestBits, toks, bounds = bits, cur, tb
@@ -246,21 +327,48 @@ func (c *chunk) compress() (toks []token, bounds []int) {
 		}
 		models := make([]*model, len(tb)-1)
 		for k := range models {
-			var lit [286]float64
-			var dist [30]float64
-			for _, t := range cur[tb[k]:tb[k+1]] {
-				if t.dist == 0 {
-					lit[t.length]++
-				} else {
-					lit[257+int(lengthCode[t.length])]++
-					dist[distCodeTable[t.dist]]++
-				}
+			var lit [286]uint32
+			var dist [30]uint32
+			histogram(cur[tb[k]:tb[k+1]], &lit, &dist)
+			if it < iterations-codeIterations {
+				models[k] = statsModel(&lit, &dist)
+			} else {
+				models[k] = huffmanModel(&lit, &dist)
 			}
-			lit[256]++
-			models[k] = statsModel(&lit, &dist)
 		}
 		cur = c.parse(byteBounds, models)
 	}
+}
+
+// merge joins neighbouring blocks where one block is smaller, by the exact
+// size, than two: the splitter's estimate of a header's cost is rough. It
+// returns the new bounds and the total size in bits.
+func merge(toks []token, bounds []int) ([]int, int) {
+	out := []int{0}
+	prev := blockBits(toks[:bounds[1]], bytesOf(toks[:bounds[1]]))
+	total := 0
+	for k := 2; k < len(bounds); k++ {
+		last := out[len(out)-1]
+		next := toks[bounds[k-1]:bounds[k]]
+		nextBits := blockBits(next, bytesOf(next))
+		joined := toks[last:bounds[k]]
+		if bits := blockBits(joined, bytesOf(joined)); bits < prev+nextBits {
+			prev = bits
+			continue
+		}
+		out = append(out, bounds[k-1])
+		total += prev
+		prev = nextBits
+	}
+	return append(out, len(toks)), total + prev
+}
+
+func bytesOf(toks []token) int {
+	n := 0
+	for _, t := range toks {
+		n += tokenLen(t)
+	}
+	return n
 }
 
 func tokenLen(t token) int {
