@@ -37,7 +37,7 @@ const (
 )
 
 // chunkSize is the number of input bytes compressed independently.
-var chunkSize = 1 << 19
+var chunkSize = 1 << 20
 
 // Gzip returns src compressed as a gzip member with no file name and no
 // modification time.
