@@ -289,15 +289,16 @@ func (c *chunk) refine(toks []token) int {
 	return best
 }
 
-// Tuning of the splitter and the iterations, measured on a Go wasm binary.
+// Tuning, measured on a 10 MB Go wasm binary: finer grids, deeper searches
+// and more rounds each gained under 0.05% for much more time.
 var (
-	splitGrid       = 256
-	splitMaxCells   = 128
-	headerBase      = 80.0
-	headerPerSymbol = 3.0
-	iterations      = 12
-	searchDepth     = 200
-	codeIterations  = 3
+	splitGrid       = 256  // tokens between candidate block boundaries
+	splitMaxCells   = 128  // longest block the splitter considers, in grid cells
+	headerBase      = 80.0 // estimated bits of a block header ...
+	headerPerSymbol = 3.0  // ... plus these per symbol used
+	iterations      = 12   // parse rounds after the first
+	codeIterations  = 3    // of which the last price by Huffman code lengths
+	searchDepth     = 200  // match finder: candidates visited per position
 )
 
 // compress finds a good parse and block split for the chunk: it starts from
