@@ -56,7 +56,7 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 		// percentage to show (go-app's default label is "{progress}%").
 		LoadingLabel:          "Loading…",
 		Styles:                []string{"/web/app.css"},
-		CacheableResources:    []string{"/web/icon.svg"},
+		CacheableResources:    []string{"/web/icon.svg", "/web/boot.js"},
 		Resources:             resources,
 		Version:               version,
 		WasmContentLength:     strconv.FormatInt(wasmSize, 10),
@@ -65,7 +65,8 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 		// deferred app.js runs. It matches app.js's fetch (same-origin,
 		// CORS mode), so the browser uses it instead of fetching twice.
 		RawHeaders: []string{`<link rel="preload" href="` + resources.Resolve("/web/app.wasm") +
-			`" as="fetch" type="application/wasm" crossorigin="anonymous">`},
+			`" as="fetch" type="application/wasm" crossorigin="anonymous">`,
+			`<script src="` + resources.Resolve("/web/boot.js") + `" data-wasm="` + resources.Resolve("/web/app.wasm") + `"></script>`},
 	}
 }
 

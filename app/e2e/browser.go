@@ -223,6 +223,29 @@ func (b *Browser) Requests() []Request {
 	return out
 }
 
+// WaitIdle waits until the page's network has been quiet for quiet: every
+// request recorded so far has finished or failed and no new one started.
+func (b *Browser) WaitIdle(quiet, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	n, since := -1, time.Now()
+	for time.Now().Before(deadline) {
+		reqs := b.Requests()
+		busy := false
+		for _, r := range reqs {
+			if r.EncodedBytes < 0 && r.Failed == "" {
+				busy = true
+			}
+		}
+		if busy || len(reqs) != n {
+			n, since = len(reqs), time.Now()
+		} else if time.Since(since) >= quiet {
+			return nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return fmt.Errorf("the network was not quiet for %v within %v: %w", quiet, timeout, ErrTimeout)
+}
+
 // ResetRequests forgets the requests recorded so far.
 func (b *Browser) ResetRequests() {
 	b.mu.Lock()

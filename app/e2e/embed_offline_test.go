@@ -115,6 +115,14 @@ func TestOffline(t *testing.T) {
 			if _, err := Poll[bool](b, `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`, 60*time.Second); err != nil {
 				t.Fatalf("the service worker never activated: %v", err)
 			}
+			// Let the first visit finish what it loads after the page (its
+			// icon), so that going offline cannot cut a request of it short.
+			if _, err := Poll[bool](b, `document.readyState === "complete"`, 30*time.Second); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
+				t.Fatal(err)
+			}
 			if err := b.SetOffline(true); err != nil {
 				t.Fatal(err)
 			}

@@ -7,12 +7,13 @@ import (
 	"testing"
 )
 
-// checkAppJS fails unless app.js hands app.wasm's own response at wasm to the
-// streaming compiler, shows a static label and still removes the loader.
+// checkAppJS fails unless app.js takes app.wasm at wasm from boot.js's early
+// compile, or else hands its own response to the streaming compiler, shows a
+// static label and still removes the loader.
 func checkAppJS(t *testing.T, js, wasm string) {
 	t.Helper()
 	for _, want := range []string{
-		`instantiateStreaming(` + "\n      " + `fetch("` + wasm + `"),`,
+		`const wasm = await (self.efInstantiate || ((url, imports) => instantiateStreaming(fetch(url), imports)))("` + wasm + `", go.importObject);`,
 		`const goappLoadingLabel = "Loading…";`,
 		`loader.remove();`,
 	} {
@@ -68,12 +69,15 @@ func TestFetchWasmDirectly(t *testing.T) {
 		name, in, want string
 		wantErr        bool
 	}{
-		{"go-app's call", `x(fetchWithProgress("/web/app.wasm", showProgress), y)`, `x(fetch("/web/app.wasm"), y)`, false},
-		{"under a prefix", `fetchWithProgress("/energy/web/app.wasm", showProgress)`, `fetch("/energy/web/app.wasm")`, false},
-		{"the function's definition is kept", "async function fetchWithProgress(url, progess) {}\nfetchWithProgress(\"/a.wasm\", showProgress)",
-			"async function fetchWithProgress(url, progess) {}\nfetch(\"/a.wasm\")", false},
+		{"go-app's call", "x(instantiateStreaming(\n  fetchWithProgress(\"/web/app.wasm\", showProgress),\n  go.importObject\n))",
+			`x((self.efInstantiate || ((url, imports) => instantiateStreaming(fetch(url), imports)))("/web/app.wasm", go.importObject))`, false},
+		{"under a prefix", `instantiateStreaming(fetchWithProgress("/energy/web/app.wasm", showProgress), go.importObject)`,
+			`(self.efInstantiate || ((url, imports) => instantiateStreaming(fetch(url), imports)))("/energy/web/app.wasm", go.importObject)`, false},
+		{"the function's definition is kept", "async function fetchWithProgress(url, progess) {}\ninstantiateStreaming(fetchWithProgress(\"/a.wasm\", showProgress), go.importObject)",
+			"async function fetchWithProgress(url, progess) {}\n(self.efInstantiate || ((url, imports) => instantiateStreaming(fetch(url), imports)))(\"/a.wasm\", go.importObject)", false},
+		{"fetch without instantiateStreaming", `x(fetchWithProgress("/web/app.wasm", showProgress), go.importObject)`, "", true},
 		{"no call: another go-app", `instantiateStreaming(fetch(url))`, "", true},
-		{"two calls", `fetchWithProgress("/a", showProgress); fetchWithProgress("/b", showProgress)`, "", true},
+		{"two calls", `instantiateStreaming(fetchWithProgress("/a", showProgress), go.importObject); instantiateStreaming(fetchWithProgress("/b", showProgress), go.importObject)`, "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -48,6 +48,7 @@ var Headers = map[string]string{
 var contentTypes = map[string]string{
 	".wasm": "application/wasm",
 	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
 	".png":  "image/png",
 	".svg":  "image/svg+xml",
 	".txt":  "text/plain; charset=utf-8",
@@ -100,13 +101,31 @@ func New(assets, dataset fs.FS) (*Site, error) {
 		return nil, errors.New("web/app.wasm is missing: build it with `make wasm`")
 	}
 	s.WasmSize = int64(len(wasm.forms["identity"].body))
-	version, err := Version(wasm.forms["identity"].body, dataset, pageConfig())
+	version, err := Version(wasm.forms["identity"].body, dataset, pageConfig()+s.assetDigest())
 	if err != nil {
 		return nil, err
 	}
 	s.Version = version
 	s.app = ui.Handler(s.Version, s.WasmSize, "")
 	return s, nil
+}
+
+// assetDigest lists every asset but app.wasm (which Version hashes whole)
+// with the hash of its bytes, so that a new app.css or boot.js makes a new
+// version too: the service worker caches them with the rest.
+func (s *Site) assetDigest() string {
+	var names []string
+	for name := range s.assets {
+		if name != "/web/app.wasm" {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, name := range names {
+		b.WriteString(" " + name + " " + s.assets[name].forms["identity"].etag)
+	}
+	return b.String()
 }
 
 // loadAssets reads every servable file of the asset folder into memory,

@@ -241,6 +241,7 @@ func TestOnlyKnownAssetsAreServed(t *testing.T) {
 	}{
 		{"/web/icon-192.png", 200},
 		{"/web/icon.svg", 200},
+		{"/web/boot.js", 200},
 		{"/web/web.go", 404},
 		{"/web/icons.go", 404},
 		{"/web/app.wasm.br", 404},
@@ -287,6 +288,17 @@ func TestVersionPinnedToContent(t *testing.T) {
 	}
 	if s3.Version == s1.Version {
 		t.Error("another app.wasm kept the version")
+	}
+	for _, name := range []string{"app.css", "boot.js"} {
+		other := testAssets(t, fakeWasm)
+		other[name] = &fstest.MapFile{Data: append(append([]byte(nil), other[name].Data...), '\n')}
+		s, err := New(other, data.Files())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Version == s1.Version {
+			t.Errorf("another %s kept the version", name)
+		}
 	}
 	otherData := fstest.MapFS{"index.json": &fstest.MapFile{Data: []byte("{}")}}
 	v4, err := Version(fakeWasm, otherData, "")

@@ -61,7 +61,7 @@ func TestWriteStatic(t *testing.T) {
 			for _, name := range []string{
 				"index.html", "embed.html", "app.js", "app-worker.js", "wasm_exec.js", "app.css",
 				"manifest.webmanifest", "_headers", "web/app.wasm", "web/app.wasm.br", "web/app.wasm.gz",
-				"web/app.css", "web/icon-192.png", "web/icon-512.png", "web/icon-maskable-512.png", "web/icon.svg",
+				"web/app.css", "web/icon-192.png", "web/icon-512.png", "web/icon-maskable-512.png", "web/icon.svg", "web/boot.js",
 			} {
 				if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 					t.Errorf("missing %s", name)
@@ -80,6 +80,7 @@ func TestWriteStatic(t *testing.T) {
 			for _, want := range []string{
 				`href="` + p + `/web/app.css"`, `src="` + p + `/app.js"`, `src="` + p + `/wasm_exec.js"`,
 				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`, `href="` + p + `/web/app.wasm" rel="preload"`,
+				`<script data-wasm="` + p + `/web/app.wasm" src="` + p + `/web/boot.js"></script>`, // go-app sorts the attributes
 			} {
 				if !strings.Contains(index, want) {
 					t.Errorf("index.html lacks %s", want)
