@@ -2,9 +2,10 @@ package data
 
 import "testing"
 
-// BenchmarkLoad decodes and validates the whole embedded dataset as Load
-// does: with goccy/go-json natively, with unmarshalDirect in the browser
-// build (GOOS=js GOARCH=wasm, run by node through go_js_wasm_exec).
+// BenchmarkLoad decodes the whole embedded dataset as Load does: with
+// goccy/go-json and every check natively, with unmarshalDirect and no checks
+// in the browser build (GOOS=js GOARCH=wasm, run by node through
+// go_js_wasm_exec).
 func BenchmarkLoad(b *testing.B) {
 	for b.Loop() {
 		if _, err := Decode(Files()); err != nil {
@@ -14,7 +15,8 @@ func BenchmarkLoad(b *testing.B) {
 }
 
 // BenchmarkLoadDirect decodes and validates the whole embedded dataset with
-// unmarshalDirect, the browser build's decoder, natively or under wasm.
+// unmarshalDirect, the browser build's decoder (natively; the wasm build has
+// no checks).
 func BenchmarkLoadDirect(b *testing.B) {
 	for b.Loop() {
 		if _, err := decode(Files(), unmarshalDirect, true); err != nil {
@@ -24,7 +26,7 @@ func BenchmarkLoadDirect(b *testing.B) {
 }
 
 // BenchmarkLoadBrowser decodes the whole embedded dataset as Load does in the
-// browser build: unmarshalDirect, without the cross-checks.
+// browser build: unmarshalDirect, without the checks.
 func BenchmarkLoadBrowser(b *testing.B) {
 	for b.Loop() {
 		if _, err := decode(Files(), unmarshalDirect, false); err != nil {

@@ -23,5 +23,5 @@ func unmarshalGoccy(b []byte, v any) error {
 	return dec.Decode(v)
 }
 
-// validateAtLoad is true natively: Load validates every record.
-const validateAtLoad = true
+// checksBuilt is true natively: Load and Decode validate every record.
+const checksBuilt = true

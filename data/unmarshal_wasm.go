@@ -9,6 +9,6 @@ package data
 // all three and check the results are identical.
 var unmarshal = unmarshalDirect
 
-// validateAtLoad is false in the browser: Load there trusts the embedded
-// dataset the server validated (see Load).
-const validateAtLoad = false
+// checksBuilt is false in the browser: the build has no dataset checks, and
+// Load there trusts the embedded dataset the server validated (see Load).
+const checksBuilt = false
