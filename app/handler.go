@@ -64,9 +64,11 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 		// Start downloading app.wasm while the page is parsed, not once the
 		// deferred app.js runs. It matches app.js's fetch (same-origin,
 		// CORS mode), so the browser uses it instead of fetching twice.
+		// boot.js (async, fetched first among the scripts) starts compiling
+		// it as soon as it arrives; see web/boot.js.
 		RawHeaders: []string{`<link rel="preload" href="` + resources.Resolve("/web/app.wasm") +
 			`" as="fetch" type="application/wasm" crossorigin="anonymous">`,
-			`<script src="` + resources.Resolve("/web/boot.js") + `" data-wasm="` + resources.Resolve("/web/app.wasm") + `"></script>`},
+			`<script async fetchpriority="high" src="` + resources.Resolve("/web/boot.js") + `" data-wasm="` + resources.Resolve("/web/app.wasm") + `"></script>`},
 	}
 }
 

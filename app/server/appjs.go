@@ -20,11 +20,11 @@ import (
 var wasmFetchCall = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgress\(("[^"\\]*"), showProgress\),\s*go\.importObject\s*\)`)
 
 // wasmFetchDirect replaces wasmFetchCall. It takes the module web/boot.js
-// started compiling from the page's head (efInstantiate), and without
-// boot.js it hands the network's (or the service worker's) own response to
-// WebAssembly.instantiateStreaming. Both compile while the bytes arrive and
-// use the compiled-code cache.
-const wasmFetchDirect = `(self.efInstantiate || ((url, imports) => instantiateStreaming(fetch(url), imports)))($1, go.importObject)`
+// started compiling (efInstantiate); when boot.js has not run yet, it tells
+// boot.js not to (efInstantiate = null) and hands the network's (or the
+// service worker's) own response to WebAssembly.instantiateStreaming. Both
+// compile while the bytes arrive and use the compiled-code cache.
+const wasmFetchDirect = `(self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))($1, go.importObject)`
 
 // fetchWasmDirectly rewrites go-app's app.js to compile app.wasm from its
 // own response, started early (see wasmFetchCall). The loader then shows the Handler's LoadingLabel, with no

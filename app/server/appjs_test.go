@@ -13,7 +13,7 @@ import (
 func checkAppJS(t *testing.T, js, wasm string) {
 	t.Helper()
 	for _, want := range []string{
-		`const wasm = await (self.efInstantiate || ((url, imports) => instantiateStreaming(fetch(url), imports)))("` + wasm + `", go.importObject);`,
+		`const wasm = await (self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))("` + wasm + `", go.importObject);`,
 		`const goappLoadingLabel = "Loading…";`,
 		`loader.remove();`,
 	} {
@@ -70,11 +70,11 @@ func TestFetchWasmDirectly(t *testing.T) {
 		wantErr        bool
 	}{
 		{"go-app's call", "x(instantiateStreaming(\n  fetchWithProgress(\"/web/app.wasm\", showProgress),\n  go.importObject\n))",
-			`x((self.efInstantiate || ((url, imports) => instantiateStreaming(fetch(url), imports)))("/web/app.wasm", go.importObject))`, false},
+			`x((self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))("/web/app.wasm", go.importObject))`, false},
 		{"under a prefix", `instantiateStreaming(fetchWithProgress("/energy/web/app.wasm", showProgress), go.importObject)`,
-			`(self.efInstantiate || ((url, imports) => instantiateStreaming(fetch(url), imports)))("/energy/web/app.wasm", go.importObject)`, false},
+			`(self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))("/energy/web/app.wasm", go.importObject)`, false},
 		{"the function's definition is kept", "async function fetchWithProgress(url, progess) {}\ninstantiateStreaming(fetchWithProgress(\"/a.wasm\", showProgress), go.importObject)",
-			"async function fetchWithProgress(url, progess) {}\n(self.efInstantiate || ((url, imports) => instantiateStreaming(fetch(url), imports)))(\"/a.wasm\", go.importObject)", false},
+			"async function fetchWithProgress(url, progess) {}\n(self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))(\"/a.wasm\", go.importObject)", false},
 		{"fetch without instantiateStreaming", `x(fetchWithProgress("/web/app.wasm", showProgress), go.importObject)`, "", true},
 		{"no call: another go-app", `instantiateStreaming(fetch(url))`, "", true},
 		{"two calls", `instantiateStreaming(fetchWithProgress("/a", showProgress), go.importObject); instantiateStreaming(fetchWithProgress("/b", showProgress), go.importObject)`, "", true},

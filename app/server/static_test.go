@@ -80,7 +80,7 @@ func TestWriteStatic(t *testing.T) {
 			for _, want := range []string{
 				`href="` + p + `/web/app.css"`, `src="` + p + `/app.js"`, `src="` + p + `/wasm_exec.js"`,
 				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`, `href="` + p + `/web/app.wasm" rel="preload"`,
-				`<script data-wasm="` + p + `/web/app.wasm" src="` + p + `/web/boot.js"></script>`, // go-app sorts the attributes
+				`<script async data-wasm="` + p + `/web/app.wasm" fetchpriority="high" src="` + p + `/web/boot.js"></script>`, // go-app sorts the attributes
 			} {
 				if !strings.Contains(index, want) {
 					t.Errorf("index.html lacks %s", want)
