@@ -136,7 +136,8 @@ func (p *pageWriter) WriteHeader(status int)      { p.status = status }
 func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 
 // serveApp serves go-app's answer, with prerendered pages' attributes fixed
-// (see fixAttributeQuoting; a page that cannot be fixed is not sent),
+// (see fixAttributeQuoting; a page that cannot be fixed is not sent) and
+// their stylesheets inlined (see inlineStyles),
 // app.js fetching app.wasm directly (see fetchWasmDirectly), and compressed when the client accepts it (go-app compresses nothing).
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	p := &pageWriter{header: w.Header(), status: http.StatusOK}
@@ -147,6 +148,10 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		fixed, err := fixAttributeQuoting(body)
 		if err != nil {
 			http.Error(w, "internal error: the page could not be encoded safely", http.StatusInternalServerError)
+			return
+		}
+		if fixed, err = s.styles.apply(fixed, ""); err != nil {
+			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
 			return
 		}
 		body = fixed

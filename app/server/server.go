@@ -71,7 +71,9 @@ type Site struct {
 
 	assets     map[string]*asset // by path under /web/, e.g. "/web/app.wasm"
 	app        *app.Handler
-	compressed sync.Map // go-app's files, compressed once: path + "\x00" + coding -> []byte
+	styles     *inlineStyles // the stylesheets, inlined into every page
+	csp        string        // Headers' CSP, allowing styles' element
+	compressed sync.Map      // go-app's files, compressed once: path + "\x00" + coding -> []byte
 }
 
 // asset is one file under /web/ with its precompressed forms.
@@ -107,6 +109,18 @@ func New(assets, dataset fs.FS) (*Site, error) {
 	}
 	s.Version = version
 	s.app = ui.Handler(s.Version, s.WasmSize, "")
+	own, ok := s.assets["/web/app.css"]
+	if !ok {
+		return nil, errors.New("web/app.css is missing")
+	}
+	goapp, err := goappCSS(s.app)
+	if err != nil {
+		return nil, err
+	}
+	if s.styles, err = newInlineStyles(goapp, own.forms["identity"].body); err != nil {
+		return nil, err
+	}
+	s.csp = s.styles.csp()
 	return s, nil
 }
 
@@ -208,11 +222,13 @@ func pageConfig() string {
 }
 
 // ServeHTTP answers GET and HEAD: /web/ from the embedded assets, the rest
-// from go-app's Handler. Every response carries the security headers.
+// from go-app's Handler. Every response carries the security headers (the
+// CSP allowing the pages' inlined stylesheets).
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for k, v := range Headers {
 		w.Header().Set(k, v)
 	}
+	w.Header().Set("Content-Security-Policy", s.csp)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed: only GET and HEAD", http.StatusMethodNotAllowed)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"io"
@@ -105,6 +107,9 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 				t.Fatalf("status = %d, want %d", w.Code, tt.wantStatus)
 			}
 			for k, want := range Headers {
+				if k == "Content-Security-Policy" {
+					want = s.csp // Headers' policy with the inlined styles' hash
+				}
 				if got := w.Header().Get(k); got != want {
 					t.Errorf("%s = %q, want %q", k, got, want)
 				}
@@ -113,6 +118,33 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 				t.Errorf("X-Frame-Options = %q, want none: embedding is a feature", got)
 			}
 		})
+	}
+}
+
+// checkInlinedStyles fails unless the page holds
+// exactly one <style> element, with go-app's styles then ownCSS, links no
+// stylesheet, and csp allows that element by its SHA-256 and nothing else
+// inline.
+func checkInlinedStyles(t *testing.T, page, csp, ownCSS string) {
+	t.Helper()
+	styles := regexp.MustCompile(`(?s)<style>(.*?)</style>`).FindAllStringSubmatch(page, -1)
+	if len(styles) != 1 {
+		t.Fatalf("page has %d <style> elements, want 1", len(styles))
+	}
+	css := styles[0][1]
+	if !strings.HasSuffix(css, "\n"+ownCSS) || !strings.Contains(css, ".goapp-app-info") {
+		t.Errorf("the <style> element does not hold go-app's styles then web/app.css")
+	}
+	if strings.Contains(page, `rel="stylesheet"`) {
+		t.Errorf("page still links a stylesheet")
+	}
+	sum := sha256.Sum256([]byte(css))
+	want := "style-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "';"
+	if !strings.Contains(csp, want) {
+		t.Errorf("CSP %q lacks %q", csp, want)
+	}
+	if strings.Count(csp, "sha256-") != 1 || strings.Contains(csp, "unsafe-inline") {
+		t.Errorf("CSP %q allows more inline content than the styles", csp)
 	}
 }
 
@@ -346,13 +378,14 @@ func TestPrerenderedPage(t *testing.T) {
 	html := w.Body.String()
 	for _, want := range []string{
 		`id="energy-per-month"`, `id="energy-per-request"`, `id="caveat"`, `id="citation"`,
-		`href="/web/app.css"`, `src="/app.js"`, `href="/manifest.webmanifest"`, `href="/web/icon.svg"`,
+		`src="/app.js"`, `href="/manifest.webmanifest"`, `href="/web/icon.svg"`,
 		`<link as="fetch" crossorigin="anonymous" href="/web/app.wasm" rel="preload" type="application/wasm">`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("prerendered page lacks %s", want)
 		}
 	}
+	checkInlinedStyles(t, html, w.Header().Get("Content-Security-Policy"), string(s.assets["/web/app.css"].forms["identity"].body))
 	// What the page loads (scripts, styles, icons, images) is all its own;
 	// links to the source and the paper may point elsewhere.
 	for _, m := range regexp.MustCompile(`<(?:link|script|img)[^>]*(?:src|href)="([^"]*)"`).FindAllStringSubmatch(html, -1) {

@@ -60,7 +60,11 @@ func (s *Site) WriteStatic(dir, prefix string) (err error) {
 	if err := app.GenerateStaticWebsite(tmp, ui.Handler(s.Version, s.WasmSize, prefix), ui.Pages...); err != nil {
 		return fmt.Errorf("generating the static pages: %w", err)
 	}
-	if err := fixStaticPages(tmp); err != nil {
+	styles, err := staticStyles(tmp, s.assets["/web/app.css"].forms["identity"].body)
+	if err != nil {
+		return err
+	}
+	if err := fixStaticPages(tmp, prefix, styles); err != nil {
 		return err
 	}
 	if err := fixStaticAppJS(tmp); err != nil {
@@ -74,7 +78,7 @@ func (s *Site) WriteStatic(dir, prefix string) (err error) {
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "_headers"), []byte(StaticHeaders(prefix)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, "_headers"), []byte(StaticHeaders(prefix, styles.csp())), 0o644); err != nil {
 		return fmt.Errorf("writing the static site: %w", err)
 	}
 	if err := os.RemoveAll(dir); err != nil {
@@ -97,11 +101,12 @@ func suffix(coding string) string {
 }
 
 // StaticHeaders returns the _headers file of the static build: the security
-// headers for every path, and app.wasm's type. (Hosts with this format
+// headers for every path (with csp as the Content-Security-Policy), and
+// app.wasm's type. (Hosts with this format
 // compress by themselves; the .br and .gz copies serve hosts that pick a
 // precompressed sibling, such as nginx's brotli_static/gzip_static or
 // Caddy's file_server precompressed.)
-func StaticHeaders(prefix string) string {
+func StaticHeaders(prefix, csp string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/*\n", prefix)
 	keys := make([]string, 0, len(Headers))
@@ -110,15 +115,29 @@ func StaticHeaders(prefix string) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(&b, "  %s: %s\n", k, Headers[k])
+		v := Headers[k]
+		if k == "Content-Security-Policy" {
+			v = csp
+		}
+		fmt.Fprintf(&b, "  %s: %s\n", k, v)
 	}
 	fmt.Fprintf(&b, "%s/web/app.wasm\n  Content-Type: application/wasm\n  Cache-Control: no-cache\n", prefix)
 	fmt.Fprintf(&b, "%s/app-worker.js\n  Cache-Control: no-cache\n", prefix)
 	return b.String()
 }
 
-// fixStaticPages applies fixAttributeQuoting to the pages go-app wrote.
-func fixStaticPages(dir string) error {
+// staticStyles inlines the app.css go-app wrote into dir and ownCSS.
+func staticStyles(dir string, ownCSS []byte) (*inlineStyles, error) {
+	goapp, err := os.ReadFile(filepath.Join(dir, "app.css"))
+	if err != nil {
+		return nil, fmt.Errorf("reading go-app's app.css: %w", err)
+	}
+	return newInlineStyles(goapp, ownCSS)
+}
+
+// fixStaticPages applies fixAttributeQuoting to the pages go-app wrote, and
+// inlines their stylesheets.
+func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	if err != nil {
 		return err
@@ -131,6 +150,9 @@ func fixStaticPages(dir string) error {
 		fixed, err := fixAttributeQuoting(b)
 		if err != nil {
 			return fmt.Errorf("encoding %s: %w", filepath.Base(p), err)
+		}
+		if fixed, err = styles.apply(fixed, prefix); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Base(p), err)
 		}
 		if err := os.WriteFile(p, fixed, 0o644); err != nil {
 			return err

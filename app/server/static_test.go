@@ -3,6 +3,7 @@ package server
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -78,7 +79,7 @@ func TestWriteStatic(t *testing.T) {
 			p := tt.prefix
 			index := read("index.html")
 			for _, want := range []string{
-				`href="` + p + `/web/app.css"`, `src="` + p + `/app.js"`, `src="` + p + `/wasm_exec.js"`,
+				`src="` + p + `/app.js"`, `src="` + p + `/wasm_exec.js"`,
 				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`, `href="` + p + `/web/app.wasm" rel="preload"`,
 				`<script async data-wasm="` + p + `/web/app.wasm" fetchpriority="high" src="` + p + `/web/boot.js"></script>`, // go-app sorts the attributes
 			} {
@@ -107,7 +108,13 @@ func TestWriteStatic(t *testing.T) {
 					t.Errorf("precached %s has no file %s", r, file)
 				}
 			}
-			if h := read("_headers"); !strings.Contains(h, p+"/*\n  Content-Security-Policy: ") ||
+			h := read("_headers")
+			csp := regexp.MustCompile(`Content-Security-Policy: (.*)\n`).FindStringSubmatch(h)
+			if csp == nil {
+				t.Fatalf("_headers has no CSP:\n%s", h)
+			}
+			checkInlinedStyles(t, index, csp[1], read("web/app.css"))
+			if !strings.Contains(h, p+"/*\n  Content-Security-Policy: ") ||
 				!strings.Contains(h, p+"/web/app.wasm\n  Content-Type: application/wasm") {
 				t.Errorf("_headers:\n%s", h)
 			}
