@@ -15,13 +15,14 @@ test:
 	$(GO) test -count=1 -timeout 20m ./...
 	$(MAKE) fuzz
 
-# fuzz gives the number parser, the URL-state decoder and the dataset decoder a short run (FUZZTIME each) beyond its checked-in corpus (testdata/fuzz/);
+# fuzz gives the number parser, the URL-state decoder, the dataset decoder and the gzip encoder a short run (FUZZTIME each) beyond its checked-in corpus (testdata/fuzz/);
 # a crash it finds is written to testdata/fuzz/ and fails the run. FUZZTIME=10m for a longer hunt.
 FUZZTIME ?= 10s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseNumber$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeState$$' -fuzztime $(FUZZTIME) ./app
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./data
+	$(GO) test -run '^$$' -fuzz '^FuzzGzip$$' -fuzztime $(FUZZTIME) ./cmd/precompress/deflate
 
 # bench runs the Go benchmarks, then the browser benchmark (cmd/bench: RUNS cold and warm loads in
 # headless Chromium against the real server on 127.0.0.1), which prints a table and JSON.
