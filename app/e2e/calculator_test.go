@@ -18,47 +18,38 @@ import (
 // lets the wasm through and checks that the page becomes interactive: for
 // the server, and for the static build under its sub-path.
 func TestPrerenderVisibleBeforeWasm(t *testing.T) {
-	for _, site := range []string{"server", "static"} {
-		t.Run(site, func(t *testing.T) {
-			requireChromium(t)
-			base := appServer(t)
-			if site == "static" {
-				base = staticSite(t)
-			}
-			b := newCleanBrowser(t, 1280, 900, base)
+	eachSite(t, func(t *testing.T, b *Browser, base string) {
+		release := navigateHoldingWasm(t, b, base+"/")
+		if started, err := Eval[bool](b, wasmStarted); err != nil || started {
+			t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
+		}
+		requireVisible(t, b, selPerMonth, true)
+		requireVisible(t, b, selPerRequest, true)
+		requireVisible(t, b, selCaveat, false)
+		requireVisible(t, b, selCitation, false)
+		prerendered, _, err := readWh(b, selPerMonth)
+		if err != nil {
+			t.Errorf("prerendered results: %v", err)
+		}
 
-			release := navigateHoldingWasm(t, b, base+"/")
-			if started, err := Eval[bool](b, wasmStarted); err != nil || started {
-				t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
-			}
-			requireVisible(t, b, selPerMonth, true)
-			requireVisible(t, b, selPerRequest, true)
-			requireVisible(t, b, selCaveat, false)
-			requireVisible(t, b, selCitation, false)
-			prerendered, _, err := readWh(b, selPerMonth)
-			if err != nil {
-				t.Errorf("prerendered results: %v", err)
-			}
-
-			release()
-			waitInteractive(t, b)
-			after, _, err := readWh(b, selPerMonth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !after.Equal(prerendered) {
-				t.Errorf("the wasm's first render changed %s data-wh from the prerendered %s to %s", selPerMonth, prerendered, after)
-			}
-			// Interactive: a typed value changes the result (energy per
-			// month is proportional to the monthly volume).
-			if err := b.Type(selTokens, "3B"); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := b.WaitAttrChange(selPerMonth, "data-wh", after.String(), 10*time.Second); err != nil {
-				t.Errorf("typing into %s did not change %s: %v", selTokens, selPerMonth, err)
-			}
-		})
-	}
+		release()
+		waitInteractive(t, b)
+		after, _, err := readWh(b, selPerMonth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !after.Equal(prerendered) {
+			t.Errorf("the wasm's first render changed %s data-wh from the prerendered %s to %s", selPerMonth, prerendered, after)
+		}
+		// Interactive: a typed value changes the result (energy per
+		// month is proportional to the monthly volume).
+		if err := b.Type(selTokens, "3B"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.WaitAttrChange(selPerMonth, "data-wh", after.String(), 10*time.Second); err != nil {
+			t.Errorf("typing into %s did not change %s: %v", selTokens, selPerMonth, err)
+		}
+	})
 }
 
 // navigateHoldingWasm loads url while holding back every .wasm request, so
@@ -143,13 +134,7 @@ func TestPrerenderedHTMLHasResults(t *testing.T) {
 // user does, and checks after each change that both results equal what
 // `energyfloor -json` prints for the same inputs.
 func TestInputsUpdateResultsLikeTheCLI(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	if err := b.Navigate(base + "/"); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
+	b := openApp(t, "/")
 
 	// Start from the page's own defaults, read from its fields.
 	state := readState(t, b)
@@ -268,13 +253,7 @@ func readState(t testing.TB, b *Browser) inputs {
 // TestSelectOptionsUseURLValues checks that the <select> options carry the
 // URL parameters' values, so that a state read from the form is a permalink.
 func TestSelectOptionsUseURLValues(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	if err := b.Navigate(base + "/"); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
+	b := openApp(t, "/")
 	for _, c := range []struct {
 		sel  string
 		want []string

@@ -100,65 +100,57 @@ window.addEventListener("message", e => window.__msgs.push({origin: e.origin, da
 // network off, and checks that a reload and a permalink with a query still
 // work: for the server, and for the static build under its sub-path.
 func TestOffline(t *testing.T) {
-	for _, site := range []string{"server", "static"} {
-		t.Run(site, func(t *testing.T) {
-			requireChromium(t)
-			base := appServer(t)
-			if site == "static" {
-				base = staticSite(t)
-			}
-			b := newCleanBrowser(t, 1280, 900, base)
+	eachSite(t, func(t *testing.T, b *Browser, base string) {
+		if err := b.Navigate(base + "/"); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		if _, err := Poll[bool](b, `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`, 60*time.Second); err != nil {
+			t.Fatalf("the service worker never activated: %v", err)
+		}
+		// Let the first visit finish what it loads after the page (its
+		// icon), so that going offline cannot cut a request of it short.
+		if _, err := Poll[bool](b, `document.readyState === "complete"`, 30*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.SetOffline(true); err != nil {
+			t.Fatal(err)
+		}
+		if online, err := Eval[bool](b, `navigator.onLine`); err != nil || online {
+			t.Fatalf("navigator.onLine = %v (err %v) after going offline", online, err)
+		}
+
+		t.Run("reload", func(t *testing.T) {
 			if err := b.Navigate(base + "/"); err != nil {
 				t.Fatal(err)
 			}
 			waitInteractive(t, b)
-			if _, err := Poll[bool](b, `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`, 60*time.Second); err != nil {
-				t.Fatalf("the service worker never activated: %v", err)
-			}
-			// Let the first visit finish what it loads after the page (its
-			// icon), so that going offline cannot cut a request of it short.
-			if _, err := Poll[bool](b, `document.readyState === "complete"`, 30*time.Second); err != nil {
+			requireVisible(t, b, selPerMonth, true)
+			before, _, _ := b.Attr(selPerMonth, "data-wh")
+			if err := b.Type(selTokens, "4B"); err != nil {
 				t.Fatal(err)
 			}
-			if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
-				t.Fatal(err)
-			}
-			if err := b.SetOffline(true); err != nil {
-				t.Fatal(err)
-			}
-			if online, err := Eval[bool](b, `navigator.onLine`); err != nil || online {
-				t.Fatalf("navigator.onLine = %v (err %v) after going offline", online, err)
-			}
-
-			t.Run("reload", func(t *testing.T) {
-				if err := b.Navigate(base + "/"); err != nil {
-					t.Fatal(err)
-				}
-				waitInteractive(t, b)
-				requireVisible(t, b, selPerMonth, true)
-				before, _, _ := b.Attr(selPerMonth, "data-wh")
-				if err := b.Type(selTokens, "4B"); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 10*time.Second); err != nil {
-					t.Errorf("offline, typing did not update the results: %v", err)
-				}
-			})
-			t.Run("permalink with a query", func(t *testing.T) {
-				in := inputs{Workload: "gpqa", Tokens: "3B", Output: "1500", ITL: "90", Pct: "p90", GPU: "B200", Model: "qwen-3-8b"}
-				if err := b.Navigate(base + "/" + in.query()); err != nil {
-					t.Fatal(err)
-				}
-				waitInteractive(t, b)
-				got := readState(t, b)
-				if got.Workload != in.Workload || got.Model != in.Model || got.GPU != in.GPU || got.Pct != in.Pct || !sameNumber(got.Tokens, in.Tokens) {
-					t.Errorf("offline permalink state = %+v, want %+v", got, in)
-				}
-				waitResults(t, b, cliExpect(t, in), 5*time.Second)
-			})
-			if err := b.SetOffline(false); err != nil {
-				t.Fatal(err)
+			if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 10*time.Second); err != nil {
+				t.Errorf("offline, typing did not update the results: %v", err)
 			}
 		})
-	}
+		t.Run("permalink with a query", func(t *testing.T) {
+			in := inputs{Workload: "gpqa", Tokens: "3B", Output: "1500", ITL: "90", Pct: "p90", GPU: "B200", Model: "qwen-3-8b"}
+			if err := b.Navigate(base + "/" + in.query()); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			got := readState(t, b)
+			if got.Workload != in.Workload || got.Model != in.Model || got.GPU != in.GPU || got.Pct != in.Pct || !sameNumber(got.Tokens, in.Tokens) {
+				t.Errorf("offline permalink state = %+v, want %+v", got, in)
+			}
+			waitResults(t, b, cliExpect(t, in), 5*time.Second)
+		})
+		if err := b.SetOffline(false); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

@@ -151,13 +151,7 @@ var mustReject = map[string]bool{
 // and leaves every other field and the last good results as they were; a
 // value the app's parser accepts gives the CLI's results for it.
 func TestHostileFieldInput(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	if err := b.Navigate(base + "/"); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
+	b := openApp(t, "/")
 	goodText := map[string]string{}
 	for _, sel := range []string{selTokens, selOutput, selITL, selRequests} {
 		v, err := fieldValue(b, sel)

@@ -188,6 +188,37 @@ func newBrowser(t testing.TB, w, h int) *Browser {
 	return b
 }
 
+// eachSite runs test as the subtests "server" (the app server) and "static"
+// (the static build under its sub-path), each with a clean 1280×900 browser
+// (newCleanBrowser) and the site's base URL.
+func eachSite(t *testing.T, test func(t *testing.T, b *Browser, base string)) {
+	for _, site := range []string{"server", "static"} {
+		t.Run(site, func(t *testing.T) {
+			requireChromium(t)
+			base := appServer(t)
+			if site == "static" {
+				base = staticSite(t)
+			}
+			test(t, newCleanBrowser(t, 1280, 900, base), base)
+		})
+	}
+}
+
+// openApp opens path on the app server in a clean 1280×900 browser
+// (newCleanBrowser), waits until the app is interactive and returns the
+// browser.
+func openApp(t *testing.T, path string) *Browser {
+	t.Helper()
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.Navigate(base + path); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	return b
+}
+
 // newCleanBrowser is newBrowser, and when the test ends it fails the test if
 // any request went anywhere but the allowed origins or if the page logged a
 // console error or threw.

@@ -39,13 +39,7 @@ const readRanking = `(() => {
 // HTML whose clicks the Go side handles by delegation, so this is the only
 // place its buttons are pressed for real.
 func TestRankingTableSortsAndSelects(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	if err := b.Navigate(base + "/?workload=lm-arena-chat&itl=100"); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
+	b := openApp(t, "/?workload=lm-arena-chat&itl=100")
 	st, err := Eval[rankingState](b, readRanking)
 	if err != nil {
 		t.Fatal(err)

@@ -14,76 +14,67 @@ import (
 // results for them and gives the focus back, so typing goes on where it
 // stopped: for the server, and for the static build under its sub-path.
 func TestTypedBeforeWasmIsKept(t *testing.T) {
-	for _, site := range []string{"server", "static"} {
-		t.Run(site, func(t *testing.T) {
-			requireChromium(t)
-			base := appServer(t)
-			if site == "static" {
-				base = staticSite(t)
-			}
-			b := newCleanBrowser(t, 1280, 900, base)
+	eachSite(t, func(t *testing.T, b *Browser, base string) {
+		release := navigateHoldingWasm(t, b, base+"/")
 
-			release := navigateHoldingWasm(t, b, base+"/")
+		want := inputs{Workload: "lm-arena-chat", Tokens: "3B", Output: "800", ITL: "12", Pct: "p95", GPU: "H100"}
+		for _, step := range []struct {
+			name string
+			do   func() error
+		}{
+			{"percentile", func() error { return b.Select(selPercentile, want.Pct) }},
+			{"gpu", func() error { return b.Select(selGPU, want.GPU) }},
+			{"tokens", func() error { return b.Type(selTokens, want.Tokens) }},
+			{"output", func() error { return b.Type(selOutput, want.Output) }},
+			{"itl", func() error { return b.Type(selITL, want.ITL) }},
+		} {
+			if err := step.do(); err != nil {
+				t.Fatalf("%s: %v", step.name, err)
+			}
+		}
+		if started, err := Eval[bool](b, wasmStarted); err != nil || started {
+			t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
+		}
 
-			want := inputs{Workload: "lm-arena-chat", Tokens: "3B", Output: "800", ITL: "12", Pct: "p95", GPU: "H100"}
-			for _, step := range []struct {
-				name string
-				do   func() error
-			}{
-				{"percentile", func() error { return b.Select(selPercentile, want.Pct) }},
-				{"gpu", func() error { return b.Select(selGPU, want.GPU) }},
-				{"tokens", func() error { return b.Type(selTokens, want.Tokens) }},
-				{"output", func() error { return b.Type(selOutput, want.Output) }},
-				{"itl", func() error { return b.Type(selITL, want.ITL) }},
-			} {
-				if err := step.do(); err != nil {
-					t.Fatalf("%s: %v", step.name, err)
-				}
-			}
-			if started, err := Eval[bool](b, wasmStarted); err != nil || started {
-				t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
-			}
+		release()
+		waitInteractive(t, b)
 
-			release()
-			waitInteractive(t, b)
+		got := readState(t, b)
+		for _, c := range []struct{ name, got, want string }{
+			{"percentile", got.Pct, want.Pct}, {"gpu", got.GPU, want.GPU},
+			{"tokens", got.Tokens, want.Tokens}, {"output", got.Output, want.Output}, {"itl", got.ITL, want.ITL},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s: the app shows %q, the visitor typed %q before it started", c.name, c.got, c.want)
+			}
+		}
+		want.Model = got.Model
+		waitResults(t, b, cliExpect(t, want), 5*time.Second)
 
-			got := readState(t, b)
-			for _, c := range []struct{ name, got, want string }{
-				{"percentile", got.Pct, want.Pct}, {"gpu", got.GPU, want.GPU},
-				{"tokens", got.Tokens, want.Tokens}, {"output", got.Output, want.Output}, {"itl", got.ITL, want.ITL},
-			} {
-				if c.got != c.want {
-					t.Errorf("%s: the app shows %q, the visitor typed %q before it started", c.name, c.got, c.want)
-				}
-			}
-			want.Model = got.Model
-			waitResults(t, b, cliExpect(t, want), 5*time.Second)
-
-			focused, err := Eval[string](b, `document.activeElement?.id ?? ""`)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if focused != selITL[1:] {
-				t.Fatalf("the focus is on %q, want %s, where the visitor was typing", focused, selITL)
-			}
-			// The next key lands in the field, after what was typed, and the
-			// app, still running, takes it (12 -> 120 ms changes the floor).
-			before, _, err := readWh(b, selPerMonth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(b.Ctx, chromedp.KeyEvent("0")); err != nil {
-				t.Fatal(err)
-			}
-			want.ITL += "0"
-			if v, err := Poll[string](b, `document.querySelector("`+selITL+`").value === "`+want.ITL+`" ? "ok" : ""`, 5*time.Second); err != nil || v != "ok" {
-				v, _ := fieldValue(b, selITL)
-				t.Fatalf("after one more key %s shows %q, want %q", selITL, v, want.ITL)
-			}
-			if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before.String(), 5*time.Second); err != nil {
-				t.Fatalf("the key typed after the start did not change %s: %v", selPerMonth, err)
-			}
-			waitResults(t, b, cliExpect(t, want), 5*time.Second)
-		})
-	}
+		focused, err := Eval[string](b, `document.activeElement?.id ?? ""`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if focused != selITL[1:] {
+			t.Fatalf("the focus is on %q, want %s, where the visitor was typing", focused, selITL)
+		}
+		// The next key lands in the field, after what was typed, and the
+		// app, still running, takes it (12 -> 120 ms changes the floor).
+		before, _, err := readWh(b, selPerMonth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(b.Ctx, chromedp.KeyEvent("0")); err != nil {
+			t.Fatal(err)
+		}
+		want.ITL += "0"
+		if v, err := Poll[string](b, `document.querySelector("`+selITL+`").value === "`+want.ITL+`" ? "ok" : ""`, 5*time.Second); err != nil || v != "ok" {
+			v, _ := fieldValue(b, selITL)
+			t.Fatalf("after one more key %s shows %q, want %q", selITL, v, want.ITL)
+		}
+		if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before.String(), 5*time.Second); err != nil {
+			t.Fatalf("the key typed after the start did not change %s: %v", selPerMonth, err)
+		}
+		waitResults(t, b, cliExpect(t, want), 5*time.Second)
+	})
 }
