@@ -26,7 +26,6 @@
 package data
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -149,15 +148,6 @@ func readFile(files fs.FS, name string, v any, unmarshal func([]byte, any) error
 		return &Error{File: name, Err: fmt.Errorf("decode: %w", err)}
 	}
 	return nil
-}
-
-// unmarshalStd decodes with encoding/json, refusing unknown fields: the
-// reference the goccy/go-json and unmarshalDirect decoders are tested
-// against.
-func unmarshalStd(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
 }
 
 // Error is a dataset file that fails to decode or validate, located by file,
