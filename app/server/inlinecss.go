@@ -67,8 +67,13 @@ func (s *inlineStyles) apply(page []byte, prefix string) ([]byte, error) {
 	return page, nil
 }
 
-// csp returns the Content-Security-Policy of Headers with the <style>
-// element's hash allowed in style-src.
-func (s *inlineStyles) csp() string {
-	return strings.Replace(Headers["Content-Security-Policy"], "style-src 'self';", "style-src 'self' "+s.hash+";", 1)
+// headers returns Headers with the <style> element's hash allowed in the
+// Content-Security-Policy's style-src.
+func (s *inlineStyles) headers() map[string]string {
+	h := make(map[string]string, len(Headers))
+	for k, v := range Headers {
+		h[k] = v
+	}
+	h["Content-Security-Policy"] = strings.Replace(h["Content-Security-Policy"], "style-src 'self';", "style-src 'self' "+s.hash+";", 1)
+	return h
 }

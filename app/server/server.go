@@ -29,8 +29,10 @@ import (
 	ui "energyfloor/app"
 )
 
-// Headers are the security headers sent with every response. The static
-// build documents the same set for static hosts.
+// Headers are the security headers sent with every response, the CSP's
+// style-src with the hash of the pages' inlined styles added (see
+// inlineStyles.headers). The static build writes the same set for static
+// hosts.
 //
 // frame-ancestors is open on purpose: embedding the calculator is a feature,
 // and it is safe here because the app is read-only, has no accounts, no
@@ -71,9 +73,9 @@ type Site struct {
 
 	assets     map[string]*asset // by path under /web/, e.g. "/web/app.wasm"
 	app        *app.Handler
-	styles     *inlineStyles // the stylesheets, inlined into every page
-	csp        string        // Headers' CSP, allowing styles' element
-	compressed sync.Map      // go-app's files, compressed once: path + "\x00" + coding -> []byte
+	styles     *inlineStyles     // the stylesheets, inlined into every page
+	headers    map[string]string // Headers, the CSP allowing styles' element
+	compressed sync.Map          // go-app's files, compressed once: path + "\x00" + coding -> []byte
 }
 
 // asset is one file under /web/ with its precompressed forms.
@@ -120,7 +122,7 @@ func New(assets, dataset fs.FS) (*Site, error) {
 	if s.styles, err = newInlineStyles(goapp, own.forms["identity"].body); err != nil {
 		return nil, err
 	}
-	s.csp = s.styles.csp()
+	s.headers = s.styles.headers()
 	return s, nil
 }
 
@@ -225,10 +227,9 @@ func pageConfig() string {
 // from go-app's Handler. Every response carries the security headers (the
 // CSP allowing the pages' inlined stylesheets).
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	for k, v := range Headers {
+	for k, v := range s.headers {
 		w.Header().Set(k, v)
 	}
-	w.Header().Set("Content-Security-Policy", s.csp)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed: only GET and HEAD", http.StatusMethodNotAllowed)

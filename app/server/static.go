@@ -78,7 +78,7 @@ func (s *Site) WriteStatic(dir, prefix string) (err error) {
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "_headers"), []byte(StaticHeaders(prefix, styles.csp())), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, "_headers"), []byte(StaticHeaders(prefix, styles.headers())), 0o644); err != nil {
 		return fmt.Errorf("writing the static site: %w", err)
 	}
 	if err := os.RemoveAll(dir); err != nil {
@@ -101,25 +101,21 @@ func suffix(coding string) string {
 }
 
 // StaticHeaders returns the _headers file of the static build: the security
-// headers for every path (with csp as the Content-Security-Policy), and
+// headers for every path (headers: Headers with the pages' CSP), and
 // app.wasm's type. (Hosts with this format
 // compress by themselves; the .br and .gz copies serve hosts that pick a
 // precompressed sibling, such as nginx's brotli_static/gzip_static or
 // Caddy's file_server precompressed.)
-func StaticHeaders(prefix, csp string) string {
+func StaticHeaders(prefix string, headers map[string]string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/*\n", prefix)
-	keys := make([]string, 0, len(Headers))
-	for k := range Headers {
+	keys := make([]string, 0, len(headers))
+	for k := range headers {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		v := Headers[k]
-		if k == "Content-Security-Policy" {
-			v = csp
-		}
-		fmt.Fprintf(&b, "  %s: %s\n", k, v)
+		fmt.Fprintf(&b, "  %s: %s\n", k, headers[k])
 	}
 	fmt.Fprintf(&b, "%s/web/app.wasm\n  Content-Type: application/wasm\n  Cache-Control: no-cache\n", prefix)
 	fmt.Fprintf(&b, "%s/app-worker.js\n  Cache-Control: no-cache\n", prefix)
