@@ -95,7 +95,7 @@ func (p *resultsPanel) headline(whReq, whMonth, reqSub, monthSub string) app.UI 
 		),
 		app.Div().Class("figure").Body(
 			app.Span().Class("figure-label").Text("Per month"),
-			app.Span().ID("energy-per-month").Class("figure-value").DataSet("wh", whMonth).Text(headlineText(whMonth)),
+			app.Span().ID("energy-per-month").Class("figure-value").Attr("elementtiming", "energy-per-month").DataSet("wh", whMonth).Text(headlineText(whMonth)),
 			app.Span().Class("figure-sub").Text(monthSub),
 		),
 	)

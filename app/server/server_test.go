@@ -374,7 +374,7 @@ func TestPrerenderedPage(t *testing.T) {
 	}
 	html := w.Body.String()
 	for _, want := range []string{
-		`id="energy-per-month"`, `id="energy-per-request"`, `id="caveat"`, `id="citation"`,
+		`elementtiming="energy-per-month" id="energy-per-month"`, `id="energy-per-request"`, `id="caveat"`, `id="citation"`,
 		`src="/app.js"`, `href="/manifest.webmanifest"`, `href="/web/icon.svg"`,
 		`<link as="fetch" crossorigin="anonymous" href="/web/app.wasm" rel="preload" type="application/wasm">`,
 	} {
