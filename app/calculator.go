@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"energyfloor"
+	"energyfloor/data"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -23,8 +24,13 @@ type calculator struct {
 
 	embed bool
 	load  func() (*energyfloor.Dataset, error)
+	// loadFirst, set in the browser, decodes the models of one workload
+	// only (data.LoadWorkload); the first page is drawn from that partial
+	// dataset (partial is then true) and complete replaces it with load's.
+	loadFirst func(workload string) (*energyfloor.Dataset, error)
 
 	ds      *energyfloor.Dataset
+	partial bool
 	loadErr error
 	form    formState
 	notices []notice
@@ -54,10 +60,29 @@ type calculator struct {
 }
 
 // newCalculator returns the full calculator page.
-func newCalculator() *calculator { return &calculator{load: loadDataset} }
+func newCalculator() *calculator {
+	return &calculator{load: loadDataset, loadFirst: browserLoadFirst()}
+}
 
 // newEmbed returns the compact calculator for iframes.
-func newEmbed() *calculator { return &calculator{load: loadDataset, embed: true} }
+func newEmbed() *calculator {
+	return &calculator{load: loadDataset, loadFirst: browserLoadFirst(), embed: true}
+}
+
+// browserLoadFirst is data.LoadWorkload in the browser: there, decoding the
+// whole dataset took 60-100 ms of a warm start, and the first page needs one
+// workload's models. The server prerenders many pages from one dataset.
+func browserLoadFirst() func(string) (*energyfloor.Dataset, error) {
+	if app.IsClient {
+		return data.LoadWorkload
+	}
+	return nil
+}
+
+// completeDelay is how long after the first page the browser decodes the
+// whole dataset (30-100 ms of work in one go, depending on the machine),
+// unless an edit needs another workload first.
+const completeDelay = 700 * time.Millisecond
 
 // OnInit reads, in the browser, what the visitor typed into the prerendered
 // page before the wasm started. go-app calls OnInit while it mounts the
@@ -79,6 +104,14 @@ func (c *calculator) OnNav(ctx app.Context) {
 		}
 	}
 	c.navigate(u.Query())
+	if c.partial {
+		ctx.After(completeDelay, func(ctx app.Context) {
+			c.complete()
+			if c.loadErr == nil {
+				ctx.PreventUpdate() // nothing on the page changes
+			}
+		})
+	}
 	if c.applyEarly() {
 		c.changed(ctx)
 	}
@@ -113,7 +146,14 @@ func (c *calculator) applyEarly() bool {
 // navigate loads the dataset (once) and sets the state from query q.
 func (c *calculator) navigate(q url.Values) {
 	if c.ds == nil && c.loadErr == nil {
-		c.ds, c.loadErr = c.load()
+		if c.loadFirst != nil {
+			// The workload decodeState will choose: the query's, or the
+			// default for none or one that names no workload.
+			c.ds, c.loadErr = c.loadFirst(strings.TrimSpace(q.Get(paramWorkload)))
+			c.partial = c.loadErr == nil
+		} else {
+			c.ds, c.loadErr = c.load()
+		}
 	}
 	if c.loadErr != nil {
 		return
@@ -123,6 +163,23 @@ func (c *calculator) navigate(q url.Values) {
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
+}
+
+// complete replaces a partial dataset with the whole one, before anything
+// needs another workload's models. The ranking is redone on the next change.
+func (c *calculator) complete() {
+	if !c.partial {
+		return
+	}
+	ds, err := c.load()
+	if err != nil {
+		c.loadErr = err
+		return
+	}
+	c.ds, c.partial = ds, false
+	c.workloadChoices, c.modelChoices = nil, nil
+	c.buildChoices()
+	c.rankKey = ""
 }
 
 // OnMount subscribes to the edits of the form's fields and to model selection
@@ -243,7 +300,8 @@ func (c *calculator) apply(e textEdit) bool {
 }
 
 func (c *calculator) setWorkload(id string) bool {
-	if c.ds.Workload(id) == nil {
+	c.complete()
+	if c.loadErr != nil || c.ds.Workload(id) == nil {
 		return false
 	}
 	c.form.In.Workload = id

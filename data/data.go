@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sync"
 
 	"energyfloor"
@@ -61,9 +62,29 @@ var (
 // not parse still fail there.
 func Load() (*energyfloor.Dataset, error) {
 	loadOnce.Do(func() {
-		loaded, loadErr = decode(Files(), unmarshal, true)
+		loaded, loadErr = decode(Files(), unmarshal, true, "")
 	})
 	return loaded, loadErr
+}
+
+// LoadWorkload decodes index.json and the model files of one workload only,
+// the one with upstream task name id (energyfloor.DefaultWorkload when id
+// names none), checked as Load checks them, and returns a partial dataset:
+// every workload has its ID, name and source, but only that one has models.
+// The browser draws its first page from it (lm-arena-chat, the default, is
+// 37 % of the model files' bytes) and takes the whole dataset from Load once
+// the page is interactive. Each call decodes afresh; the caller owns the result.
+func LoadWorkload(id string) (*energyfloor.Dataset, error) {
+	return decodeWorkload(Files(), unmarshal, true, id)
+}
+
+// decodeWorkload is LoadWorkload's decode: id "" names no workload, so it
+// too gives the default one.
+func decodeWorkload(files fs.FS, unmarshal func([]byte, any) error, validate bool, id string) (*energyfloor.Dataset, error) {
+	if id == "" {
+		id = energyfloor.DefaultWorkload
+	}
+	return decode(files, unmarshal, validate, id)
 }
 
 // Files is the embedded compiled dataset: index.json and
@@ -81,13 +102,15 @@ func Files() fs.FS {
 // returns the dataset. An error names the workload, model,
 // row and field at fault.
 func Decode(files fs.FS) (*energyfloor.Dataset, error) {
-	return decode(files, unmarshal, true)
+	return decode(files, unmarshal, true, "")
 }
 
 // decode decodes files with unmarshal. With validate false, or in a build
 // without checks, it still parses every figure and derives each model's GPUs
-// and best rows, but skips the checks that only compare what was read.
-func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*energyfloor.Dataset, error) {
+// and best rows, but skips the checks that only compare what was read. With
+// only set, it reads the model files of that workload alone (see
+// LoadWorkload); "" reads them all.
+func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool, only string) (*energyfloor.Dataset, error) {
 	// A constant false here lets the compiler drop every check, and the
 	// linker their code, from the browser build.
 	validate = validate && checksBuilt
@@ -108,8 +131,15 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*ene
 		Caveat:        idx.Caveat,
 		Boundary:      idx.Boundary,
 	}
+	if only != "" && !slices.ContainsFunc(idx.Workloads, func(w *fileWorkload) bool { return w.ID == only }) {
+		only = energyfloor.DefaultWorkload
+	}
 	for _, iw := range idx.Workloads {
 		w := &energyfloor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source.domain()}
+		d.Workloads = append(d.Workloads, w)
+		if only != "" && iw.ID != only {
+			continue
+		}
 		configurations := 0
 		for _, im := range iw.Models {
 			var mf fileModel
@@ -127,7 +157,6 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*ene
 			return nil, &Error{File: "index.json", Workload: iw.ID, Field: "configuration_count",
 				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
 		}
-		d.Workloads = append(d.Workloads, w)
 	}
 	return d, nil
 }

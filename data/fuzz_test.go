@@ -42,7 +42,7 @@ func FuzzDecode(f *testing.F) {
 		broken := fstest.MapFS{"index.json": files["index.json"], qwenFile: &fstest.MapFile{Data: b}}
 		var got []*energyfloor.Dataset
 		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd, unmarshalDirect} {
-			d, err := decode(broken, unmarshal, true)
+			d, err := decode(broken, unmarshal, true, "")
 			if (d == nil) == (err == nil) {
 				t.Fatalf("got dataset %v and error %v, want exactly one", d != nil, err)
 			}
