@@ -1,26 +1,27 @@
 // The benchmark's in-page probe, injected before the page's own scripts. It
 // times, from the navigation's start (performance.now()):
 //   fcp         the first contentful paint;
-//   text        the first paint of #energy-per-month's text (Element
-//               Timing: the prerendered element carries
-//               elementtiming="energy-per-month");
-//   visible     when #energy-per-month is first seen painted, holding a
-//               number, inside the viewport and uncovered (go-app's loader
-//               must not hide it): max(text, fcp) if it is so when text is
-//               reported, else the first animation frame after the first
-//               contentful paint in which it is;
+//   text        the first paint of #energy-per-month's text that Chromium
+//               reports (Element Timing: the element carries
+//               elementtiming="energy-per-month"), if it was then inside
+//               the viewport and uncovered;
+//   frame       the first animation frame, from DOMContentLoaded on, in which
+//               #energy-per-month holds a number, inside the viewport and
+//               uncovered (go-app's loader must not hide it);
+//   visible     the earlier of text and frame, never before fcp. Each alone
+//               can come late: Chromium does not report the prerendered
+//               text's paint on a service worker's page, and frames wait
+//               while the main thread runs the wasm;
 //   wasm        when go-app's Go side has replaced its JavaScript stubs;
 //   interactive when a value typed into #tokens-per-month has changed the
 //               results (tried as soon as the wasm runs, then every 20 ms).
-// It stays passive while the page is parsed and first painted: performance
-// observers only, no animation-frame loop, no MutationObserver and no timer
-// until DOMContentLoaded (an earlier probe that polled every frame and
-// observed every inserted node from the start delayed the first paint it
-// was measuring).
+// Until DOMContentLoaded it only observes (performance observers): no
+// animation-frame loop, no MutationObserver and no timer, which would add
+// frames and work to the parsing and first paint it measures.
 // window.__efUpdates(n) then times n updates, from the input event to the
 // changed result, inside the page.
 (() => {
-  const ef = (window.__ef = { fcp: -1, visible: -1, wasm: -1, interactive: -1, text: -1 });
+  const ef = (window.__ef = { fcp: -1, text: -1, frame: -1, visible: -1, wasm: -1, interactive: -1 });
   const resultsVisible = () => {
     const el = document.querySelector("#energy-per-month");
     if (!el || !/[0-9]/.test(el.textContent)) return false;
@@ -29,32 +30,31 @@
     const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 20), r.top + r.height / 2);
     return !!hit && (hit === el || el.contains(hit));
   };
-  const frame = () => {
-    if (ef.visible >= 0) return;
-    if (resultsVisible()) ef.visible = Math.max(performance.now(), ef.fcp);
-    else requestAnimationFrame(frame);
+  const settle = () => {
+    const seen = [ef.text, ef.frame].filter((t) => t >= 0);
+    if (ef.fcp >= 0 && seen.length > 0) ef.visible = Math.max(ef.fcp, Math.min(...seen));
   };
-  // check runs when the first contentful paint or the text's paint is
-  // reported. Chromium does not always report the text's first paint (not
-  // on a service worker's page, here), so once the first contentful paint is
-  // known the probe also looks in each animation frame from then on.
-  let looking = false;
-  const check = () => {
-    if (ef.fcp < 0 || ef.visible >= 0) return;
-    if (ef.text >= 0 && resultsVisible()) ef.visible = Math.max(ef.text, ef.fcp);
-    else if (!looking) {
-      looking = true;
-      requestAnimationFrame(frame);
-    }
+  const frame = () => {
+    if (ef.frame >= 0) return;
+    if (resultsVisible()) {
+      ef.frame = performance.now();
+      settle();
+    } else requestAnimationFrame(frame);
   };
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
-        if (e.name === "first-contentful-paint" && ef.fcp < 0) { ef.fcp = e.startTime; check(); }
+        if (e.name === "first-contentful-paint" && ef.fcp < 0) {
+          ef.fcp = e.startTime;
+          settle();
+        }
     }).observe({ type: "paint", buffered: true });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
-        if (e.identifier === "energy-per-month" && ef.text < 0) { ef.text = e.renderTime || e.startTime; check(); }
+        if (e.identifier === "energy-per-month" && ef.text < 0 && resultsVisible()) {
+          ef.text = e.renderTime || e.startTime;
+          settle();
+        }
     }).observe({ type: "element", buffered: true });
   } catch (e) {}
 
@@ -89,9 +89,12 @@
     field.dispatchEvent(new Event("change", { bubbles: true }));
   };
   let timer = null;
-  const poll = () => { timer = setInterval(attempt, 2); };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", poll, { once: true });
-  else poll();
+  const start = () => {
+    requestAnimationFrame(frame);
+    timer = setInterval(attempt, 2);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
 
   // __efUpdates types n values in turn and returns each update's time in ms.
   window.__efUpdates = async (n) => {
