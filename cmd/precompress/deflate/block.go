@@ -23,26 +23,24 @@ var (
 	fixedDistLens [30]uint8
 )
 
+// fillCodes sets table[v] to the code c with base[c] ≤ v < base[c+1], the
+// last code reaching to the end of table.
+func fillCodes(table []uint8, base []uint16) {
+	for c := range base {
+		end := len(table)
+		if c+1 < len(base) {
+			end = int(base[c+1])
+		}
+		for v := int(base[c]); v < end; v++ {
+			table[v] = uint8(c)
+		}
+	}
+}
+
 func init() {
-	for c := range lengthBase {
-		end := maxMatch + 1
-		if c+1 < len(lengthBase) {
-			end = int(lengthBase[c+1])
-		}
-		for l := int(lengthBase[c]); l < end; l++ {
-			lengthCode[l] = uint8(c)
-		}
-	}
+	fillCodes(lengthCode[:], lengthBase[:])
 	lengthCode[maxMatch] = 28 // 258 has its own code, not 227+31 under code 27
-	for c := range distBase {
-		end := windowSize + 1
-		if c+1 < len(distBase) {
-			end = int(distBase[c+1])
-		}
-		for d := int(distBase[c]); d < end; d++ {
-			distCodeTable[d] = uint8(c)
-		}
-	}
+	fillCodes(distCodeTable[:], distBase[:])
 	for s := range fixedLitLens {
 		switch {
 		case s < 144:
