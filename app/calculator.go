@@ -147,8 +147,8 @@ func (c *calculator) applyEarly() bool {
 func (c *calculator) navigate(q url.Values) {
 	if c.ds == nil && c.loadErr == nil {
 		if c.loadFirst != nil {
-			// The workload decodeState will choose: the query's, or the
-			// default for none or one that names no workload.
+			// The workload decodeState will choose below: the query's,
+			// or the default for none or one that names no workload.
 			c.ds, c.loadErr = c.loadFirst(strings.TrimSpace(q.Get(paramWorkload)))
 			c.partial = c.loadErr == nil
 		} else {
@@ -160,6 +160,15 @@ func (c *calculator) navigate(q url.Values) {
 	}
 	c.buildChoices()
 	c.form, c.notices = decodeState(c.ds, q)
+	if w := c.ds.Workload(c.form.In.Workload); c.partial && (w == nil || len(w.Models) == 0) {
+		// The query chose another workload than the one loaded first (a
+		// later navigation): take the whole dataset and read it again.
+		c.complete()
+		if c.loadErr != nil {
+			return
+		}
+		c.form, c.notices = decodeState(c.ds, q)
+	}
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()

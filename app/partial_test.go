@@ -97,3 +97,21 @@ func canonical(html string) string {
 		return name + " " + strings.Join(attrs, " ") + ">"
 	})
 }
+
+// TestLaterNavigationToAnotherWorkload checks a navigation, after the first,
+// to a query for a workload the partial dataset has no models of: the
+// calculator takes the whole dataset and shows what it gives.
+func TestLaterNavigationToAnotherWorkload(t *testing.T) {
+	first, later := url.Values{"workload": {"video-chat"}}, url.Values{"workload": {"gpqa"}, "itl": {"100"}}
+	part := &calculator{load: loadDataset, loadFirst: data.LoadWorkload}
+	part.navigate(first)
+	part.navigate(later)
+	whole := &calculator{load: loadDataset}
+	whole.navigate(later)
+	if part.partial {
+		t.Error("the calculator still has a partial dataset")
+	}
+	if got, want := canonical(render(t, part)), canonical(render(t, whole)); got != want {
+		t.Error("the page differs from the whole dataset's")
+	}
+}
