@@ -52,7 +52,7 @@ func goappCSS(h http.Handler) ([]byte, error) {
 	return w.body.Bytes(), nil
 }
 
-// apply replaces, in a page written by fixAttributeQuoting for a site under
+// apply replaces, in a page written by htmlattr.Fix for a site under
 // prefix, the link to go-app's app.css by the <style> element and drops the
 // link to web/app.css. Each link must be there exactly once, so that a
 // change of go-app cannot silently leave a page without its styles.

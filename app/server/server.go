@@ -5,7 +5,7 @@
 // precompressed according to Accept-Encoding; compression of pages and
 // go-app's files, which go-app sends raw; an app.js that hands app.wasm's
 // own response to the streaming compiler (see fetchWasmDirectly); HTML-escaping of prerendered
-// attribute values, which go-app quotes Go-style (see fixAttributeQuoting);
+// attribute values, which go-app quotes Go-style (see htmlattr.Fix);
 // security headers on every response; and a refusal of every method but GET
 // and HEAD. Listen and Serve add timeouts, a header cap and graceful
 // shutdown; WriteStatic writes the same site for static hosts.

@@ -11,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "energyfloor/app"
+	"energyfloor/app/internal/htmlattr"
 )
 
 // validPrefix is a sub-path such as "/energy" or "/tools/energy".
@@ -131,7 +132,7 @@ func staticStyles(dir string, ownCSS []byte) (*inlineStyles, error) {
 	return newInlineStyles(goapp, ownCSS)
 }
 
-// fixStaticPages applies fixAttributeQuoting to the pages go-app wrote, and
+// fixStaticPages applies htmlattr.Fix to the pages go-app wrote, and
 // inlines their stylesheets.
 func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
@@ -143,7 +144,7 @@ func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 		if err != nil {
 			return err
 		}
-		fixed, err := fixAttributeQuoting(b)
+		fixed, err := htmlattr.Fix(b)
 		if err != nil {
 			return fmt.Errorf("encoding %s: %w", filepath.Base(p), err)
 		}
