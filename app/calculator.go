@@ -80,7 +80,7 @@ func browserLoadFirst() func(string) (*energyfloor.Dataset, error) {
 }
 
 // completeDelay is how long after the first page the browser decodes the
-// whole dataset (30-100 ms of work in one go, depending on the machine),
+// whole dataset (60-100 ms of work in one go, measured here with performance marks),
 // unless an edit needs another workload first.
 const completeDelay = 700 * time.Millisecond
 
