@@ -61,14 +61,14 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 		Version:               version,
 		WasmContentLength:     strconv.FormatInt(wasmSize, 10),
 		ServiceWorkerTemplate: workerTemplate(resources),
-		// Start downloading app.wasm while the page is parsed, not once the
-		// deferred app.js runs. It matches app.js's fetch (same-origin,
-		// CORS mode), so the browser uses it instead of fetching twice.
-		// boot.js (async, fetched first among the scripts) starts compiling
-		// it as soon as it arrives; see web/boot.js.
-		RawHeaders: []string{`<link rel="preload" href="` + resources.Resolve("/web/app.wasm") +
-			`" as="fetch" type="application/wasm" crossorigin="anonymous">`,
-			`<script async fetchpriority="high" src="` + resources.Resolve("/web/boot.js") + `" data-wasm="` + resources.Resolve("/web/app.wasm") + `"></script>`},
+		// boot.js starts the app: it compiles app.wasm and adds go-app's
+		// wasm_exec.js and app.js, on a first visit only after the
+		// prerendered page has painted (see web/boot.js). The Site drops
+		// go-app's own deferred tags for those two scripts (see
+		// dropGoappScripts in app/server).
+		RawHeaders: []string{`<script async fetchpriority="high" src="` + resources.Resolve("/web/boot.js") +
+			`" data-wasm="` + resources.Resolve("/web/app.wasm") +
+			`" data-scripts="` + prefix + `/wasm_exec.js ` + prefix + `/app.js"></script>`},
 	}
 }
 

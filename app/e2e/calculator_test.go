@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 )
@@ -19,6 +20,12 @@ import (
 // the server, and for the static build under its sub-path.
 func TestPrerenderVisibleBeforeWasm(t *testing.T) {
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
+		// A CPU 4 times slower holds the first paint back well past
+		// boot.js's arrival, so that a boot.js which started the app at
+		// once would be caught (startedBeforePaint, below).
+		if _, err := chromedp.Call(b.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
+			t.Fatal(err)
+		}
 		release := navigateHoldingWasm(t, b, base+"/")
 		if started, err := Eval[bool](b, wasmStarted); err != nil || started {
 			t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
@@ -32,8 +39,19 @@ func TestPrerenderVisibleBeforeWasm(t *testing.T) {
 			t.Errorf("prerendered results: %v", err)
 		}
 
+		if _, err := Poll[bool](b, `performance.getEntriesByName("first-contentful-paint").length > 0`, 20*time.Second); err != nil {
+			t.Fatalf("no first contentful paint: %v", err)
+		}
+		if _, err := chromedp.Call(b.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}); err != nil {
+			t.Fatal(err)
+		}
 		release()
 		waitInteractive(t, b)
+		// A first visit: boot.js fetched the app's scripts and wasm only
+		// after the prerendered page had painted.
+		if early, err := Eval[string](b, startedBeforePaint); err != nil || early != "" {
+			t.Errorf("on a first visit, started before the first contentful paint: %q (err %v)", early, err)
+		}
 		after, _, err := readWh(b, selPerMonth)
 		if err != nil {
 			t.Fatal(err)
@@ -51,6 +69,23 @@ func TestPrerenderVisibleBeforeWasm(t *testing.T) {
 		}
 	})
 }
+
+// startedBeforePaint lists (as "name at ms") what of wasm_exec.js, app.js and
+// app.wasm the page requested before its first contentful paint, or says
+// which of them it never requested; "" when all three came after it. A page
+// that has not painted by boot.js's maxWait (1 s) starts anyway: a request
+// from then on is not early.
+const startedBeforePaint = `(() => {
+	const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+	if (!fcp) return "no first-contentful-paint entry";
+	const out = [];
+	for (const name of ["wasm_exec.js", "app.js", "app.wasm"]) {
+		const e = performance.getEntriesByType("resource").find((e) => new URL(e.name).pathname.endsWith("/" + name));
+		if (!e) out.push(name + " never requested");
+		else if (e.startTime < Math.min(fcp.startTime, 1000)) out.push(name + " at " + e.startTime.toFixed(0) + " ms, first paint at " + fcp.startTime.toFixed(0) + " ms");
+	}
+	return out.join("; ");
+})()`
 
 // navigateHoldingWasm loads url while holding back every .wasm request, so
 // that the page stays as the server's HTML made it, and returns a func that

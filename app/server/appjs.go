@@ -20,10 +20,12 @@ import (
 var wasmFetchCall = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgress\(("[^"\\]*"), showProgress\),\s*go\.importObject\s*\)`)
 
 // wasmFetchDirect replaces wasmFetchCall. It takes the module web/boot.js
-// started compiling (efInstantiate); when boot.js has not run yet, it tells
-// boot.js not to (efInstantiate = null) and hands the network's (or the
-// service worker's) own response to WebAssembly.instantiateStreaming. Both
-// compile while the bytes arrive and use the compiled-code cache.
+// started compiling (efInstantiate; boot.js also adds app.js to the page);
+// when there is none (a browser without WebAssembly.compileStreaming, or an
+// app.js loaded without boot.js), it sets efInstantiate to null, so a later
+// boot.js does nothing, and hands the network's (or the service worker's)
+// own response to WebAssembly.instantiateStreaming. Both compile while the
+// bytes arrive and use the compiled-code cache.
 const wasmFetchDirect = `(self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))($1, go.importObject)`
 
 // fetchWasmDirectly rewrites go-app's app.js to compile app.wasm from its

@@ -21,10 +21,12 @@ func (p *pageWriter) Header() http.Header         { return p.header }
 func (p *pageWriter) WriteHeader(status int)      { p.status = status }
 func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 
-// serveApp serves go-app's answer, with prerendered pages' attributes fixed
-// (see htmlattr.Fix; a page that cannot be fixed is not sent) and
-// their stylesheets inlined (see inlineStyles),
-// app.js fetching app.wasm directly (see fetchWasmDirectly), and compressed when the client accepts it (go-app compresses nothing).
+// serveApp serves go-app's answer: prerendered pages with their attributes
+// fixed (see htmlattr.Fix; a page that cannot be fixed is not sent), their
+// stylesheets inlined (see inlineStyles) and go-app's script tags left to
+// web/boot.js (see dropGoappScripts); app.js fetching app.wasm directly (see
+// fetchWasmDirectly); compressed when the client accepts it (go-app
+// compresses nothing).
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	p := &pageWriter{header: w.Header(), status: http.StatusOK}
 	revalidated := s.translateIfNoneMatch(r)
@@ -37,6 +39,10 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if fixed, err = s.styles.apply(fixed, ""); err != nil {
+			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		if fixed, err = dropGoappScripts(fixed, ""); err != nil {
 			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
 			return
 		}

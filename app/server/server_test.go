@@ -375,12 +375,20 @@ func TestPrerenderedPage(t *testing.T) {
 	html := w.Body.String()
 	for _, want := range []string{
 		`elementtiming="energy-per-month" id="energy-per-month"`, `id="energy-per-request"`, `id="caveat"`, `id="citation"`,
-		`src="/app.js"`, `href="/manifest.webmanifest"`, `href="/web/icon.svg"`,
-		`<link as="fetch" crossorigin="anonymous" href="/web/app.wasm" rel="preload" type="application/wasm">`,
+		`href="/manifest.webmanifest"`, `href="/web/icon.svg"`,
+		`<script async data-scripts="/wasm_exec.js /app.js" data-wasm="/web/app.wasm" fetchpriority="high" src="/web/boot.js"></script>`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("prerendered page lacks %s", want)
 		}
+	}
+	// boot.js alone starts the app (see web/boot.js): no other script tag,
+	// and no preload that would fetch app.wasm before the first paint.
+	if n := strings.Count(html, "<script"); n != 1 {
+		t.Errorf("prerendered page has %d script tags, want boot.js's alone", n)
+	}
+	if strings.Contains(html, `rel="preload"`) {
+		t.Error("prerendered page preloads something")
 	}
 	checkInlinedStyles(t, html, w.Header().Get("Content-Security-Policy"), string(s.assets["/web/app.css"].forms["identity"].body))
 	// What the page loads (scripts, styles, icons, images) is all its own;

@@ -132,8 +132,8 @@ func staticStyles(dir string, ownCSS []byte) (*inlineStyles, error) {
 	return newInlineStyles(goapp, ownCSS)
 }
 
-// fixStaticPages applies htmlattr.Fix to the pages go-app wrote, and
-// inlines their stylesheets.
+// fixStaticPages applies htmlattr.Fix to the pages go-app wrote, inlines
+// their stylesheets and leaves go-app's script tags to web/boot.js.
 func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	if err != nil {
@@ -149,6 +149,9 @@ func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 			return fmt.Errorf("encoding %s: %w", filepath.Base(p), err)
 		}
 		if fixed, err = styles.apply(fixed, prefix); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Base(p), err)
+		}
+		if fixed, err = dropGoappScripts(fixed, prefix); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Base(p), err)
 		}
 		if err := os.WriteFile(p, fixed, 0o644); err != nil {

@@ -79,13 +79,15 @@ func TestWriteStatic(t *testing.T) {
 			p := tt.prefix
 			index := read("index.html")
 			for _, want := range []string{
-				`src="` + p + `/app.js"`, `src="` + p + `/wasm_exec.js"`,
-				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`, `href="` + p + `/web/app.wasm" rel="preload"`,
-				`<script async data-wasm="` + p + `/web/app.wasm" fetchpriority="high" src="` + p + `/web/boot.js"></script>`, // go-app sorts the attributes
+				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`,
+				`<script async data-scripts="` + p + `/wasm_exec.js ` + p + `/app.js" data-wasm="` + p + `/web/app.wasm" fetchpriority="high" src="` + p + `/web/boot.js"></script>`, // go-app sorts the attributes
 			} {
 				if !strings.Contains(index, want) {
 					t.Errorf("index.html lacks %s", want)
 				}
+			}
+			if n := strings.Count(index, "<script"); n != 1 {
+				t.Errorf("index.html has %d script tags, want boot.js's alone", n)
 			}
 			appJS := read("app.js")
 			if !strings.Contains(appJS, `"`+p+`/web/app.wasm"`) || !strings.Contains(appJS, `"`+p+`/app-worker.js"`) {
