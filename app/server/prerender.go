@@ -26,13 +26,30 @@ func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 // stylesheets inlined (see inlineStyles) and go-app's script tags left to
 // web/boot.js (see dropGoappScripts); app.js fetching app.wasm directly (see
 // fetchWasmDirectly); compressed when the client accepts it (go-app
-// compresses nothing).
+// compresses nothing). A page answer is kept (see pageCache) and given again
+// to the same URL in the same coding, unless the request revalidates.
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
+	key := ""
+	if r.Header.Get("If-None-Match") == "" {
+		key = r.URL.RequestURI() + "\x00" + negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
+		if c, ok := s.pages.get(key); ok {
+			h := w.Header()
+			for k, v := range c.header {
+				h[k] = append([]string(nil), v...)
+			}
+			w.WriteHeader(http.StatusOK)
+			if r.Method != http.MethodHead {
+				w.Write(c.body)
+			}
+			return
+		}
+	}
 	p := &pageWriter{header: w.Header(), status: http.StatusOK}
 	revalidated := s.translateIfNoneMatch(r)
 	s.app.ServeHTTP(p, r)
 	body := p.body.Bytes()
-	if p.status == http.StatusOK && strings.HasPrefix(p.header.Get("Content-Type"), "text/html") {
+	page := p.status == http.StatusOK && strings.HasPrefix(p.header.Get("Content-Type"), "text/html")
+	if page {
 		fixed, err := htmlattr.Fix(body)
 		if err != nil {
 			http.Error(w, "internal error: the page could not be encoded safely", http.StatusInternalServerError)
@@ -60,6 +77,9 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		p.header.Set("Content-Length", strconv.Itoa(len(body)))
 	}
 	body = s.compressAnswer(r, p.header, p.status, body, revalidated)
+	if page && key != "" && r.Method == http.MethodGet {
+		s.pages.put(&cachedPage{key: key, header: p.header.Clone(), body: body})
+	}
 	w.WriteHeader(p.status)
 	if r.Method != http.MethodHead {
 		w.Write(body)

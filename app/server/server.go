@@ -76,6 +76,7 @@ type Site struct {
 	styles     *inlineStyles     // the stylesheets, inlined into every page
 	headers    map[string]string // Headers, the CSP allowing styles' element
 	compressed sync.Map          // go-app's files, compressed once: path + "\x00" + coding -> []byte
+	pages      *pageCache        // the pages last served
 }
 
 // asset is one file under /web/ with its precompressed forms.
@@ -96,7 +97,7 @@ var routesOnce sync.Once
 // .gz, app.css, icons) and the dataset files, which enter the version.
 func New(assets, dataset fs.FS) (*Site, error) {
 	routesOnce.Do(ui.Routes)
-	s := &Site{assets: map[string]*asset{}}
+	s := &Site{assets: map[string]*asset{}, pages: newPageCache(pageCacheSize)}
 	if err := s.loadAssets(assets); err != nil {
 		return nil, err
 	}
