@@ -63,3 +63,30 @@ func TestMeasureProducesEveryFigure(t *testing.T) {
 	}
 	t.Logf("\n%s", table)
 }
+
+// TestProbeIdleOffTheApp checks that the probe does nothing on about:blank,
+// where each new browser settles before the cold load: no window.__ef, so no
+// animation-frame loop and no timer competing with the load it measures.
+func TestProbeIdleOffTheApp(t *testing.T) {
+	chromium, err := e2e.ChromiumPath()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("CI=true and %v", err)
+		}
+		t.Skipf("skipping: %v", err)
+	}
+	b, err := e2e.NewBrowser(context.Background(), e2e.BrowserOptions{Chromium: chromium})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := b.AddScriptOnNewDocument(probeJS); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Navigate("about:blank"); err != nil {
+		t.Fatal(err)
+	}
+	if defined, err := e2e.Eval[bool](b, `"__ef" in window`); err != nil || defined {
+		t.Errorf("on about:blank the probe set window.__ef (%v, err %v), want it idle", defined, err)
+	}
+}
