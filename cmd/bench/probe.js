@@ -5,9 +5,9 @@
 //               reports (Element Timing: the element carries
 //               elementtiming="energy-per-month"), if it was then inside
 //               the viewport and uncovered;
-//   frame       the first animation frame, from the first contentful paint
-//               on, in which #energy-per-month holds a number, inside the
-//               viewport and uncovered (go-app's loader must not hide it);
+//   frame       the first animation frame, from DOMContentLoaded on, in which
+//               #energy-per-month holds a number, inside the viewport and
+//               uncovered (go-app's loader must not hide it);
 //   visible     the earlier of text and frame, never before fcp. Each alone
 //               can come late: Chromium does not report the prerendered
 //               text's paint on a service worker's page, and frames wait
@@ -15,16 +15,15 @@
 //   wasm        when go-app's Go side has replaced its JavaScript stubs;
 //   interactive when a value typed into #tokens-per-month has changed the
 //               results (tried as soon as the wasm runs, then every 20 ms).
-// Until the first contentful paint it only observes (performance
-// observers): no animation-frame loop, no MutationObserver and no timer,
-// which would add frames and main-thread work to the first paint it
-// measures (a page that has not painted 2 s after DOMContentLoaded gets them
-// anyway). On other pages than the app's (about:blank, where a new browser
-// settles before the cold load) it does nothing: it used to run its loop and
-// its 2 ms timer there too, through the settling and into the cold load.
-// Cold first paint, medians of 10 loads alternating: 126 ms with this probe,
-// 184 ms with none (the noise of these machines); 172 ms with this probe
-// starting at DOMContentLoaded, 146 ms starting at the first paint.
+// Until DOMContentLoaded it only observes (performance observers): no
+// animation-frame loop, no MutationObserver and no timer, which would add
+// frames and work to the parsing and first paint it measures. On other pages
+// than the app's (about:blank, where a new browser settles before the cold
+// load) it does nothing: it used to start its loop and its 2 ms timer there
+// too, and they ran through the settling and into the cold load. Cold first
+// paint of one server, medians of 10 loads alternating with loads without
+// any probe: 214 against 194 ms with a probe that ran on about:blank, 202
+// against 208 ms with this one.
 // window.__efUpdates(n) then times n updates, from the input event to the
 // changed result, inside the page.
 (() => {
@@ -51,14 +50,12 @@
       settle();
     } else requestAnimationFrame(frame);
   };
-  let start = () => {}; // set below
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
         if (e.name === "first-contentful-paint" && ef.fcp < 0) {
           ef.fcp = e.startTime;
           settle();
-          start();
         }
     }).observe({ type: "paint", buffered: true });
     new PerformanceObserver((list) => {
@@ -101,15 +98,12 @@
     field.dispatchEvent(new Event("change", { bubbles: true }));
   };
   let timer = null;
-  start = () => {
-    if (timer !== null) return;
+  const start = () => {
     requestAnimationFrame(frame);
     timer = setInterval(attempt, 2);
   };
-  if (ef.fcp >= 0) start();
-  const late = () => setTimeout(start, 2000);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", late, { once: true });
-  else late();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
 
   // __efUpdates types n values in turn and returns each update's time in ms.
   window.__efUpdates = async (n) => {
