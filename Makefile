@@ -19,10 +19,25 @@ test:
 # a crash it finds is written to testdata/fuzz/ and fails the run. FUZZTIME=10m for a longer hunt.
 FUZZTIME ?= 10s
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParseNumber$$' -fuzztime $(FUZZTIME) .
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeState$$' -fuzztime $(FUZZTIME) ./app
-	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./data
-	$(GO) test -run '^$$' -fuzz '^FuzzGzip$$' -fuzztime $(FUZZTIME) ./cmd/precompress/deflate
+	$(call fuzz1,FuzzParseNumber,.)
+	$(call fuzz1,FuzzDecodeState,./app)
+	$(call fuzz1,FuzzDecode,./data)
+	$(call fuzz1,FuzzGzip,./cmd/precompress/deflate)
+
+# fuzz1 fuzzes target $(1) of package $(2) for FUZZTIME. Go 1.26's fuzzing coordinator can end a run
+# limited by time with a bare "context deadline exceeded" when the machine is loaded (golang/go#75804, fixed
+# in Go 1.27): a race at the deadline, not a finding, since no failing input is written. Such a run is
+# tried once more, and passes with a note if the race comes again; any other failure fails.
+define fuzz1
+	@for try in 1 2; do \
+	  echo "$(GO) test -run '^$$' -fuzz '^$(1)$$' -fuzztime $(FUZZTIME) $(2)"; \
+	  out=$$($(GO) test -run '^$$' -fuzz '^$(1)$$' -fuzztime $(FUZZTIME) $(2) 2>&1); rc=$$?; echo "$$out"; \
+	  [ $$rc -eq 0 ] && break; \
+	  if echo "$$out" | grep -q 'Failing input written' || ! echo "$$out" | grep -q '^    context deadline exceeded$$'; then exit $$rc; fi; \
+	  if [ $$try -eq 1 ]; then echo "fuzz: $(1) hit Go's fuzztime deadline race (golang/go#75804), no failing input: once more"; \
+	  else echo "fuzz: $(1) hit the deadline race again; no failing input was found"; fi; \
+	done
+endef
 
 # bench runs the Go benchmarks, then the browser benchmark (cmd/bench: RUNS cold and warm loads in
 # headless Chromium against the real server on 127.0.0.1), which prints a table and JSON.
