@@ -13,11 +13,32 @@ import (
 // page loading them twice or not at all.
 func dropGoappScripts(page []byte, prefix string) ([]byte, error) {
 	for _, name := range []string{"/wasm_exec.js", "/app.js"} {
-		tag := []byte(`<script defer src="` + prefix + name + `"></script>`)
-		if n := bytes.Count(page, tag); n != 1 {
-			return nil, fmt.Errorf("the page has go-app's tag for %s %d times, want once: has go-app changed?", prefix+name, n)
+		var err error
+		tag := `<script defer src="` + prefix + name + `"></script>`
+		if page, err = replaceOnce(page, tag, "", "go-app's tag for "+prefix+name); err != nil {
+			return nil, err
 		}
-		page = bytes.Replace(page, tag, nil, 1)
 	}
 	return page, nil
+}
+
+// replaceOnce replaces old by with in page, which must hold old exactly
+// once (what names old in the error), so that a change of go-app's page
+// cannot silently go unnoticed.
+func replaceOnce(page []byte, old, with, what string) ([]byte, error) {
+	if n := bytes.Count(page, []byte(old)); n != 1 {
+		return nil, fmt.Errorf("the page has %s %d times, want once: has go-app changed?", what, n)
+	}
+	return bytes.Replace(page, []byte(old), []byte(with), 1), nil
+}
+
+// rewritePage makes a page written by htmlattr.Fix for a site under prefix
+// what the server and the static build send: its stylesheets inlined (see
+// inlineStyles.apply) and go-app's script tags left to web/boot.js.
+func rewritePage(page []byte, prefix string, styles *inlineStyles) ([]byte, error) {
+	page, err := styles.apply(page, prefix)
+	if err != nil {
+		return nil, err
+	}
+	return dropGoappScripts(page, prefix)
 }

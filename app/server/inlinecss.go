@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
@@ -58,11 +57,11 @@ func goappCSS(h http.Handler) ([]byte, error) {
 // change of go-app cannot silently leave a page without its styles.
 func (s *inlineStyles) apply(page []byte, prefix string) ([]byte, error) {
 	for _, l := range []struct{ href, with string }{{prefix + "/app.css", s.element}, {prefix + "/web/app.css", ""}} {
-		link := []byte(`<link href="` + l.href + `" rel="stylesheet" type="text/css">`)
-		if n := bytes.Count(page, link); n != 1 {
-			return nil, fmt.Errorf("the page links %s %d times, want once: has go-app changed?", l.href, n)
+		var err error
+		link := `<link href="` + l.href + `" rel="stylesheet" type="text/css">`
+		if page, err = replaceOnce(page, link, l.with, "a link to "+l.href); err != nil {
+			return nil, err
 		}
-		page = bytes.Replace(page, link, []byte(l.with), 1)
 	}
 	return page, nil
 }

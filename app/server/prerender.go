@@ -22,9 +22,8 @@ func (p *pageWriter) WriteHeader(status int)      { p.status = status }
 func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 
 // serveApp serves go-app's answer: prerendered pages with their attributes
-// fixed (see htmlattr.Fix; a page that cannot be fixed is not sent), their
-// stylesheets inlined (see inlineStyles) and go-app's script tags left to
-// web/boot.js (see dropGoappScripts); app.js fetching app.wasm directly (see
+// fixed (see htmlattr.Fix; a page that cannot be fixed is not sent) and
+// rewritten (see rewritePage); app.js fetching app.wasm directly (see
 // fetchWasmDirectly); compressed when the client accepts it (go-app
 // compresses nothing). A page answer is kept (see pageCache) and given again
 // to the same URL in the same coding, unless the request revalidates.
@@ -55,11 +54,7 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "internal error: the page could not be encoded safely", http.StatusInternalServerError)
 			return
 		}
-		if fixed, err = s.styles.apply(fixed, ""); err != nil {
-			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
-			return
-		}
-		if fixed, err = dropGoappScripts(fixed, ""); err != nil {
+		if fixed, err = rewritePage(fixed, "", s.styles); err != nil {
 			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
 			return
 		}

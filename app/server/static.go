@@ -132,8 +132,8 @@ func staticStyles(dir string, ownCSS []byte) (*inlineStyles, error) {
 	return newInlineStyles(goapp, ownCSS)
 }
 
-// fixStaticPages applies htmlattr.Fix to the pages go-app wrote, inlines
-// their stylesheets and leaves go-app's script tags to web/boot.js.
+// fixStaticPages applies htmlattr.Fix and rewritePage to the pages go-app
+// wrote.
 func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	if err != nil {
@@ -148,10 +148,7 @@ func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 		if err != nil {
 			return fmt.Errorf("encoding %s: %w", filepath.Base(p), err)
 		}
-		if fixed, err = styles.apply(fixed, prefix); err != nil {
-			return fmt.Errorf("%s: %w", filepath.Base(p), err)
-		}
-		if fixed, err = dropGoappScripts(fixed, prefix); err != nil {
+		if fixed, err = rewritePage(fixed, prefix, styles); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Base(p), err)
 		}
 		if err := os.WriteFile(p, fixed, 0o644); err != nil {
