@@ -1,9 +1,10 @@
 // boot.js starts the app: it compiles app.wasm (streaming, from the
-// network's or the service worker's own response, which keeps the
-// compiled-code cache working) and adds go-app's wasm_exec.js and app.js
-// (data-scripts, run in order). The server rewrites app.js to take the module
-// from efInstantiate (app/server/appjs.go); an app.js that runs without
-// boot.js sets efInstantiate to null and compiles itself.
+// network's or the service worker's own response, for which Chromium can
+// keep compiled code; cmd/bench says when it does) and adds go-app's
+// wasm_exec.js and app.js (data-scripts, run in order). The server rewrites
+// app.js to take the module from efInstantiate (app/server/appjs.go); an
+// app.js that runs without boot.js sets efInstantiate to null and compiles
+// itself.
 //
 // When: on a first visit (no service worker controls the page yet), only
 // once the prerendered page has painted. Until then the page's first frame

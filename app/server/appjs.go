@@ -25,7 +25,8 @@ var wasmFetchCall = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgre
 // app.js loaded without boot.js), it sets efInstantiate to null, so a later
 // boot.js does nothing, and hands the network's (or the service worker's)
 // own response to WebAssembly.instantiateStreaming. Both compile while the
-// bytes arrive and use the compiled-code cache.
+// bytes arrive and can use the compiled-code cache (when Chromium has one:
+// see cmd/bench).
 const wasmFetchDirect = `(self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))($1, go.importObject)`
 
 // fetchWasmDirectly rewrites go-app's app.js to compile app.wasm from its

@@ -1,9 +1,23 @@
 // Command bench measures Energy Floor in a real browser: it builds and starts
 // the real server on 127.0.0.1, loads the calculator in headless Chromium
 // (Debian's) N times with a fresh profile (cold) and once more per run with
-// the same profile (warm: service worker and compiled-module caches), and
+// the same profile (warm: everything from the service worker's cache), and
 // prints, as a table and then as JSON, each figure's median, min and max
 // over the runs, with the machine's load average.
+//
+// A warm load compiles app.wasm again: Chromium keeps no compiled code of it
+// between these visits. V8 writes a module's code cache only after it has
+// optimised some of its code and then optimised nothing more for 2 s
+// (--wasm-caching-timeout-ms); with Chromium 156 here that write never came,
+// in visits of up to 20 s (wasm trace events: no v8.wasm.cachedModule). With
+// --js-flags=--wasm-caching-timeout-ms=0 it comes at once, and a third visit
+// loads the module from the cache (v8.wasm.moduleCacheHit); the second does
+// not, because the first visit's cache belongs to the HTTP cache's copy of
+// app.wasm and the second visit reads the service worker's. So a warm load's
+// time to interactive includes compiling, on the main thread, each wasm
+// function the start-up calls (Liftoff, lazily): about 150 ms of it here,
+// against a Chromium that compiled every function in the background
+// (--no-wasm-lazy-compilation).
 //
 // Usage:
 //
