@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,16 +66,36 @@ func TestAppRevalidationPerEncoding(t *testing.T) {
 		{"plain copy, br client", "br", etagPlain, http.StatusOK},
 		{"other version", "br", `"0000-br"`, http.StatusOK},
 	}
+	manifest := get(t, s, "GET", "/manifest.webmanifest", "Accept-Encoding", "br")
+	if manifest.Header().Get("Content-Encoding") != "" || manifest.Header().Get("ETag") != etagPlain {
+		t.Fatalf("the manifest went out with Content-Encoding %q and ETag %s, want plain (too small to compress) and %s",
+			manifest.Header().Get("Content-Encoding"), manifest.Header().Get("ETag"), etagPlain)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := get(t, s, "GET", "/app.js", "Accept-Encoding", tt.accept, "If-None-Match", tt.inm)
-			if w.Code != tt.want {
-				t.Errorf("status %d, want %d", w.Code, tt.want)
-			}
-			if w.Code == http.StatusNotModified && w.Header().Get("ETag") != tt.inm {
-				t.Errorf("304 with ETag %s, want %s", w.Header().Get("ETag"), tt.inm)
-			}
+			checkRevalidation(t, w, tt.want, tt.inm)
 		})
+	}
+	// The manifest goes out plain to every client: a plain copy is
+	// confirmed to a client that accepts brotli too.
+	for _, accept := range []string{"br", "gzip", ""} {
+		t.Run("plain manifest, client accepting "+accept, func(t *testing.T) {
+			w := get(t, s, "GET", "/manifest.webmanifest", "Accept-Encoding", accept, "If-None-Match", etagPlain)
+			checkRevalidation(t, w, http.StatusNotModified, etagPlain)
+		})
+	}
+}
+
+// checkRevalidation checks a revalidation's status, and that a 304 names
+// the copy it confirms and has no body.
+func checkRevalidation(t *testing.T, w *httptest.ResponseRecorder, want int, inm string) {
+	t.Helper()
+	if w.Code != want {
+		t.Errorf("status %d, want %d", w.Code, want)
+	}
+	if w.Code == http.StatusNotModified && (w.Header().Get("ETag") != inm || w.Body.Len() != 0) {
+		t.Errorf("304 with ETag %s and %d bytes, want %s and none", w.Header().Get("ETag"), w.Body.Len(), inm)
 	}
 }
 

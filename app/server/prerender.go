@@ -44,7 +44,7 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	p := &pageWriter{header: w.Header(), status: http.StatusOK}
-	revalidated := s.translateIfNoneMatch(r)
+	revalidated, plainCopy := s.translateIfNoneMatch(r)
 	s.app.ServeHTTP(p, r)
 	body := p.body.Bytes()
 	page := p.status == http.StatusOK && strings.HasPrefix(p.header.Get("Content-Type"), "text/html")
@@ -72,6 +72,7 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		p.header.Set("Content-Length", strconv.Itoa(len(body)))
 	}
 	body = s.compressAnswer(r, p.header, p.status, body, revalidated)
+	p.status, body = s.confirmPlainCopy(p.header, p.status, body, plainCopy)
 	if page && key != "" && r.Method == http.MethodGet {
 		s.pages.put(&cachedPage{key: key, header: p.header.Clone(), body: body})
 	}
