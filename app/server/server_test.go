@@ -423,7 +423,7 @@ func TestServiceWorker(t *testing.T) {
 		`cache.match(request, { ignoreSearch: navigate, ignoreVary: true })`,
 		`new Set([scope])`,
 		`self.registration.scope`,
-		`{ cache: "reload" }`,
+		`{ cache: "no-cache" }`,
 		`event.waitUntil(installWorker())`,
 		`event.waitUntil(activateWorker())`,
 		`key.startsWith(cachePrefix) && key !== cacheName`,
