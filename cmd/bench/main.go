@@ -24,7 +24,10 @@
 //	go run ./cmd/bench [-runs 5] [-updates 20] [-settle 2s] [-revisit 3s] [-json FILE] [-url URL]
 //
 // Figures: bytes over the wire by resource type (document, script, wasm,
-// css, other; Network.loadingFinished's encodedDataLength, cold load); first
+// css, other; Network.loadingFinished's encodedDataLength, cold load); the
+// body bytes the server sends a whole first visit until its service worker
+// is active, the worker's install included (counted behind a proxy, one
+// extra visit); first
 // contentful paint; time until the results are visible (numbers in
 // #energy-per-month, uncovered, and painted: never before the first
 // contentful paint); time until interactive (a typed value has
@@ -63,12 +66,15 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"energyfloor/app/e2e"
@@ -159,6 +165,7 @@ var figureSpecs = []struct{ name, unit, target string }{
 	{"bytes_css", "bytes", ""},
 	{"bytes_other", "bytes", ""},
 	{"bytes_total", "bytes", ""},
+	{"bytes_first_visit", "bytes", ""},
 	{"fcp_cold", "ms", ""},
 	{"results_visible_cold", "ms", "≤ 150 ms"},
 	{"wasm_started_cold", "ms", ""},
@@ -214,6 +221,11 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	samples["bytes_wasm_gzip"] = []float64{float64(gz)}
+	fv, err := firstVisitBytes(ctx, chromium, rep.URL)
+	if err != nil {
+		return nil, fmt.Errorf("first visit: %w", err)
+	}
+	samples["bytes_first_visit"] = []float64{float64(fv)}
 	for i := 0; i < o.Runs; i++ {
 		if err := oneRun(ctx, chromium, rep, o, samples); err != nil {
 			return nil, fmt.Errorf("run %d: %w", i+1, err)
@@ -347,6 +359,56 @@ func gzipBytes(ctx context.Context, url string) (int64, error) {
 		return 0, fmt.Errorf("GET %s with Accept-Encoding gzip: %s, Content-Encoding %q", url, resp.Status, resp.Header.Get("Content-Encoding"))
 	}
 	return n, nil
+}
+
+// countingWriter adds the body bytes of a response to n.
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// Unwrap lets the reverse proxy flush through the writer.
+func (c *countingWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+// firstVisitBytes loads target once in a fresh profile through a proxy that
+// counts the body bytes the server sends until the service worker is
+// active: the page's requests and the worker's install alike, which the
+// page's own figures (bytes_total) do not see.
+func firstVisitBytes(ctx context.Context, chromium, target string) (int64, error) {
+	u, err := url.Parse(target)
+	if err != nil {
+		return 0, err
+	}
+	proxy := httputil.NewSingleHostReverseProxy(&url.URL{Scheme: u.Scheme, Host: u.Host})
+	var n atomic.Int64
+	front, stop, err := e2e.ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		proxy.ServeHTTP(&countingWriter{ResponseWriter: w, n: &n}, r)
+	}))
+	if err != nil {
+		return 0, err
+	}
+	defer stop()
+	b, err := e2e.NewBrowser(ctx, e2e.BrowserOptions{Chromium: chromium})
+	if err != nil {
+		return 0, err
+	}
+	defer b.Close()
+	if err := b.Navigate(front + u.RequestURI()); err != nil {
+		return 0, err
+	}
+	if _, err := e2e.Poll[bool](b, `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`, 60*time.Second); err != nil {
+		return 0, fmt.Errorf("waiting for the service worker: %w", err)
+	}
+	if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
+		return 0, err
+	}
+	return n.Load(), nil
 }
 
 // kind sorts a request into document, script, wasm, css or other.

@@ -44,7 +44,7 @@ func TestMeasureProducesEveryFigure(t *testing.T) {
 			t.Errorf("%s: n=%d median=%v min=%v max=%v, want %d sample(s) with min ≤ median ≤ max", s.name, f.N, f.Median, f.Min, f.Max, wantN)
 		}
 	}
-	for _, name := range []string{"bytes_document", "bytes_wasm", "bytes_wasm_gzip", "bytes_script", "bytes_total", "fcp_cold", "results_visible_cold", "interactive_cold", "interactive_warm"} {
+	for _, name := range []string{"bytes_document", "bytes_wasm", "bytes_wasm_gzip", "bytes_script", "bytes_total", "bytes_first_visit", "fcp_cold", "results_visible_cold", "interactive_cold", "interactive_warm"} {
 		if got[name].Median <= 0 {
 			t.Errorf("%s = %v, want > 0", name, got[name].Median)
 		}
