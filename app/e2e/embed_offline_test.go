@@ -105,7 +105,7 @@ func TestOffline(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitInteractive(t, b)
-		if _, err := Poll[bool](b, `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`, 60*time.Second); err != nil {
+		if _, err := Poll[bool](b, WorkerActivated, 60*time.Second); err != nil {
 			t.Fatalf("the service worker never activated: %v", err)
 		}
 		// Let the first visit finish what it loads after the page (its

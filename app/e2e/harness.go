@@ -14,10 +14,13 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -239,6 +242,74 @@ func ServeHandler(h http.Handler) (url string, stop func(), err error) {
 	go func() { _ = srv.Serve(l) }()
 	return "http://" + l.Addr().String(), func() { _ = srv.Close() }, nil
 }
+
+// WorkerActivated is a page expression that resolves to true once the
+// page's service worker is active.
+const WorkerActivated = `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`
+
+// CountingProxy is a proxy on a free 127.0.0.1 port in front of a site's
+// origin that counts the body bytes it sends, per path: what the site sent a
+// browser, its service worker's requests included, which the page's own
+// network events do not show.
+type CountingProxy struct {
+	URL  string // the proxy's origin
+	stop func()
+
+	mu     sync.Mutex
+	bodies map[string][]int // path → the size of each body sent for it
+}
+
+// StartCountingProxy proxies to the origin of site.
+func StartCountingProxy(site string) (*CountingProxy, error) {
+	origin, err := url.Parse(Origin(site))
+	if err != nil {
+		return nil, err
+	}
+	rp := httputil.NewSingleHostReverseProxy(origin)
+	p := &CountingProxy{bodies: map[string][]int{}}
+	p.URL, p.stop, err = ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := &countingWriter{ResponseWriter: w}
+		rp.ServeHTTP(c, r)
+		if c.n > 0 {
+			p.mu.Lock()
+			p.bodies[r.URL.Path] = append(p.bodies[r.URL.Path], c.n)
+			p.mu.Unlock()
+		}
+	}))
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Bodies returns, per path, the size of each response body sent so far.
+func (p *CountingProxy) Bodies() map[string][]int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make(map[string][]int, len(p.bodies))
+	for k, v := range p.bodies {
+		out[k] = append([]int(nil), v...)
+	}
+	return out
+}
+
+// Close stops the proxy.
+func (p *CountingProxy) Close() { p.stop() }
+
+// countingWriter counts the body bytes of one response.
+type countingWriter struct {
+	http.ResponseWriter
+	n int
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n += n
+	return n, err
+}
+
+// Unwrap lets the reverse proxy flush through the writer.
+func (c *countingWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
 
 // Close stops the static server.
 func (s *StaticServer) Close() error { return s.srv.Close() }

@@ -98,7 +98,7 @@ func TestTwoVersionsDeployedInTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitInteractive(t, b)
-	if _, err := Poll[bool](b, `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`, 60*time.Second); err != nil {
+	if _, err := Poll[bool](b, WorkerActivated, 60*time.Second); err != nil {
 		s1.Stop()
 		t.Fatalf("the service worker never activated: %v", err)
 	}

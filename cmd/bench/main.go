@@ -27,9 +27,8 @@
 // css, other; Network.loadingFinished's encodedDataLength, cold load); the
 // body bytes the server sends a whole first visit until its service worker
 // is active, the worker's install included (counted behind a proxy, one
-// extra visit); first
-// contentful paint; time until the results are visible (numbers in
-// #energy-per-month, uncovered, and painted: never before the first
+// extra visit); first contentful paint; time until the results are visible
+// (numbers in #energy-per-month, uncovered, and painted: never before the first
 // contentful paint); time until interactive (a typed value has
 // changed the results), cold and warm; update latency (input event to
 // changed result, timed in the page with performance.now() and a
@@ -66,7 +65,6 @@ import (
 	"io"
 	"math"
 	"net/http"
-	"net/http/httputil"
 	"net/url"
 	"os"
 	"os/exec"
@@ -74,7 +72,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"energyfloor/app/e2e"
@@ -293,7 +290,7 @@ func oneRun(ctx context.Context, chromium string, rep *Report, o Options, sample
 
 	// Warm: the service worker has cached the app and the browser has
 	// compiled the wasm once; come back in the same profile.
-	if _, err := e2e.Poll[bool](b, `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`, 60*time.Second); err != nil {
+	if _, err := e2e.Poll[bool](b, e2e.WorkerActivated, 60*time.Second); err != nil {
 		return fmt.Errorf("waiting for the service worker: %w", err)
 	}
 	time.Sleep(o.Revisit)
@@ -361,54 +358,41 @@ func gzipBytes(ctx context.Context, url string) (int64, error) {
 	return n, nil
 }
 
-// countingWriter adds the body bytes of a response to n.
-type countingWriter struct {
-	http.ResponseWriter
-	n *atomic.Int64
-}
-
-func (c *countingWriter) Write(b []byte) (int, error) {
-	n, err := c.ResponseWriter.Write(b)
-	c.n.Add(int64(n))
-	return n, err
-}
-
-// Unwrap lets the reverse proxy flush through the writer.
-func (c *countingWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
-
-// firstVisitBytes loads target once in a fresh profile through a proxy that
-// counts the body bytes the server sends until the service worker is
-// active: the page's requests and the worker's install alike, which the
+// firstVisitBytes loads target once in a fresh profile through a counting
+// proxy and returns the body bytes the server sent until the service worker
+// was active: the page's requests and the worker's install alike, which the
 // page's own figures (bytes_total) do not see.
 func firstVisitBytes(ctx context.Context, chromium, target string) (int64, error) {
 	u, err := url.Parse(target)
 	if err != nil {
 		return 0, err
 	}
-	proxy := httputil.NewSingleHostReverseProxy(&url.URL{Scheme: u.Scheme, Host: u.Host})
-	var n atomic.Int64
-	front, stop, err := e2e.ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		proxy.ServeHTTP(&countingWriter{ResponseWriter: w, n: &n}, r)
-	}))
+	proxy, err := e2e.StartCountingProxy(target)
 	if err != nil {
 		return 0, err
 	}
-	defer stop()
+	defer proxy.Close()
 	b, err := e2e.NewBrowser(ctx, e2e.BrowserOptions{Chromium: chromium})
 	if err != nil {
 		return 0, err
 	}
 	defer b.Close()
-	if err := b.Navigate(front + u.RequestURI()); err != nil {
+	if err := b.Navigate(proxy.URL + u.RequestURI()); err != nil {
 		return 0, err
 	}
-	if _, err := e2e.Poll[bool](b, `navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`, 60*time.Second); err != nil {
+	if _, err := e2e.Poll[bool](b, e2e.WorkerActivated, 60*time.Second); err != nil {
 		return 0, fmt.Errorf("waiting for the service worker: %w", err)
 	}
 	if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
 		return 0, err
 	}
-	return n.Load(), nil
+	var n int64
+	for _, sizes := range proxy.Bodies() {
+		for _, size := range sizes {
+			n += int64(size)
+		}
+	}
+	return n, nil
 }
 
 // kind sorts a request into document, script, wasm, css or other.
