@@ -87,6 +87,11 @@ var browserOwnHosts = map[string]bool{
 	"update.googleapis.com": true,
 	"accounts.google.com":   true,
 	"clients2.google.com":   true,
+	// Chromium 148 (Debian bookworm's in December 2026), with a blank page,
+	// these flags and no page of ours: www.google.com in its first second,
+	// android.clients.google.com (GCM) a few seconds later.
+	"www.google.com":             true,
+	"android.clients.google.com": true,
 }
 
 // startTries is how many times NewBrowser starts Chromium before it gives
@@ -329,6 +334,19 @@ func Origin(raw string) string {
 	return u.Scheme + "://" + u.Host
 }
 
+// emulateNetworkConditions is the DevTools command that
+// Network.emulateNetworkConditionsByRule replaced (deprecated, and gone from
+// cdproto), for the Chromium versions whose ByRule form refuses SetOffline's
+// parameters.
+var emulateNetworkConditions = cdp.Command[emulateNetworkConditionsParams, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
+
+type emulateNetworkConditionsParams struct {
+	Offline            bool    `json:"offline"`
+	Latency            float64 `json:"latency"`
+	DownloadThroughput float64 `json:"downloadThroughput"`
+	UploadThroughput   float64 `json:"uploadThroughput"`
+}
+
 // Close stops the browser and the proxy and removes a fresh profile.
 func (b *Browser) Close() {
 	for i := len(b.cancel) - 1; i >= 0; i-- {
@@ -498,7 +516,14 @@ func (b *Browser) SetOffline(offline bool) error {
 		MatchedNetworkConditions:    conds,
 	})
 	if err != nil {
-		return fmt.Errorf("setting offline=%v: %w", offline, err)
+		// Chromium 148 refuses these parameters ("Invalid parameters"); it
+		// has the command this one replaced, which cdproto no longer lists.
+		_, legacyErr := chromedp.Call(b.Ctx, emulateNetworkConditions, emulateNetworkConditionsParams{
+			Offline: offline, DownloadThroughput: -1, UploadThroughput: -1,
+		})
+		if legacyErr != nil {
+			return fmt.Errorf("setting offline=%v: %w (and with Network.emulateNetworkConditions: %v)", offline, err, legacyErr)
+		}
 	}
 	_, err = chromedp.Call(b.Ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{
 		Offline: offline, DownloadThroughput: -1, UploadThroughput: -1,
