@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"html"
 	"strconv"
 	"strings"
 
@@ -68,7 +69,8 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 		// dropGoappScripts in app/server).
 		RawHeaders: []string{`<script async fetchpriority="high" src="` + resources.Resolve("/web/boot.js") +
 			`" data-wasm="` + resources.Resolve("/web/app.wasm") +
-			`" data-scripts="` + prefix + `/wasm_exec.js ` + prefix + `/app.js"></script>`},
+			`" data-scripts="` + prefix + `/wasm_exec.js ` + prefix + `/app.js` +
+			`" data-scope="` + prefix + `/" data-version="` + html.EscapeString(version) + `"></script>`},
 	}
 }
 

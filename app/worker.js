@@ -12,7 +12,10 @@
 // 3. Updates never mix versions. Each version has its own cache, named after
 //    the version and this worker's scope, and the worker reads only its own
 //    (cache.match, never caches.match across all caches): an old cache that
-//    is still being deleted can never answer for the new version. Install
+//    is still being deleted can never answer for the new version. A page
+//    reads app.wasm from its own version's cache itself (web/boot.js builds
+//    the same name from the page's data-scope and data-version), faster than
+//    through this worker; when that cache is gone it fetches as usual. Install
 //    fetches with cache: "no-cache": the browser revalidates what its HTTP
 //    cache holds with the server, so a new cache never stores an old
 //    app.wasm, and a first visit's install takes the app.wasm the page has

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -58,4 +59,62 @@ func firstVisitDownloadsEachFileOnce(t *testing.T, site string) {
 	if !wasm {
 		t.Errorf("app.wasm never went through the proxy; it sent %v", paths)
 	}
+}
+
+// TestReturnVisitReadsWasmFromWorkerCache checks that a page the service
+// worker controls takes app.wasm from the worker's cache of its own version
+// (web/boot.js), not through the worker: no request for app.wasm at all, and
+// the app starts and updates. With that cache gone, the page fetches app.wasm
+// and starts all the same. For the server, and for the static build under
+// its sub-path (the cache's name holds the worker's scope).
+func TestReturnVisitReadsWasmFromWorkerCache(t *testing.T) {
+	eachSite(t, func(t *testing.T, b *Browser, base string) {
+		if err := b.Navigate(base + "/"); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		if _, err := Poll[bool](b, WorkerActivated, 60*time.Second); err != nil {
+			t.Fatalf("the service worker never activated: %v", err)
+		}
+		if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		wasmRequests := func() []string {
+			var got []string
+			for _, r := range b.Requests() {
+				if strings.HasSuffix(strings.SplitN(r.URL, "?", 2)[0], "/web/app.wasm") {
+					got = append(got, fmt.Sprintf("%s (from the worker: %v)", r.URL, r.FromServiceWorker))
+				}
+			}
+			return got
+		}
+
+		b.ResetRequests()
+		if err := b.Navigate(base + "/"); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		if got := wasmRequests(); len(got) > 0 {
+			t.Errorf("a return visit requested app.wasm: %v; want it read from the worker's cache", got)
+		}
+		before, _, _ := b.Attr(selPerMonth, "data-wh")
+		if err := b.Type(selTokens, "4B"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 10*time.Second); err != nil {
+			t.Errorf("on the return visit, typing did not update the results: %v", err)
+		}
+
+		if _, err := Eval[bool](b, `caches.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k)))).then(() => true)`); err != nil {
+			t.Fatal(err)
+		}
+		b.ResetRequests()
+		if err := b.Navigate(base + "/"); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		if got := wasmRequests(); len(got) != 1 {
+			t.Errorf("with the worker's cache gone, the page requested app.wasm %d times (%v), want once", len(got), got)
+		}
+	})
 }

@@ -376,7 +376,7 @@ func TestPrerenderedPage(t *testing.T) {
 	for _, want := range []string{
 		`elementtiming="energy-per-month" id="energy-per-month"`, `id="energy-per-request"`, `id="caveat"`, `id="citation"`,
 		`href="/manifest.webmanifest"`, `href="/web/icon.svg"`,
-		`<script async data-scripts="/wasm_exec.js /app.js" data-wasm="/web/app.wasm" fetchpriority="high" src="/web/boot.js"></script>`,
+		`<script async data-scope="/" data-scripts="/wasm_exec.js /app.js" data-version="` + s.Version + `" data-wasm="/web/app.wasm" fetchpriority="high" src="/web/boot.js"></script>`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("prerendered page lacks %s", want)

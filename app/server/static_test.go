@@ -80,7 +80,9 @@ func TestWriteStatic(t *testing.T) {
 			index := read("index.html")
 			for _, want := range []string{
 				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`,
-				`<script async data-scripts="` + p + `/wasm_exec.js ` + p + `/app.js" data-wasm="` + p + `/web/app.wasm" fetchpriority="high" src="` + p + `/web/boot.js"></script>`, // go-app sorts the attributes
+				// go-app sorts the attributes; boot.js names the worker's cache from data-scope and data-version
+				`<script async data-scope="` + p + `/" data-scripts="` + p + `/wasm_exec.js ` + p + `/app.js" data-version="` + s.Version +
+					`" data-wasm="` + p + `/web/app.wasm" fetchpriority="high" src="` + p + `/web/boot.js"></script>`,
 			} {
 				if !strings.Contains(index, want) {
 					t.Errorf("index.html lacks %s", want)
