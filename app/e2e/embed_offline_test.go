@@ -101,21 +101,7 @@ window.addEventListener("message", e => window.__msgs.push({origin: e.origin, da
 // work: for the server, and for the static build under its sub-path.
 func TestOffline(t *testing.T) {
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		if err := b.Navigate(base + "/"); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
-		if _, err := Poll[bool](b, WorkerActivated, 60*time.Second); err != nil {
-			t.Fatalf("the service worker never activated: %v", err)
-		}
-		// Let the first visit finish what it loads after the page (its
-		// icon), so that going offline cannot cut a request of it short.
-		if _, err := Poll[bool](b, `document.readyState === "complete"`, 30*time.Second); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
-			t.Fatal(err)
-		}
+		visitUntilWorkerActive(t, b, base+"/")
 		if err := b.SetOffline(true); err != nil {
 			t.Fatal(err)
 		}

@@ -32,16 +32,7 @@ func firstVisitDownloadsEachFileOnce(t *testing.T, site string) {
 	defer proxy.Close()
 
 	b := newCleanBrowser(t, 1280, 900, proxy.URL)
-	if err := b.Navigate(proxy.URL + strings.TrimPrefix(base, Origin(base)) + "/"); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
-	if _, err := Poll[bool](b, WorkerActivated, 60*time.Second); err != nil {
-		t.Fatalf("the service worker never activated: %v", err)
-	}
-	if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
-		t.Fatal(err)
-	}
+	visitUntilWorkerActive(t, b, proxy.URL+strings.TrimPrefix(base, Origin(base))+"/")
 
 	bodies := proxy.Bodies()
 	paths := make([]string, 0, len(bodies))
@@ -69,16 +60,7 @@ func firstVisitDownloadsEachFileOnce(t *testing.T, site string) {
 // its sub-path (the cache's name holds the worker's scope).
 func TestReturnVisitReadsWasmFromWorkerCache(t *testing.T) {
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		if err := b.Navigate(base + "/"); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
-		if _, err := Poll[bool](b, WorkerActivated, 60*time.Second); err != nil {
-			t.Fatalf("the service worker never activated: %v", err)
-		}
-		if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
-			t.Fatal(err)
-		}
+		visitUntilWorkerActive(t, b, base+"/")
 		wasmRequests := func() []string {
 			var got []string
 			for _, r := range b.Requests() {
@@ -117,4 +99,25 @@ func TestReturnVisitReadsWasmFromWorkerCache(t *testing.T) {
 			t.Errorf("with the worker's cache gone, the page requested app.wasm %d times (%v), want once", len(got), got)
 		}
 	})
+}
+
+// visitUntilWorkerActive loads url as a first visit and waits until the page
+// is interactive, its service worker is active and the visit has loaded
+// everything it loads (its icon comes after the page): what a return visit
+// or going offline must not cut short.
+func visitUntilWorkerActive(t *testing.T, b *Browser, url string) {
+	t.Helper()
+	if err := b.Navigate(url); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	if _, err := Poll[bool](b, WorkerActivated, 60*time.Second); err != nil {
+		t.Fatalf("the service worker never activated: %v", err)
+	}
+	if _, err := Poll[bool](b, `document.readyState === "complete"`, 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
 }
