@@ -63,6 +63,11 @@ type Browser struct {
 	byID    map[network.RequestID]*Request
 	console []chromedp.ConsoleMessage
 	escaped []string
+	// legacyConditions is set once the browser has refused
+	// Network.emulateNetworkConditionsByRule: SetOffline then uses
+	// Network.emulateNetworkConditions only, so that going back online
+	// clears the same emulation that going offline set.
+	legacyConditions bool
 }
 
 // The flags every browser gets (the brief's list), on top of chromedp's
@@ -508,25 +513,28 @@ func (b *Browser) Screenshot() ([]byte, error) {
 // SetOffline turns the network off (or on) for the tab and its service
 // worker, as DevTools' "Offline" does.
 func (b *Browser) SetOffline(offline bool) error {
-	conds := []*network.Conditions{{Offline: offline, DownloadThroughput: -1, UploadThroughput: -1}}
-	if !offline {
-		conds = []*network.Conditions{}
-	}
-	_, err := chromedp.Call(b.Ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		EmulateOfflineServiceWorker: &offline,
-		MatchedNetworkConditions:    conds,
-	})
-	if err != nil {
+	if !b.legacyConditions {
+		conds := []*network.Conditions{{Offline: offline, DownloadThroughput: -1, UploadThroughput: -1}}
+		if !offline {
+			conds = []*network.Conditions{}
+		}
+		_, err := chromedp.Call(b.Ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			EmulateOfflineServiceWorker: &offline,
+			MatchedNetworkConditions:    conds,
+		})
 		// Chromium 148 refuses these parameters ("Invalid parameters"); it
 		// has the command this one replaced, which cdproto no longer lists.
-		_, legacyErr := chromedp.Call(b.Ctx, emulateNetworkConditions, emulateNetworkConditionsParams{
+		b.legacyConditions = err != nil
+	}
+	if b.legacyConditions {
+		_, err := chromedp.Call(b.Ctx, emulateNetworkConditions, emulateNetworkConditionsParams{
 			Offline: offline, DownloadThroughput: -1, UploadThroughput: -1,
 		})
-		if legacyErr != nil {
-			return fmt.Errorf("setting offline=%v: %w (and with Network.emulateNetworkConditions: %v)", offline, err, legacyErr)
+		if err != nil {
+			return fmt.Errorf("setting offline=%v with Network.emulateNetworkConditions (the browser refused emulateNetworkConditionsByRule): %w", offline, err)
 		}
 	}
-	_, err = chromedp.Call(b.Ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{
+	_, err := chromedp.Call(b.Ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{
 		Offline: offline, DownloadThroughput: -1, UploadThroughput: -1,
 	})
 	if err != nil {
