@@ -3,6 +3,7 @@ package app
 import (
 	"math"
 	"strconv"
+	"time"
 	"unicode/utf16"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -220,4 +221,54 @@ func refocus(id string) {
 		n := len(utf16.Encode([]rune(el.Get("value").String()))) // the range counts UTF-16 units
 		el.Call("setSelectionRange", n, n)
 	}
+}
+
+// lowerSections selects, in the prerendered page, the sections the
+// calculator's renderBelow draws, in its order.
+var lowerSections = []string{"#calculator > #ranking", "#calculator > .chart-panel", "#calculator > #embed-this", "#calculator > .site-footer"}
+
+// prerenderedBelow returns the HTML of the prerendered page's lower sections
+// (lowerSections), for the first page to show as they are, or nil when the
+// page lacks one or holds figures for another query (the service worker
+// marks such a page <html data-stale-prerender>). Call it before go-app
+// replaces the prerendered body (OnInit).
+func prerenderedBelow() []string {
+	if app.IsServer {
+		return nil
+	}
+	doc := app.Window().Get("document")
+	if doc.Get("documentElement").Call("hasAttribute", "data-stale-prerender").Bool() {
+		return nil
+	}
+	html := make([]string, len(lowerSections))
+	for i, sel := range lowerSections {
+		el := doc.Call("querySelector", sel)
+		if !el.Truthy() {
+			return nil
+		}
+		html[i] = el.Get("outerHTML").String()
+	}
+	return html
+}
+
+// whenIdle runs fn in go-app's loop once the browser is idle, or after
+// timeout at the latest (requestIdleCallback; where that is missing, after
+// 50 ms), so that work the first page can wait for does not delay the
+// browser's answer to the visitor's first input.
+func whenIdle(ctx app.Context, timeout time.Duration, fn func(app.Context)) {
+	if app.IsServer {
+		return
+	}
+	win := app.Window()
+	if !win.Get("requestIdleCallback").Truthy() {
+		ctx.After(50*time.Millisecond, fn)
+		return
+	}
+	var cb app.Func
+	cb = app.FuncOf(func(this app.Value, args []app.Value) any {
+		cb.Release()
+		ctx.Dispatch(fn)
+		return nil
+	})
+	win.Call("requestIdleCallback", cb, map[string]any{"timeout": timeout.Milliseconds()})
 }

@@ -57,6 +57,17 @@ type calculator struct {
 	// OnInit); OnNav applies them once.
 	early []textEdit
 	focus string
+
+	// below is, in the browser, the prerendered HTML of the sections under
+	// the results (see lowerSections) until they are rendered live: the
+	// first page shows these copies, so that its start renders and ranks
+	// only what is above them, and the live sections replace them when the
+	// browser is next idle or at the first change (goLive). nil once live,
+	// on the server, in the embed, and when the prerender does not show
+	// the page's state. navs counts navigations: only the first one finds
+	// the prerendered sections current.
+	below []string
+	navs  int
 }
 
 // newCalculator returns the full calculator page.
@@ -89,7 +100,13 @@ const completeDelay = 700 * time.Millisecond
 // component, before it replaces the prerendered body with the component's
 // own tree (engine.Load), and OnNav only after, when it is gone.
 func (c *calculator) OnInit() {
+	if app.IsServer || prerenderRead {
+		return
+	}
 	c.early, c.focus = prerenderedEdits()
+	if !c.embed && len(c.early) == 0 {
+		c.below = prerenderedBelow()
+	}
 }
 
 // OnNav decodes the page's query: on the server during prerender, and in the
@@ -103,7 +120,13 @@ func (c *calculator) OnNav(ctx app.Context) {
 			c.origin = u.Scheme + "://" + u.Host
 		}
 	}
+	if c.navs++; c.navs > 1 {
+		c.below = nil // the prerender was for the first URL
+	}
 	c.navigate(u.Query())
+	if c.below != nil && c.loadErr == nil {
+		whenIdle(ctx, goLiveWithin, c.goLive)
+	}
 	if c.partial {
 		ctx.After(completeDelay, func(ctx app.Context) {
 			c.complete()
@@ -191,6 +214,25 @@ func (c *calculator) complete() {
 	c.rankKey = ""
 }
 
+// goLiveWithin bounds how long the lower sections stay prerendered copies
+// when the browser is never idle.
+const goLiveWithin = 500 * time.Millisecond
+
+// goLiveAfterEdit bounds it after an edit has made them stale.
+const goLiveAfterEdit = 100 * time.Millisecond
+
+// goLive replaces the prerendered copies of the lower sections with the live
+// components, ranking first.
+func (c *calculator) goLive(ctx app.Context) {
+	if c.below == nil {
+		ctx.PreventUpdate()
+		return
+	}
+	c.below = nil
+	c.rankKey = ""
+	c.recompute()
+}
+
 // OnMount subscribes to the edits of the form's fields and to model selection
 // from the ranking table and, in the embed, starts posting the content height
 // to the parent window.
@@ -224,7 +266,7 @@ func (c *calculator) recompute() {
 		c.ranking, c.found = nil, false
 		return
 	}
-	if key := rankKey(in); key != c.rankKey {
+	if key := rankKey(in); key != c.rankKey && c.below == nil {
 		c.ranking = energyfloor.Rank(w, in)
 		c.rankKey = key
 	}
@@ -257,6 +299,12 @@ func (c *calculator) changed(ctx app.Context) {
 		return
 	}
 	writeHeadline(headlineWh(c.selected, c.found))
+	if c.below != nil {
+		// The prerendered lower sections now show an older state: make them
+		// live soon, in a task of their own, so that the ranking and their
+		// first render do not hold up this edit's answer.
+		whenIdle(ctx, goLiveAfterEdit, c.goLive)
+	}
 	c.urlSeq++
 	seq := c.urlSeq
 	ctx.After(urlDelay, func(ctx app.Context) {
@@ -368,7 +416,7 @@ func (c *calculator) Render() app.UI {
 	if c.embed {
 		return c.renderEmbed(w)
 	}
-	return c.root().Body(
+	return c.root().Body(append([]app.UI{
 		app.Header().Class("masthead").Body(
 			app.Div().Class("masthead-text").Body(
 				app.H1().Text("Energy Floor"),
@@ -385,18 +433,34 @@ func (c *calculator) Render() app.UI {
 				c.renderExport(),
 			),
 		),
-		&rankingTable{Results: c.ranking, Selected: c.form.In.Model, Statistic: c.form.In.Statistic,
-			TargetMs: c.form.In.TargetITLMs.String(), Output: c.form.In.OutputTokensPerRequest.String()},
+	}, c.renderBelow(w)...)...)
+}
+
+// renderBelow draws the sections under the results: the ranking, the chart
+// with the configuration table, the embed panel and the footer; or, until
+// they go live, their prerendered copies (c.below).
+func (c *calculator) renderBelow(w *energyfloor.Workload) []app.UI {
+	if c.below != nil {
+		raw := make([]app.UI, len(c.below))
+		for i, html := range c.below {
+			raw[i] = app.Raw(html)
+		}
+		return raw
+	}
+	in := c.form.In
+	return []app.UI{
+		&rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
+			TargetMs: in.TargetITLMs.String(), Output: in.OutputTokensPerRequest.String()},
 		app.Section().Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
-			&tradeoffChart{Model: w.Model(c.form.In.Model), GPU: c.form.In.GPU, Statistic: c.form.In.Statistic,
-				TargetMs: c.form.In.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
-			&configTable{Model: w.Model(c.form.In.Model), GPU: c.form.In.GPU, Statistic: c.form.In.Statistic,
-				TargetMs: c.form.In.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
+			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
+				TargetMs: in.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
+			&configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
+				TargetMs: in.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
 		),
 		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
 		c.renderFooter(),
-	)
+	}
 }
 
 // root returns the page's root element, #calculator. In the browser it has
@@ -407,6 +471,9 @@ func (c *calculator) root(classes ...string) app.HTMLDiv {
 	div := app.Div().ID("calculator").Class("page").Class(classes...)
 	if app.IsClient {
 		div = div.Class("live")
+	}
+	if c.below != nil {
+		div = div.DataSet("below", "prerendered")
 	}
 	return div
 }

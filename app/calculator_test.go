@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -434,4 +435,58 @@ func getPage(t *testing.T, h http.Handler, path string) string {
 	}
 	b, _ := io.ReadAll(rec.Body)
 	return string(b)
+}
+
+// TestLowerSectionsPrerenderedThenLive: while the browser's first page shows
+// the prerendered lower sections (below), the calculator renders those copies
+// as they are and does not rank; an edit still recomputes the headline; goLive
+// ranks and renders the live sections in their place.
+func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
+	ds := fixtureDataset()
+	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
+		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
+	c := &calculator{load: func() (*energyfloor.Dataset, error) { return ds, nil }, below: copies}
+	q, _ := url.ParseQuery("itl=60&model=alpha")
+	c.navigate(q)
+	if c.ranking != nil {
+		t.Fatalf("ranked %d results while the lower sections were prerendered copies", len(c.ranking))
+	}
+	html := render(t, c)
+	for _, cp := range copies {
+		if !strings.Contains(html, cp) {
+			t.Errorf("the page lacks the prerendered copy %s", cp)
+		}
+	}
+	if got, _ := attr(html, "calculator", "data-below"); got != "prerendered" {
+		t.Errorf("#calculator data-below = %q, want prerendered", got)
+	}
+	if strings.Contains(html, `id="ranking-table"`) {
+		t.Error("the live ranking table is rendered beside its prerendered copy")
+	}
+
+	// 0.36 J × 2e9 tokens / 3,600 = 200,000 Wh a month (alpha's a2).
+	c.form.setText(fieldTokens, "2B")
+	c.changed(app.Context{})
+	if got, _ := attr(app.HTMLString(c.Render()), "energy-per-month", "data-wh"); got != "200000" || c.ranking != nil {
+		t.Errorf("after an edit: #energy-per-month data-wh %q (want 200000), %d results ranked (want none yet)", got, len(c.ranking))
+	}
+
+	c.goLive(app.Context{})
+	if c.below != nil || len(c.ranking) != 2 {
+		t.Fatalf("after goLive: below %v, %d results ranked, want none and 2", c.below, len(c.ranking))
+	}
+	html = app.HTMLString(c.Render())
+	for _, id := range []string{"ranking-table", "chart", "embed-snippet"} {
+		if _, ok := attr(html, id, "id"); !ok {
+			t.Errorf("the live page lacks #%s", id)
+		}
+	}
+	for _, cp := range copies {
+		if strings.Contains(html, cp) {
+			t.Errorf("the live page still shows the copy %s", cp)
+		}
+	}
+	if _, ok := attr(html, "calculator", "data-below"); ok {
+		t.Error("the live page keeps data-below")
+	}
 }

@@ -228,10 +228,11 @@ func waitResults(t testing.TB, b *Browser, want expected, timeout time.Duration)
 // stubs (goappNav is a Go function from then on).
 const wasmStarted = `typeof window.goappNav === "function" && String(window.goappNav).replace(/\s/g, "") !== "function(){}"`
 
-// waitInteractive waits until the wasm has started and the results exist.
+// waitInteractive waits until the wasm has started, the results exist and the
+// lower sections are live (no longer the prerendered copies: data-below).
 func waitInteractive(t testing.TB, b *Browser) {
 	t.Helper()
-	if _, err := Poll[bool](b, wasmStarted+` && !!document.querySelector("`+selPerMonth+`[data-wh]") && !!document.querySelector("`+selTokens+`")`, 30*time.Second); err != nil {
+	if _, err := Poll[bool](b, wasmStarted+` && !!document.querySelector("`+selPerMonth+`[data-wh]") && !!document.querySelector("`+selTokens+`") && !document.querySelector("#calculator[data-below]")`, 30*time.Second); err != nil {
 		t.Fatalf("the app never became interactive: %v\nconsole: %s", err, strings.Join(b.ConsoleErrors(), "\n"))
 	}
 }

@@ -1,0 +1,82 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// lowerFrames is injected before the page's scripts: from DOMContentLoaded it
+// keeps the prerendered lower sections' text and records, every animation
+// frame for 3 s, which of them the page lacks and whether its root is live
+// (go-app's tree) and still shows the prerendered copies (data-below).
+const lowerFrames = `(() => {
+  if (location.protocol !== "http:") return;
+  const sel = {ranking: "#ranking-table tbody tr", chart: "#chart svg", config: "#config-details", embed: "#embed-snippet", footer: "#calculator > .site-footer"};
+  // Without whitespace: the prerendered HTML is indented, go-app's tree is not.
+  const norm = (s) => s.replace(/\s+/g, "");
+  const text = () => ({ranking: norm(document.querySelector("#ranking-table")?.textContent ?? ""), chart: norm(document.querySelector("#chart")?.textContent ?? "")});
+  const rec = (window.__lower = {frames: 0, copies: 0, missing: [], pre: null, live: null});
+  const frame = () => {
+    const root = document.querySelector("#calculator");
+    if (root && root.classList.contains("live")) {
+      rec.frames++;
+      if (root.dataset.below === "prerendered") rec.copies++;
+      else if (!rec.live) rec.live = text();
+      for (const [k, s] of Object.entries(sel)) if (!document.querySelector(s)) rec.missing.push(k + " at " + Math.round(performance.now()) + " ms");
+    }
+    if (performance.now() < 8000) requestAnimationFrame(frame);
+  };
+  document.addEventListener("DOMContentLoaded", () => { rec.pre = text(); requestAnimationFrame(frame); }, {once: true});
+})();`
+
+type lowerRecord struct {
+	Frames, Copies int
+	Missing        []string
+	Pre, Live      struct{ Ranking, Chart string }
+}
+
+// TestLowerSectionsShownThroughout: the first page the wasm draws shows the
+// prerendered ranking, chart, configuration table, embed panel and footer as
+// they are (its start renders and ranks only what is above them), then the
+// live sections replace them; no frame lacks any of them, and the live
+// ranking and chart say what the prerendered ones said. The live sections
+// then work: a sort header sorts.
+func TestLowerSectionsShownThroughout(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.AddScriptOnNewDocument(lowerFrames); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Navigate(base + "/?tokens=2B&itl=80&workload=gpqa"); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	rec, err := Poll[lowerRecord](b, `window.__lower.live ? window.__lower : null`, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Copies == 0 {
+		t.Errorf("no frame of the live page showed the prerendered lower sections (%d live frames)", rec.Frames)
+	}
+	if len(rec.Missing) > 0 {
+		t.Errorf("frames of the live page lacked lower sections: %s", strings.Join(rec.Missing, ", "))
+	}
+	for _, s := range []struct{ name, pre, live string }{{"ranking", rec.Pre.Ranking, rec.Live.Ranking}, {"chart", rec.Pre.Chart, rec.Live.Chart}} {
+		if s.pre == "" || s.live != s.pre {
+			i := 0
+			for i < len(s.pre) && i < len(s.live) && s.pre[i] == s.live[i] {
+				i++
+			}
+			from := max(0, i-80)
+			t.Errorf("the live %s differs from the prerendered one at byte %d:\n  live: …%.200s\n  pre:  …%.200s", s.name, i, s.live[from:], s.pre[from:])
+		}
+	}
+	if _, err := Eval[bool](b, `(document.querySelector('#ranking-table button[data-sort="energy"]').click(), true)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Poll[bool](b, `document.querySelector("#ranking-table th[aria-sort]")?.querySelector("button")?.dataset.sort === "energy"`, 5*time.Second); err != nil {
+		t.Errorf("the live ranking's energy header did not sort: %v", err)
+	}
+}
