@@ -490,3 +490,24 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 		t.Error("the live page keeps data-below")
 	}
 }
+
+// TestPrerenderLinksSplitBeforeLowerSections: the prerendered full page links
+// the split stylesheet once, after the results and before the ranking, so a
+// browser paints the results first; the embed has no lower sections and no
+// link, and neither has the browser's live page (its styles are inlined).
+func TestPrerenderLinksSplitBeforeLowerSections(t *testing.T) {
+	html := render(t, fixtureCalculator("itl=60&model=alpha", false))
+	// go-app writes attributes in either order.
+	link := regexp.MustCompile(`<link (href="/web/split\.css" rel="stylesheet"|rel="stylesheet" href="/web/split\.css")>`).FindString(html)
+	if link == "" {
+		i := strings.Index(html, `id="ranking"`)
+		t.Fatalf("the full page does not link web/split.css: …%s", html[max(0, i-300):i])
+	}
+	at, results, ranking := strings.Index(html, link), strings.Index(html, `id="energy-per-month"`), strings.Index(html, `id="ranking"`)
+	if strings.Count(html, link) != 1 || !(results >= 0 && results < at && at < ranking) {
+		t.Errorf("%d split links, at byte %d; want one between #energy-per-month (%d) and #ranking (%d)", strings.Count(html, link), at, results, ranking)
+	}
+	if embed := render(t, fixtureCalculator("itl=60&model=alpha", true)); strings.Contains(embed, "split.css") {
+		t.Error("the embed links the split stylesheet")
+	}
+}

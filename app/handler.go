@@ -57,7 +57,7 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 		// percentage to show (go-app's default label is "{progress}%").
 		LoadingLabel:          "Loading…",
 		Styles:                []string{"/web/app.css"},
-		CacheableResources:    []string{"/web/icon.svg", "/web/boot.js"},
+		CacheableResources:    []string{"/web/icon.svg", "/web/boot.js", splitCSS},
 		Resources:             resources,
 		Version:               version,
 		WasmContentLength:     strconv.FormatInt(wasmSize, 10),

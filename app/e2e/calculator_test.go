@@ -92,6 +92,15 @@ const startedBeforePaint = `(() => {
 // lets the wasm through.
 func navigateHoldingWasm(t *testing.T, b *Browser, url string) (release func()) {
 	t.Helper()
+	return navigateHolding(t, b, url, "*.wasm*", "app.wasm")
+}
+
+// navigateHolding loads url while holding back the first request whose URL
+// matches pattern (Fetch domain wildcards), named what in failures, and
+// returns a func that lets it through and waits until the page has loaded
+// (a held stylesheet holds the load event back too).
+func navigateHolding(t *testing.T, b *Browser, url, pattern, what string) (release func()) {
+	t.Helper()
 	held := make(chan fetch.RequestID, 4)
 	paused := chromedp.Events(b.Ctx, fetch.RequestPaused)
 	go func() {
@@ -103,18 +112,17 @@ func navigateHoldingWasm(t *testing.T, b *Browser, url string) (release func()) 
 		}
 	}()
 	if _, err := chromedp.Call(b.Ctx, fetch.Enable, fetch.EnableParams{
-		Patterns: []*fetch.RequestPattern{{URLPattern: "*.wasm*", RequestStage: fetch.RequestStageRequest}},
+		Patterns: []*fetch.RequestPattern{{URLPattern: pattern, RequestStage: fetch.RequestStageRequest}},
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Navigate(url); err != nil {
-		t.Fatal(err)
-	}
+	loaded := make(chan error, 1)
+	go func() { loaded <- b.Navigate(url) }()
 	var id fetch.RequestID
 	select {
 	case id = <-held:
 	case <-time.After(20 * time.Second):
-		t.Fatal("the page never requested app.wasm")
+		t.Fatalf("the page never requested %s", what)
 	}
 	return func() {
 		t.Helper()
@@ -122,6 +130,9 @@ func navigateHoldingWasm(t *testing.T, b *Browser, url string) (release func()) 
 			t.Fatal(err)
 		}
 		if _, err := chromedp.Call(b.Ctx, fetch.Disable, struct{}{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-loaded; err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -80,3 +80,34 @@ func TestLowerSectionsShownThroughout(t *testing.T) {
 		t.Errorf("the live ranking's energy header did not sort: %v", err)
 	}
 }
+
+// TestResultsPaintBeforeTheLowerSections holds back the split stylesheet the
+// prerendered page links before its lower sections: the results are then
+// painted and visible while the page has no ranking yet (the browser renders
+// what precedes a stylesheet in the body while it loads); let through, the
+// rest of the page follows, and the live page the wasm draws does without
+// the link. For the server, and for the static build under its sub-path.
+func TestResultsPaintBeforeTheLowerSections(t *testing.T) {
+	eachSite(t, func(t *testing.T, b *Browser, base string) {
+		release := navigateHolding(t, b, base+"/?tokens=2B", "*split.css*", "the split stylesheet")
+		const early = `(() => {
+			const painted = performance.getEntriesByType("paint").some((e) => e.name === "first-contentful-paint");
+			const el = document.querySelector("#energy-per-month");
+			return painted && !!el && /[0-9]/.test(el.textContent) && !document.querySelector("#ranking");
+		})()`
+		if _, err := Poll[bool](b, early, 10*time.Second); err != nil {
+			t.Fatalf("with the split stylesheet held back, the results were never painted before the ranking existed: %v", err)
+		}
+		if msg, err := Eval[string](b, visibleJS(selPerMonth, true)); err != nil || msg != "" {
+			t.Fatalf("#energy-per-month is not visible before the lower sections: %q %v", msg, err)
+		}
+		release()
+		if _, err := Poll[bool](b, `!!document.querySelector("#ranking-table tbody tr") && !!document.querySelector("#chart svg")`, 10*time.Second); err != nil {
+			t.Fatalf("the lower sections never followed the split stylesheet: %v", err)
+		}
+		waitInteractive(t, b)
+		if n, err := Eval[int](b, `document.querySelectorAll('link[href$="split.css"]').length`); err != nil || n != 0 {
+			t.Errorf("the live page has %d split links (%v), want none", n, err)
+		}
+	})
+}
