@@ -439,10 +439,11 @@ func (c *calculator) Render() app.UI {
 // splitCSS is the empty stylesheet the prerendered page links before its
 // lower sections (see web/split.css): while it loads, the browser paints
 // what comes before it, the results among them, without laying out and
-// painting the rest. In cold loads alternating with a page without it (cmd/bench,
-// n=9 each, five pairs) the results were visible 12 to 32 ms sooner; warm
-// loads became interactive 24 to 32 ms later, for the extra frame. The live
-// page does without it: every style is inlined in the head.
+// painting the rest. cmd/bench against the build without it (three pairs
+// of 3 rounds × 3 runs alternating, n=9 each): results visible cold 112 vs
+// 124, 112 vs 152 and 108 vs 140 ms medians; interactive warm 380 vs 348,
+// 343 vs 409 and 398 vs 382 ms, so a warm load's extra frame costs up to
+// about 30 ms. The live page does without it: every style is inlined.
 const splitCSS = "/web/split.css"
 
 // renderBelow draws the sections under the results: the ranking, the chart
