@@ -64,10 +64,9 @@ type calculator struct {
 	// only what is above them, and the live sections replace them when the
 	// browser is next idle or at the first change (goLive). nil once live,
 	// on the server, in the embed, and when the prerender does not show
-	// the page's state. navs counts navigations: only the first one finds
-	// the prerendered sections current.
+	// the page's state: only the first navigation, the one that loads the
+	// dataset, finds the prerendered sections current.
 	below []string
-	navs  int
 }
 
 // newCalculator returns the full calculator page.
@@ -120,8 +119,8 @@ func (c *calculator) OnNav(ctx app.Context) {
 			c.origin = u.Scheme + "://" + u.Host
 		}
 	}
-	if c.navs++; c.navs > 1 {
-		c.below = nil // the prerender was for the first URL
+	if c.ds != nil {
+		c.below = nil // a later navigation: the prerender was for the first URL
 	}
 	c.navigate(u.Query())
 	if c.below != nil && c.loadErr == nil {
@@ -451,10 +450,6 @@ const splitCSS = "/web/split.css"
 // split stylesheet in the prerender; or, in the browser until they go live,
 // their prerendered copies (c.below).
 func (c *calculator) renderBelow(w *energyfloor.Workload) []app.UI {
-	var split app.UI
-	if app.IsServer {
-		split = app.Link().Rel("stylesheet").Href(splitCSS)
-	}
 	if c.below != nil {
 		raw := make([]app.UI, len(c.below))
 		for i, html := range c.below {
@@ -463,6 +458,10 @@ func (c *calculator) renderBelow(w *energyfloor.Workload) []app.UI {
 		return raw
 	}
 	in := c.form.In
+	var split app.UI
+	if app.IsServer {
+		split = app.Link().Rel("stylesheet").Href(splitCSS)
+	}
 	return []app.UI{
 		split,
 		&rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
