@@ -19,8 +19,8 @@ test:
 # a crash it finds is written to testdata/fuzz/ and fails the run. FUZZTIME=10m for a longer hunt.
 FUZZTIME ?= 10s
 fuzz:
-	$(call fuzz1,FuzzParseNumber,.)
-	$(call fuzz1,FuzzDecodeState,./app)
+	$(call fuzz1,FuzzParseNumber,./app/floor)
+	$(call fuzz1,FuzzDecodeState,./app/ui)
 	$(call fuzz1,FuzzDecode,./data)
 	$(call fuzz1,FuzzGzip,./cmd/precompress/deflate)
 

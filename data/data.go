@@ -35,7 +35,7 @@ import (
 	"slices"
 	"sync"
 
-	"energyfloor"
+	"energyfloor/app/floor"
 
 	"github.com/shopspring/decimal"
 )
@@ -45,7 +45,7 @@ var compiled embed.FS
 
 var (
 	loadOnce sync.Once
-	loaded   *energyfloor.Dataset
+	loaded   *floor.Dataset
 	loadErr  error
 )
 
@@ -60,7 +60,7 @@ var (
 // they started, and so did the tests; repeating the checks cost the browser
 // about 110 ms of its start-up and app.wasm 40 KB of code. Figures that do
 // not parse still fail there.
-func Load() (*energyfloor.Dataset, error) {
+func Load() (*floor.Dataset, error) {
 	loadOnce.Do(func() {
 		loaded, loadErr = decode(Files(), unmarshal, true, "")
 	})
@@ -68,21 +68,21 @@ func Load() (*energyfloor.Dataset, error) {
 }
 
 // LoadWorkload decodes index.json and the model files of one workload only,
-// the one with upstream task name id (energyfloor.DefaultWorkload when id
+// the one with upstream task name id (floor.DefaultWorkload when id
 // names none), checked as Load checks them, and returns a partial dataset:
 // every workload has its ID, name and source, but only that one has models.
 // The browser draws its first page from it (lm-arena-chat, the default, is
 // 37 % of the model files' bytes) and takes the whole dataset from Load once
 // the page is interactive. Each call decodes afresh; the caller owns the result.
-func LoadWorkload(id string) (*energyfloor.Dataset, error) {
+func LoadWorkload(id string) (*floor.Dataset, error) {
 	return decodeWorkload(Files(), unmarshal, true, id)
 }
 
 // decodeWorkload is LoadWorkload's decode: id "" names no workload, so it
 // too gives the default one.
-func decodeWorkload(files fs.FS, unmarshal func([]byte, any) error, validate bool, id string) (*energyfloor.Dataset, error) {
+func decodeWorkload(files fs.FS, unmarshal func([]byte, any) error, validate bool, id string) (*floor.Dataset, error) {
 	if id == "" {
-		id = energyfloor.DefaultWorkload
+		id = floor.DefaultWorkload
 	}
 	return decode(files, unmarshal, validate, id)
 }
@@ -101,7 +101,7 @@ func Files() fs.FS {
 // every record (natively: the browser build has no checks, see Load), and
 // returns the dataset. An error names the workload, model,
 // row and field at fault.
-func Decode(files fs.FS) (*energyfloor.Dataset, error) {
+func Decode(files fs.FS) (*floor.Dataset, error) {
 	return decode(files, unmarshal, true, "")
 }
 
@@ -110,7 +110,7 @@ func Decode(files fs.FS) (*energyfloor.Dataset, error) {
 // and best rows, but skips the checks that only compare what was read. With
 // only set, it reads the model files of that workload alone (see
 // LoadWorkload); "" reads them all.
-func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool, only string) (*energyfloor.Dataset, error) {
+func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool, only string) (*floor.Dataset, error) {
 	// A constant false here lets the compiler drop every check, and the
 	// linker their code, from the browser build.
 	validate = validate && checksBuilt
@@ -123,7 +123,7 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool, only 
 			return nil, err
 		}
 	}
-	d := &energyfloor.Dataset{
+	d := &floor.Dataset{
 		FormatVersion: idx.Version,
 		DataVersion:   idx.DataVersion,
 		Updated:       idx.Updated,
@@ -132,10 +132,10 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool, only 
 		Boundary:      idx.Boundary,
 	}
 	if only != "" && !slices.ContainsFunc(idx.Workloads, func(w *fileWorkload) bool { return w.ID == only }) {
-		only = energyfloor.DefaultWorkload
+		only = floor.DefaultWorkload
 	}
 	for _, iw := range idx.Workloads {
-		w := &energyfloor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source.domain()}
+		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source.domain()}
 		d.Workloads = append(d.Workloads, w)
 		if only != "" && iw.ID != only {
 			continue
@@ -263,8 +263,8 @@ type fileSource struct {
 	Configurations   string   `json:"configurations"`
 }
 
-func (s *fileSource) domain() energyfloor.Source {
-	return energyfloor.Source{
+func (s *fileSource) domain() floor.Source {
+	return floor.Source{
 		Name:             s.Name,
 		Publisher:        s.Publisher,
 		URL:              s.URL,
@@ -335,8 +335,8 @@ type fileRow struct {
 }
 
 // parse converts a row into a domain Configuration, parsing every figure.
-func (r *fileRow) parse() (*energyfloor.Configuration, *rowError) {
-	c := &energyfloor.Configuration{
+func (r *fileRow) parse() (*floor.Configuration, *rowError) {
+	c := &floor.Configuration{
 		RowID:            r.RowID,
 		Repeat:           r.Repeat,
 		GPU:              r.GPU,

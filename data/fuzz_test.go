@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"energyfloor"
+	"energyfloor/app/floor"
 )
 
 // FuzzParseFigure checks that parseFigure never panics, and agrees with
@@ -40,7 +40,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"version":"1","configurations":[{"joules_per_output_token":1e999}],"best":{"H100":null}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		broken := fstest.MapFS{"index.json": files["index.json"], qwenFile: &fstest.MapFile{Data: b}}
-		var got []*energyfloor.Dataset
+		var got []*floor.Dataset
 		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd, unmarshalDirect} {
 			d, err := decode(broken, unmarshal, true, "")
 			if (d == nil) == (err == nil) {

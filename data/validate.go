@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"energyfloor"
+	"energyfloor/app/floor"
 
 	"github.com/shopspring/decimal"
 )
@@ -132,7 +132,7 @@ func checkSource(s *fileSource) error {
 // checkModel validates one model file against itself and the index, and
 // returns it as a domain Model. With validate false it only parses the
 // figures and derives the model's GPUs and best rows (decode).
-func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileModel, validate bool) (*energyfloor.Model, error) {
+func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileModel, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
 	fail := func(row, field string, err error) error {
 		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
@@ -178,14 +178,14 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 	}
 
 	deadline := decimal.NewFromInt(idx.ITLDeadlineMs)
-	m := &energyfloor.Model{
+	m := &floor.Model{
 		Slug:          mf.Slug,
 		Name:          mf.Name,
 		ModelID:       mf.ModelID,
 		ParamsB:       mf.ParamsB,
 		ActiveParamsB: mf.ActiveParamsB,
 		Architecture:  mf.Architecture,
-		Best:          map[string]*energyfloor.Configuration{},
+		Best:          map[string]*floor.Configuration{},
 		Selection:     mf.Source.Selection,
 	}
 	written := map[string]*fileRow{} // by row id
@@ -264,7 +264,7 @@ type rowError struct {
 }
 
 // checkRow validates one configuration on its own.
-func checkRow(r *energyfloor.Configuration, slug string, deadline decimal.Decimal) *rowError {
+func checkRow(r *floor.Configuration, slug string, deadline decimal.Decimal) *rowError {
 	bad := func(field string, format string, args ...any) *rowError {
 		return &rowError{field, fmt.Errorf(format, args...)}
 	}
@@ -326,7 +326,7 @@ func checkRow(r *energyfloor.Configuration, slug string, deadline decimal.Decima
 }
 
 // before reports whether a sorts before b: gpu, num_gpus, max_num_seqs, repeat.
-func before(a, b *energyfloor.Configuration) bool {
+func before(a, b *floor.Configuration) bool {
 	if a.GPU != b.GPU {
 		return a.GPU < b.GPU
 	}
@@ -341,7 +341,7 @@ func before(a, b *energyfloor.Configuration) bool {
 
 // better reports whether a beats b as a best row: lower energy, then lower
 // median latency, fewer GPUs, and row id.
-func better(a, b *energyfloor.Configuration) bool {
+func better(a, b *floor.Configuration) bool {
 	if c := a.JoulesPerOutputToken.Cmp(b.JoulesPerOutputToken); c != 0 {
 		return c < 0
 	}

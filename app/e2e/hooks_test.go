@@ -13,7 +13,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"energyfloor"
+	"energyfloor/app/floor"
 )
 
 // The stable hooks the README documents for scripts, tests and embedders.
@@ -284,7 +284,7 @@ func decEqual(a, b string) bool {
 // same number, in whatever form the app's number parser accepts ("2.5B" and
 // "2,500,000,000").
 func sameNumber(field, param string) bool {
-	x, err1 := energyfloor.ParseNumber(field)
-	y, err2 := energyfloor.ParseNumber(param)
+	x, err1 := floor.ParseNumber(field)
+	y, err2 := floor.ParseNumber(param)
 	return err1 == nil && err2 == nil && x.Equal(y)
 }

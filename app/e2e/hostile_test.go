@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"energyfloor"
+	"energyfloor/app/floor"
 )
 
 // The hostile payloads set window.__pwned or create #pwned if they ever run
@@ -134,10 +134,10 @@ func TestHostileURLParametersBrowser(t *testing.T) {
 // fieldParsers are the app's own parsers for the typed fields: the oracle
 // for which values are good.
 var fieldParsers = map[string]func(string) error{
-	selRequests: func(s string) error { _, err := energyfloor.ParseRequestsPerMonth(s); return err },
-	selTokens:   func(s string) error { _, err := energyfloor.ParseTokensPerMonth(s); return err },
-	selOutput:   func(s string) error { _, err := energyfloor.ParseOutputTokens(s); return err },
-	selITL:      func(s string) error { _, err := energyfloor.ParseITLMs(s); return err },
+	selRequests: func(s string) error { _, err := floor.ParseRequestsPerMonth(s); return err },
+	selTokens:   func(s string) error { _, err := floor.ParseTokensPerMonth(s); return err },
+	selOutput:   func(s string) error { _, err := floor.ParseOutputTokens(s); return err },
+	selITL:      func(s string) error { _, err := floor.ParseITLMs(s); return err },
 }
 
 // mustReject are values no number field may accept.

@@ -26,7 +26,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	ui "energyfloor/app"
+	"energyfloor/app/ui"
 )
 
 // Headers are the security headers sent with every response, the CSP's

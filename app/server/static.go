@@ -10,7 +10,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	ui "energyfloor/app"
+	"energyfloor/app/ui"
 	"energyfloor/app/internal/htmlattr"
 )
 

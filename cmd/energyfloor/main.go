@@ -39,7 +39,7 @@ import (
 	"os"
 	"strings"
 
-	"energyfloor"
+	"energyfloor/app/floor"
 	"energyfloor/data"
 )
 
@@ -61,12 +61,12 @@ const (
 // run is the command: it parses args, calculates and writes to stdout, with
 // messages on stderr, and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	def := energyfloor.DefaultInputs()
+	def := floor.DefaultInputs()
 	fs := flag.NewFlagSet("energyfloor", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { usage(fs) }
-	workload := fs.String("workload", energyfloor.DefaultWorkload, "upstream task `id`: lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat")
-	tokens := fs.String("tokens", energyfloor.FormatCompact(def.OutputTokensPerMonth), "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …")
+	workload := fs.String("workload", floor.DefaultWorkload, "upstream task `id`: lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat")
+	tokens := fs.String("tokens", floor.FormatCompact(def.OutputTokensPerMonth), "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …")
 	outputTokens := fs.String("output-tokens", def.OutputTokensPerRequest.String(), "average output tokens per request, as `n`")
 	itl := fs.String("itl-ms", def.TargetITLMs.String(), "inter-token latency target in `ms`")
 	percentile := fs.String("percentile", string(def.Statistic), "the latency `statistic` the target applies to: median, p90, p95 or p99")
@@ -99,31 +99,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Read every input, and report every problem at once.
-	in := energyfloor.Inputs{Workload: *workload, GPU: normaliseGPU(*gpu)}
+	in := floor.Inputs{Workload: *workload, GPU: normaliseGPU(*gpu)}
 	var problems []string
 	bad := func(flag, value string, err error) {
 		problems = append(problems, fmt.Sprintf("-%s %q: %v", flag, value, err))
 	}
-	if in.OutputTokensPerMonth, err = energyfloor.ParseTokensPerMonth(*tokens); err != nil {
+	if in.OutputTokensPerMonth, err = floor.ParseTokensPerMonth(*tokens); err != nil {
 		bad("tokens", *tokens, err)
 	}
-	if in.OutputTokensPerRequest, err = energyfloor.ParseOutputTokens(*outputTokens); err != nil {
+	if in.OutputTokensPerRequest, err = floor.ParseOutputTokens(*outputTokens); err != nil {
 		bad("output-tokens", *outputTokens, err)
 	}
-	if in.TargetITLMs, err = energyfloor.ParseITLMs(*itl); err != nil {
+	if in.TargetITLMs, err = floor.ParseITLMs(*itl); err != nil {
 		bad("itl-ms", *itl, err)
 	}
-	if in.Statistic, err = energyfloor.ParseStatistic(*percentile); err != nil {
+	if in.Statistic, err = floor.ParseStatistic(*percentile); err != nil {
 		bad("percentile", *percentile, err)
 	}
-	if in.GPU != "" && in.GPU != energyfloor.H100 && in.GPU != energyfloor.B200 {
+	if in.GPU != "" && in.GPU != floor.H100 && in.GPU != floor.B200 {
 		bad("gpu", *gpu, errors.New("Choose H100 or B200, or leave it out for either."))
 	}
 	w := d.Workload(in.Workload)
 	if w == nil {
 		bad("workload", in.Workload, fmt.Errorf("Unknown workload: choose one of %s.", strings.Join(workloadIDs(d), ", ")))
 	}
-	var only *energyfloor.Model
+	var only *floor.Model
 	if w != nil && *model != "" {
 		if only = findModel(w, *model); only == nil {
 			bad("model", *model, fmt.Errorf("No such model in %s: see energyfloor -list.", w.ID))
@@ -138,7 +138,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
-	results := energyfloor.Rank(w, in)
+	results := floor.Rank(w, in)
 	if only != nil {
 		results = keepModel(results, only)
 	}
@@ -175,7 +175,7 @@ func normaliseGPU(s string) string {
 }
 
 // workloadIDs lists the dataset's workload ids.
-func workloadIDs(d *energyfloor.Dataset) []string {
+func workloadIDs(d *floor.Dataset) []string {
 	ids := make([]string, len(d.Workloads))
 	for i, w := range d.Workloads {
 		ids[i] = w.ID
@@ -184,7 +184,7 @@ func workloadIDs(d *energyfloor.Dataset) []string {
 }
 
 // findModel finds a model by slug or Hugging Face id, ignoring case.
-func findModel(w *energyfloor.Workload, s string) *energyfloor.Model {
+func findModel(w *floor.Workload, s string) *floor.Model {
 	s = strings.TrimSpace(s)
 	for _, m := range w.Models {
 		if strings.EqualFold(m.Slug, s) || strings.EqualFold(m.ModelID, s) {
@@ -195,8 +195,8 @@ func findModel(w *energyfloor.Workload, s string) *energyfloor.Model {
 }
 
 // keepModel keeps the results of model m.
-func keepModel(results []energyfloor.Result, m *energyfloor.Model) []energyfloor.Result {
-	var kept []energyfloor.Result
+func keepModel(results []floor.Result, m *floor.Model) []floor.Result {
+	var kept []floor.Result
 	for _, r := range results {
 		if r.Model == m {
 			kept = append(kept, r)

@@ -7,29 +7,29 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"energyfloor"
+	"energyfloor/app/floor"
 
 	"github.com/shopspring/decimal"
 )
 
 // report is one ranking with everything printed around it.
 type report struct {
-	dataset  *energyfloor.Dataset
-	workload *energyfloor.Workload
-	in       energyfloor.Inputs
-	results  []energyfloor.Result
+	dataset  *floor.Dataset
+	workload *floor.Workload
+	in       floor.Inputs
+	results  []floor.Result
 }
 
 // statisticLabel names a latency statistic in a table heading.
-func statisticLabel(s energyfloor.Statistic) string {
-	if s == energyfloor.Median {
+func statisticLabel(s floor.Statistic) string {
+	if s == floor.Median {
 		return "Median ITL"
 	}
 	return strings.ToUpper(string(s)) + " ITL"
 }
 
 // configuration describes a configuration for people: "4×B200, max_num_seqs 4096".
-func configuration(c *energyfloor.Configuration) string {
+func configuration(c *floor.Configuration) string {
 	s := fmt.Sprintf("%d×%s, max_num_seqs %d", c.NumGPUs, c.GPU, c.MaxNumSeqs)
 	if c.Repeat > 1 {
 		s += fmt.Sprintf(" (run %d)", c.Repeat)
@@ -46,8 +46,8 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Energy floor for %s (%s): %s output tokens a month, %s output tokens a request, %s inter-token latency within %s, %s.\n\n",
-		r.workload.Name, r.workload.ID, energyfloor.FormatInteger(in.OutputTokensPerMonth), energyfloor.FormatExact(in.OutputTokensPerRequest),
-		strings.ToLower(strings.TrimSuffix(statisticLabel(in.Statistic), " ITL")), energyfloor.FormatExact(in.TargetITLMs)+" ms", gpu)
+		r.workload.Name, r.workload.ID, floor.FormatInteger(in.OutputTokensPerMonth), floor.FormatExact(in.OutputTokensPerRequest),
+		strings.ToLower(strings.TrimSuffix(statisticLabel(in.Statistic), " ITL")), floor.FormatExact(in.TargetITLMs)+" ms", gpu)
 
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\t%s\tPer output token\tPer request\tPer month\n", statisticLabel(in.Statistic))
@@ -57,15 +57,15 @@ func (r *report) writeTable(out io.Writer) error {
 		c := res.Chosen
 		var latency string
 		if c != nil {
-			latency = energyfloor.FormatLatency(c.ITL(in.Statistic))
+			latency = floor.FormatLatency(c.ITL(in.Statistic))
 		} else {
 			c = res.Fastest
 			missed++
-			latency = "! " + energyfloor.FormatLatency(c.ITL(in.Statistic))
+			latency = "! " + floor.FormatLatency(c.ITL(in.Statistic))
 		}
 		f := res.Figures
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", rank, res.Model.Name, res.GPU, configuration(c), latency,
-			energyfloor.FormatJoules(f.JoulesPerOutputToken), energyfloor.FormatWh(f.WhPerRequest), energyfloor.FormatWh(f.KWhPerMonth.Shift(3)))
+			floor.FormatJoules(f.JoulesPerOutputToken), floor.FormatWh(f.WhPerRequest), floor.FormatWh(f.KWhPerMonth.Shift(3)))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -75,10 +75,10 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 	if missed > 0 {
 		fmt.Fprintf(&b, "\n! %d of %d meet nothing within %s ms (%s): each such row shows the lowest latency it reaches and the energy there; relax the target to at least that latency.\n",
-			missed, len(r.results), energyfloor.FormatExact(in.TargetITLMs), in.Statistic)
+			missed, len(r.results), floor.FormatExact(in.TargetITLMs), in.Statistic)
 	}
 	src := r.workload.Source
-	fmt.Fprintf(&b, "\nA month is %d hours. Energy per request is the energy per output token times the average output length.\n", energyfloor.HoursPerMonth)
+	fmt.Fprintf(&b, "\nA month is %d hours. Energy per request is the energy per output token times the average output length.\n", floor.HoursPerMonth)
 	fmt.Fprintf(&b, "\nCaveat: %s\n", r.dataset.Caveat)
 	fmt.Fprintf(&b, "\nSource: %s %s, %s; workload %s. Data version %s, retrieved %s. Licence: %s.\n",
 		src.Name, src.Version, src.URL, src.Workload, r.dataset.DataVersion, src.Retrieved, src.Licence)
@@ -191,7 +191,7 @@ func (r *report) writeJSON(out io.Writer) error {
 			Workload: r.workload.ID, OutputTokensPerMonth: number(in.OutputTokensPerMonth), OutputTokensPerRequest: number(in.OutputTokensPerRequest),
 			TargetITLMs: number(in.TargetITLMs), Percentile: string(in.Statistic), GPU: optional(in.GPU), Model: optional(in.Model),
 		},
-		DataVersion: r.dataset.DataVersion, AppVersion: version, HoursPerMonth: energyfloor.HoursPerMonth,
+		DataVersion: r.dataset.DataVersion, AppVersion: version, HoursPerMonth: floor.HoursPerMonth,
 		Caveat: r.dataset.Caveat, Citation: src.Cite, CitationURL: src.CiteURL,
 		Source:  jsonSource{Name: src.Name, URL: src.URL, DataURL: src.DataURL, Version: src.Version, Retrieved: src.Retrieved, Licence: src.Licence},
 		Results: make([]jsonResult, len(r.results)),
@@ -234,13 +234,13 @@ func encode(out io.Writer, v any) error {
 }
 
 // writeVersion prints the app and data versions.
-func writeVersion(out io.Writer, d *energyfloor.Dataset) error {
+func writeVersion(out io.Writer, d *floor.Dataset) error {
 	_, err := fmt.Fprintf(out, "energyfloor %s, data version %s\n", version, d.DataVersion)
 	return err
 }
 
 // writeList prints every workload and its models, as text or JSON.
-func writeList(out io.Writer, d *energyfloor.Dataset, asJSON bool) error {
+func writeList(out io.Writer, d *floor.Dataset, asJSON bool) error {
 	if asJSON {
 		type model struct {
 			Slug    string   `json:"slug"`

@@ -1,0 +1,414 @@
+package floor
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// DefaultWorkload is the workload used when Inputs.Workload is empty.
+const DefaultWorkload = "lm-arena-chat"
+
+// DefaultModel is the slug of the model selected by DefaultInputs.
+const DefaultModel = "qwen-3-235b-a22b-instruct"
+
+// DefaultInputs returns the inputs a new visitor sees: lm-arena-chat,
+// 1,000,000,000 output tokens per month, 500 output tokens per request, a
+// 100 ms target on the median inter-token latency, either GPU, and the model
+// DefaultModel.
+func DefaultInputs() Inputs {
+	return Inputs{
+		Workload:               DefaultWorkload,
+		OutputTokensPerMonth:   decimal.NewFromInt(1_000_000_000),
+		OutputTokensPerRequest: decimal.NewFromInt(500),
+		TargetITLMs:            decimal.NewFromInt(100),
+		Statistic:              Median,
+		Model:                  DefaultModel,
+	}
+}
+
+// Statistics lists the latency statistics in the order a user is offered them.
+var Statistics = []Statistic{Median, P90, P95, P99}
+
+// ParseStatistic parses "median", "p90", "p95" or "p99" (case-insensitive,
+// surrounding spaces ignored).
+func ParseStatistic(s string) (Statistic, error) {
+	switch st := Statistic(strings.ToLower(strings.TrimSpace(s))); st {
+	case Median, P90, P95, P99:
+		return st, nil
+	}
+	return "", fmt.Errorf("Choose median, p90, p95 or p99, not %q.", truncate(s, 20))
+}
+
+// ITL returns the configuration's inter-token latency for statistic s, in
+// milliseconds. Any other statistic gives the median.
+func (c *Configuration) ITL(s Statistic) decimal.Decimal {
+	switch s {
+	case P90:
+		return c.P90ITLMs
+	case P95:
+		return c.P95ITLMs
+	case P99:
+		return c.P99ITLMs
+	}
+	return c.MedianITLMs
+}
+
+// FiguresFor returns every figure of configuration c for inputs in,
+// unrounded except that each division keeps at least 16 significant digits
+// (QuotientDigits). Each figure is computed from c's measurements and the
+// inputs with at most one division, so no rounding compounds.
+func FiguresFor(c *Configuration, in Inputs) Figures {
+	if c == nil {
+		return Figures{}
+	}
+	t := newTraffic(in)
+	r := newRanked(c)
+	return t.figures(&r)
+}
+
+// traffic is what figures need of the inputs, read once per calculation.
+type traffic struct {
+	tokens, perRequest operand
+	requests           decimal.Decimal
+}
+
+func newTraffic(in Inputs) traffic {
+	t := traffic{tokens: op(in.OutputTokensPerMonth), perRequest: op(in.OutputTokensPerRequest)}
+	if in.OutputTokensPerMonth.Sign() > 0 && in.OutputTokensPerRequest.Sign() > 0 {
+		t.requests = quo(t.tokens, opOne, t.perRequest, opOne)
+	}
+	return t
+}
+
+// The unit conversions, as operands.
+var (
+	opSecondsPerHour      = op(decimal.NewFromInt(3_600))                 // also joules per Wh
+	opSecondsPerMonth     = op(decimal.NewFromInt(3_600 * HoursPerMonth)) // the month every fleet figure assumes
+	opTokensPerMillion    = op(decimal.NewFromInt(1_000_000))             // output tokens in a million
+	opJoulesPerKWh        = op(decimal.NewFromInt(3_600_000))             // joules per kWh
+	opJoulesPerKWhPerYear = op(decimal.NewFromInt(3_600_000 / 12))        // joules per kWh, over the 12 months of a year
+)
+
+// gpuCounts holds the GPU counts a configuration can have as operands, so
+// figures need not read them again.
+var gpuCounts = func() (o [17]operand) {
+	for i := range o {
+		o[i] = op(decimal.NewFromInt(int64(i)))
+	}
+	return o
+}()
+
+// gpuCount returns n as an operand.
+func gpuCount(n int) operand {
+	if n < len(gpuCounts) {
+		return gpuCounts[n]
+	}
+	return op(decimal.NewFromInt(int64(n)))
+}
+
+// newRanked returns c with the operands of its figures and the figures that
+// depend on c alone, its ranks unset.
+func newRanked(c *Configuration) ranked {
+	r := ranked{c: c, j: op(c.JoulesPerOutputToken), tps: op(c.TokensPerSecond)}
+	if c.JoulesPerOutputToken.Sign() > 0 {
+		r.whPerMillion = quo(r.j, opTokensPerMillion, opSecondsPerHour, opOne)
+	}
+	if c.NumGPUs > 0 && c.GPUPowerWattsTotal.Sign() > 0 {
+		r.avgPower = quo(op(c.GPUPowerWattsTotal), opOne, gpuCount(c.NumGPUs), opOne)
+	}
+	return r
+}
+
+// figures returns the figures of r's configuration for traffic t.
+func (t *traffic) figures(r *ranked) Figures {
+	var f Figures
+	t.fill(&f, r)
+	return f
+}
+
+// fill writes the figures of r's configuration for traffic t into f.
+func (t *traffic) fill(f *Figures, r *ranked) {
+	c := r.c
+	f.JoulesPerOutputToken, f.RequestsPerMonth = c.JoulesPerOutputToken, t.requests
+	if c.JoulesPerOutputToken.Sign() <= 0 {
+		return // the dataset's validation rules this out
+	}
+	j := r.j
+	f.WhPerMillionOutputTokens = r.whPerMillion
+	f.AvgGPUPowerWatts = r.avgPower
+	if t.perRequest.d.Sign() > 0 {
+		f.JoulesPerRequest = j.d.Mul(t.perRequest.d)
+		f.WhPerRequest = quo(j, t.perRequest, opSecondsPerHour, opOne)
+	}
+	if t.tokens.d.Sign() > 0 {
+		f.KWhPerMonth = quo(j, t.tokens, opJoulesPerKWh, opOne)
+		f.KWhPerYear = quo(j, t.tokens, opJoulesPerKWhPerYear, opOne)
+	}
+	if c.NumGPUs > 0 {
+		gpus := gpuCount(c.NumGPUs)
+		if c.TokensPerSecond.Sign() > 0 && t.tokens.d.Sign() > 0 {
+			tps := r.tps
+			f.GPUHoursPerMonth = quo(t.tokens, gpus, tps, opSecondsPerHour)
+			// Whole replicas: the monthly volume over one replica's monthly output, rounded up.
+			f.Replicas = ceilQuo(t.tokens, tps, opSecondsPerMonth)
+			f.GPUsNeeded = f.Replicas * int64(c.NumGPUs)
+		}
+	}
+}
+
+// Floor returns the energy floor of model m on GPU model gpu ("H100"/"B200"):
+// among m's configurations on gpu whose in.Statistic latency is within
+// in.TargetITLMs, the one with the lowest joules per output token (ties: lower
+// latency, then fewer GPUs, then row id), its figures and the spread of the
+// qualifying set. When none qualifies, Chosen is nil and Fastest and its
+// figures tell how far the target must be relaxed. When m has no
+// configuration on gpu (or m is nil), Measured is 0 and both are nil.
+func Floor(m *Model, gpu string, in Inputs) Result {
+	if m == nil {
+		return Result{GPU: gpu}
+	}
+	x := modelIndex(m)
+	si := statIndex(in.Statistic)
+	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, in.TargetITLMs))
+	t := newTraffic(in)
+	return s.result(&t)
+}
+
+// selection is a Floor before its figures: what was selected, and the ranks
+// it is ordered by.
+type selection struct {
+	m   *Model
+	gpu string
+	// chosen meets the target; fastest, set only when chosen is nil, is the
+	// configuration with the lowest latency.
+	chosen, fastest *ranked
+	qualifying      int
+	measured        int
+	// The qualifying configurations of least, middle and most energy: for an
+	// even count, the median is the mean of midLow and midHigh.
+	least, midLow, midHigh, most *ranked
+	si                           int // the statistic's index
+}
+
+// selectFloor selects for im on gpu: configurations whose latency rank for
+// statistic si is below within qualify.
+func (x *index) selectFloor(im *indexedModel, gpu string, si int, within int32) selection {
+	s := selection{m: im.m, gpu: gpu, si: si}
+	g := im.gpu(gpu)
+	if g == nil {
+		return s
+	}
+	s.measured = len(g.byEnergy)
+	for i := range g.byEnergy {
+		r := &g.byEnergy[i]
+		if r.latency[si] >= within {
+			continue
+		}
+		s.qualifying++
+		s.most = r
+		// In order of energy, the first qualifying configuration is chosen
+		// unless a later one of equal energy wins a tie.
+		if s.chosen == nil {
+			s.chosen, s.least = r, r
+		} else if r.energy == s.chosen.energy && preferred(r, s.chosen, si) {
+			s.chosen = r
+		}
+	}
+	if s.chosen == nil {
+		for i := range g.byEnergy {
+			if r := &g.byEnergy[i]; s.fastest == nil || faster(r, s.fastest, si) {
+				s.fastest = r
+			}
+		}
+		return s
+	}
+	// The middle of the qualifying configurations, in order of energy.
+	lo, hi := (s.qualifying-1)/2, s.qualifying/2
+	k := 0
+	for i := range g.byEnergy {
+		r := &g.byEnergy[i]
+		if r.latency[si] >= within {
+			continue
+		}
+		if k == lo {
+			s.midLow = r
+		}
+		if k == hi {
+			s.midHigh = r
+			break
+		}
+		k++
+	}
+	return s
+}
+
+// spread returns the floor, median and highest joules per output token of
+// s's qualifying configurations; zero when none qualifies.
+func (s *selection) spread() Spread {
+	if s.chosen == nil {
+		return Spread{}
+	}
+	sp := Spread{Floor: s.least.c.JoulesPerOutputToken, Median: s.midLow.c.JoulesPerOutputToken, Highest: s.most.c.JoulesPerOutputToken}
+	if s.midHigh != s.midLow {
+		sp.Median = mean(s.midLow.j, s.midHigh.j)
+	}
+	return sp
+}
+
+// preferred breaks a tie of equal energy between a and b: lower latency
+// statistic si, then fewer GPUs, then row id.
+func preferred(a, b *ranked, si int) bool {
+	if a.latency[si] != b.latency[si] {
+		return a.latency[si] < b.latency[si]
+	}
+	if a.c.NumGPUs != b.c.NumGPUs {
+		return a.c.NumGPUs < b.c.NumGPUs
+	}
+	return a.c.RowID < b.c.RowID
+}
+
+// faster reports whether a reaches a lower latency statistic si than b; ties:
+// lower energy, then fewer GPUs, then row id.
+func faster(a, b *ranked, si int) bool {
+	if a.latency[si] != b.latency[si] {
+		return a.latency[si] < b.latency[si]
+	}
+	if a.energy != b.energy {
+		return a.energy < b.energy
+	}
+	return preferred(a, b, si)
+}
+
+// result completes s with its figures for traffic t.
+func (s *selection) result(t *traffic) Result {
+	var r Result
+	s.fill(&r, t)
+	return r
+}
+
+// fill writes s's Result, with its figures for traffic t, into r.
+func (s *selection) fill(r *Result, t *traffic) {
+	r.Model, r.GPU, r.Qualifying, r.Measured = s.m, s.gpu, s.qualifying, s.measured
+	r.Spread = s.spread()
+	switch {
+	case s.chosen != nil:
+		r.Chosen = s.chosen.c
+		t.fill(&r.Figures, s.chosen)
+	case s.fastest != nil:
+		r.Fastest = s.fastest.c
+		t.fill(&r.Figures, s.fastest)
+	}
+}
+
+// compareSelections orders selections of one index as Rank orders Results:
+// those that meet the target first, by energy, latency statistic and GPU
+// count; then those that meet nothing, by the latency statistic they can
+// reach, energy and GPU count; then by model slug and GPU.
+func compareSelections(a, b *selection) int {
+	switch {
+	case a.chosen != nil && b.chosen == nil:
+		return -1
+	case a.chosen == nil && b.chosen != nil:
+		return 1
+	case a.chosen != nil:
+		if c := cmp.Or(
+			cmp.Compare(a.chosen.energy, b.chosen.energy),
+			cmp.Compare(a.chosen.latency[a.si], b.chosen.latency[b.si]),
+			cmp.Compare(a.chosen.c.NumGPUs, b.chosen.c.NumGPUs),
+		); c != 0 {
+			return c
+		}
+	case a.fastest != nil && b.fastest != nil:
+		if c := cmp.Or(
+			cmp.Compare(a.fastest.latency[a.si], b.fastest.latency[b.si]),
+			cmp.Compare(a.fastest.energy, b.fastest.energy),
+			cmp.Compare(a.fastest.c.NumGPUs, b.fastest.c.NumGPUs),
+		); c != 0 {
+			return c
+		}
+	}
+	return cmp.Or(strings.Compare(a.m.Slug, b.m.Slug), strings.Compare(a.gpu, b.gpu))
+}
+
+// gpusFor returns the GPU models a model's results cover: in.GPU when set,
+// otherwise every GPU m was measured on.
+func gpusFor(m *Model, gpu string) []string {
+	if gpu != "" {
+		return []string{gpu}
+	}
+	return m.GPUs
+}
+
+// Rank returns one Result per model and GPU of workload w (only in.GPU when
+// set; a model not measured on a GPU has no result for it), sorted: results
+// that meet the target by JoulesPerOutputToken ascending (ties: lower latency
+// statistic, fewer GPUs, then model slug, GPU), then those that meet nothing,
+// by the latency they can reach ascending (ties: lower joules per output
+// token, fewer GPUs, then model slug, GPU). in.Model is ignored: the ranking
+// covers every model.
+func Rank(w *Workload, in Inputs) []Result {
+	if w == nil {
+		return nil
+	}
+	x := workloadIndex(w)
+	si := statIndex(in.Statistic)
+	within := x.within(si, in.TargetITLMs)
+	// Select, sort, and compute figures last, only for what was selected.
+	selected := make([]selection, 0, 2*len(x.models))
+	for k := range x.models {
+		im := &x.models[k]
+		for _, gpu := range gpusFor(im.m, in.GPU) {
+			if s := x.selectFloor(im, gpu, si, within); s.measured > 0 {
+				selected = append(selected, s)
+			}
+		}
+	}
+	order := make([]int, len(selected))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return compareSelections(&selected[a], &selected[b]) })
+	t := newTraffic(in)
+	results := make([]Result, len(selected))
+	for i, k := range order {
+		selected[k].fill(&results[i], &t)
+	}
+	return results
+}
+
+// ModelFloor returns the floor of model m over the GPUs in.GPU allows: the
+// lowest-energy Result that meets the target (ordered as Rank orders), or,
+// when none meets it, the one that comes closest (the lowest latency it can
+// reach). ok is false when m has no configuration on the allowed GPUs.
+func ModelFloor(m *Model, in Inputs) (r Result, ok bool) {
+	if m == nil {
+		return Result{}, false
+	}
+	x := modelIndex(m)
+	si := statIndex(in.Statistic)
+	within := x.within(si, in.TargetITLMs)
+	var best selection
+	for _, gpu := range gpusFor(m, in.GPU) {
+		s := x.selectFloor(&x.models[0], gpu, si, within)
+		if s.measured > 0 && (!ok || compareSelections(&s, &best) < 0) {
+			best, ok = s, true
+		}
+	}
+	if !ok {
+		return Result{}, false
+	}
+	t := newTraffic(in)
+	return best.result(&t), true
+}
+
+// truncate shortens s to at most n runes for quoting in a message.
+func truncate(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}

@@ -1,0 +1,91 @@
+package floor
+
+import "github.com/shopspring/decimal"
+
+// Statistic names the inter-token latency percentile a latency target applies to.
+type Statistic string
+
+// The latency statistics a target can apply to; Median is the default.
+const (
+	Median Statistic = "median"
+	P90    Statistic = "p90"
+	P95    Statistic = "p95"
+	P99    Statistic = "p99"
+)
+
+// HoursPerMonth is the month every monthly figure assumes: 730 hours, a
+// 365-day year (8,760 hours) divided by twelve. MonthsPerYear is 12.
+const (
+	HoursPerMonth = 730
+	MonthsPerYear = 12
+)
+
+// Inputs are what a user asks: their traffic and their latency target.
+type Inputs struct {
+	// Workload is upstream's task name; "" means DefaultWorkload.
+	Workload string
+	// OutputTokensPerMonth is the monthly output-token volume.
+	OutputTokensPerMonth decimal.Decimal
+	// OutputTokensPerRequest is the average output length, in tokens.
+	OutputTokensPerRequest decimal.Decimal
+	// TargetITLMs is the latency target, in milliseconds, applied to Statistic.
+	TargetITLMs decimal.Decimal
+	Statistic   Statistic
+	// GPU restricts results to H100 or B200; "" means either.
+	GPU string
+	// Model is the selected model's slug; "" selects none (ranking only).
+	Model string
+}
+
+// Figures are the energy and fleet figures of one configuration for the
+// given inputs, unrounded (round only for display).
+type Figures struct {
+	JoulesPerOutputToken     decimal.Decimal
+	WhPerMillionOutputTokens decimal.Decimal
+	JoulesPerRequest         decimal.Decimal
+	WhPerRequest             decimal.Decimal
+	KWhPerMonth              decimal.Decimal
+	KWhPerYear               decimal.Decimal
+	RequestsPerMonth         decimal.Decimal
+	// GPUHoursPerMonth is the GPU time that serving the monthly volume at the
+	// configuration's throughput takes: volume / tokens per second / 3600 × GPUs.
+	GPUHoursPerMonth decimal.Decimal
+	// GPUsNeeded is the whole number of GPUs (whole replicas of the
+	// configuration, times its GPU count) that serve the monthly volume
+	// continuously over HoursPerMonth.
+	GPUsNeeded int64
+	// Replicas is GPUsNeeded / the configuration's GPU count.
+	Replicas int64
+	// AvgGPUPowerWatts is the average power of one GPU, in watts.
+	AvgGPUPowerWatts decimal.Decimal
+}
+
+// Spread summarises joules per output token over every configuration that
+// meets the target, so the floor is not mistaken for a typical value.
+type Spread struct {
+	Floor   decimal.Decimal
+	Median  decimal.Decimal
+	Highest decimal.Decimal
+}
+
+// Result is the energy floor of one model on one GPU model.
+type Result struct {
+	Model *Model
+	GPU   string
+	// Chosen is the lowest-energy configuration meeting the target (ties:
+	// lower latency, then fewer GPUs); nil when none meets it.
+	Chosen *Configuration
+	// Fastest, set only when Chosen is nil, is the configuration with the lowest
+	// value of the target's statistic: how far the target must be relaxed.
+	Fastest *Configuration
+	// Figures are Chosen's, or Fastest's when nothing meets the target.
+	Figures Figures
+	// Qualifying counts configurations meeting the target out of Measured.
+	Qualifying int
+	Measured   int
+	// Spread is over the qualifying configurations; zero when none qualify.
+	Spread Spread
+}
+
+// Meets reports whether some configuration meets the target.
+func (r *Result) Meets() bool { return r.Chosen != nil }

@@ -1,0 +1,135 @@
+package floor
+
+import (
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// SignificantFigures is how many significant figures the Format functions
+// keep, unless stated otherwise. They round half away from zero.
+const SignificantFigures = 3
+
+// roundSig rounds d to sig significant figures and returns it with the number
+// of decimal places to print it with (0 when the rounding reaches into the
+// whole part).
+func roundSig(d decimal.Decimal, sig int) (decimal.Decimal, int32) {
+	if d.IsZero() {
+		return d, 0
+	}
+	mag := magnitude(d)
+	places := int32(sig-1) - mag
+	r := d.Round(places)
+	if magnitude(r) > mag { // rounded up to the next power of ten: 999.6 → 1000
+		places--
+		r = d.Round(places)
+	}
+	return r, max(places, 0)
+}
+
+// magnitude returns the power of ten of d's leading digit: 2 for 123.4.
+func magnitude(d decimal.Decimal) int32 {
+	return int32(d.NumDigits()) - 1 + d.Exponent()
+}
+
+// group inserts a comma between each group of three digits of the whole part
+// of a plain decimal string such as "-1234567.25".
+func group(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if hasFrac {
+		b.WriteByte('.')
+		b.WriteString(frac)
+	}
+	return b.String()
+}
+
+// FormatNumber formats d to SignificantFigures significant figures with
+// commas between groups of three digits: "1,230,000", "0.240", "66.7".
+func FormatNumber(d decimal.Decimal) string {
+	r, places := roundSig(d, SignificantFigures)
+	return group(r.StringFixed(places))
+}
+
+// FormatInteger formats d rounded to a whole number (half away from zero),
+// with commas between groups of three digits: "1,000,000,000".
+func FormatInteger(d decimal.Decimal) string {
+	return group(d.Round(0).StringFixed(0))
+}
+
+// FormatExact formats d with every digit it has, trailing zeros included,
+// and commas between groups of three digits of the whole part: "1,234.5678",
+// "500", "9.0" (a latency measured to 0.1 ms). It is for measurements and for
+// figures a user typed, shown as they are.
+func FormatExact(d decimal.Decimal) string { return group(d.StringFixed(max(0, -d.Exponent()))) }
+
+// compactSuffixes are FormatCompact's suffixes, largest first.
+var compactSuffixes = []struct {
+	exp    int32
+	suffix string
+}{{12, "T"}, {9, "B"}, {6, "M"}, {3, "k"}}
+
+// FormatCompact formats d exactly with the largest k/M/B/T suffix it reaches
+// and no separators: "1B", "2.5M", "500", "1.2T", "1.234567891B". It loses no
+// digit, so ParseNumber(FormatCompact(d)) equals d for every number
+// ParseNumber accepts (as long as the result fits in MaxInputRunes).
+func FormatCompact(d decimal.Decimal) string {
+	abs := d.Abs()
+	for _, s := range compactSuffixes {
+		if abs.Cmp(decimal.New(1, s.exp)) >= 0 {
+			return d.Shift(-s.exp).String() + s.suffix
+		}
+	}
+	return d.String()
+}
+
+// unitPrefixes are the SI prefixes of the unit formatters, smallest first.
+var unitPrefixes = []string{"", "k", "M", "G", "T"}
+
+// formatSI formats d in unit with the largest SI prefix (up to maxPrefix
+// steps of 1,000) that keeps its rounded value at least 1, to
+// SignificantFigures significant figures.
+func formatSI(d decimal.Decimal, unit string, maxPrefix int) string {
+	r, _ := roundSig(d, SignificantFigures)
+	step := 0
+	for step < maxPrefix && r.Abs().Cmp(decimal.New(1, int32(3*(step+1)))) >= 0 {
+		step++
+	}
+	return FormatNumber(d.Shift(int32(-3*step))) + " " + unitPrefixes[step] + unit
+}
+
+// FormatJoules formats an energy in joules with SignificantFigures
+// significant figures and J, kJ, MJ, GJ or TJ: "0.240 J", "210 J", "1.23 kJ",
+// "4.56 MJ".
+func FormatJoules(j decimal.Decimal) string { return formatSI(j, "J", 4) }
+
+// FormatWh formats an energy in watt-hours with SignificantFigures
+// significant figures and Wh, kWh, MWh, GWh or TWh: "0.0583 Wh", "58.3 Wh",
+// "1.23 kWh", "4.56 MWh", "7.89 GWh".
+func FormatWh(wh decimal.Decimal) string { return formatSI(wh, "Wh", 4) }
+
+// FormatWatts formats a power in watts with SignificantFigures significant
+// figures and W, kW or MW: "799 W", "3.20 kW".
+func FormatWatts(w decimal.Decimal) string { return formatSI(w, "W", 2) }
+
+// FormatMs formats a latency in milliseconds with SignificantFigures
+// significant figures: "67.8 ms", "393 ms", "1,230 ms".
+func FormatMs(ms decimal.Decimal) string { return FormatNumber(ms) + " ms" }
+
+// FormatLatency formats a measured latency or a latency target in
+// milliseconds with every digit it has: "67.8 ms", "9.0 ms", "1,234.5 ms".
+// Use it where a reader compares the figure with a target, as in "the lowest
+// latency it reaches is 246.4 ms": rounded to "246 ms", a target set to that
+// would still miss.
+func FormatLatency(ms decimal.Decimal) string { return FormatExact(ms) + " ms" }

@@ -1,0 +1,162 @@
+package floor
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+// Messages ParseNumber gives, as a user reads them.
+const (
+	msgEmpty    = "Enter a number, such as 2.5M."
+	msgNotNum   = "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."
+	msgTooLong  = "Too long: enter at most 100 characters."
+	msgNotPos   = "Must be more than zero."
+	msgFinite   = "Enter a finite number, such as 2.5M."
+	msgBase     = "Enter a decimal number: hexadecimal, octal and binary are not accepted."
+	msgDigits   = "Use the digits 0 to 9: other scripts' digits and full-width digits are not accepted."
+	msgGrouping = "Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,000,000.5."
+	msgTooLarge = "Must be at most 1,000,000,000,000,000,000 (10^18)."
+	msgTooSmall = "Must be at least 0.000001."
+)
+
+func TestParseNumber(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want, err string
+	}{
+		{"plain", "1000000000", "1000000000", ""},
+		{"exponent", "1e9", "1000000000", ""},
+		{"exponent with sign and capital", "2.5E+6", "2500000", ""},
+		{"negative exponent", "5e-1", "0.5", ""},
+		{"commas", "1,000,000,000", "1000000000", ""},
+		{"spaces", "1 000 000 000", "1000000000", ""},
+		{"no-break spaces", "1\u00a0000\u00a0000", "1000000", ""},
+		{"thin and narrow no-break spaces", "1\u2009000\u202f000", "1000000", ""},
+		{"million", "2.5M", "2500000", ""},
+		{"billion", "1.2B", "1200000000", ""},
+		{"trillion", "3T", "3000000000000", ""},
+		{"thousand", "7k", "7000", ""},
+		{"suffixes in either case", "7K", "7000", ""},
+		{"lower-case m is million", "2.5m", "2500000", ""},
+		{"lower-case b", "1.2b", "1200000000", ""},
+		{"lower-case t", "3t", "3000000000000", ""},
+		{"space before the suffix", "2.5 M", "2500000", ""},
+		{"surrounding spaces", "  42 \t\n", "42", ""},
+		{"surrounding no-break spaces", "\u00a042\u00a0", "42", ""},
+		{"plus sign", "+42", "42", ""},
+		{"decimals", "1,234.5678", "1234.5678", ""},
+		{"leading point", ".5", "0.5", ""},
+		{"trailing point", "5.", "5", ""},
+		{"leading zeros", "007", "7", ""},
+		{"exponent and suffix", "1e3k", "1000000", ""},
+		{"grouped with suffix", "1,500k", "1500000", ""},
+		{"the upper bound", "1e18", "1000000000000000000", ""},
+		{"the upper bound with a suffix", "1000000T", "1000000000000000000", ""},
+		{"the lower bound", "0.000001", "0.000001", ""},
+		{"many digits kept exactly", "123456789012345678.5", "123456789012345678.5", ""},
+
+		{"empty", "", "", msgEmpty},
+		{"only spaces", "   ", "", msgEmpty},
+		{"letters", "abc", "", msgNotNum},
+		{"suffix alone", "M", "", msgNotNum},
+		{"unknown suffix", "5x", "", msgNotNum},
+		{"two points", "1.2.3", "", msgNotNum},
+		{"exponent without digits", "1e", "", msgNotNum},
+		{"exponent alone", "e9", "", msgNotNum},
+		{"markup", "<b>1</b>", "", msgNotNum},
+		{"right-to-left mark", "\u200f100", "", msgNotNum},
+		{"control character", "1\x0000", "", msgNotNum},
+		{"invalid UTF-8", "1\xff", "", msgNotNum},
+		{"percent", "50%", "", msgNotNum},
+		{"negative", "-5", "", msgNotPos},
+		{"minus sign", "\u22125", "", msgNotPos},
+		{"negative zero", "-0", "", msgNotPos},
+		{"zero", "0", "", msgNotPos},
+		{"zeros", "0.000", "", msgNotPos},
+		{"zero billion", "0b", "", msgNotPos},
+		{"NaN", "NaN", "", msgFinite},
+		{"inf", "inf", "", msgFinite},
+		{"Infinity", "Infinity", "", msgFinite},
+		{"infinity sign", "∞", "", msgFinite},
+		{"negative infinity", "-Inf", "", msgNotPos},
+		{"hexadecimal", "0x10", "", msgBase},
+		{"upper-case hexadecimal", "0X1F", "", msgBase},
+		{"binary", "0b101", "", msgBase},
+		{"octal", "0o17", "", msgBase},
+		{"full-width digits", "１２３", "", msgDigits},
+		{"Arabic-Indic digits", "٣٤", "", msgDigits},
+		{"a full-width digit after ASCII", "12３", "", msgDigits},
+		{"decimal comma", "1,5", "", msgGrouping},
+		{"groups of four", "1,0000", "", msgGrouping},
+		{"trailing comma", "1,000,", "", msgGrouping},
+		{"leading comma", ",100", "", msgGrouping},
+		{"separators in the decimals", "1.000,5", "", msgGrouping},
+		{"digits separated by a space", "12 3", "", msgGrouping},
+		{"beyond the bound", "1000000000000000001", "", msgTooLarge},
+		{"1e309", "1e309", "", msgTooLarge},
+		{"a huge exponent", "1e999999999999", "", msgTooLarge},
+		{"1.5e18", "1.5e18", "", msgTooLarge},
+		{"a huge suffixed value", "2000000T", "", msgTooLarge},
+		{"below the lower bound", "0.0000009", "", msgTooSmall},
+		{"a tiny exponent", "1e-999999999", "", msgTooSmall},
+		{"101 characters", strings.Repeat("1", 101), "", msgTooLong},
+		{"10,000 characters", strings.Repeat("9", 10000), "", msgTooLong},
+		{"101 runes of full-width digits", strings.Repeat("１", 101), "", msgTooLong},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ParseNumber(tc.in)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Errorf("ParseNumber(%q) = %s, %v; want error %q", tc.in, got, err, tc.err)
+				}
+				return
+			}
+			if err != nil || !got.Equal(dec(tc.want)) {
+				t.Errorf("ParseNumber(%q) = %s, %v; want %s", tc.in, got, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseFields(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		parse func(string) (decimal.Decimal, error)
+		in    string
+		want  string
+		err   string
+	}{
+		{"tokens: 1B", ParseTokensPerMonth, "1B", "1000000000", ""},
+		{"tokens: at the bound", ParseTokensPerMonth, "1e18", "1000000000000000000", ""},
+		{"tokens: over the bound", ParseTokensPerMonth, "1.1e18", "", "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."},
+		{"itl: 1e309 states the field's bound", ParseITLMs, "1e309", "", "Must be at most 60,000 ms."},
+		{"output tokens: 2e19 states the field's bound", ParseOutputTokens, "2e19", "", "Must be at most 1,000,000 output tokens per request."},
+		{"tokens: zero", ParseTokensPerMonth, "0", "", msgNotPos},
+		{"requests: at the bound", ParseRequestsPerMonth, "1e15", "1000000000000000", ""},
+		{"requests: over the bound", ParseRequestsPerMonth, "1000000000000001", "", "Must be at most 1,000,000,000,000,000 (10^15) requests per month."},
+		{"output tokens: 500", ParseOutputTokens, "500", "500", ""},
+		{"output tokens: fractional", ParseOutputTokens, "612.5", "612.5", ""},
+		{"output tokens: at the bound", ParseOutputTokens, "1M", "1000000", ""},
+		{"output tokens: over the bound", ParseOutputTokens, "1000001", "", "Must be at most 1,000,000 output tokens per request."},
+		{"itl: 100", ParseITLMs, "100", "100", ""},
+		{"itl: fractional", ParseITLMs, "67.85", "67.85", ""},
+		{"itl: at the bound", ParseITLMs, "60,000", "60000", ""},
+		{"itl: over the bound", ParseITLMs, "60000.1", "", "Must be at most 60,000 ms."},
+		{"itl: negative", ParseITLMs, "-1", "", msgNotPos},
+		{"itl: not a number", ParseITLMs, "fast", "", msgNotNum},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.parse(tc.in)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Errorf("got %s, %v; want error %q", got, err, tc.err)
+				}
+				return
+			}
+			if err != nil || !got.Equal(dec(tc.want)) {
+				t.Errorf("got %s, %v; want %s", got, err, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,59 @@
+package ui
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// appStatus offers installation when the browser allows it (with "Share →
+// Add to Home Screen" instructions on Apple browsers, which have no prompt)
+// and tells the user when a newer version has been deployed, with a Reload
+// button.
+type appStatus struct {
+	app.Compo
+
+	installable bool
+	apple       bool
+	appleHelp   bool
+	update      bool
+}
+
+// OnMount reads the browser's install and update state.
+func (s *appStatus) OnMount(ctx app.Context) {
+	s.installable = ctx.IsAppInstallable()
+	s.apple = ctx.IsAppleBrowser()
+	s.update = ctx.AppUpdateAvailable()
+}
+
+// OnAppUpdate shows the update notice once a new version has been fetched.
+func (s *appStatus) OnAppUpdate(ctx app.Context) { s.update = ctx.AppUpdateAvailable() }
+
+// OnAppInstallChange follows the installable state.
+func (s *appStatus) OnAppInstallChange(ctx app.Context) { s.installable = ctx.IsAppInstallable() }
+
+func (s *appStatus) onInstall(ctx app.Context, e app.Event) {
+	if s.apple {
+		s.appleHelp = !s.appleHelp
+		return
+	}
+	ctx.ShowAppInstallPrompt()
+}
+
+func (s *appStatus) onReload(ctx app.Context, e app.Event) { ctx.Reload() }
+
+// Render draws the install button and the update notice, when relevant.
+func (s *appStatus) Render() app.UI {
+	return app.Div().ID("app-status").Class("app-status").Body(
+		app.If(s.update, func() app.UI {
+			return app.Div().ID("update-notice").Class("notice", "update").Role("status").Body(
+				app.Span().Text("A new version of Energy Floor is ready. "),
+				app.Button().ID("reload").Type("button").Text("Reload").OnClick(s.onReload),
+			)
+		}),
+		app.If(s.installable, func() app.UI {
+			return app.Button().ID("install").Type("button").Aria("expanded", s.apple && s.appleHelp).
+				Text("Install app").OnClick(s.onInstall)
+		}),
+		app.If(s.appleHelp, func() app.UI {
+			return app.P().ID("install-help").Class("install-help").
+				Text("To install: tap Share, then Add to Home Screen (Safari on iPhone and iPad), or File → Add to Dock (Safari on Mac).")
+		}),
+	)
+}

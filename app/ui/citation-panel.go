@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"strings"
+	"time"
+
+	"energyfloor/app/floor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// citationPanel shows the caveat and the citation next to the results, in
+// every layout (the embed cannot switch it off): data version, retrieval
+// date, source link and licence, with buttons that copy the citation as text
+// and as BibTeX. Hooks: #caveat, #citation.
+type citationPanel struct {
+	app.Compo
+
+	Source      *floor.Source
+	Caveat      string
+	DataVersion string
+	Compact     bool
+
+	copied string // "text" or "bibtex" after a successful copy, "failed" after a refused one
+}
+
+// Render draws the caveat and the citation.
+func (p *citationPanel) Render() app.UI {
+	s := p.Source
+	status := map[string]string{"text": "Citation copied.", "bibtex": "BibTeX copied.",
+		"failed": "The browser refused to copy; select the text instead."}[p.copied]
+	return app.Section().Class("panel", "provenance").Aria("label", "Caveat and citation").Body(
+		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text("Caveat: "), app.Text(p.Caveat)),
+		app.Div().ID("citation").Class("citation").Body(
+			app.P().Body(
+				app.Text("Source: "),
+				app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(s.Name),
+				app.Text(" by "+s.Publisher+"; version "+s.Version+"; retrieved "+s.Retrieved+
+					"; licence "+s.Licence+". Data version "+p.DataVersion+"."),
+			),
+			app.P().Body(
+				app.Text("Cite: "+s.Cite+" "),
+				app.A().Href(s.CiteURL).Target("_blank").Rel("noopener").Text(s.CiteURL),
+			),
+			app.If(!p.Compact, func() app.UI {
+				return app.P().Class("fine").Text(s.Method)
+			}),
+		),
+		app.Div().Class("button-row").Body(
+			app.Button().ID("copy-citation").Type("button").Text("Copy citation").OnClick(p.onCopy("text")),
+			app.Button().ID("copy-bibtex").Type("button").Text("Copy BibTeX").OnClick(p.onCopy("bibtex")),
+			app.Span().ID("copy-status").Class("copy-status").Role("status").Text(status),
+		),
+	)
+}
+
+func (p *citationPanel) onCopy(kind string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		text := citationText(p.Source, p.DataVersion)
+		if kind == "bibtex" {
+			text = citationBibTeX(p.Source, p.DataVersion)
+		}
+		copyText(text, func(ok bool) {
+			ctx.Dispatch(func(ctx app.Context) {
+				p.copied = kind
+				if !ok {
+					p.copied = "failed"
+				}
+			})
+			ctx.After(3*time.Second, func(ctx app.Context) { p.copied = "" })
+		})
+	}
+}
+
+// citationText is the plain-text citation the copy button writes: the paper,
+// then the data with its version, retrieval date and licence.
+func citationText(s *floor.Source, dataVersion string) string {
+	return s.Cite + ". " + s.CiteURL + "\n" +
+		s.Name + " (" + s.Publisher + "), version " + s.Version + ", " + s.URL +
+		", retrieved " + s.Retrieved + ", licence " + s.Licence + ". Via Energy Floor, data version " + dataVersion + "."
+}
+
+// firstYear returns the first year from 1900 to 2099 in s that stands as a
+// word of its own (as the regular expression \b(19|20)\d\d\b finds it), or
+// "". A package-level regexp compiled at start-up cost the browser about 60
+// wasm functions (91 KB) to compile before main ran, on every visit.
+func firstYear(s string) string {
+	digit := func(b byte) bool { return '0' <= b && b <= '9' }
+	word := func(b byte) bool { return digit(b) || b == '_' || 'a' <= b|0x20 && b|0x20 <= 'z' }
+	for i := 0; i+4 <= len(s); i++ {
+		century := s[i:i+2] == "19" || s[i:i+2] == "20"
+		if century && digit(s[i+2]) && digit(s[i+3]) && (i == 0 || !word(s[i-1])) && (i+4 == len(s) || !word(s[i+4])) {
+			return s[i : i+4]
+		}
+	}
+	return ""
+}
+
+// citationBibTeX is the BibTeX the copy button writes: the paper, read from
+// the source's citation ("Authors, Title, Venue Year, arXiv ID"), and the
+// leaderboard data as @misc.
+func citationBibTeX(s *floor.Source, dataVersion string) string {
+	var b strings.Builder
+	parts := strings.Split(s.Cite, ", ")
+	if len(parts) >= 3 {
+		authors := strings.Replace(parts[0], " et al.", " and others", 1)
+		key := strings.ToLower(strings.Fields(parts[0])[0])
+		year := firstYear(strings.Join(parts[2:], ", "))
+		b.WriteString("@inproceedings{" + key + year + "mlenergy,\n")
+		b.WriteString("  author = {" + bibEscape(authors) + "},\n")
+		b.WriteString("  title = {{" + bibEscape(parts[1]) + "}},\n")
+		b.WriteString("  booktitle = {" + bibEscape(parts[2]) + "},\n")
+		if year != "" {
+			b.WriteString("  year = {" + year + "},\n")
+		}
+		if last := parts[len(parts)-1]; strings.HasPrefix(last, "arXiv ") {
+			b.WriteString("  eprint = {" + bibEscape(strings.TrimPrefix(last, "arXiv ")) + "},\n  archivePrefix = {arXiv},\n")
+		}
+		b.WriteString("  url = {" + s.CiteURL + "}\n}\n\n")
+	} else {
+		b.WriteString("@misc{mlenergy,\n  note = {" + bibEscape(s.Cite) + "},\n  url = {" + s.CiteURL + "}\n}\n\n")
+	}
+	year := firstYear(s.Released)
+	b.WriteString("@misc{mlenergyleaderboard" + year + ",\n")
+	b.WriteString("  author = {{" + bibEscape(s.Publisher) + "}},\n")
+	b.WriteString("  title = {{" + bibEscape(s.Name) + "}},\n")
+	if year != "" {
+		b.WriteString("  year = {" + year + "},\n")
+	}
+	b.WriteString("  howpublished = {\\url{" + s.URL + "}},\n")
+	b.WriteString("  note = {Version " + bibEscape(s.Version) + "; retrieved " + s.Retrieved + "; licence " +
+		bibEscape(s.Licence) + "; via Energy Floor, data version " + bibEscape(dataVersion) + "}\n}\n")
+	return b.String()
+}
+
+// bibEscape escapes BibTeX's special characters in free text.
+func bibEscape(s string) string {
+	return strings.NewReplacer(`\`, `\textbackslash{}`, "{", `\{`, "}", `\}`, "&", `\&`, "%", `\%`,
+		"$", `\$`, "#", `\#`, "_", `\_`).Replace(s)
+}

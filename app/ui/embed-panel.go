@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// embedPanel gives the iframe snippet that embeds the compact calculator with
+// the current state, and an optional host-page script that applies the height
+// the embed posts.
+type embedPanel struct {
+	app.Compo
+
+	// Query is the current state's permalink query.
+	Query string
+	// Origin is the page's scheme and host ("" during prerender); Base its
+	// path prefix.
+	Origin, Base string
+
+	copied string
+}
+
+// embedSnippet returns the iframe markup for src.
+func embedSnippet(src string) string {
+	return `<iframe src="` + htmlAttrEscape(src) + `" title="Energy Floor calculator" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
+}
+
+// embedScript is the optional host-page script: it sets the iframe's height
+// from the embed's messages, accepting them only from that iframe.
+const embedScript = `<script>
+addEventListener("message", function (e) {
+  var f = document.querySelector('iframe[src*="/embed"]');
+  if (f && e.source === f.contentWindow && e.data && e.data.type === "energyfloor:height")
+    f.style.height = Math.ceil(+e.data.height) + "px";
+});
+</script>`
+
+// htmlAttrEscape escapes a value for a double-quoted HTML attribute.
+func htmlAttrEscape(s string) string {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '&':
+			out = append(out, "&amp;"...)
+		case '"':
+			out = append(out, "&quot;"...)
+		case '<':
+			out = append(out, "&lt;"...)
+		case '>':
+			out = append(out, "&gt;"...)
+		default:
+			out = append(out, s[i])
+		}
+	}
+	return string(out)
+}
+
+// Render draws the snippet and the script as text to copy. They are <pre>
+// blocks, not textareas: go-app prerenders a textarea's text as a value
+// attribute, which browsers ignore.
+func (p *embedPanel) Render() app.UI {
+	snippet := embedSnippet(p.Origin + p.Base + "/embed?" + p.Query)
+	status := map[string]string{"snippet": "Snippet copied.", "script": "Script copied.",
+		"failed": "The browser refused to copy; select the text instead."}[p.copied]
+	return app.Section().ID("embed-this").Class("panel", "embed-panel").Aria("labelledby", "embed-h").Body(
+		app.H2().ID("embed-h").Text("Embed this"),
+		app.P().Text("Paste this into your page to show the compact calculator with the inputs above. The caveat and citation always come with it."),
+		app.Pre().ID("embed-snippet").Class("code-block").TabIndex(0).Aria("label", "Iframe snippet").Body(app.Code().Text(snippet)),
+		app.Div().Class("button-row").Body(
+			app.Button().ID("copy-snippet").Type("button").Text("Copy snippet").OnClick(p.onCopy),
+			app.Span().Class("copy-status").Role("status").Text(status),
+		),
+		app.Details().Body(
+			app.Summary().Text("Optional: a script that fits the iframe's height to its content"),
+			app.Pre().ID("embed-script").Class("code-block").TabIndex(0).Aria("label", "Host-page script").Body(app.Code().Text(embedScript)),
+			app.Button().ID("copy-script").Type("button").Text("Copy script").OnClick(p.onCopy),
+		),
+	)
+}
+
+// onCopy copies the snippet or the script, per the clicked button's id.
+func (p *embedPanel) onCopy(ctx app.Context, e app.Event) {
+	kind, text := "snippet", embedSnippet(p.Origin+p.Base+"/embed?"+p.Query)
+	if ctx.JSSrc().Get("id").String() == "copy-script" {
+		kind, text = "script", embedScript
+	}
+	copyText(text, func(ok bool) {
+		ctx.Dispatch(func(ctx app.Context) {
+			p.copied = kind
+			if !ok {
+				p.copied = "failed"
+			}
+		})
+		ctx.After(3*time.Second, func(ctx app.Context) { p.copied = "" })
+	})
+}

@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"encoding/json"
+	"html"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Theme colours, shared by the manifest, the icons (web/icons.go) and the page.
+const (
+	ThemeColor      = "#0b5563"
+	BackgroundColor = "#ffffff"
+)
+
+// Pages lists the pages the service worker stores for offline use and the
+// static build writes out. Every page must be registered by Routes.
+var Pages = []string{"/", "/embed"}
+
+// Handler returns the go-app Handler that prerenders Energy Floor's pages and
+// serves its PWA files (app.js, app-worker.js, the manifest). The server and
+// the static build share it.
+//
+// version identifies the content (a hash of app.wasm and the dataset), so a
+// restart is not an update and a deploy is. It is also the app version the
+// page shows: go-app passes Version on as GOAPP_VERSION, to the wasm through
+// app.js and to the prerender through the server's environment. wasmSize is app.wasm's
+// uncompressed size in bytes, which go-app's app.js reads (the server's
+// app.js shows no percentage: see LoadingLabel below). prefix is the sub-path the app
+// is served under ("" for the root, "/energy" for a static build there).
+//
+// Every URL it emits is on the page's own origin: the icons, app.css and the
+// wasm come from /web/, nothing from a CDN.
+func Handler(version string, wasmSize int64, prefix string) *app.Handler {
+	var resources app.ResourceResolver = resolverOnly{app.LocalDir("")}
+	if prefix != "" {
+		resources = app.PrefixedLocation(prefix)
+	}
+	return &app.Handler{
+		Name:            "Energy Floor",
+		ShortName:       "Energy Floor",
+		Title:           "Energy Floor: the least energy an LLM needs to serve your traffic",
+		Description:     "An offline calculator of the least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements.",
+		Lang:            "en",
+		ThemeColor:      ThemeColor,
+		BackgroundColor: BackgroundColor,
+		Icon: app.Icon{
+			Default:  "/web/icon-192.png",
+			Large:    "/web/icon-512.png",
+			Maskable: "/web/icon-maskable-512.png",
+			SVG:      "/web/icon.svg",
+		},
+		// The server's app.js fetches app.wasm directly, for streaming
+		// compilation and the compiled-code cache, so there is no
+		// percentage to show (go-app's default label is "{progress}%").
+		LoadingLabel:          "Loading…",
+		Styles:                []string{"/web/app.css"},
+		CacheableResources:    []string{"/web/icon.svg", "/web/boot.js", splitCSS},
+		Resources:             resources,
+		Version:               version,
+		WasmContentLength:     strconv.FormatInt(wasmSize, 10),
+		ServiceWorkerTemplate: workerTemplate(resources),
+		// boot.js starts the app: it compiles app.wasm and adds go-app's
+		// wasm_exec.js and app.js, on a first visit only after the
+		// prerendered page has painted (see web/boot.js). The Site drops
+		// go-app's own deferred tags for those two scripts (see
+		// dropGoappScripts in app/server).
+		RawHeaders: []string{`<script async fetchpriority="high" src="` + resources.Resolve("/web/boot.js") +
+			`" data-wasm="` + resources.Resolve("/web/app.wasm") +
+			`" data-scripts="` + prefix + `/wasm_exec.js ` + prefix + `/app.js` +
+			`" data-scope="` + prefix + `/" data-version="` + html.EscapeString(version) + `"></script>`},
+	}
+}
+
+// workerTemplate fills in the pages other than the root, which go-app
+// does not know about, in the service worker's template.
+func workerTemplate(resources app.ResourceResolver) string {
+	extra := []string{}
+	for _, p := range Pages {
+		if p != "/" {
+			extra = append(extra, resources.Resolve(p))
+		}
+	}
+	list, _ := json.Marshal(extra) // a []string always encodes
+	return strings.ReplaceAll(serviceWorkerJS, "{{.ExtraPages}}", string(list))
+}
+
+// resolverOnly hides the http.Handler of go-app's LocalDir, so go-app never
+// serves files from the working directory: the server serves /web/ from the
+// embedded assets, in front of the go-app Handler.
+type resolverOnly struct{ r app.ResourceResolver }
+
+func (r resolverOnly) Resolve(location string) string { return r.r.Resolve(location) }

@@ -1,0 +1,36 @@
+//go:build !wasm
+
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHandlerSetsAppVersion checks that the version given to Handler reaches
+// both places the UI reads GOAPP_VERSION from: the prerendered footer (the
+// server's environment, which go-app's Handler sets from Version before it
+// prerenders anything) and app.js's environment, which the wasm reads.
+func TestHandlerSetsAppVersion(t *testing.T) {
+	routesOnce.Do(Routes)
+	for _, tt := range []struct {
+		name, version, prefix string
+	}{
+		{"at the root", "test-version-1", ""},
+		{"under a sub-path", "test-version-2", "/energy"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := Handler(tt.version, 1000, tt.prefix)
+			get := func(path string) string { return getPage(t, h, path) }
+			page := get("/")
+			wantFooter := `<p class="versions">Energy Floor ` + tt.version + ` · data version `
+			if !strings.Contains(page, wantFooter) {
+				i := strings.Index(page, `class="versions"`)
+				t.Errorf("the prerendered footer lacks %q; it reads %q", wantFooter, page[max(i, 0):min(max(i, 0)+120, len(page))])
+			}
+			if js := get("/app.js"); !strings.Contains(js, `"GOAPP_VERSION":"`+tt.version+`"`) {
+				t.Errorf("app.js's environment lacks GOAPP_VERSION %q", tt.version)
+			}
+		})
+	}
+}

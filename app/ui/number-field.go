@@ -1,0 +1,85 @@
+package ui
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// actionText is posted (value: textEdit) when the user edits a number field.
+const actionText = "energyfloor/text"
+
+// textEdit is a field's new text (or, for a select, its new value).
+type textEdit struct {
+	Field string
+	Text  string
+}
+
+// numberField is one labelled text field for a number, with its hint or, when
+// the text is not valid, its error message. It is a text field, not a number
+// field, so people can type "2.5M" or "1e9". Its own component, so typing in
+// one field re-renders that field and not the whole form.
+type numberField struct {
+	app.Compo
+
+	ID, Name, Label string
+	Value           string
+	Hint            string
+	// Err, when set, replaces the hint and marks the field invalid.
+	Err string
+	// Derived marks the monthly volume the user is not typing.
+	Derived bool
+
+	// shown is the value attribute rendered: Value, except while the user
+	// types in the field. go-app renders in frames, after the input events;
+	// writing Value back into the field then could overwrite characters
+	// typed since, so the field is left alone while it has the focus.
+	shown string
+}
+
+// OnInit shows the initial value.
+func (f *numberField) OnInit() { f.shown = f.Value }
+
+// OnUpdate shows a new Value unless the user is typing in the field.
+func (f *numberField) OnUpdate(ctx app.Context) {
+	if !f.focused() {
+		f.shown = f.Value
+	}
+}
+
+// onBlur takes what the field holds as shown, so go-app writes nothing.
+func (f *numberField) onBlur(ctx app.Context, e app.Event) {
+	f.shown = ctx.JSSrc().Get("value").String()
+}
+
+// focused reports whether the field has the keyboard focus.
+func (f *numberField) focused() bool {
+	if app.IsServer {
+		return false
+	}
+	el := app.Window().Get("document").Get("activeElement")
+	return el.Truthy() && el.Get("id").String() == f.ID
+}
+
+// onInput hands the text to the calculator. The field itself need not
+// re-render: the calculator passes the text back as Value.
+func (f *numberField) onInput(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actionText, textEdit{Field: f.ID, Text: ctx.JSSrc().Get("value").String()})
+	ctx.PreventUpdate()
+}
+
+// Render draws the label, the input and the message.
+func (f *numberField) Render() app.UI {
+	class, msg := "hint", f.Hint
+	if f.Err != "" {
+		class, msg = "field-error", f.Err
+	}
+	div := app.Div().Class("field")
+	if f.Derived {
+		div = div.Class("derived")
+	}
+	return div.Body(
+		app.Label().For(f.ID).Text(f.Label),
+		app.Input().Type("text").ID(f.ID).Name(f.Name).Value(f.shown).
+			Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
+			Aria("describedby", f.ID+"-msg").Aria("invalid", f.Err != "").
+			OnInput(f.onInput).OnBlur(f.onBlur),
+		app.P().ID(f.ID+"-msg").Class(class).Text(msg),
+	)
+}

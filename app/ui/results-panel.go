@@ -1,0 +1,175 @@
+package ui
+
+import (
+	"strconv"
+
+	"energyfloor/app/floor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// resultsPanel shows the selected model's energy floor: per request, per
+// month and per year, the configuration behind it, the fleet it implies and
+// the spread of the qualifying configurations; or, when nothing meets the
+// target, how far to relax it. Its headline figures carry the stable hooks
+// #energy-per-request and #energy-per-month with data-wh in Wh.
+type resultsPanel struct {
+	app.Compo
+
+	// Result is the selected model's floor; Found is false when the model has
+	// no configuration on the allowed GPUs.
+	Result floor.Result
+	Found  bool
+	In     floor.Inputs
+	// Info is a note about a change the calculator made itself.
+	Info string
+	// Compact drops the fleet and spread sections (the embed).
+	Compact bool
+}
+
+// statisticName names a latency statistic in prose: "median", "p90".
+func statisticName(s floor.Statistic) string { return string(s) }
+
+// gpuName spells a GPU model out for people.
+func gpuName(gpu string) string { return "NVIDIA " + gpu }
+
+// whPlain returns an energy in Wh as a plain decimal string for data-wh.
+func whPlain(wh decimal.Decimal) string { return wh.String() }
+
+// Render draws the panel from its props.
+func (p *resultsPanel) Render() app.UI {
+	r := p.Result
+	title := "Energy floor"
+	if p.Found {
+		title += ": " + r.Model.Name
+	}
+	meets := "no" // "yes"/"no", not a bool: go-app prerenders "true" as a bare attribute
+	if p.Found && r.Meets() {
+		meets = "yes"
+	}
+	return app.Section().ID("results").Class("panel", "results").Aria("labelledby", "results-h").DataSet("meets", meets).Body(
+		app.H2().ID("results-h").Text(title),
+		app.If(p.Info != "", func() app.UI { return app.P().ID("results-info").Class("info").Text(p.Info) }),
+		app.If(!p.Found, func() app.UI {
+			return app.Div().Body(
+				p.headline("", "", "No configuration of this model was measured on the chosen GPU.", ""),
+				app.P().ID("no-config").Class("warn").Text("Choose another GPU, or Either, to see this model's floor."),
+			)
+		}).ElseIf(r.Meets(), p.renderMeets).Else(p.renderRelax),
+	)
+}
+
+// headlineText is a headline figure's text for its data-wh value: the
+// energy with its unit, or a dash when nothing meets the target.
+func headlineText(wh string) string {
+	if wh == "" {
+		return "—"
+	}
+	d, err := decimal.NewFromString(wh)
+	if err != nil {
+		return "—"
+	}
+	return floor.FormatWh(d)
+}
+
+// headlineWh returns the data-wh values of the headline figures for a
+// result: the chosen configuration's, or, when nothing meets the target, the
+// fastest configuration's (as the CLI's -json gives them); empty when the
+// model has no configuration on the allowed GPUs.
+func headlineWh(r floor.Result, found bool) (perRequest, perMonth string) {
+	if !found || (r.Chosen == nil && r.Fastest == nil) {
+		return "", ""
+	}
+	return whPlain(r.Figures.WhPerRequest), whPlain(r.Figures.KWhPerMonth.Shift(3))
+}
+
+// headline draws the two headline figures with their hooks. Empty wh values
+// leave data-wh empty (nothing meets the target).
+func (p *resultsPanel) headline(whReq, whMonth, reqSub, monthSub string) app.UI {
+	return app.Div().Class("figures").Aria("live", "polite").Body(
+		app.Div().Class("figure").Body(
+			app.Span().Class("figure-label").Text("Per request"),
+			app.Span().ID("energy-per-request").Class("figure-value").DataSet("wh", whReq).Text(headlineText(whReq)),
+			app.Span().Class("figure-sub").Text(reqSub),
+		),
+		app.Div().Class("figure").Body(
+			app.Span().Class("figure-label").Text("Per month"),
+			app.Span().ID("energy-per-month").Class("figure-value").Attr("elementtiming", "energy-per-month").DataSet("wh", whMonth).Text(headlineText(whMonth)),
+			app.Span().Class("figure-sub").Text(monthSub),
+		),
+	)
+}
+
+func (p *resultsPanel) renderMeets() app.UI {
+	r, in, f := p.Result, p.In, p.Result.Figures
+	c := r.Chosen
+	return app.Div().Body(
+		app.P().Class("lede").Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
+			strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
+			" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+"."),
+		p.headline(
+			whPlain(f.WhPerRequest), whPlain(f.KWhPerMonth.Shift(3)),
+			floor.FormatJoules(f.JoulesPerRequest)+" for "+floor.FormatNumber(in.OutputTokensPerRequest)+" output tokens",
+			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+floor.FormatInteger(f.RequestsPerMonth)+" requests a month",
+		),
+		app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken)+
+			" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
+		app.H3().Text("The configuration behind it"),
+		&configFacts{Config: c, Compact: p.Compact},
+		app.If(!p.Compact, func() app.UI {
+			return app.Div().Body(
+				app.H3().Text("The fleet it implies"),
+				app.Dl().ID("fleet").Class("facts").Body(
+					app.Dt().Text("GPUs running all month"),
+					app.Dd().Text(strconv.FormatInt(f.GPUsNeeded, 10)+" ("+strconv.FormatInt(f.Replicas, 10)+" × "+
+						strconv.Itoa(c.NumGPUs)+" "+c.GPU+")"),
+					app.Dt().Text("GPU-hours per month"),
+					app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),
+					app.Dt().Text("Average power per GPU"),
+					app.Dd().Text(floor.FormatWatts(f.AvgGPUPowerWatts)),
+				),
+				app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
+					" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
+					floor.FormatNumber(c.TokensPerSecond)+" output tokens per second."),
+				app.H3().Text("Spread"),
+				app.P().ID("spread").Text(spreadText(r)),
+			)
+		}),
+	)
+}
+
+func (p *resultsPanel) renderRelax() app.UI {
+	r, in, f := p.Result, p.In, p.Result.Figures
+	c := r.Fastest
+	stat := statisticName(in.Statistic)
+	return app.Div().Body(
+		app.P().ID("no-config").Class("warn").Text("No measured configuration of "+r.Model.Name+" has a "+stat+
+			" inter-token latency within "+floor.FormatLatency(in.TargetITLMs)+"."),
+		p.headline(whPlain(f.WhPerRequest), whPlain(f.KWhPerMonth.Shift(3)),
+			"at the fastest configuration, "+floor.FormatLatency(c.ITL(in.Statistic))+": above your target",
+			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration"),
+		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
+			DataSet("wh-per-request", whPlain(f.WhPerRequest)).DataSet("wh-per-month", whPlain(f.KWhPerMonth.Shift(3))).Body(
+			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+floor.FormatLatency(c.ITL(in.Statistic))+
+				", on "+strconv.Itoa(c.NumGPUs)+" × "+c.GPU+" at max_num_seqs "+strconv.Itoa(c.MaxNumSeqs)+
+				". Relax the target to that to get a result."),
+			app.P().Text("There the energy is "+floor.FormatJoules(f.JoulesPerOutputToken)+" per output token: "+
+				floor.FormatWh(f.WhPerRequest)+" per request, "+floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
+		),
+		app.H3().Text("The fastest configuration"),
+		&configFacts{Config: c, Compact: p.Compact},
+	)
+}
+
+// spreadText says how the floor compares with every configuration that meets
+// the target, so the floor is not mistaken for a typical value.
+func spreadText(r floor.Result) string {
+	if r.Qualifying == 1 {
+		return "Only 1 configuration meets the target: " + floor.FormatJoules(r.Spread.Floor) +
+			" per output token. The floor is the best case, not a typical value."
+	}
+	return "Across the " + strconv.Itoa(r.Qualifying) + " configurations that meet the target: floor " +
+		floor.FormatJoules(r.Spread.Floor) + ", median " + floor.FormatJoules(r.Spread.Median) +
+		", highest " + floor.FormatJoules(r.Spread.Highest) + " per output token. The floor is the best case, not a typical value."
+}

@@ -1,0 +1,258 @@
+//go:build !wasm
+
+package ui
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"energyfloor/app/floor"
+
+	"github.com/shopspring/decimal"
+)
+
+func TestDecodeState(t *testing.T) {
+	ds := fixtureDataset()
+	tests := []struct {
+		name        string
+		query       string
+		wantTokens  string // In.OutputTokensPerMonth
+		wantOutput  string
+		wantITL     string
+		wantStat    floor.Statistic
+		wantGPU     string
+		wantModel   string
+		wantWork    string
+		wantBasis   volumeBasis
+		wantNotices []string // substrings, one per notice, in order
+	}{
+		{
+			name:       "empty query gives the defaults, and the best model when the default is not measured",
+			query:      "",
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+		},
+		{
+			name:       "every parameter valid, in the forms people type",
+			query:      "workload=gpqa&tokens=2.5M&output=1,000&itl=+60&pct=P90&gpu=b200&model=beta",
+			wantTokens: "2500000", wantOutput: "1000", wantITL: "60", wantStat: "p90",
+			wantGPU: "B200", wantModel: "beta", wantWork: "gpqa", wantBasis: basisTokens,
+		},
+		{
+			name:       "requests per month win over tokens and make requests the typed volume",
+			query:      "tokens=5&requests=2M&output=250",
+			wantTokens: "500000000", wantOutput: "250", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisRequests,
+		},
+		{
+			name:       "markup and script fall back with notices",
+			query:      "tokens=%3Cscript%3Ealert(1)%3C/script%3E&model=%3Cimg%20src=x%20onerror=alert(1)%3E&workload=%22%3E%3Cb%3E",
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+			wantNotices: []string{`workload="\"><b>": no such workload. Using lm-arena-chat.`,
+				`tokens="<script>alert(1)</script>"`, `model="<img src=x onerror=alert(1)>": no such model`},
+		},
+		{
+			name:       "nonsense numbers fall back with notices",
+			query:      "tokens=1e309&output=-0&itl=NaN&pct=p50&gpu=A100",
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+			wantNotices: []string{`pct="p50"`, `gpu="A100"`, `output="-0"`, `itl="NaN"`, `tokens="1e309"`},
+		},
+		{
+			name:       "an over-long value is not even parsed",
+			query:      "itl=" + strings.Repeat("9", 10000),
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+			wantNotices: []string{`itl="` + strings.Repeat("9", 40) + `…": longer than 200 characters.`},
+		},
+		{
+			name:       "direction marks and control characters are shown escaped",
+			query:      "model=%E2%80%AEevil%00",
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+			wantNotices: []string{`model="\u202eevil\x00"`},
+		},
+		{
+			name:       "a model not measured on the chosen workload falls back to that workload's best",
+			query:      "workload=gpqa&model=alpha",
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "beta", wantWork: "gpqa", wantBasis: basisTokens,
+			wantNotices: []string{`model="alpha": no such model on this workload. Using beta.`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q, err := url.ParseQuery(tt.query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, notices := decodeState(ds, q)
+			in := f.In
+			got := []string{in.OutputTokensPerMonth.String(), in.OutputTokensPerRequest.String(), in.TargetITLMs.String(),
+				string(in.Statistic), in.GPU, in.Model, in.Workload, string(f.Basis)}
+			want := []string{tt.wantTokens, tt.wantOutput, tt.wantITL, string(tt.wantStat), tt.wantGPU, tt.wantModel,
+				tt.wantWork, string(tt.wantBasis)}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Errorf("field %d: got %q, want %q (all: %q)", i, got[i], want[i], got)
+				}
+			}
+			if len(notices) != len(tt.wantNotices) {
+				t.Fatalf("got %d notices %q, want %d", len(notices), notices, len(tt.wantNotices))
+			}
+			for i, n := range notices {
+				if !strings.Contains(string(n), tt.wantNotices[i]) {
+					t.Errorf("notice %d: got %q, want it to contain %q", i, n, tt.wantNotices[i])
+				}
+			}
+			if len(f.Errs) != 0 {
+				t.Errorf("got field errors %v after decoding, want none", f.Errs)
+			}
+		})
+	}
+}
+
+// TestDecodeStateFieldText checks that only plain text reaches the fields (and
+// so the prerendered value attributes).
+func TestDecodeStateFieldText(t *testing.T) {
+	ds := fixtureDataset()
+	q := url.Values{"tokens": {"２"}, "output": {" 1,000 "}, "itl": {"75"}}
+	f, _ := decodeState(ds, q)
+	for _, s := range []string{f.Tokens, f.Requests, f.Output, f.ITL} {
+		for _, r := range s {
+			if !strings.ContainsRune("0123456789.,+- kMBTe", r) {
+				t.Errorf("field text %q holds %q", s, r)
+			}
+		}
+	}
+	if f.Output != "1,000" || f.ITL != "75" {
+		t.Errorf("got output %q, itl %q; want \"1,000\", \"75\"", f.Output, f.ITL)
+	}
+}
+
+func TestQueryRoundTrip(t *testing.T) {
+	ds := fixtureDataset()
+	tests := []struct {
+		name  string
+		query string
+		want  string
+	}{
+		{"defaults", "", "itl=100&model=alpha&output=500&pct=median&tokens=1B&workload=lm-arena-chat"},
+		{"typed forms are kept", "tokens=2.5M&output=1,000&itl=60&pct=p99&gpu=H100&model=alpha",
+			"gpu=H100&itl=60&model=alpha&output=1%2C000&pct=p99&tokens=2.5M&workload=lm-arena-chat"},
+		{"requests basis", "requests=2M&output=250",
+			"itl=100&model=alpha&output=250&pct=median&requests=2M&tokens=500000000&workload=lm-arena-chat"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q, _ := url.ParseQuery(tt.query)
+			f, _ := decodeState(ds, q)
+			if got := f.query().Encode(); got != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
+			}
+			again, notices := decodeState(ds, f.query())
+			if len(notices) != 0 || !again.In.OutputTokensPerMonth.Equal(f.In.OutputTokensPerMonth) ||
+				!again.In.TargetITLMs.Equal(f.In.TargetITLMs) || again.In.Model != f.In.Model {
+				t.Errorf("decoding the encoded query gave %+v, %q; want %+v", again.In, notices, f.In)
+			}
+		})
+	}
+}
+
+func TestSetText(t *testing.T) {
+	ds := fixtureDataset()
+	t.Run("a bad value shows its message and keeps the last good inputs", func(t *testing.T) {
+		f := defaultForm(ds)
+		f.setText(fieldTokens, "2.5M")
+		f.setText(fieldTokens, "2.5Q")
+		if f.Tokens != "2.5Q" {
+			t.Errorf("got text %q, want what was typed", f.Tokens)
+		}
+		if got := f.In.OutputTokensPerMonth.String(); got != "2500000" {
+			t.Errorf("got tokens %s, want the last good 2500000", got)
+		}
+		if f.Errs[fieldTokens] == "" {
+			t.Error("got no message for the bad value")
+		}
+		if got := f.query().Get("tokens"); got != "2500000" {
+			t.Errorf("got permalink tokens %q, want the last good value", got)
+		}
+		f.setText(fieldTokens, "3M")
+		if f.Errs[fieldTokens] != "" || f.In.OutputTokensPerMonth.String() != "3000000" {
+			t.Errorf("got %v, %s after a good value; want no message and 3000000", f.Errs, f.In.OutputTokensPerMonth)
+		}
+	})
+	t.Run("requests and tokens are linked through the output length", func(t *testing.T) {
+		f := defaultForm(ds)
+		if f.Requests != "2M" {
+			t.Errorf("got derived requests %q, want 2M (1B / 500)", f.Requests)
+		}
+		f.setText(fieldRequests, "4M")
+		if got := f.In.OutputTokensPerMonth.String(); got != "2000000000" || f.Tokens != "2B" {
+			t.Errorf("got tokens %s (%q), want 2000000000 (2B)", got, f.Tokens)
+		}
+		f.setText(fieldOutput, "250")
+		if got := f.In.OutputTokensPerMonth.String(); got != "1000000000" || f.Requests != "4M" {
+			t.Errorf("got tokens %s with requests %q, want 1000000000 with 4M kept", got, f.Requests)
+		}
+		f.setText(fieldOutput, "3")
+		f.setText(fieldTokens, "1B")
+		if f.Requests != "333.333333M" {
+			t.Errorf("got derived requests %q, want whole requests 333.333333M (1B / 3)", f.Requests)
+		}
+		f.setText(fieldTokens, "3B")
+		f.setText(fieldOutput, "300")
+		if got := f.In.OutputTokensPerMonth.String(); got != "3000000000" || f.Requests != "10M" {
+			t.Errorf("got tokens %s with requests %q, want 3000000000 with 10M", got, f.Requests)
+		}
+	})
+}
+
+func TestSlider(t *testing.T) {
+	d := decimal.RequireFromString
+	tests := []struct {
+		name    string
+		ms      string
+		wantPos int
+	}{
+		{"bottom", "5", 0},
+		{"below the bottom clamps", "1", 0},
+		// 100 ms is 20 × 5 ms and 2,000 ms is 400 × 5 ms = 20² × 5 ms: halfway.
+		{"geometric middle", "100", 500},
+		// 1000 × ln 2 / ln 400 = 115.7.
+		{"10 ms", "10", 116},
+		{"top", "2000", 1000},
+		{"above the top clamps", "60000", 1000},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := sliderPos(d(tt.ms)); got != tt.wantPos {
+				t.Errorf("sliderPos(%s) = %d, want %d", tt.ms, got, tt.wantPos)
+			}
+		})
+	}
+	for pos, want := range map[int]string{0: "5", 500: "100", 1000: "2000", 116: "10", 300: "30", 750: "450"} {
+		if got := sliderMs(pos); got != want {
+			t.Errorf("sliderMs(%d) = %q, want %q", pos, got, want)
+		}
+	}
+}
+
+func TestQuoteForNotice(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"plain", "abc", `"abc"`},
+		{"quotes escaped", `a"b`, `"a\"b"`},
+		{"right-to-left override escaped", "\u202eabc", `"\u202eabc"`},
+		{"invalid UTF-8 replaced", "a\xffb", "\"a\uFFFDb\""},
+		{"cut at 40 characters", strings.Repeat("x", 41), `"` + strings.Repeat("x", 40) + `…"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := quoteForNotice(tt.in); got != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
