@@ -221,6 +221,14 @@ func TestDecodeBroken(t *testing.T) {
 				doc["workloads"].([]any)[1].(map[string]any)["configuration_count"] = 188
 			})
 		}, Error{File: "index.json", Workload: "gpqa", Field: "source.configurations"}, "does not start with the workload's configuration_count 188"},
+		{"parameters beyond float64's range", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, "index.json", func(doc map[string]any) { indexModel(doc)["params_b"] = json.Number("1e999") })
+			edit(t, files, qwenFile, func(doc map[string]any) { doc["params_b"] = json.Number("1e999") })
+		}, Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Field: "params_b"}, "not a number within float64's range"},
+		{"more active parameters than in all", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, "index.json", func(doc map[string]any) { indexModel(doc)["active_params_b"] = json.Number("236.0") })
+			edit(t, files, qwenFile, func(doc map[string]any) { doc["active_params_b"] = json.Number("236.0") })
+		}, Error{File: qwenFile, Workload: "lm-arena-chat", Model: qwenSlug, Field: "active_params_b"}, "236.0 active of 235.0 total"},
 		{"missing caveat", func(t *testing.T, files fstest.MapFS) {
 			edit(t, files, "index.json", func(doc map[string]any) { delete(doc, "caveat") })
 		}, Error{File: "index.json", Field: "caveat"}, "missing"},

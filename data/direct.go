@@ -7,10 +7,12 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"energyfloor/app/floor"
 )
 
-// unmarshalDirect decodes index.json (into a *fileIndex) or a model file
-// (into a *fileModel) with a small hand-written JSON reader: no reflection,
+// unmarshalDirect decodes index.json (into a *Index) or a model file
+// (into a *ModelFile) with a small hand-written JSON reader: no reflection,
 // one pass over the bytes. The browser build uses it (unmarshal_wasm.go):
 // encoding/json's reflection made decoding the dataset take most of a
 // second in a freshly started wasm. Natively it is tested against
@@ -22,9 +24,9 @@ func unmarshalDirect(b []byte, v any) error {
 	r := &reader{s: string(b)}
 	var err error
 	switch v := v.(type) {
-	case *fileIndex:
+	case *Index:
 		err = r.index(v)
-	case *fileModel:
+	case *ModelFile:
 		err = r.model(v)
 	default:
 		return fmt.Errorf("unmarshalDirect: cannot decode into %T", v)
@@ -339,23 +341,6 @@ func (r *reader) whole(to *int64, bits int) error {
 	return nil
 }
 
-// float reads a number into *to (null: unchanged).
-func (r *reader) float(to *float64) error {
-	if r.literal("null") {
-		return nil
-	}
-	n, err := r.number()
-	if err != nil {
-		return err
-	}
-	v, err := strconv.ParseFloat(string(n), 64)
-	if err != nil {
-		return r.fail("%s is beyond float64's range", n)
-	}
-	*to = v
-	return nil
-}
-
 // text reads a string into *to (null: unchanged).
 func (r *reader) text(to *string) (err error) {
 	if !r.literal("null") {
@@ -419,7 +404,7 @@ func list[T any](r *reader, to *[]*T, one func(*T) error) error {
 	})
 }
 
-func (r *reader) index(idx *fileIndex) error {
+func (r *reader) index(idx *Index) error {
 	return r.object(func(key string) error {
 		switch key {
 		case "version":
@@ -449,7 +434,7 @@ func (r *reader) index(idx *fileIndex) error {
 	})
 }
 
-func (r *reader) workload(w *fileWorkload) error {
+func (r *reader) workload(w *IndexWorkload) error {
 	return r.object(func(key string) error {
 		switch key {
 		case "id":
@@ -471,7 +456,7 @@ func (r *reader) workload(w *fileWorkload) error {
 	})
 }
 
-func (r *reader) indexModel(m *fileIndexModel) error {
+func (r *reader) indexModel(m *IndexModel) error {
 	return r.object(func(key string) error {
 		switch key {
 		case "slug":
@@ -481,9 +466,9 @@ func (r *reader) indexModel(m *fileIndexModel) error {
 		case "model_id":
 			return r.text(&m.ModelID)
 		case "params_b":
-			return r.float(&m.ParamsB)
+			return r.figure(&m.ParamsB)
 		case "active_params_b":
-			return r.float(&m.ActiveParamsB)
+			return r.figure(&m.ActiveParamsB)
 		case "architecture":
 			return r.text(&m.Architecture)
 		case "gpus":
@@ -499,7 +484,7 @@ func (r *reader) indexModel(m *fileIndexModel) error {
 	})
 }
 
-func (r *reader) source(s *fileSource) error {
+func (r *reader) source(s *floor.Source) error {
 	return r.object(func(key string) error {
 		switch key {
 		case "name":
@@ -543,7 +528,7 @@ func (r *reader) source(s *fileSource) error {
 	})
 }
 
-func (r *reader) model(m *fileModel) error {
+func (r *reader) model(m *ModelFile) error {
 	return r.object(func(key string) error {
 		switch key {
 		case "version":
@@ -569,9 +554,9 @@ func (r *reader) model(m *fileModel) error {
 		case "model_id":
 			return r.text(&m.ModelID)
 		case "params_b":
-			return r.float(&m.ParamsB)
+			return r.figure(&m.ParamsB)
 		case "active_params_b":
-			return r.float(&m.ActiveParamsB)
+			return r.figure(&m.ActiveParamsB)
 		case "architecture":
 			return r.text(&m.Architecture)
 		case "gpus":
@@ -586,13 +571,13 @@ func (r *reader) model(m *fileModel) error {
 }
 
 // best reads a best object, GPU model to row; null makes it nil.
-func (r *reader) best(to *map[string]*fileRow) error {
+func (r *reader) best(to *map[string]*Row) error {
 	if r.literal("null") {
 		*to = nil
 		return nil
 	}
 	if *to == nil {
-		*to = map[string]*fileRow{}
+		*to = map[string]*Row{}
 	}
 	return r.object(func(gpu string) error {
 		row, err := r.rowOrNull()
@@ -601,15 +586,15 @@ func (r *reader) best(to *map[string]*fileRow) error {
 	})
 }
 
-func (r *reader) rowOrNull() (*fileRow, error) {
+func (r *reader) rowOrNull() (*Row, error) {
 	if r.literal("null") {
 		return nil, nil
 	}
-	row := &fileRow{}
+	row := &Row{}
 	return row, r.row(row)
 }
 
-func (r *reader) row(c *fileRow) error {
+func (r *reader) row(c *Row) error {
 	return r.object(func(key string) error {
 		switch key {
 		case "gpu":

@@ -47,7 +47,7 @@ func shortDecimal(d decimal.Decimal) string {
 	return fmt.Sprintf("%s%se%d", sign, mantissa, exp)
 }
 
-func checkIndex(idx *fileIndex) error {
+func checkIndex(idx *Index) error {
 	fail := func(field string, err error) error { return &Error{File: "index.json", Field: field, Err: err} }
 	if idx.Version != "1" {
 		return fail("version", fmt.Errorf("is %q, want format version \"1\"", idx.Version))
@@ -111,7 +111,7 @@ func checkIndex(idx *fileIndex) error {
 }
 
 // checkSource checks that a provenance block has every field.
-func checkSource(s *fileSource) error {
+func checkSource(s *floor.Source) error {
 	for _, f := range []struct{ name, value string }{
 		{"name", s.Name}, {"publisher", s.Publisher}, {"url", s.URL}, {"data_url", s.DataURL},
 		{"version", s.Version}, {"released", s.Released}, {"compiled", s.Compiled},
@@ -132,7 +132,7 @@ func checkSource(s *fileSource) error {
 // checkModel validates one model file against itself and the index, and
 // returns it as a domain Model. With validate false it only parses the
 // figures and derives the model's GPUs and best rows (decode).
-func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileModel, validate bool) (*floor.Model, error) {
+func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
 	fail := func(row, field string, err error) error {
 		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
@@ -150,8 +150,8 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 			{"name", mf.Name, im.Name},
 			{"model_id", mf.ModelID, im.ModelID},
 			{"architecture", mf.Architecture, im.Architecture},
-			{"params_b", fmt.Sprint(mf.ParamsB), fmt.Sprint(im.ParamsB)},
-			{"active_params_b", fmt.Sprint(mf.ActiveParamsB), fmt.Sprint(im.ActiveParamsB)},
+			{"params_b", string(mf.ParamsB), string(im.ParamsB)},
+			{"active_params_b", string(mf.ActiveParamsB), string(im.ActiveParamsB)},
 			{"gpus", fmt.Sprint(mf.GPUs), fmt.Sprint(im.GPUs)},
 		} {
 			if f.got != f.want {
@@ -162,9 +162,6 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 			if f.value == "" {
 				return nil, fail("", f.name, errors.New("missing"))
 			}
-		}
-		if !(mf.ParamsB > 0) || !(mf.ActiveParamsB > 0) || mf.ActiveParamsB > mf.ParamsB {
-			return nil, fail("", "active_params_b", fmt.Errorf("%v active of %v total parameters (billions): want 0 < active ≤ total", mf.ActiveParamsB, mf.ParamsB))
 		}
 		if err := checkSource(&mf.Source); err != nil {
 			return nil, fail("", "source", err)
@@ -177,18 +174,28 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 		return nil, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", len(mf.Configurations), im.ConfigurationCount))
 	}
 
+	params, err := parseParams(mf.ParamsB)
+	if err != nil {
+		return nil, fail("", "params_b", err)
+	}
+	active, err := parseParams(mf.ActiveParamsB)
+	if err != nil {
+		return nil, fail("", "active_params_b", err)
+	}
+	if validate && (!(params > 0) || !(active > 0) || active > params) {
+		return nil, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mf.ActiveParamsB, mf.ParamsB))
+	}
 	deadline := decimal.NewFromInt(idx.ITLDeadlineMs)
 	m := &floor.Model{
 		Slug:          mf.Slug,
 		Name:          mf.Name,
 		ModelID:       mf.ModelID,
-		ParamsB:       mf.ParamsB,
-		ActiveParamsB: mf.ActiveParamsB,
+		ParamsB:       params,
+		ActiveParamsB: active,
 		Architecture:  mf.Architecture,
-		Best:          map[string]*floor.Configuration{},
 		Selection:     mf.Source.Selection,
 	}
-	written := map[string]*fileRow{} // by row id
+	written := map[string]*Row{} // by row id
 	for i, r := range mf.Configurations {
 		if r == nil {
 			return nil, fail("", "configurations", fmt.Errorf("configuration %d is null", i+1))
@@ -197,30 +204,30 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 		if row == "" {
 			row = fmt.Sprintf("configuration %d", i+1)
 		}
-		c, err := r.parse()
+		c, err := r.Configuration()
 		if err == nil && validate {
 			err = checkRow(c, mf.Slug, deadline)
 		}
 		if err != nil {
-			return nil, fail(row, err.field, err.err)
+			fe := &FieldError{Err: err}
+			errors.As(err, &fe)
+			return nil, fail(row, fe.Field, fe.Err)
 		}
 		if validate {
 			if written[c.RowID] != nil {
 				return nil, fail(c.RowID, "row_id", errors.New("not unique"))
 			}
 			written[c.RowID] = r
-			if i > 0 && !before(m.Configurations[i-1], c) {
+			if i > 0 && floor.CompareConfigurations(m.Configurations[i-1], c) >= 0 {
 				return nil, fail(c.RowID, "row_id", fmt.Errorf("not after %q: configurations must be sorted by gpu, num_gpus, max_num_seqs, repeat", m.Configurations[i-1].RowID))
 			}
 		}
 		if len(m.GPUs) == 0 || m.GPUs[len(m.GPUs)-1] != c.GPU {
 			m.GPUs = append(m.GPUs, c.GPU)
 		}
-		if c.UnderITLDeadline && (m.Best[c.GPU] == nil || better(c, m.Best[c.GPU])) {
-			m.Best[c.GPU] = c
-		}
 		m.Configurations = append(m.Configurations, c)
 	}
+	m.Best = floor.BestRows(m.Configurations)
 	if !validate {
 		return m, nil
 	}
@@ -231,7 +238,7 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 	// the ones recomputed from the configurations.
 	for _, best := range []struct {
 		file string
-		rows map[string]*fileRow
+		rows map[string]*Row
 	}{{im.File, mf.Best}, {"index.json", im.Best}} {
 		bad := func(row string, err error) error {
 			return &Error{File: best.file, Workload: w.ID, Model: im.Slug, Row: row, Field: "best", Err: err}
@@ -258,15 +265,10 @@ func checkModel(idx *fileIndex, w *fileWorkload, im *fileIndexModel, mf *fileMod
 	return m, nil
 }
 
-type rowError struct {
-	field string
-	err   error
-}
-
 // checkRow validates one configuration on its own.
-func checkRow(r *floor.Configuration, slug string, deadline decimal.Decimal) *rowError {
-	bad := func(field string, format string, args ...any) *rowError {
-		return &rowError{field, fmt.Errorf(format, args...)}
+func checkRow(r *floor.Configuration, slug string, deadline decimal.Decimal) error {
+	bad := func(field string, format string, args ...any) error {
+		return &FieldError{field, fmt.Errorf(format, args...)}
 	}
 	if r.GPU == "" {
 		return bad("gpu", "missing")
@@ -315,49 +317,17 @@ func checkRow(r *floor.Configuration, slug string, deadline decimal.Decimal) *ro
 		wh := r.JoulesPerOutputToken.Mul(j2500).Div(nine).Round(2)
 		return bad("wh_per_million_output_tokens", "is %s, but joules_per_output_token %s makes %s", r.WhPerMillionOutputTokens, r.JoulesPerOutputToken, wh)
 	}
-	id := slug + "/" + r.GPU + "/" + strconv.Itoa(r.NumGPUs) + "/" + strconv.Itoa(r.MaxNumSeqs)
-	if r.Repeat > 1 {
-		id += "/r" + strconv.Itoa(r.Repeat)
-	}
+	id := floor.RowID(slug, r.GPU, r.NumGPUs, r.MaxNumSeqs, r.Repeat)
 	if r.RowID != id {
 		return bad("row_id", "is %q, want %q", r.RowID, id)
 	}
 	return nil
 }
 
-// before reports whether a sorts before b: gpu, num_gpus, max_num_seqs, repeat.
-func before(a, b *floor.Configuration) bool {
-	if a.GPU != b.GPU {
-		return a.GPU < b.GPU
-	}
-	if a.NumGPUs != b.NumGPUs {
-		return a.NumGPUs < b.NumGPUs
-	}
-	if a.MaxNumSeqs != b.MaxNumSeqs {
-		return a.MaxNumSeqs < b.MaxNumSeqs
-	}
-	return a.Repeat < b.Repeat
-}
-
-// better reports whether a beats b as a best row: lower energy, then lower
-// median latency, fewer GPUs, and row id.
-func better(a, b *floor.Configuration) bool {
-	if c := a.JoulesPerOutputToken.Cmp(b.JoulesPerOutputToken); c != 0 {
-		return c < 0
-	}
-	if c := a.MedianITLMs.Cmp(b.MedianITLMs); c != 0 {
-		return c < 0
-	}
-	if a.NumGPUs != b.NumGPUs {
-		return a.NumGPUs < b.NumGPUs
-	}
-	return a.RowID < b.RowID
-}
-
 // sameSource reports whether two source blocks agree on everything but the
 // model-specific selection text.
-func sameSource(a, b *fileSource) bool {
-	fields := func(s *fileSource) []string {
+func sameSource(a, b *floor.Source) bool {
+	fields := func(s *floor.Source) []string {
 		return append([]string{s.Name, s.Publisher, s.URL, s.DataURL, s.Version, s.Released, s.Compiled,
 			s.CompiledEvidence, s.Retrieved, s.Licence, s.Workload, s.Method, s.Cite, s.CiteURL, s.UsedFor,
 			s.Configurations}, s.LicenceEvidence...)

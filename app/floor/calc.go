@@ -162,8 +162,7 @@ func (t *traffic) fill(f *Figures, r *ranked) {
 
 // Floor returns the energy floor of model m on GPU model gpu ("H100"/"B200"):
 // among m's configurations on gpu whose in.Statistic latency is within
-// in.TargetITLMs, the one with the lowest joules per output token (ties: lower
-// latency, then fewer GPUs, then row id), its figures and the spread of the
+// in.TargetITLMs, the one Preferred chooses, its figures and the spread of the
 // qualifying set. When none qualifies, Chosen is nil and Fastest and its
 // figures tell how far the target must be relaxed. When m has no
 // configuration on gpu (or m is nil), Measured is 0 and both are nil.
@@ -214,7 +213,7 @@ func (x *index) selectFloor(im *indexedModel, gpu string, si int, within int32) 
 		// unless a later one of equal energy wins a tie.
 		if s.chosen == nil {
 			s.chosen, s.least = r, r
-		} else if r.energy == s.chosen.energy && preferred(r, s.chosen, si) {
+		} else if r.energy == s.chosen.energy && Preferred(r.c, s.chosen.c, statisticsByIndex[si]) {
 			s.chosen = r
 		}
 	}
@@ -259,28 +258,13 @@ func (s *selection) spread() Spread {
 	return sp
 }
 
-// preferred breaks a tie of equal energy between a and b: lower latency
-// statistic si, then fewer GPUs, then row id.
-func preferred(a, b *ranked, si int) bool {
-	if a.latency[si] != b.latency[si] {
-		return a.latency[si] < b.latency[si]
-	}
-	if a.c.NumGPUs != b.c.NumGPUs {
-		return a.c.NumGPUs < b.c.NumGPUs
-	}
-	return a.c.RowID < b.c.RowID
-}
-
 // faster reports whether a reaches a lower latency statistic si than b; ties:
-// lower energy, then fewer GPUs, then row id.
+// lower energy, then as Preferred chooses.
 func faster(a, b *ranked, si int) bool {
 	if a.latency[si] != b.latency[si] {
 		return a.latency[si] < b.latency[si]
 	}
-	if a.energy != b.energy {
-		return a.energy < b.energy
-	}
-	return preferred(a, b, si)
+	return Preferred(a.c, b.c, statisticsByIndex[si])
 }
 
 // result completes s with its figures for traffic t.

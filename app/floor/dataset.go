@@ -52,26 +52,29 @@ type Workload struct {
 	index atomic.Pointer[index]
 }
 
-// Source is the provenance of one workload's figures.
+// Source is the provenance of one workload's figures, as the dataset
+// writes it in index.json and in every model file (keys in this order).
 type Source struct {
-	Name             string
-	Publisher        string
-	URL              string
-	DataURL          string
-	Version          string
-	Released         string
-	Compiled         string
-	CompiledEvidence string
-	Retrieved        string
-	Licence          string
-	LicenceEvidence  []string
-	Workload         string
-	Method           string
-	Selection        string
-	Cite             string
-	CiteURL          string
-	UsedFor          string
-	Configurations   string
+	Name             string   `json:"name"`
+	Publisher        string   `json:"publisher"`
+	URL              string   `json:"url"`
+	DataURL          string   `json:"data_url"`
+	Version          string   `json:"version"`
+	Released         string   `json:"released"`
+	Compiled         string   `json:"compiled"`
+	CompiledEvidence string   `json:"compiled_evidence"`
+	Retrieved        string   `json:"retrieved"`
+	Licence          string   `json:"licence"`
+	LicenceEvidence  []string `json:"licence_evidence"`
+	Workload         string   `json:"workload"`
+	Method           string   `json:"method"`
+	// Selection says how the best rows were chosen; in a model's file it is
+	// true for that model.
+	Selection      string `json:"selection"`
+	Cite           string `json:"cite"`
+	CiteURL        string `json:"cite_url"`
+	UsedFor        string `json:"used_for"`
+	Configurations string `json:"configurations"`
 }
 
 // Model is one LLM measured on one workload.

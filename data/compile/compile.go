@@ -95,9 +95,12 @@ package compile
 
 import (
 	"fmt"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
+
+	"energyfloor/app/floor"
+	"energyfloor/data"
 
 	json "github.com/goccy/go-json"
 	"github.com/shopspring/decimal"
@@ -115,117 +118,6 @@ type WorkloadSummary struct {
 	Configurations int
 }
 
-// source is a workload's provenance block, keys in the reference's order.
-type source struct {
-	Name             string   `json:"name"`
-	Publisher        string   `json:"publisher"`
-	URL              string   `json:"url"`
-	DataURL          string   `json:"data_url"`
-	Version          string   `json:"version"`
-	Released         string   `json:"released"`
-	Compiled         string   `json:"compiled"`
-	CompiledEvidence string   `json:"compiled_evidence"`
-	Retrieved        string   `json:"retrieved"`
-	Licence          string   `json:"licence"`
-	LicenceEvidence  []string `json:"licence_evidence"`
-	Workload         string   `json:"workload"`
-	Method           string   `json:"method"`
-	Selection        string   `json:"selection"`
-	Cite             string   `json:"cite"`
-	CiteURL          string   `json:"cite_url"`
-	UsedFor          string   `json:"used_for"`
-	Configurations   string   `json:"configurations"`
-}
-
-// row is one configuration, keys in the reference's order.
-type row struct {
-	GPU                      string      `json:"gpu"`
-	NumGPUs                  int64       `json:"num_gpus"`
-	TensorParallel           int64       `json:"tensor_parallel"`
-	DataParallel             int64       `json:"data_parallel"`
-	ExpertParallel           int64       `json:"expert_parallel"`
-	Precision                string      `json:"precision"`
-	MaxNumSeqs               int64       `json:"max_num_seqs"`
-	AvgRequestsInFlight      json.Number `json:"avg_requests_in_flight"`
-	WhPerMillionOutputTokens json.Number `json:"wh_per_million_output_tokens"`
-	JoulesPerOutputToken     json.Number `json:"joules_per_output_token"`
-	MedianITLMs              json.Number `json:"median_itl_ms"`
-	P90ITLMs                 json.Number `json:"p90_itl_ms"`
-	P99ITLMs                 json.Number `json:"p99_itl_ms"`
-	TokensPerSecond          json.Number `json:"tokens_per_second"`
-	GPUPowerWattsTotal       int64       `json:"gpu_power_watts_total"`
-	AvgOutputTokens          int64       `json:"avg_output_tokens"`
-	UnderITLDeadline         bool        `json:"under_itl_deadline"`
-	AvgRunningBatch          json.Number `json:"avg_running_batch"`
-	P95ITLMs                 json.Number `json:"p95_itl_ms"`
-	RowID                    string      `json:"row_id"`
-	Repeat                   int         `json:"repeat"`
-
-	// The written figures best is chosen on.
-	joules, median decimal.Decimal
-}
-
-// modelFile is <workload>/<slug>.json, keys in the reference's order.
-type modelFile struct {
-	Version        string          `json:"version"`
-	Updated        string          `json:"updated"`
-	DataVersion    string          `json:"data_version"`
-	Unit           string          `json:"unit"`
-	ITLDeadlineMs  int64           `json:"itl_deadline_ms"`
-	Source         source          `json:"source"`
-	Caveat         string          `json:"caveat"`
-	Boundary       string          `json:"boundary"`
-	Slug           string          `json:"slug"`
-	Name           string          `json:"name"`
-	ModelID        string          `json:"model_id"`
-	ParamsB        json.Number     `json:"params_b"`
-	ActiveParamsB  json.Number     `json:"active_params_b"`
-	Architecture   string          `json:"architecture"`
-	GPUs           []string        `json:"gpus"`
-	Configurations []*row          `json:"configurations"`
-	Best           map[string]*row `json:"best"`
-}
-
-// indexFile is index.json.
-type indexFile struct {
-	Version       string           `json:"version"`
-	Updated       string           `json:"updated"`
-	DataVersion   string           `json:"data_version"`
-	Unit          string           `json:"unit"`
-	ITLDeadlineMs int64            `json:"itl_deadline_ms"`
-	Caveat        string           `json:"caveat"`
-	Boundary      string           `json:"boundary"`
-	Licence       string           `json:"licence"`
-	Cite          string           `json:"cite"`
-	CiteURL       string           `json:"cite_url"`
-	Workloads     []*indexWorkload `json:"workloads"`
-}
-
-// indexWorkload is one workload in index.json.
-type indexWorkload struct {
-	ID                 string        `json:"id"`
-	Name               string        `json:"name"`
-	UpstreamName       string        `json:"upstream_name"`
-	ModelCount         int           `json:"model_count"`
-	ConfigurationCount int           `json:"configuration_count"`
-	Source             source        `json:"source"`
-	Models             []*indexModel `json:"models"`
-}
-
-// indexModel is one model of a workload in index.json.
-type indexModel struct {
-	Slug               string          `json:"slug"`
-	Name               string          `json:"name"`
-	ModelID            string          `json:"model_id"`
-	ParamsB            json.Number     `json:"params_b"`
-	ActiveParamsB      json.Number     `json:"active_params_b"`
-	Architecture       string          `json:"architecture"`
-	GPUs               []string        `json:"gpus"`
-	File               string          `json:"file"`
-	ConfigurationCount int             `json:"configuration_count"`
-	Best               map[string]*row `json:"best"`
-}
-
 // Build compiles the upstream files under dir in memory: it returns every
 // output file by its slash-separated path relative to the output folder.
 func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
@@ -235,7 +127,7 @@ func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
 		return nil, sum, err
 	}
 	files := map[string][]byte{}
-	idx := &indexFile{
+	idx := &data.Index{
 		Version:       s.FormatVersion,
 		Updated:       s.Updated,
 		DataVersion:   s.DataVersion,
@@ -253,7 +145,7 @@ func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
 		if err != nil {
 			return nil, sum, err
 		}
-		iw := &indexWorkload{
+		iw := &data.IndexWorkload{
 			ID:                 ws.ID,
 			Name:               ws.Name,
 			UpstreamName:       t.displayName,
@@ -264,7 +156,7 @@ func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
 		for _, m := range models {
 			src := iw.Source
 			src.Selection = selection(s, m)
-			mf := &modelFile{
+			mf := &data.ModelFile{
 				Version:        s.FormatVersion,
 				Updated:        s.Updated,
 				DataVersion:    s.DataVersion,
@@ -287,7 +179,7 @@ func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
 			if files[file], err = encode(mf); err != nil {
 				return nil, sum, fmt.Errorf("encode %s: %w", file, err)
 			}
-			iw.Models = append(iw.Models, &indexModel{
+			iw.Models = append(iw.Models, &data.IndexModel{
 				Slug:               m.slug,
 				Name:               m.name,
 				ModelID:            m.id,
@@ -338,15 +230,24 @@ type model struct {
 	id, slug, name, architecture string
 	params, active               json.Number
 	gpus                         []string
-	rows                         []*row
-	best                         map[string]*row
+	rows                         []*data.Row
+	best                         map[string]*data.Row
 	over                         int // configurations whose median ITL exceeds the deadline
 	at                           int // configurations whose median ITL equals it
+}
+
+// written is an output row with the configuration it parses into: the
+// dataset's rules (floor.RowID, floor.CompareConfigurations,
+// floor.BestRows) apply to the figures as written.
+type written struct {
+	row *data.Row
+	c   *floor.Configuration
 }
 
 func buildModels(t *task, s Settings) ([]*model, error) {
 	byID := map[string]*model{}
 	var order []*model
+	rows := map[*model][]written{}
 	for _, r := range t.rows {
 		m := byID[r.modelID]
 		if m == nil {
@@ -357,12 +258,16 @@ func buildModels(t *task, s Settings) ([]*model, error) {
 				architecture: r.architecture,
 				params:       pyNumber(r.params),
 				active:       pyNumber(r.active),
-				best:         map[string]*row{},
+				best:         map[string]*data.Row{},
 			}
 			byID[r.modelID] = m
 			order = append(order, m)
 		}
-		m.rows = append(m.rows, r.out)
+		c, err := r.out.Configuration()
+		if err != nil {
+			return nil, &InputError{File: t.file, Model: r.modelID, Err: fmt.Errorf("an output row does not read back: %w", err)}
+		}
+		rows[m] = append(rows[m], written{r.out, c})
 	}
 	sort.Slice(order, func(i, j int) bool { return order[i].slug < order[j].slug })
 	for i := 1; i < len(order); i++ {
@@ -373,55 +278,37 @@ func buildModels(t *task, s Settings) ([]*model, error) {
 	}
 	deadline := decimal.NewFromInt(s.ITLDeadlineMs)
 	for _, m := range order {
-		sort.SliceStable(m.rows, func(i, j int) bool {
-			a, b := m.rows[i], m.rows[j]
-			if a.GPU != b.GPU {
-				return a.GPU < b.GPU
-			}
-			if a.NumGPUs != b.NumGPUs {
-				return a.NumGPUs < b.NumGPUs
-			}
-			return a.MaxNumSeqs < b.MaxNumSeqs
-		})
+		ws := rows[m]
+		// Every repeat is still 0, so the runs of one configuration keep
+		// upstream's order.
+		slices.SortStableFunc(ws, func(a, b written) int { return floor.CompareConfigurations(a.c, b.c) })
 		runs := map[string]int{}
-		for _, r := range m.rows {
-			base := m.slug + "/" + r.GPU + "/" + strconv.FormatInt(r.NumGPUs, 10) + "/" + strconv.FormatInt(r.MaxNumSeqs, 10)
-			runs[base]++
-			r.Repeat = runs[base]
-			r.RowID = base
-			if r.Repeat > 1 {
-				r.RowID += "/r" + strconv.Itoa(r.Repeat)
-			}
-			r.UnderITLDeadline = r.median.LessThanOrEqual(deadline)
+		configs := make([]*floor.Configuration, len(ws))
+		rowOf := map[*floor.Configuration]*data.Row{}
+		for i, w := range ws {
+			r, c := w.row, w.c
+			first := floor.RowID(m.slug, r.GPU, r.NumGPUs, r.MaxNumSeqs, 1)
+			runs[first]++
+			r.Repeat = runs[first]
+			r.RowID = floor.RowID(m.slug, r.GPU, r.NumGPUs, r.MaxNumSeqs, r.Repeat)
+			r.UnderITLDeadline = c.MedianITLMs.LessThanOrEqual(deadline)
+			c.Repeat, c.RowID, c.UnderITLDeadline = r.Repeat, r.RowID, r.UnderITLDeadline
 			if !r.UnderITLDeadline {
 				m.over++
-			} else if r.median.Equal(deadline) {
+			} else if c.MedianITLMs.Equal(deadline) {
 				m.at++
 			}
 			if len(m.gpus) == 0 || m.gpus[len(m.gpus)-1] != r.GPU {
 				m.gpus = append(m.gpus, r.GPU)
 			}
-			if r.UnderITLDeadline && (m.best[r.GPU] == nil || better(r, m.best[r.GPU])) {
-				m.best[r.GPU] = r
-			}
+			m.rows = append(m.rows, r)
+			configs[i], rowOf[c] = c, r
+		}
+		for gpu, c := range floor.BestRows(configs) {
+			m.best[gpu] = rowOf[c]
 		}
 	}
 	return order, nil
-}
-
-// better reports whether a beats b for best: lower energy, then lower
-// median latency, fewer GPUs, and row id.
-func better(a, b *row) bool {
-	if c := a.joules.Cmp(b.joules); c != 0 {
-		return c < 0
-	}
-	if c := a.median.Cmp(b.median); c != 0 {
-		return c < 0
-	}
-	if a.NumGPUs != b.NumGPUs {
-		return a.NumGPUs < b.NumGPUs
-	}
-	return a.RowID < b.RowID
 }
 
 // Slug derives a model's URL identity from its nickname.
@@ -442,9 +329,9 @@ func Slug(nickname string) string {
 	return b.String()
 }
 
-func workloadSource(s Settings, ws WorkloadSettings, configurations int) source {
+func workloadSource(s Settings, ws WorkloadSettings, configurations int) floor.Source {
 	ss := s.Source
-	return source{
+	return floor.Source{
 		Name:             ss.Name,
 		Publisher:        ss.Publisher,
 		URL:              ss.URL,

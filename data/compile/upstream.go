@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 
+	"energyfloor/data"
+
 	json "github.com/goccy/go-json"
 	"github.com/shopspring/decimal"
 )
@@ -67,7 +69,7 @@ type task struct {
 type upstreamRow struct {
 	modelID, nickname, architecture string
 	params, active                  decimal.Decimal
-	out                             *row
+	out                             *data.Row
 }
 
 func readUpstream(dir string, s Settings) (*upstream, error) {
@@ -255,7 +257,7 @@ func (f *fields) positive(field string) decimal.Decimal {
 }
 
 // count reads a positive integer.
-func (f *fields) count(field string) int64 {
+func (f *fields) count(field string) int {
 	d := f.positive(field)
 	if f.err != nil {
 		return 0
@@ -264,7 +266,7 @@ func (f *fields) count(field string) int64 {
 		f.fail(field, fmt.Errorf("is %s, want a whole number", d))
 		return 0
 	}
-	return d.IntPart()
+	return int(d.IntPart())
 }
 
 // parsePositive parses a JSON number literal that must be finite and positive.
@@ -330,7 +332,7 @@ func readRow(raw map[string]json.RawMessage, s Settings) (*upstreamRow, *InputEr
 		known := slices.Sorted(maps.Keys(s.Precisions))
 		f.fail("weight_precision", fmt.Errorf("is %q, an unknown precision (known: %s)", precision, strings.Join(known, ", ")))
 	}
-	out := &row{
+	out := &data.Row{
 		GPU:            gpu,
 		NumGPUs:        f.count("num_gpus"),
 		TensorParallel: f.count("tensor_parallel"),
@@ -360,17 +362,15 @@ func readRow(raw map[string]json.RawMessage, s Settings) (*upstreamRow, *InputEr
 		f.fail("p99_itl_ms", fmt.Errorf("is %s, below p95_itl_ms %s", p99, p95))
 	}
 
-	out.joules = joules.Round(7)
-	out.median = median.Round(1)
-	out.JoulesPerOutputToken = pyNumber(out.joules)
+	out.JoulesPerOutputToken = pyNumber(joules.Round(7))
 	out.WhPerMillionOutputTokens = pyNumber(joules.Mul(decimal.NewFromInt(1_000_000)).DivRound(decimal.NewFromInt(3600), 2))
-	out.MedianITLMs = pyNumber(out.median)
+	out.MedianITLMs = pyNumber(median.Round(1))
 	out.P90ITLMs = pyNumber(p90.Round(1))
 	out.P95ITLMs = pyNumber(p95.Round(1))
 	out.P99ITLMs = pyNumber(p99.Round(1))
 	out.TokensPerSecond = pyNumber(tps.Round(1))
-	out.GPUPowerWattsTotal = watts.Round(0).IntPart()
-	out.AvgOutputTokens = outLen.Round(0).IntPart()
+	out.GPUPowerWattsTotal = json.Number(watts.Round(0).String())
+	out.AvgOutputTokens = int(outLen.Round(0).IntPart())
 	out.AvgRunningBatch = pyNumber(batch.Round(1))
 	out.AvgRequestsInFlight = out.AvgRunningBatch
 	// A figure that rounds to zero would print as a measured zero.
@@ -382,8 +382,8 @@ func readRow(raw map[string]json.RawMessage, s Settings) (*upstreamRow, *InputEr
 		{"energy_per_token_joules", string(out.WhPerMillionOutputTokens)},
 		{"median_itl_ms", string(out.MedianITLMs)},
 		{"output_throughput_tokens_per_sec", string(out.TokensPerSecond)},
-		{"avg_power_watts", strconv.FormatInt(out.GPUPowerWattsTotal, 10)},
-		{"avg_output_len", strconv.FormatInt(out.AvgOutputTokens, 10)},
+		{"avg_power_watts", string(out.GPUPowerWattsTotal)},
+		{"avg_output_len", strconv.Itoa(out.AvgOutputTokens)},
 		{"avg_batch_size", string(out.AvgRunningBatch)},
 	} {
 		if d, _ := decimal.NewFromString(c.written); d.Sign() <= 0 {

@@ -1,0 +1,65 @@
+package floor
+
+import (
+	"cmp"
+	"strconv"
+	"strings"
+)
+
+// The dataset's rules. Each is written once, here: the data compiler applies
+// them when it writes the dataset, the loader checks the files against them,
+// and the calculation makes its choices with them.
+
+// RowID returns the row id of a configuration of model slug:
+// "<slug>/<gpu>/<num_gpus>/<max_num_seqs>", with "/r<repeat>" appended from
+// the second run of the same configuration on, so every row id is unique.
+func RowID(slug, gpu string, numGPUs, maxNumSeqs, repeat int) string {
+	id := slug + "/" + gpu + "/" + strconv.Itoa(numGPUs) + "/" + strconv.Itoa(maxNumSeqs)
+	if repeat > 1 {
+		id += "/r" + strconv.Itoa(repeat)
+	}
+	return id
+}
+
+// CompareConfigurations orders a model's configurations as the dataset
+// lists them: by GPU, GPU count, max_num_seqs, then repeat.
+func CompareConfigurations(a, b *Configuration) int {
+	return cmp.Or(
+		strings.Compare(a.GPU, b.GPU),
+		cmp.Compare(a.NumGPUs, b.NumGPUs),
+		cmp.Compare(a.MaxNumSeqs, b.MaxNumSeqs),
+		cmp.Compare(a.Repeat, b.Repeat),
+	)
+}
+
+// Preferred reports whether configuration a is chosen over b when both meet
+// a latency target on statistic s: lower joules per output token, then lower
+// latency s, then fewer GPUs, then row id. It is the one rule of every
+// choice of a configuration: the floor (Floor, ModelFloor, Rank) and each
+// model's best rows (BestRows).
+func Preferred(a, b *Configuration, s Statistic) bool {
+	if c := a.JoulesPerOutputToken.Cmp(b.JoulesPerOutputToken); c != 0 {
+		return c < 0
+	}
+	if c := a.ITL(s).Cmp(b.ITL(s)); c != 0 {
+		return c < 0
+	}
+	if a.NumGPUs != b.NumGPUs {
+		return a.NumGPUs < b.NumGPUs
+	}
+	return a.RowID < b.RowID
+}
+
+// BestRows returns each GPU's best row among configurations cs: the one
+// Preferred chooses on the median among those whose median inter-token
+// latency is within the dataset's ceiling (UnderITLDeadline). A GPU with
+// none within it has no best row.
+func BestRows(cs []*Configuration) map[string]*Configuration {
+	best := map[string]*Configuration{}
+	for _, c := range cs {
+		if c.UnderITLDeadline && (best[c.GPU] == nil || Preferred(c, best[c.GPU], Median)) {
+			best[c.GPU] = c
+		}
+	}
+	return best
+}

@@ -1,0 +1,256 @@
+package data
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"energyfloor/app/floor"
+
+	"github.com/shopspring/decimal"
+)
+
+// The dataset's file format, version FormatVersion: these types are the one
+// definition of index.json and of <workload>/<slug>.json. The compiler
+// (data/compile) writes them, in field order; the native loader decodes them
+// with goccy/go-json and the browser's reader (direct.go) fills the same
+// types. Figures stay JSON number text (json.Number) until Row.configuration
+// parses them into exact decimals: 0.2402453 is exactly 0.2402453, with no
+// float64 in between, and a file is written back as it was read.
+//
+// The reference example of a model file is
+// ../shared/reference/qwen-3-235b-a22b-instruct.json.
+
+// FormatVersion is the version of the file format these types define.
+const FormatVersion = "1"
+
+// Index is index.json: the dataset's version, dates, caveat, licence and
+// citation, and every workload with its models' metadata and best rows, so
+// the models can be listed without reading every file.
+type Index struct {
+	Version       string           `json:"version"`
+	Updated       string           `json:"updated"`
+	DataVersion   string           `json:"data_version"`
+	Unit          string           `json:"unit"`
+	ITLDeadlineMs int64            `json:"itl_deadline_ms"`
+	Caveat        string           `json:"caveat"`
+	Boundary      string           `json:"boundary"`
+	Licence       string           `json:"licence"`
+	Cite          string           `json:"cite"`
+	CiteURL       string           `json:"cite_url"`
+	Workloads     []*IndexWorkload `json:"workloads"`
+}
+
+// IndexWorkload is one workload in index.json.
+type IndexWorkload struct {
+	ID                 string        `json:"id"`
+	Name               string        `json:"name"`
+	UpstreamName       string        `json:"upstream_name"`
+	ModelCount         int           `json:"model_count"`
+	ConfigurationCount int           `json:"configuration_count"`
+	Source             floor.Source  `json:"source"`
+	Models             []*IndexModel `json:"models"`
+}
+
+// IndexModel is one model of a workload in index.json; File names its model
+// file.
+type IndexModel struct {
+	Slug               string          `json:"slug"`
+	Name               string          `json:"name"`
+	ModelID            string          `json:"model_id"`
+	ParamsB            json.Number     `json:"params_b"`
+	ActiveParamsB      json.Number     `json:"active_params_b"`
+	Architecture       string          `json:"architecture"`
+	GPUs               []string        `json:"gpus"`
+	File               string          `json:"file"`
+	ConfigurationCount int             `json:"configuration_count"`
+	Best               map[string]*Row `json:"best"`
+}
+
+// ModelFile is <workload>/<slug>.json: one model on one workload, with the
+// dataset's header, the workload's source block (its selection text true
+// for this model), every configuration and the best rows.
+type ModelFile struct {
+	Version        string          `json:"version"`
+	Updated        string          `json:"updated"`
+	DataVersion    string          `json:"data_version"`
+	Unit           string          `json:"unit"`
+	ITLDeadlineMs  int64           `json:"itl_deadline_ms"`
+	Source         floor.Source    `json:"source"`
+	Caveat         string          `json:"caveat"`
+	Boundary       string          `json:"boundary"`
+	Slug           string          `json:"slug"`
+	Name           string          `json:"name"`
+	ModelID        string          `json:"model_id"`
+	ParamsB        json.Number     `json:"params_b"`
+	ActiveParamsB  json.Number     `json:"active_params_b"`
+	Architecture   string          `json:"architecture"`
+	GPUs           []string        `json:"gpus"`
+	Configurations []*Row          `json:"configurations"`
+	Best           map[string]*Row `json:"best"`
+}
+
+// Row is one measured configuration as written (the units are in
+// floor.Configuration's fields).
+type Row struct {
+	GPU                      string      `json:"gpu"`
+	NumGPUs                  int         `json:"num_gpus"`
+	TensorParallel           int         `json:"tensor_parallel"`
+	DataParallel             int         `json:"data_parallel"`
+	ExpertParallel           int         `json:"expert_parallel"`
+	Precision                string      `json:"precision"`
+	MaxNumSeqs               int         `json:"max_num_seqs"`
+	AvgRequestsInFlight      json.Number `json:"avg_requests_in_flight"`
+	WhPerMillionOutputTokens json.Number `json:"wh_per_million_output_tokens"`
+	JoulesPerOutputToken     json.Number `json:"joules_per_output_token"`
+	MedianITLMs              json.Number `json:"median_itl_ms"`
+	P90ITLMs                 json.Number `json:"p90_itl_ms"`
+	P99ITLMs                 json.Number `json:"p99_itl_ms"`
+	TokensPerSecond          json.Number `json:"tokens_per_second"`
+	GPUPowerWattsTotal       json.Number `json:"gpu_power_watts_total"`
+	AvgOutputTokens          int         `json:"avg_output_tokens"`
+	UnderITLDeadline         bool        `json:"under_itl_deadline"`
+	AvgRunningBatch          json.Number `json:"avg_running_batch"`
+	P95ITLMs                 json.Number `json:"p95_itl_ms"`
+	RowID                    string      `json:"row_id"`
+	Repeat                   int         `json:"repeat"`
+}
+
+// FieldError is a figure of a Row that does not parse, named by its field.
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// maxDecimals bounds the decimals of a figure; the dataset writes at most 7.
+const maxDecimals = 12
+
+// Configuration parses the row into a floor.Configuration, every figure
+// exactly. A figure that is missing, not a number, beyond float64's range or
+// with more than maxDecimals decimals is a *FieldError, and so is an
+// avg_requests_in_flight that differs from avg_running_batch (the same
+// figure, written twice).
+func (r *Row) Configuration() (*floor.Configuration, error) {
+	c := &floor.Configuration{
+		RowID:            r.RowID,
+		Repeat:           r.Repeat,
+		GPU:              r.GPU,
+		NumGPUs:          r.NumGPUs,
+		TensorParallel:   r.TensorParallel,
+		DataParallel:     r.DataParallel,
+		ExpertParallel:   r.ExpertParallel,
+		Precision:        r.Precision,
+		MaxNumSeqs:       r.MaxNumSeqs,
+		AvgOutputTokens:  r.AvgOutputTokens,
+		UnderITLDeadline: r.UnderITLDeadline,
+	}
+	var inFlight, batch decimal.Decimal
+	for _, f := range []struct {
+		name string
+		text json.Number
+		to   *decimal.Decimal
+	}{
+		{"avg_requests_in_flight", r.AvgRequestsInFlight, &inFlight},
+		{"wh_per_million_output_tokens", r.WhPerMillionOutputTokens, &c.WhPerMillionOutputTokens},
+		{"joules_per_output_token", r.JoulesPerOutputToken, &c.JoulesPerOutputToken},
+		{"median_itl_ms", r.MedianITLMs, &c.MedianITLMs},
+		{"p90_itl_ms", r.P90ITLMs, &c.P90ITLMs},
+		{"p99_itl_ms", r.P99ITLMs, &c.P99ITLMs},
+		{"tokens_per_second", r.TokensPerSecond, &c.TokensPerSecond},
+		{"gpu_power_watts_total", r.GPUPowerWattsTotal, &c.GPUPowerWattsTotal},
+		{"avg_running_batch", r.AvgRunningBatch, &batch},
+		{"p95_itl_ms", r.P95ITLMs, &c.P95ITLMs},
+	} {
+		d, err := parseFigure(string(f.text))
+		if err != nil {
+			return nil, &FieldError{f.name, err}
+		}
+		// decimal.Decimal holds any literal, but a figure beyond float64's
+		// range is not a measurement (and would be infinite in a chart), and
+		// bounding the digits before any arithmetic also bounds what
+		// comparing two figures costs: decimal scales both to one exponent.
+		if d.NumDigits()+int(d.Exponent()) > 308 {
+			return nil, &FieldError{f.name, fmt.Errorf("is %s, beyond float64's range", shortDecimal(d))}
+		}
+		if d.Exponent() < -maxDecimals {
+			return nil, &FieldError{f.name, fmt.Errorf("is %s, with more than %d decimals", shortDecimal(d), maxDecimals)}
+		}
+		*f.to = d
+	}
+	if !inFlight.Equal(batch) {
+		return nil, &FieldError{"avg_requests_in_flight", fmt.Errorf("is %s, but avg_running_batch is %s", inFlight, batch)}
+	}
+	c.AvgRunningBatch = batch.InexactFloat64()
+	return c, nil
+}
+
+// parseParams parses a model's parameter count (billions) for the domain,
+// which only shows it.
+func parseParams(n json.Number) (float64, error) {
+	v, err := strconv.ParseFloat(string(n), 64)
+	if err != nil {
+		return 0, fmt.Errorf("is %q, not a number within float64's range", shortText(string(n)))
+	}
+	return v, nil
+}
+
+// parseFigure parses a JSON number literal exactly. The figures in the
+// dataset have few digits, so the common case builds the decimal from an
+// int64 and an exponent directly, several times faster than
+// decimal.NewFromString, which takes the rest.
+func parseFigure(s string) (decimal.Decimal, error) {
+	if s == "" {
+		return decimal.Decimal{}, errors.New("missing")
+	}
+	var mant int64
+	exp, digits, i := 0, 0, 0
+	neg := s[0] == '-'
+	if neg {
+		i++
+	}
+	seenDot, ok := false, i < len(s)
+	for ; i < len(s) && ok; i++ {
+		switch ch := s[i]; {
+		case ch >= '0' && ch <= '9':
+			if digits == 18 {
+				ok = false // too many digits for an int64
+				break
+			}
+			if mant > 0 || ch != '0' {
+				digits++
+			}
+			mant = mant*10 + int64(ch-'0')
+			if seenDot {
+				exp--
+			}
+		case ch == '.' && !seenDot:
+			seenDot = true
+		default:
+			ok = false // an exponent, or not a number
+		}
+	}
+	if !ok {
+		d, err := decimal.NewFromString(s)
+		if err != nil {
+			return decimal.Decimal{}, fmt.Errorf("is %q, not a number", shortText(s))
+		}
+		return d, nil
+	}
+	if neg {
+		mant = -mant
+	}
+	return decimal.New(mant, int32(exp)), nil
+}
+
+// shortText cuts a text for a message.
+func shortText(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
