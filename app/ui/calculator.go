@@ -624,10 +624,3 @@ func (c *calculator) renderExport() app.UI {
 	)
 }
 
-func (c *calculator) onExportCSV(ctx app.Context, e app.Event) {
-	download("energy-floor.csv", "text/csv", exportCSV(c.exportData()))
-}
-
-func (c *calculator) onExportJSON(ctx app.Context, e app.Event) {
-	download("energy-floor.json", "application/json", exportJSON(c.exportData()))
-}

@@ -10,10 +10,12 @@ import (
 	"testing"
 )
 
+// TestExportCSV checks the CSV download: the CLI's -json field names as
+// column paths, one row per model and GPU, each carrying the inputs, the
+// data version, the caveat and the citation.
 func TestExportCSV(t *testing.T) {
 	c := fixtureCalculator("tokens=1B&output=500&itl=60&model=alpha", false)
-	got := exportCSV(c.exportData())
-	records, err := csv.NewReader(strings.NewReader(got)).ReadAll()
+	records, err := csv.NewReader(strings.NewReader(string(c.report().CSV()))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,17 +30,21 @@ func TestExportCSV(t *testing.T) {
 	//   alpha: 0.36 × 500 / 3,600 = 0.05 Wh per request; 0.36 × 1e9 / 3.6e6 = 100 kWh a month, 1,200 a year
 	//   beta:  2.0 × 500 / 3,600 = 0.2777… Wh; 2.0 × 1e9 / 3.6e6 = 555.5… kWh
 	want := []map[string]string{
-		{"model_slug": "alpha", "gpu": "H100", "selected": "true", "meets_target": "true", "row_id": "alpha/H100/1/64",
+		{"slug": "alpha", "gpu": "H100", "selected": "true", "meets_target": "true", "row_id": "alpha/H100/1/64",
 			"joules_per_output_token": "0.36", "wh_per_request": "0.05", "kwh_per_month": "100", "kwh_per_year": "1200",
-			"gpus_needed": "1", "workload": "lm-arena-chat", "output_tokens_per_month": "1000000000",
-			"target_itl_ms": "60", "latency_statistic": "median", "data_version": "2026-10-19",
-			"caveat": "GPU energy only. Every figure is a floor."},
-		{"model_slug": "beta", "gpu": "B200", "selected": "false", "meets_target": "true", "row_id": "beta/B200/2/16",
-			"joules_per_output_token": "2", "num_gpus": "2", "itl_ms": "30"},
+			"gpus_needed": "1", "inputs.workload": "lm-arena-chat", "inputs.output_tokens_per_month": "1000000000",
+			"inputs.itl_target_ms": "60", "inputs.percentile": "median", "inputs.model": "", "inputs.selected_model": "alpha",
+			"data_version": "2026-10-19", "caveat": "GPU energy only. Every figure is a floor."},
+		{"slug": "beta", "gpu": "B200", "selected": "false", "meets_target": "true", "row_id": "beta/B200/2/16",
+			"joules_per_output_token": "2", "configuration.num_gpus": "2", "configuration.median_itl_ms": "30"},
 	}
 	for i, w := range want {
 		for k, v := range w {
-			if got := records[i+1][col[k]]; got != v {
+			j, ok := col[k]
+			if !ok {
+				t.Fatalf("no column %q in %v", k, records[0])
+			}
+			if got := records[i+1][j]; got != v {
 				t.Errorf("row %d %s: got %q, want %q", i+1, k, got, v)
 			}
 		}
@@ -51,43 +57,81 @@ func TestExportCSV(t *testing.T) {
 	}
 }
 
+// TestExportJSON checks the JSON download against the CLI's -json contract
+// (README, "CLI"): its field names, the results of every model, and, when
+// nothing meets the target, the figures at the fastest configuration.
 func TestExportJSON(t *testing.T) {
 	c := fixtureCalculator("tokens=1B&output=500&itl=5&model=alpha", false)
 	var got struct {
 		Inputs struct {
-			Workload    string  `json:"workload"`
-			Tokens      float64 `json:"output_tokens_per_month"`
-			TargetITLMs float64 `json:"target_itl_ms"`
-			GPU         *string `json:"gpu"`
-			Model       string  `json:"model"`
+			Workload      string  `json:"workload"`
+			Tokens        float64 `json:"output_tokens_per_month"`
+			TargetITLMs   float64 `json:"itl_target_ms"`
+			Percentile    string  `json:"percentile"`
+			GPU           *string `json:"gpu"`
+			Model         *string `json:"model"`
+			SelectedModel string  `json:"selected_model"`
 		} `json:"inputs"`
-		DataVersion string `json:"data_version"`
-		Caveat      string `json:"caveat"`
-		Citation    string `json:"citation"`
-		Results     []struct {
-			Slug         string   `json:"model_slug"`
-			RowID        *string  `json:"row_id"`
-			Meets        bool     `json:"meets_target"`
-			WhPerRequest *float64 `json:"wh_per_request"`
+		DataVersion   string `json:"data_version"`
+		HoursPerMonth int    `json:"hours_per_month"`
+		Caveat        string `json:"caveat"`
+		Citation      string `json:"citation"`
+		CitationURL   string `json:"citation_url"`
+		Results       []struct {
+			Slug           string   `json:"slug"`
+			Model          string   `json:"model"`
+			Selected       bool     `json:"selected"`
+			RowID          *string  `json:"row_id"`
+			Meets          bool     `json:"meets_target"`
+			ReachableITLMs *float64 `json:"reachable_itl_ms"`
+			Configuration  struct {
+				RowID string `json:"row_id"`
+			} `json:"configuration"`
 		} `json:"results"`
 	}
-	if err := json.Unmarshal([]byte(exportJSON(c.exportData())), &got); err != nil {
+	b, err := c.report().JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
 	if got.Inputs.Workload != "lm-arena-chat" || got.Inputs.Tokens != 1e9 || got.Inputs.TargetITLMs != 5 ||
-		got.Inputs.GPU != nil || got.Inputs.Model != "alpha" {
+		got.Inputs.Percentile != "median" || got.Inputs.GPU != nil || got.Inputs.Model != nil || got.Inputs.SelectedModel != "alpha" {
 		t.Errorf("got inputs %+v", got.Inputs)
 	}
-	if got.DataVersion != "2026-10-19" || got.Caveat == "" || !strings.Contains(got.Citation, "arXiv 2505.06371") {
-		t.Errorf("got data version %q, caveat %q, citation %q", got.DataVersion, got.Caveat, got.Citation)
+	if got.DataVersion != "2026-10-19" || got.HoursPerMonth != 730 || got.Caveat == "" ||
+		!strings.Contains(got.Citation, "arXiv 2505.06371") || got.CitationURL != "https://arxiv.org/abs/2505.06371" {
+		t.Errorf("got data version %q, hours %d, caveat %q, citation %q, %q", got.DataVersion, got.HoursPerMonth, got.Caveat, got.Citation, got.CitationURL)
 	}
-	// Nothing meets 5 ms: every result has a null row id and null figures.
-	if len(got.Results) != 2 {
-		t.Fatalf("got %d results, want 2", len(got.Results))
+	// Nothing meets 5 ms: null row ids, and the figures of the fastest
+	// configuration, worked by hand: alpha a1 (10 ms, 1.0 J): 1.0 × 500 /
+	// 3,600 = 0.13888… Wh; beta b1 (30 ms, 2.0 J): 0.27777… Wh.
+	want := []struct {
+		slug, row, wh string
+		selected      bool
+		reach         float64
+	}{{"alpha", "alpha/H100/1/8", "0.138888888888888889", true, 10}, {"beta", "beta/B200/2/16", "0.277777777777777778", false, 30}}
+	if len(got.Results) != len(want) {
+		t.Fatalf("got %d results, want %d", len(got.Results), len(want))
 	}
-	for _, r := range got.Results {
-		if r.Meets || r.RowID != nil || r.WhPerRequest != nil {
-			t.Errorf("%s: got meets %v, row %v, wh %v; want false, null, null", r.Slug, r.Meets, r.RowID, r.WhPerRequest)
+	for i, r := range got.Results {
+		w := want[i]
+		if r.Slug != w.slug || r.Model != w.slug || r.Selected != w.selected || r.Meets || r.RowID != nil ||
+			r.ReachableITLMs == nil || *r.ReachableITLMs != w.reach || r.Configuration.RowID != w.row {
+			t.Errorf("result %d: got %+v, want %s (selected %t), not meeting, reaching %v ms at %s", i+1, r, w.slug, w.selected, w.reach, w.row)
+		}
+	}
+	// The figures as written: plain decimals, unrounded.
+	var raw struct {
+		Results []map[string]json.RawMessage `json:"results"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range raw.Results {
+		if got := string(r["wh_per_request"]); got != want[i].wh {
+			t.Errorf("result %d wh_per_request: got %s, want %s", i+1, got, want[i].wh)
 		}
 	}
 }

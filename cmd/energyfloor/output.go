@@ -8,8 +8,6 @@ import (
 	"text/tabwriter"
 
 	"energyfloor/app/floor"
-
-	"github.com/shopspring/decimal"
 )
 
 // report is one ranking with everything printed around it.
@@ -87,142 +85,15 @@ func (r *report) writeTable(out io.Writer) error {
 	return err
 }
 
-// number is a decimal written as a plain JSON number: no quotes, no exponent.
-type number decimal.Decimal
-
-// MarshalJSON writes the decimal's plain digits.
-func (n number) MarshalJSON() ([]byte, error) { return []byte(decimal.Decimal(n).String()), nil }
-
-// The -json output. Its fields are a contract (README, "CLI").
-type (
-	jsonReport struct {
-		Inputs        jsonInputs   `json:"inputs"`
-		DataVersion   string       `json:"data_version"`
-		AppVersion    string       `json:"app_version"`
-		HoursPerMonth int          `json:"hours_per_month"`
-		Caveat        string       `json:"caveat"`
-		Citation      string       `json:"citation"`
-		CitationURL   string       `json:"citation_url"`
-		Source        jsonSource   `json:"source"`
-		Results       []jsonResult `json:"results"`
-	}
-	jsonInputs struct {
-		Workload               string  `json:"workload"`
-		OutputTokensPerMonth   number  `json:"output_tokens_per_month"`
-		OutputTokensPerRequest number  `json:"output_tokens_per_request"`
-		TargetITLMs            number  `json:"itl_target_ms"`
-		Percentile             string  `json:"percentile"`
-		GPU                    *string `json:"gpu"`
-		Model                  *string `json:"model"`
-	}
-	jsonSource struct {
-		Name      string `json:"name"`
-		URL       string `json:"url"`
-		DataURL   string `json:"data_url"`
-		Version   string `json:"version"`
-		Retrieved string `json:"retrieved"`
-		Licence   string `json:"licence"`
-	}
-	jsonResult struct {
-		Rank        int     `json:"rank"`
-		ModelID     string  `json:"model_id"`
-		Model       string  `json:"model"`
-		Slug        string  `json:"slug"`
-		Name        string  `json:"name"`
-		GPU         string  `json:"gpu"`
-		MeetsTarget bool    `json:"meets_target"`
-		RowID       *string `json:"row_id"`
-		// ReachableITLMs, set when nothing meets the target, is the lowest
-		// latency of the target's statistic the model reaches on this GPU.
-		ReachableITLMs *number     `json:"reachable_itl_ms"`
-		Configuration  jsonConfig  `json:"configuration"`
-		Qualifying     int         `json:"qualifying_configurations"`
-		Measured       int         `json:"measured_configurations"`
-		Spread         *jsonSpread `json:"spread"`
-		JPerToken      number      `json:"joules_per_output_token"`
-		WhPerMillion   number      `json:"wh_per_million_output_tokens"`
-		JPerRequest    number      `json:"joules_per_request"`
-		WhPerRequest   number      `json:"wh_per_request"`
-		KWhPerMonth    number      `json:"kwh_per_month"`
-		KWhPerYear     number      `json:"kwh_per_year"`
-		Requests       number      `json:"requests_per_month"`
-		GPUHours       number      `json:"gpu_hours_per_month"`
-		Replicas       int64       `json:"replicas"`
-		GPUsNeeded     int64       `json:"gpus_needed"`
-		AvgGPUPower    number      `json:"avg_gpu_power_watts"`
-	}
-	jsonConfig struct {
-		RowID           string `json:"row_id"`
-		GPU             string `json:"gpu"`
-		NumGPUs         int    `json:"num_gpus"`
-		TensorParallel  int    `json:"tensor_parallel"`
-		DataParallel    int    `json:"data_parallel"`
-		ExpertParallel  int    `json:"expert_parallel"`
-		Precision       string `json:"precision"`
-		MaxNumSeqs      int    `json:"max_num_seqs"`
-		Repeat          int    `json:"repeat"`
-		MedianITLMs     number `json:"median_itl_ms"`
-		P90ITLMs        number `json:"p90_itl_ms"`
-		P95ITLMs        number `json:"p95_itl_ms"`
-		P99ITLMs        number `json:"p99_itl_ms"`
-		TokensPerSecond number `json:"tokens_per_second"`
-		GPUPowerWatts   number `json:"gpu_power_watts_total"`
-	}
-	jsonSpread struct {
-		Floor   number `json:"floor"`
-		Median  number `json:"median"`
-		Highest number `json:"highest"`
-	}
-)
-
-// optional returns nil for "", else a pointer to s (JSON null or a string).
-func optional(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-// writeJSON prints the ranking as one JSON object.
+// writeJSON prints the ranking as one JSON object: the report schema of
+// floor.Report (see the package doc for the contract).
 func (r *report) writeJSON(out io.Writer) error {
-	in, src := r.in, r.workload.Source
-	rep := jsonReport{
-		Inputs: jsonInputs{
-			Workload: r.workload.ID, OutputTokensPerMonth: number(in.OutputTokensPerMonth), OutputTokensPerRequest: number(in.OutputTokensPerRequest),
-			TargetITLMs: number(in.TargetITLMs), Percentile: string(in.Statistic), GPU: optional(in.GPU), Model: optional(in.Model),
-		},
-		DataVersion: r.dataset.DataVersion, AppVersion: version, HoursPerMonth: floor.HoursPerMonth,
-		Caveat: r.dataset.Caveat, Citation: src.Cite, CitationURL: src.CiteURL,
-		Source:  jsonSource{Name: src.Name, URL: src.URL, DataURL: src.DataURL, Version: src.Version, Retrieved: src.Retrieved, Licence: src.Licence},
-		Results: make([]jsonResult, len(r.results)),
+	b, err := floor.NewReport(r.dataset, r.workload, r.in, r.results, version).JSON()
+	if err != nil {
+		return err
 	}
-	for i, res := range r.results {
-		f := res.Figures
-		c := res.Chosen
-		jr := jsonResult{Rank: i + 1, ModelID: res.Model.ModelID, Model: res.Model.Slug, Slug: res.Model.Slug, Name: res.Model.Name, GPU: res.GPU,
-			MeetsTarget: res.Meets(), Qualifying: res.Qualifying, Measured: res.Measured,
-			JPerToken: number(f.JoulesPerOutputToken), WhPerMillion: number(f.WhPerMillionOutputTokens), JPerRequest: number(f.JoulesPerRequest),
-			WhPerRequest: number(f.WhPerRequest), KWhPerMonth: number(f.KWhPerMonth), KWhPerYear: number(f.KWhPerYear),
-			Requests: number(f.RequestsPerMonth), GPUHours: number(f.GPUHoursPerMonth), Replicas: f.Replicas, GPUsNeeded: f.GPUsNeeded,
-			AvgGPUPower: number(f.AvgGPUPowerWatts),
-		}
-		if c != nil {
-			jr.RowID = &c.RowID
-			jr.Spread = &jsonSpread{Floor: number(res.Spread.Floor), Median: number(res.Spread.Median), Highest: number(res.Spread.Highest)}
-		} else {
-			c = res.Fastest
-			reach := number(c.ITL(in.Statistic))
-			jr.ReachableITLMs = &reach
-		}
-		jr.Configuration = jsonConfig{
-			RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
-			ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs, Repeat: c.Repeat,
-			MedianITLMs: number(c.MedianITLMs), P90ITLMs: number(c.P90ITLMs), P95ITLMs: number(c.P95ITLMs), P99ITLMs: number(c.P99ITLMs),
-			TokensPerSecond: number(c.TokensPerSecond), GPUPowerWatts: number(c.GPUPowerWattsTotal),
-		}
-		rep.Results[i] = jr
-	}
-	return encode(out, rep)
+	_, err = out.Write(b)
+	return err
 }
 
 // encode writes v as indented JSON, leaving <, > and & as they are.

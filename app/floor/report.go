@@ -1,0 +1,318 @@
+package floor
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"strconv"
+
+	"github.com/shopspring/decimal"
+)
+
+// Report is a ranking with everything that travels with its figures: the
+// inputs, the versions, the caveat and the citation. It is the one schema of
+// `energyfloor -json` (whose documented contract, in cmd/energyfloor, it
+// keeps: fields may be added, none renamed) and of the app's JSON and CSV
+// downloads.
+//
+// Every figure is a JSON number written as a plain decimal and is not
+// rounded for display.
+type Report struct {
+	Inputs        ReportInputs   `json:"inputs"`
+	DataVersion   string         `json:"data_version"`
+	AppVersion    string         `json:"app_version"`
+	HoursPerMonth int            `json:"hours_per_month"`
+	Caveat        string         `json:"caveat"`
+	Citation      string         `json:"citation"`
+	CitationURL   string         `json:"citation_url"`
+	Source        ReportSource   `json:"source"`
+	Results       []ReportResult `json:"results"`
+}
+
+// ReportInputs are the inputs the results are for.
+type ReportInputs struct {
+	Workload               string  `json:"workload"`
+	OutputTokensPerMonth   Number  `json:"output_tokens_per_month"`
+	OutputTokensPerRequest Number  `json:"output_tokens_per_request"`
+	TargetITLMs            Number  `json:"itl_target_ms"`
+	Percentile             string  `json:"percentile"`
+	GPU                    *string `json:"gpu"`
+	// Model is the one model the results are limited to, or null when they
+	// cover every model.
+	Model *string `json:"model"`
+	// SelectedModel, in the app's downloads only, is the model the page
+	// showed; the results still cover every model.
+	SelectedModel *string `json:"selected_model,omitempty"`
+}
+
+// ReportSource is the provenance of the figures.
+type ReportSource struct {
+	Name      string `json:"name"`
+	URL       string `json:"url"`
+	DataURL   string `json:"data_url"`
+	Version   string `json:"version"`
+	Retrieved string `json:"retrieved"`
+	Licence   string `json:"licence"`
+}
+
+// ReportResult is one model on one GPU. Its figures are for Configuration:
+// the chosen configuration, or the fastest when nothing meets the target.
+type ReportResult struct {
+	Rank    int    `json:"rank"`
+	ModelID string `json:"model_id"`
+	// Model and Slug are both the model's slug.
+	Model string `json:"model"`
+	Slug  string `json:"slug"`
+	Name  string `json:"name"`
+	GPU   string `json:"gpu"`
+	// Selected, in the app's downloads only, marks the model the page showed.
+	Selected    *bool   `json:"selected,omitempty"`
+	MeetsTarget bool    `json:"meets_target"`
+	RowID       *string `json:"row_id"`
+	// ReachableITLMs, set when nothing meets the target, is the lowest
+	// latency of the target's statistic the model reaches on this GPU.
+	ReachableITLMs *Number             `json:"reachable_itl_ms"`
+	Configuration  ReportConfiguration `json:"configuration"`
+	Qualifying     int                 `json:"qualifying_configurations"`
+	Measured       int                 `json:"measured_configurations"`
+	Spread         *ReportSpread       `json:"spread"`
+	JPerToken      Number              `json:"joules_per_output_token"`
+	WhPerMillion   Number              `json:"wh_per_million_output_tokens"`
+	JPerRequest    Number              `json:"joules_per_request"`
+	WhPerRequest   Number              `json:"wh_per_request"`
+	KWhPerMonth    Number              `json:"kwh_per_month"`
+	KWhPerYear     Number              `json:"kwh_per_year"`
+	Requests       Number              `json:"requests_per_month"`
+	GPUHours       Number              `json:"gpu_hours_per_month"`
+	Replicas       int64               `json:"replicas"`
+	GPUsNeeded     int64               `json:"gpus_needed"`
+	AvgGPUPower    Number              `json:"avg_gpu_power_watts"`
+}
+
+// ReportConfiguration is the measured configuration a result's figures are for.
+type ReportConfiguration struct {
+	RowID           string `json:"row_id"`
+	GPU             string `json:"gpu"`
+	NumGPUs         int    `json:"num_gpus"`
+	TensorParallel  int    `json:"tensor_parallel"`
+	DataParallel    int    `json:"data_parallel"`
+	ExpertParallel  int    `json:"expert_parallel"`
+	Precision       string `json:"precision"`
+	MaxNumSeqs      int    `json:"max_num_seqs"`
+	Repeat          int    `json:"repeat"`
+	MedianITLMs     Number `json:"median_itl_ms"`
+	P90ITLMs        Number `json:"p90_itl_ms"`
+	P95ITLMs        Number `json:"p95_itl_ms"`
+	P99ITLMs        Number `json:"p99_itl_ms"`
+	TokensPerSecond Number `json:"tokens_per_second"`
+	GPUPowerWatts   Number `json:"gpu_power_watts_total"`
+}
+
+// ReportSpread is Spread in joules per output token.
+type ReportSpread struct {
+	Floor   Number `json:"floor"`
+	Median  Number `json:"median"`
+	Highest Number `json:"highest"`
+}
+
+// Number is a decimal written as a plain JSON number: no quotes, no exponent.
+type Number decimal.Decimal
+
+// MarshalJSON writes the decimal's plain digits.
+func (n Number) MarshalJSON() ([]byte, error) { return []byte(decimal.Decimal(n).String()), nil }
+
+// String returns the decimal's plain digits.
+func (n Number) String() string { return decimal.Decimal(n).String() }
+
+// NewReport builds the report of results (as Rank returns them, in ranking
+// order) for inputs in on workload w of ds. in.Model is the model the
+// results are limited to ("" for every model).
+func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion string) *Report {
+	src := w.Source
+	rep := &Report{
+		Inputs: ReportInputs{
+			Workload: w.ID, OutputTokensPerMonth: Number(in.OutputTokensPerMonth), OutputTokensPerRequest: Number(in.OutputTokensPerRequest),
+			TargetITLMs: Number(in.TargetITLMs), Percentile: string(in.Statistic), GPU: optional(in.GPU), Model: optional(in.Model),
+		},
+		DataVersion: ds.DataVersion, AppVersion: appVersion, HoursPerMonth: HoursPerMonth,
+		Caveat: ds.Caveat, Citation: src.Cite, CitationURL: src.CiteURL,
+		Source:  ReportSource{Name: src.Name, URL: src.URL, DataURL: src.DataURL, Version: src.Version, Retrieved: src.Retrieved, Licence: src.Licence},
+		Results: make([]ReportResult, len(results)),
+	}
+	for i, res := range results {
+		f := res.Figures
+		c := res.Chosen
+		rr := ReportResult{Rank: i + 1, ModelID: res.Model.ModelID, Model: res.Model.Slug, Slug: res.Model.Slug, Name: res.Model.Name, GPU: res.GPU,
+			MeetsTarget: res.Meets(), Qualifying: res.Qualifying, Measured: res.Measured,
+			JPerToken: Number(f.JoulesPerOutputToken), WhPerMillion: Number(f.WhPerMillionOutputTokens), JPerRequest: Number(f.JoulesPerRequest),
+			WhPerRequest: Number(f.WhPerRequest), KWhPerMonth: Number(f.KWhPerMonth), KWhPerYear: Number(f.KWhPerYear),
+			Requests: Number(f.RequestsPerMonth), GPUHours: Number(f.GPUHoursPerMonth), Replicas: f.Replicas, GPUsNeeded: f.GPUsNeeded,
+			AvgGPUPower: Number(f.AvgGPUPowerWatts),
+		}
+		if c != nil {
+			rr.RowID = &c.RowID
+			rr.Spread = &ReportSpread{Floor: Number(res.Spread.Floor), Median: Number(res.Spread.Median), Highest: Number(res.Spread.Highest)}
+		} else {
+			c = res.Fastest
+			reach := Number(c.ITL(in.Statistic))
+			rr.ReachableITLMs = &reach
+		}
+		rr.Configuration = ReportConfiguration{
+			RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
+			ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs, Repeat: c.Repeat,
+			MedianITLMs: Number(c.MedianITLMs), P90ITLMs: Number(c.P90ITLMs), P95ITLMs: Number(c.P95ITLMs), P99ITLMs: Number(c.P99ITLMs),
+			TokensPerSecond: Number(c.TokensPerSecond), GPUPowerWatts: Number(c.GPUPowerWattsTotal),
+		}
+		rep.Results[i] = rr
+	}
+	return rep
+}
+
+// Select records, for the app's downloads, the model the page showed: the
+// results cover every model, and those of slug are marked selected.
+func (r *Report) Select(slug string) {
+	r.Inputs.SelectedModel = optional(slug)
+	for i := range r.Results {
+		selected := r.Results[i].Slug == slug
+		r.Results[i].Selected = &selected
+	}
+}
+
+// optional returns nil for "", else a pointer to s (JSON null or a string).
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// JSON returns the report as indented JSON with a final newline, leaving
+// <, > and & as they are.
+func (r *Report) JSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// csvColumns are the CSV's columns, named by their path in the JSON report
+// ("inputs.workload", "configuration.num_gpus"): one row per result, each
+// carrying the inputs, versions, caveat and citation, so that any row quoted
+// alone keeps them. An empty cell is JSON's null.
+var csvColumns = []struct {
+	name  string
+	value func(r *Report, x *ReportResult) string
+}{
+	{"inputs.workload", func(r *Report, x *ReportResult) string { return r.Inputs.Workload }},
+	{"inputs.output_tokens_per_month", func(r *Report, x *ReportResult) string { return r.Inputs.OutputTokensPerMonth.String() }},
+	{"inputs.output_tokens_per_request", func(r *Report, x *ReportResult) string { return r.Inputs.OutputTokensPerRequest.String() }},
+	{"inputs.itl_target_ms", func(r *Report, x *ReportResult) string { return r.Inputs.TargetITLMs.String() }},
+	{"inputs.percentile", func(r *Report, x *ReportResult) string { return r.Inputs.Percentile }},
+	{"inputs.gpu", func(r *Report, x *ReportResult) string { return text(r.Inputs.GPU) }},
+	{"inputs.model", func(r *Report, x *ReportResult) string { return text(r.Inputs.Model) }},
+	{"inputs.selected_model", func(r *Report, x *ReportResult) string { return text(r.Inputs.SelectedModel) }},
+	{"rank", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Rank) }},
+	{"model_id", func(r *Report, x *ReportResult) string { return x.ModelID }},
+	{"slug", func(r *Report, x *ReportResult) string { return x.Slug }},
+	{"name", func(r *Report, x *ReportResult) string { return x.Name }},
+	{"gpu", func(r *Report, x *ReportResult) string { return x.GPU }},
+	{"selected", func(r *Report, x *ReportResult) string { return flag(x.Selected) }},
+	{"meets_target", func(r *Report, x *ReportResult) string { return strconv.FormatBool(x.MeetsTarget) }},
+	{"row_id", func(r *Report, x *ReportResult) string { return text(x.RowID) }},
+	{"reachable_itl_ms", func(r *Report, x *ReportResult) string { return numberText(x.ReachableITLMs) }},
+	{"configuration.row_id", func(r *Report, x *ReportResult) string { return x.Configuration.RowID }},
+	{"configuration.gpu", func(r *Report, x *ReportResult) string { return x.Configuration.GPU }},
+	{"configuration.num_gpus", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.NumGPUs) }},
+	{"configuration.tensor_parallel", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.TensorParallel) }},
+	{"configuration.data_parallel", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.DataParallel) }},
+	{"configuration.expert_parallel", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.ExpertParallel) }},
+	{"configuration.precision", func(r *Report, x *ReportResult) string { return x.Configuration.Precision }},
+	{"configuration.max_num_seqs", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.MaxNumSeqs) }},
+	{"configuration.repeat", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.Repeat) }},
+	{"configuration.median_itl_ms", func(r *Report, x *ReportResult) string { return x.Configuration.MedianITLMs.String() }},
+	{"configuration.p90_itl_ms", func(r *Report, x *ReportResult) string { return x.Configuration.P90ITLMs.String() }},
+	{"configuration.p95_itl_ms", func(r *Report, x *ReportResult) string { return x.Configuration.P95ITLMs.String() }},
+	{"configuration.p99_itl_ms", func(r *Report, x *ReportResult) string { return x.Configuration.P99ITLMs.String() }},
+	{"configuration.tokens_per_second", func(r *Report, x *ReportResult) string { return x.Configuration.TokensPerSecond.String() }},
+	{"configuration.gpu_power_watts_total", func(r *Report, x *ReportResult) string { return x.Configuration.GPUPowerWatts.String() }},
+	{"qualifying_configurations", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Qualifying) }},
+	{"measured_configurations", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Measured) }},
+	{"spread.floor", func(r *Report, x *ReportResult) string { return spread(x, func(s *ReportSpread) Number { return s.Floor }) }},
+	{"spread.median", func(r *Report, x *ReportResult) string { return spread(x, func(s *ReportSpread) Number { return s.Median }) }},
+	{"spread.highest", func(r *Report, x *ReportResult) string { return spread(x, func(s *ReportSpread) Number { return s.Highest }) }},
+	{"joules_per_output_token", func(r *Report, x *ReportResult) string { return x.JPerToken.String() }},
+	{"wh_per_million_output_tokens", func(r *Report, x *ReportResult) string { return x.WhPerMillion.String() }},
+	{"joules_per_request", func(r *Report, x *ReportResult) string { return x.JPerRequest.String() }},
+	{"wh_per_request", func(r *Report, x *ReportResult) string { return x.WhPerRequest.String() }},
+	{"kwh_per_month", func(r *Report, x *ReportResult) string { return x.KWhPerMonth.String() }},
+	{"kwh_per_year", func(r *Report, x *ReportResult) string { return x.KWhPerYear.String() }},
+	{"requests_per_month", func(r *Report, x *ReportResult) string { return x.Requests.String() }},
+	{"gpu_hours_per_month", func(r *Report, x *ReportResult) string { return x.GPUHours.String() }},
+	{"replicas", func(r *Report, x *ReportResult) string { return strconv.FormatInt(x.Replicas, 10) }},
+	{"gpus_needed", func(r *Report, x *ReportResult) string { return strconv.FormatInt(x.GPUsNeeded, 10) }},
+	{"avg_gpu_power_watts", func(r *Report, x *ReportResult) string { return x.AvgGPUPower.String() }},
+	{"hours_per_month", func(r *Report, x *ReportResult) string { return strconv.Itoa(r.HoursPerMonth) }},
+	{"data_version", func(r *Report, x *ReportResult) string { return r.DataVersion }},
+	{"app_version", func(r *Report, x *ReportResult) string { return r.AppVersion }},
+	{"caveat", func(r *Report, x *ReportResult) string { return r.Caveat }},
+	{"citation", func(r *Report, x *ReportResult) string { return r.Citation }},
+	{"citation_url", func(r *Report, x *ReportResult) string { return r.CitationURL }},
+	{"source.name", func(r *Report, x *ReportResult) string { return r.Source.Name }},
+	{"source.url", func(r *Report, x *ReportResult) string { return r.Source.URL }},
+	{"source.data_url", func(r *Report, x *ReportResult) string { return r.Source.DataURL }},
+	{"source.version", func(r *Report, x *ReportResult) string { return r.Source.Version }},
+	{"source.retrieved", func(r *Report, x *ReportResult) string { return r.Source.Retrieved }},
+	{"source.licence", func(r *Report, x *ReportResult) string { return r.Source.Licence }},
+}
+
+// CSV returns the report as CSV: a header of csvColumns' names, then one
+// row per result.
+func (r *Report) CSV() []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	row := make([]string, len(csvColumns))
+	for i, c := range csvColumns {
+		row[i] = c.name
+	}
+	w.Write(row) // writes to a bytes.Buffer do not fail
+	for k := range r.Results {
+		for i, c := range csvColumns {
+			row[i] = c.value(r, &r.Results[k])
+		}
+		w.Write(row)
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+func text(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func flag(b *bool) string {
+	if b == nil {
+		return ""
+	}
+	return strconv.FormatBool(*b)
+}
+
+func numberText(n *Number) string {
+	if n == nil {
+		return ""
+	}
+	return n.String()
+}
+
+func spread(x *ReportResult, f func(*ReportSpread) Number) string {
+	if x.Spread == nil {
+		return ""
+	}
+	return f(x.Spread).String()
+}
