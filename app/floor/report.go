@@ -241,9 +241,15 @@ var csvColumns = []struct {
 	{"configuration.gpu_power_watts_total", func(r *Report, x *ReportResult) string { return x.Configuration.GPUPowerWatts.String() }},
 	{"qualifying_configurations", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Qualifying) }},
 	{"measured_configurations", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Measured) }},
-	{"spread.floor", func(r *Report, x *ReportResult) string { return spread(x, func(s *ReportSpread) Number { return s.Floor }) }},
-	{"spread.median", func(r *Report, x *ReportResult) string { return spread(x, func(s *ReportSpread) Number { return s.Median }) }},
-	{"spread.highest", func(r *Report, x *ReportResult) string { return spread(x, func(s *ReportSpread) Number { return s.Highest }) }},
+	{"spread.floor", func(r *Report, x *ReportResult) string {
+		return spread(x, func(s *ReportSpread) Number { return s.Floor })
+	}},
+	{"spread.median", func(r *Report, x *ReportResult) string {
+		return spread(x, func(s *ReportSpread) Number { return s.Median })
+	}},
+	{"spread.highest", func(r *Report, x *ReportResult) string {
+		return spread(x, func(s *ReportSpread) Number { return s.Highest })
+	}},
 	{"joules_per_output_token", func(r *Report, x *ReportResult) string { return x.JPerToken.String() }},
 	{"wh_per_million_output_tokens", func(r *Report, x *ReportResult) string { return x.WhPerMillion.String() }},
 	{"joules_per_request", func(r *Report, x *ReportResult) string { return x.JPerRequest.String() }},

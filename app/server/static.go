@@ -10,8 +10,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"energyfloor/app/ui"
 	"energyfloor/app/internal/htmlattr"
+	"energyfloor/app/ui"
 )
 
 // validPrefix is a sub-path such as "/energy" or "/tools/energy".

@@ -623,4 +623,3 @@ func (c *calculator) renderExport() app.UI {
 		),
 	)
 }
-
