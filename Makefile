@@ -22,7 +22,6 @@ fuzz:
 	$(call fuzz1,FuzzParseNumber,./app/floor)
 	$(call fuzz1,FuzzDecodeState,./app/ui)
 	$(call fuzz1,FuzzDecode,./data)
-	$(call fuzz1,FuzzGzip,./cmd/precompress/deflate)
 
 # fuzz1 fuzzes target $(1) of package $(2) for FUZZTIME. Go 1.26's fuzzing coordinator can end a run
 # limited by time with a bare "context deadline exceeded" when the machine is loaded (golang/go#75804, fixed
