@@ -18,12 +18,8 @@
 // Until DOMContentLoaded it only observes (performance observers): no
 // animation-frame loop, no MutationObserver and no timer, which would add
 // frames and work to the parsing and first paint it measures. On other pages
-// than the app's (about:blank, where a new browser settles before the cold
-// load) it does nothing: it used to start its loop and its 2 ms timer there
-// too, and they ran through the settling and into the cold load. Cold first
-// paint of one server, medians of 10 loads alternating with loads without
-// any probe: 214 against 194 ms with a probe that ran on about:blank, 202
-// against 208 ms with this one.
+// than the site's (about:blank, where a new browser settles before the cold
+// load) it does nothing.
 // window.__efUpdates(n) then times n updates, from the input event to the
 // changed result, inside the page.
 (() => {
