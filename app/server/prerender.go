@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-
-	"energyfloor/app/internal/htmlattr"
 )
 
 // pageWriter holds go-app's answer so that a prerendered page can be fixed
@@ -22,8 +20,7 @@ func (p *pageWriter) WriteHeader(status int)      { p.status = status }
 func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 
 // serveApp serves go-app's answer: prerendered pages with their attributes
-// fixed (see htmlattr.Fix; a page that cannot be fixed is not sent) and
-// rewritten (see rewritePage); app.js fetching app.wasm directly (see
+// rewritten (see rewritePage; a page that cannot be is not sent); app.js fetching app.wasm directly (see
 // fetchWasmDirectly); compressed when the client accepts it (go-app
 // compresses nothing). A page answer is kept (see pageCache) and given again
 // to the same URL in the same coding, unless the request revalidates.
@@ -49,12 +46,8 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	body := p.body.Bytes()
 	page := p.status == http.StatusOK && strings.HasPrefix(p.header.Get("Content-Type"), "text/html")
 	if page {
-		fixed, err := htmlattr.Fix(body)
+		fixed, err := rewritePage(body, "", s.styles)
 		if err != nil {
-			http.Error(w, "internal error: the page could not be encoded safely", http.StatusInternalServerError)
-			return
-		}
-		if fixed, err = rewritePage(fixed, "", s.styles); err != nil {
 			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
 			return
 		}

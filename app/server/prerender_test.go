@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"energyfloor/app/internal/htmlattr"
 )
 
 // TestPrerenderDeterministic: the same URL gives the same bytes, though
@@ -62,7 +61,7 @@ func BenchmarkFixAttributeQuoting(b *testing.B) {
 	page := p.body.Bytes()
 	b.SetBytes(int64(len(page)))
 	for b.Loop() {
-		if _, err := htmlattr.Fix(page); err != nil {
+		if _, err := escapeAttributes(page); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -111,7 +111,7 @@ func New(assets, dataset fs.FS) (*Site, error) {
 		return nil, err
 	}
 	s.Version = version
-	s.app = ui.Handler(s.Version, s.WasmSize, "")
+	s.app = Handler(s.Version, s.WasmSize, "")
 	own, ok := s.assets["/web/app.css"]
 	if !ok {
 		return nil, errors.New("web/app.css is missing")
@@ -218,7 +218,7 @@ func Version(wasm []byte, dataset fs.FS, config string) (string, error) {
 // service worker's template, the loader's label and how the Site rewrites
 // app.js.
 func pageConfig() string {
-	h := ui.Handler("", 0, "")
+	h := Handler("", 0, "")
 	return fmt.Sprintf("%q %q %q %q %q %q %q %q %q %q %q %q %q %q %q", h.Name, h.ShortName, h.Title, h.Description, h.Lang,
 		h.ThemeColor, h.BackgroundColor, h.Icon, h.Styles, h.CacheableResources, h.RawHeaders, h.ServiceWorkerTemplate,
 		h.LoadingLabel, wasmFetchCall, wasmFetchDirect)

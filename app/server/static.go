@@ -10,7 +10,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"energyfloor/app/internal/htmlattr"
 	"energyfloor/app/ui"
 )
 
@@ -58,7 +57,7 @@ func (s *Site) WriteStatic(dir, prefix string) (err error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
-	if err := app.GenerateStaticWebsite(tmp, ui.Handler(s.Version, s.WasmSize, prefix), ui.Pages...); err != nil {
+	if err := app.GenerateStaticWebsite(tmp, Handler(s.Version, s.WasmSize, prefix), ui.Pages...); err != nil {
 		return fmt.Errorf("generating the static pages: %w", err)
 	}
 	styles, err := staticStyles(tmp, s.assets["/web/app.css"].forms["identity"].body)
@@ -132,7 +131,7 @@ func staticStyles(dir string, ownCSS []byte) (*inlineStyles, error) {
 	return newInlineStyles(goapp, ownCSS)
 }
 
-// fixStaticPages applies htmlattr.Fix and rewritePage to the pages go-app
+// fixStaticPages applies rewritePage to the pages go-app
 // wrote.
 func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
@@ -144,11 +143,8 @@ func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 		if err != nil {
 			return err
 		}
-		fixed, err := htmlattr.Fix(b)
+		fixed, err := rewritePage(b, prefix, styles)
 		if err != nil {
-			return fmt.Errorf("encoding %s: %w", filepath.Base(p), err)
-		}
-		if fixed, err = rewritePage(fixed, prefix, styles); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Base(p), err)
 		}
 		if err := os.WriteFile(p, fixed, 0o644); err != nil {

@@ -2,9 +2,7 @@ package ui
 
 import (
 	"math"
-	"strconv"
 	"time"
-	"unicode/utf16"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -137,118 +135,6 @@ func writeHeadline(whReq, whMonth string) {
 			t.Set("nodeValue", headlineText(f.wh))
 		}
 	}
-}
-
-// prerenderRead is set once the prerendered form has been read: later
-// mounts find go-app's own tree, not the prerendered page.
-var prerenderRead bool
-
-// prerenderedEdits returns what the visitor changed in the prerendered form
-// before the wasm started, in the order the calculator applies edits (a
-// workload before its model; the output length before the monthly volume it
-// links; the slider before the latency field), and the id of the field that
-// has the focus. A control counts as changed when its value differs from the
-// prerendered one (defaultValue, or the option marked selected): a page the
-// service worker served for another query holds other values, and there the
-// URL's values stand unless the visitor changed them. It reads the page once.
-func prerenderedEdits() (edits []textEdit, focus string) {
-	if app.IsServer || prerenderRead {
-		return nil, ""
-	}
-	prerenderRead = true
-	doc := app.Window().Get("document")
-	for _, id := range []string{"workload", "model", "percentile", "gpu"} {
-		el := doc.Call("getElementById", id)
-		if !el.Truthy() || el.Get("tagName").String() != "SELECT" {
-			continue
-		}
-		opts := el.Get("options")
-		i, def := el.Get("selectedIndex").Int(), 0
-		for j := opts.Length() - 1; j >= 0; j-- {
-			if opts.Index(j).Get("defaultSelected").Bool() {
-				def = j
-			}
-		}
-		if i < 0 || i == def {
-			continue
-		}
-		// go-app drops an empty value attribute: no attribute means "".
-		v := ""
-		if a := opts.Index(i).Call("getAttribute", "value"); a.Truthy() {
-			v = a.String()
-		}
-		edits = append(edits, textEdit{Field: id, Text: v})
-	}
-	for _, id := range []string{fieldOutput, fieldTokens, fieldRequests, "itl-range", fieldITL} {
-		el := doc.Call("getElementById", id)
-		if !el.Truthy() || el.Get("tagName").String() != "INPUT" {
-			continue
-		}
-		v := el.Get("value").String()
-		if v == el.Get("defaultValue").String() {
-			continue
-		}
-		if id == "itl-range" {
-			pos, err := strconv.Atoi(v)
-			if err != nil {
-				continue
-			}
-			id, v = fieldITL, sliderMs(pos)
-		}
-		edits = append(edits, textEdit{Field: id, Text: v})
-	}
-	if el := doc.Get("activeElement"); el.Truthy() {
-		switch id := el.Get("id").String(); id {
-		case "workload", "model", "percentile", "gpu", fieldOutput, fieldTokens, fieldRequests, "itl-range", fieldITL:
-			focus = id
-		}
-	}
-	return edits, focus
-}
-
-// refocus gives the focus back to the form control with id, with the caret
-// at the end of its text, as the visitor left it in the prerendered page.
-func refocus(id string) {
-	if app.IsServer {
-		return
-	}
-	el := app.Window().GetElementByID(id)
-	if !el.Truthy() {
-		return
-	}
-	el.Call("focus")
-	if el.Get("type").String() == "text" {
-		n := len(utf16.Encode([]rune(el.Get("value").String()))) // the range counts UTF-16 units
-		el.Call("setSelectionRange", n, n)
-	}
-}
-
-// lowerSections selects, in the prerendered page, the sections the
-// calculator's renderBelow draws, in its order.
-var lowerSections = []string{"#calculator > #ranking", "#calculator > .chart-panel", "#calculator > #embed-this", "#calculator > .site-footer"}
-
-// prerenderedBelow returns the HTML of the prerendered page's lower sections
-// (lowerSections), for the first page to show as they are, or nil when the
-// page lacks one or holds figures for another query (the service worker
-// marks such a page <html data-stale-prerender>). Call it before go-app
-// replaces the prerendered body (OnInit).
-func prerenderedBelow() []string {
-	if app.IsServer {
-		return nil
-	}
-	doc := app.Window().Get("document")
-	if doc.Get("documentElement").Call("hasAttribute", "data-stale-prerender").Bool() {
-		return nil
-	}
-	html := make([]string, len(lowerSections))
-	for i, sel := range lowerSections {
-		el := doc.Call("querySelector", sel)
-		if !el.Truthy() {
-			return nil
-		}
-		html[i] = el.Get("outerHTML").String()
-	}
-	return html
 }
 
 // whenIdle runs fn in go-app's loop once the browser is idle, or after

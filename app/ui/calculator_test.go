@@ -370,12 +370,12 @@ func TestEditsBeforeTheWasmStarted(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := fixtureCalculator(tt.query, false)
-			c.early = tt.early
+			c.edits = tt.early
 			if !c.applyEarly() {
 				t.Fatal("applyEarly reported no edits")
 			}
 			c.changed(app.Context{}) // as OnNav does; on the server it only recomputes
-			if c.early != nil || c.applyEarly() {
+			if c.edits != nil || c.applyEarly() {
 				t.Error("the edits were not applied once only")
 			}
 			html := render(t, c)
@@ -445,7 +445,7 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 	ds := fixtureDataset()
 	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
 		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
-	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, below: copies}
+	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies}}
 	q, _ := url.ParseQuery("itl=60&model=alpha")
 	c.navigate(q)
 	if c.ranking != nil {

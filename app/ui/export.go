@@ -19,14 +19,15 @@ func (c *calculator) report() *floor.Report {
 	return rep
 }
 
-func (c *calculator) onExportCSV(ctx app.Context, e app.Event) {
-	download("energy-floor.csv", "text/csv", string(c.report().CSV()))
-}
-
-func (c *calculator) onExportJSON(ctx app.Context, e app.Event) {
-	b, err := c.report().JSON()
-	if err != nil {
-		return // a Report always encodes
+// onExport offers the report as a CSV or JSON file.
+func (c *calculator) onExport(ctx app.Context, a app.Action) {
+	ctx.PreventUpdate()
+	switch a.Value {
+	case "csv":
+		download("energy-floor.csv", "text/csv", string(c.report().CSV()))
+	case "json":
+		if b, err := c.report().JSON(); err == nil { // a Report always encodes
+			download("energy-floor.json", "application/json", string(b))
+		}
 	}
-	download("energy-floor.json", "application/json", string(b))
 }

@@ -15,3 +15,7 @@ func Routes() {
 	app.Route("/", func() app.Composer { return newCalculator() })
 	app.Route("/embed", func() app.Composer { return newEmbed() })
 }
+
+// Pages lists the pages Routes registers, which the service worker stores
+// for offline use and the static build writes out.
+var Pages = []string{"/", "/embed"}

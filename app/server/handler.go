@@ -1,12 +1,12 @@
-package ui
+package server
 
 import (
-	"encoding/json"
 	"html"
 	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"energyfloor/app/ui"
 )
 
 // Theme colours, shared by the manifest, the icons (web/icons.go) and the page.
@@ -14,10 +14,6 @@ const (
 	ThemeColor      = "#0b5563"
 	BackgroundColor = "#ffffff"
 )
-
-// Pages lists the pages the service worker stores for offline use and the
-// static build writes out. Every page must be registered by Routes.
-var Pages = []string{"/", "/embed"}
 
 // Handler returns the go-app Handler that prerenders Energy Floor's pages and
 // serves its PWA files (app.js, app-worker.js, the manifest). The server and
@@ -57,7 +53,7 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 		// percentage to show (go-app's default label is "{progress}%").
 		LoadingLabel:          "Loading…",
 		Styles:                []string{"/web/app.css"},
-		CacheableResources:    []string{"/web/icon.svg", "/web/boot.js", splitCSS},
+		CacheableResources:    []string{"/web/icon.svg", "/web/boot.js", ui.SplitCSS},
 		Resources:             resources,
 		Version:               version,
 		WasmContentLength:     strconv.FormatInt(wasmSize, 10),
@@ -72,19 +68,6 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 			`" data-scripts="` + prefix + `/wasm_exec.js ` + prefix + `/app.js` +
 			`" data-scope="` + prefix + `/" data-version="` + html.EscapeString(version) + `"></script>`},
 	}
-}
-
-// workerTemplate fills in the pages other than the root, which go-app
-// does not know about, in the service worker's template.
-func workerTemplate(resources app.ResourceResolver) string {
-	extra := []string{}
-	for _, p := range Pages {
-		if p != "/" {
-			extra = append(extra, resources.Resolve(p))
-		}
-	}
-	list, _ := json.Marshal(extra) // a []string always encodes
-	return strings.ReplaceAll(serviceWorkerJS, "{{.ExtraPages}}", string(list))
 }
 
 // resolverOnly hides the http.Handler of go-app's LocalDir, so go-app never

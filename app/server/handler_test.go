@@ -1,10 +1,12 @@
 //go:build !wasm
 
-package ui
+package server
 
 import (
 	"strings"
 	"testing"
+
+	"energyfloor/app/ui"
 )
 
 // TestHandlerSetsAppVersion checks that the version given to Handler reaches
@@ -12,7 +14,7 @@ import (
 // server's environment, which go-app's Handler sets from Version before it
 // prerenders anything) and app.js's environment, which the wasm reads.
 func TestHandlerSetsAppVersion(t *testing.T) {
-	routesOnce.Do(Routes)
+	routesOnce.Do(ui.Routes)
 	for _, tt := range []struct {
 		name, version, prefix string
 	}{
@@ -21,7 +23,13 @@ func TestHandlerSetsAppVersion(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := Handler(tt.version, 1000, tt.prefix)
-			get := func(path string) string { return getPage(t, h, path) }
+			get := func(path string) string {
+				w := get(t, h, "GET", path)
+				if w.Code != 200 {
+					t.Fatalf("GET %s: status %d", path, w.Code)
+				}
+				return w.Body.String()
+			}
 			page := get("/")
 			wantFooter := `<p class="versions">Energy Floor ` + tt.version + ` · data version `
 			if !strings.Contains(page, wantFooter) {

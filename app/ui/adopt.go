@@ -1,0 +1,298 @@
+package ui
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+
+	"energyfloor/app/floor"
+	"energyfloor/data"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// This file is how the app, once its wasm runs in the browser, takes over the
+// page the server prerendered. go-app does not hydrate: it replaces the
+// prerendered body with its own tree. So that nothing is lost and the first
+// answer comes early:
+//
+//   - what the visitor typed or chose before the wasm started is read from
+//     the prerendered form and applied as if typed now, and the focus goes
+//     back to the field it was in;
+//   - the first page is drawn from the URL's workload alone (data.LoadWorkload),
+//     and the whole dataset replaces it a moment later, or at once when an
+//     edit needs another workload;
+//   - the first page keeps the prerendered sections under the results as
+//     they are (their HTML), without ranking or rendering them, and the live
+//     sections replace them when the browser is next idle.
+//
+// The calculator calls into it at three points: takeOver (OnInit, before the
+// prerendered body is replaced), firstDataset (the first navigation's data)
+// and finishTakeOver (after the first navigation).
+
+// startup is the calculator's take-over state.
+type startup struct {
+	// taking is set in the browser's first mount, until finishTakeOver.
+	taking bool
+	// partial is set while the dataset holds one workload's models only.
+	partial bool
+	// edits are what the visitor changed in the prerendered form, in the
+	// order the calculator applies edits, and focus the field they were in.
+	edits []textEdit
+	focus string
+	// below is the prerendered HTML of the sections under the results
+	// (lowerSections) while the page shows those copies; nil once live, on
+	// the server, in the embed, and where the prerender is not the page's
+	// state (edits typed early, or a page served for another query).
+	below []string
+}
+
+// prerenderRead is set once the prerendered page has been read: later mounts
+// find go-app's own tree, not the prerendered page.
+var prerenderRead bool
+
+// takeOver reads, in the browser's first mount, what the prerendered page
+// holds: early edits, the focused field and the lower sections.
+func (c *calculator) takeOver() {
+	if app.IsServer || prerenderRead {
+		return
+	}
+	prerenderRead = true
+	c.taking = true
+	c.edits, c.focus = prerenderedEdits()
+	if !c.embed && len(c.edits) == 0 {
+		c.below = prerenderedBelow()
+	}
+}
+
+// firstDataset returns the dataset of the calculator's first navigation,
+// to query q: during the take-over, only the models of the workload q names
+// (or the default), checked as Load checks them; else the whole dataset.
+func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
+	if !c.taking {
+		return c.load()
+	}
+	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(paramWorkload)))
+	c.partial = err == nil
+	return ds, err
+}
+
+// completeDelay is how long after the first page the browser decodes the
+// whole dataset, unless an edit needs another workload first.
+const completeDelay = 700 * time.Millisecond
+
+// goLiveWithin bounds how long the lower sections stay prerendered copies
+// when the browser is never idle; goLiveAfterEdit bounds it once an edit has
+// made them stale.
+const (
+	goLiveWithin    = 500 * time.Millisecond
+	goLiveAfterEdit = 100 * time.Millisecond
+)
+
+// finishTakeOver, after the first navigation, schedules the whole dataset
+// and the live lower sections, applies the early edits and gives the focus
+// back.
+func (c *calculator) finishTakeOver(ctx app.Context) {
+	if !c.taking {
+		return
+	}
+	c.taking = false
+	if c.loadErr != nil {
+		return
+	}
+	if c.below != nil {
+		whenIdle(ctx, goLiveWithin, c.goLive)
+	}
+	if c.partial {
+		ctx.After(completeDelay, func(ctx app.Context) {
+			c.complete()
+			if c.loadErr == nil {
+				ctx.PreventUpdate() // nothing on the page changes
+			}
+		})
+	}
+	if c.applyEarly() {
+		c.changed(ctx)
+	}
+	if id := c.focus; id != "" {
+		c.focus = ""
+		ctx.Defer(func(ctx app.Context) { refocus(id) })
+	}
+}
+
+// applyEarly applies the edits made before the wasm started, in order,
+// through the handlers' own path, so they parse and fail with the same
+// messages; it reports whether there were any.
+func (c *calculator) applyEarly() bool {
+	if c.loadErr != nil || len(c.edits) == 0 {
+		return false
+	}
+	for _, e := range c.edits {
+		c.apply(e)
+	}
+	c.edits = nil
+	return true
+}
+
+// complete replaces a partial dataset with the whole one, before anything
+// needs another workload's models. The ranking is redone on the next change.
+func (c *calculator) complete() {
+	if !c.partial {
+		return
+	}
+	ds, err := c.load()
+	if err != nil {
+		c.loadErr = err
+		return
+	}
+	c.ds, c.partial = ds, false
+	c.workloadChoices, c.modelChoices = nil, nil
+	c.buildChoices()
+	c.rankKey = ""
+}
+
+// goLive replaces the prerendered copies of the lower sections with the live
+// components, ranking first.
+func (c *calculator) goLive(ctx app.Context) {
+	if c.below == nil {
+		ctx.PreventUpdate()
+		return
+	}
+	c.below = nil
+	c.rankKey = ""
+	c.recompute()
+}
+
+// lowerSectionsStale makes the prerendered lower sections live soon after an
+// edit, in a task of their own, so that the ranking and their first render do
+// not hold up the edit's answer.
+func (c *calculator) lowerSectionsStale(ctx app.Context) {
+	if c.below != nil {
+		whenIdle(ctx, goLiveAfterEdit, c.goLive)
+	}
+}
+
+// lowerSections selects, in the prerendered page, the sections renderBelow
+// draws, in its order.
+var lowerSections = []string{"#calculator > #ranking", "#calculator > .chart-panel", "#calculator > #embed-this", "#calculator > .site-footer"}
+
+// prerenderedSections renders the prerendered copies of the lower sections.
+func prerenderedSections(html []string) []app.UI {
+	raw := make([]app.UI, len(html))
+	for i, h := range html {
+		raw[i] = app.Raw(h)
+	}
+	return raw
+}
+
+// SplitCSS is the empty stylesheet (web/split.css) the prerendered full page
+// links before its lower sections: while it loads, the browser paints what
+// comes before it, the results among them, without laying out and painting
+// the rest. The live page does without it: every style is inlined.
+const SplitCSS = "/web/split.css"
+
+// splitLink is the link to SplitCSS in the prerender, nil in the browser.
+func splitLink() app.UI {
+	if app.IsServer {
+		return app.Link().Rel("stylesheet").Href(SplitCSS)
+	}
+	return nil
+}
+
+// prerenderedEdits returns what the visitor changed in the prerendered form
+// before the wasm started, in the order the calculator applies edits (a
+// workload before its model; the output length before the monthly volume it
+// links; the slider before the latency field), and the id of the field that
+// has the focus. A control counts as changed when its value differs from the
+// prerendered one (defaultValue, or the option marked selected): a page the
+// service worker served for another query holds other values, and there the
+// URL's values stand unless the visitor changed them.
+func prerenderedEdits() (edits []textEdit, focus string) {
+	doc := app.Window().Get("document")
+	for _, id := range []string{"workload", "model", "percentile", "gpu"} {
+		el := doc.Call("getElementById", id)
+		if !el.Truthy() || el.Get("tagName").String() != "SELECT" {
+			continue
+		}
+		opts := el.Get("options")
+		i, def := el.Get("selectedIndex").Int(), 0
+		for j := opts.Length() - 1; j >= 0; j-- {
+			if opts.Index(j).Get("defaultSelected").Bool() {
+				def = j
+			}
+		}
+		if i < 0 || i == def {
+			continue
+		}
+		// go-app drops an empty value attribute: no attribute means "".
+		v := ""
+		if a := opts.Index(i).Call("getAttribute", "value"); a.Truthy() {
+			v = a.String()
+		}
+		edits = append(edits, textEdit{Field: id, Text: v})
+	}
+	for _, id := range []string{fieldOutput, fieldTokens, fieldRequests, "itl-range", fieldITL} {
+		el := doc.Call("getElementById", id)
+		if !el.Truthy() || el.Get("tagName").String() != "INPUT" {
+			continue
+		}
+		v := el.Get("value").String()
+		if v == el.Get("defaultValue").String() {
+			continue
+		}
+		if id == "itl-range" {
+			pos, err := strconv.Atoi(v)
+			if err != nil {
+				continue
+			}
+			id, v = fieldITL, sliderMs(pos)
+		}
+		edits = append(edits, textEdit{Field: id, Text: v})
+	}
+	if el := doc.Get("activeElement"); el.Truthy() {
+		switch id := el.Get("id").String(); id {
+		case "workload", "model", "percentile", "gpu", fieldOutput, fieldTokens, fieldRequests, "itl-range", fieldITL:
+			focus = id
+		}
+	}
+	return edits, focus
+}
+
+// refocus gives the focus back to the form control with id, with the caret
+// at the end of its text, as the visitor left it in the prerendered page.
+func refocus(id string) {
+	if app.IsServer {
+		return
+	}
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return
+	}
+	el.Call("focus")
+	if el.Get("type").String() == "text" {
+		n := len(utf16.Encode([]rune(el.Get("value").String()))) // the range counts UTF-16 units
+		el.Call("setSelectionRange", n, n)
+	}
+}
+
+// prerenderedBelow returns the HTML of the prerendered page's lower sections
+// (lowerSections), or nil when the page lacks one or holds figures for
+// another query (the service worker marks such a page <html
+// data-stale-prerender>).
+func prerenderedBelow() []string {
+	doc := app.Window().Get("document")
+	if doc.Get("documentElement").Call("hasAttribute", "data-stale-prerender").Bool() {
+		return nil
+	}
+	html := make([]string, len(lowerSections))
+	for i, sel := range lowerSections {
+		el := doc.Call("querySelector", sel)
+		if !el.Truthy() {
+			return nil
+		}
+		html[i] = el.Get("outerHTML").String()
+	}
+	return html
+}

@@ -1,0 +1,17 @@
+package ui
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// noticeList lists what was wrong with the URL the page was opened with
+// (#notices), as text only; nil when all was well.
+func noticeList(notices []notice) app.UI {
+	if len(notices) == 0 {
+		return nil
+	}
+	return app.Div().ID("notices").Class("notice").Role("status").Body(
+		app.P().Text("Some parameters in this link could not be used, so defaults stand in for them:"),
+		app.Ul().Body(app.Range(notices).Slice(func(i int) app.UI {
+			return app.Li().Text(string(notices[i]))
+		})),
+	)
+}
