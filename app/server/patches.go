@@ -267,7 +267,6 @@ func dropGoappScripts(page []byte, prefix string) ([]byte, error) {
 	return page, nil
 }
 
-
 // wasmFetchCall is how go-app v10.1.11's app.js fetches and compiles
 // app.wasm:
 //
@@ -329,4 +328,3 @@ func workerTemplate(resources app.ResourceResolver) string {
 	list, _ := json.Marshal(extra) // a []string always encodes
 	return strings.ReplaceAll(serviceWorkerJS, "{{.ExtraPages}}", string(list))
 }
-

@@ -44,7 +44,6 @@ func TestPatchesMatchGoApp(t *testing.T) {
 	}
 }
 
-
 func TestEscapeAttributes(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"plain, attributes sorted", `<p id="a" class="b c">x</p>`, `<p class="b c" id="a">x</p>`},
@@ -75,7 +74,6 @@ func TestEscapeAttributes(t *testing.T) {
 		}
 	}
 }
-
 
 func TestInlineStyles(t *testing.T) {
 	if _, err := newInlineStyles([]byte("a{}"), []byte("b{} </STYLE><script>x()</script>")); err == nil {
@@ -112,7 +110,6 @@ func TestInlineStyles(t *testing.T) {
 	}
 }
 
-
 func TestDropGoappScripts(t *testing.T) {
 	const (
 		exec = `<script defer src="/energy/wasm_exec.js"></script>`
@@ -146,7 +143,6 @@ func TestDropGoappScripts(t *testing.T) {
 		})
 	}
 }
-
 
 // checkAppJS fails unless app.js takes app.wasm at wasm from boot.js's early
 // compile, or else hands its own response to the streaming compiler, shows a

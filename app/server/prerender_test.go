@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-
 )
 
 // TestPrerenderDeterministic: the same URL gives the same bytes, though

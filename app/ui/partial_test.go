@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
 )
 
 // TestFirstPageFromOneWorkload checks the browser's start: the calculator

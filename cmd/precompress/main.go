@@ -65,7 +65,7 @@ var encodings = []encoding{
 		reader: func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
 	},
 	{
-		suffix:   ".gz",
+		suffix: ".gz",
 		compress: func(raw []byte) ([]byte, error) {
 			var b bytes.Buffer
 			w, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
@@ -78,7 +78,7 @@ var encodings = []encoding{
 			err = w.Close()
 			return b.Bytes(), err
 		},
-		reader:   func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
+		reader: func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
 	},
 }
 
