@@ -2,15 +2,17 @@
 // measurements compiled by energyfloor/data/compile into the folder compiled/,
 // embedded in the binary, decoded once and validated record by record.
 //
-// Load returns the embedded dataset as the domain types of package energyfloor:
+// Load returns the embedded dataset as the domain types of package floor:
 // workloads, their models and every measured configuration, with provenance
 // (source, version, dates, licence, citation, caveat). Decode reads any folder of
 // the same layout; tests use it on broken copies.
 //
-// Natively the files decode with goccy/go-json; the browser build reads them
-// with a small hand-written reader without reflection (direct.go), several
-// times faster in freshly compiled wasm. Tests check that both give the same
-// dataset, and validation is the same code on both.
+// The file format is one set of types (format.go). Natively the files decode
+// with goccy/go-json; the browser build fills the same types with a small
+// reader without reflection (direct.go), as goccy/go-json would make app.wasm
+// much larger and encoding/json's reflection is slow in freshly compiled
+// wasm. Tests check that goccy/go-json, encoding/json and that reader give the
+// same dataset.
 //
 // Every record is validated at load, so bad data fails a test rather than a
 // visitor's browser: required fields present, unknown fields refused; figures
@@ -54,9 +56,9 @@ var (
 // does. The browser build has no checks (checksBuilt is false there) and
 // decodes the same embedded bytes without them: the server that serves
 // app.wasm, and `make static` that writes it out, validated those bytes when
-// they started, and so did the tests; repeating the checks cost the browser
-// about 110 ms of its start-up and app.wasm 40 KB of code. Figures that do
-// not parse still fail there.
+// they started, and so did the tests, so repeating the checks would cost the
+// browser start-up time and code for nothing. Figures that do not parse
+// still fail there.
 func Load() (*floor.Dataset, error) {
 	loadOnce.Do(func() {
 		loaded, loadErr = decode(Files(), unmarshal, true, "")
@@ -68,9 +70,8 @@ func Load() (*floor.Dataset, error) {
 // the one with upstream task name id (floor.DefaultWorkload when id
 // names none), checked as Load checks them, and returns a partial dataset:
 // every workload has its ID, name and source, but only that one has models.
-// The browser draws its first page from it (lm-arena-chat, the default, is
-// 37 % of the model files' bytes) and takes the whole dataset from Load once
-// the page is interactive. Each call decodes afresh; the caller owns the result.
+// The browser draws its first page from it and takes the whole dataset from
+// Load once the page is interactive. Each call decodes afresh; the caller owns the result.
 func LoadWorkload(id string) (*floor.Dataset, error) {
 	return decodeWorkload(Files(), unmarshal, true, id)
 }

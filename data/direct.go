@@ -13,9 +13,8 @@ import (
 
 // unmarshalDirect decodes index.json (into a *Index) or a model file
 // (into a *ModelFile) with a small hand-written JSON reader: no reflection,
-// one pass over the bytes. The browser build uses it (unmarshal_wasm.go):
-// encoding/json's reflection made decoding the dataset take most of a
-// second in a freshly started wasm. Natively it is tested against
+// one pass over the bytes, filling the format's types (format.go). The
+// browser build uses it (unmarshal_wasm.go). Natively it is tested against
 // goccy/go-json and encoding/json: on every file they accept, it gives the
 // same values; it refuses what they refuse, and a little more (keys in
 // another case, an array given twice, text after the value, invalid UTF-8,
@@ -42,7 +41,7 @@ func unmarshalDirect(b []byte, v any) error {
 
 // reader reads JSON from s, at byte offset i. The strings it returns are
 // substrings of s: one allocation per file instead of one per value (the
-// dataset keeps every file's text, about 0.7 MB, for as long as it lives).
+// dataset keeps every file's text for as long as it lives).
 type reader struct {
 	s string
 	i int

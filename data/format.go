@@ -29,17 +29,34 @@ const FormatVersion = "1"
 // citation, and every workload with its models' metadata and best rows, so
 // the models can be listed without reading every file.
 type Index struct {
-	Version       string           `json:"version"`
-	Updated       string           `json:"updated"`
-	DataVersion   string           `json:"data_version"`
-	Unit          string           `json:"unit"`
-	ITLDeadlineMs int64            `json:"itl_deadline_ms"`
-	Caveat        string           `json:"caveat"`
-	Boundary      string           `json:"boundary"`
-	Licence       string           `json:"licence"`
-	Cite          string           `json:"cite"`
-	CiteURL       string           `json:"cite_url"`
-	Workloads     []*IndexWorkload `json:"workloads"`
+	Header
+	Caveat    string           `json:"caveat"`
+	Boundary  string           `json:"boundary"`
+	Licence   string           `json:"licence"`
+	Cite      string           `json:"cite"`
+	CiteURL   string           `json:"cite_url"`
+	Workloads []*IndexWorkload `json:"workloads"`
+}
+
+// Header opens index.json and every model file: the format version, the
+// dates, the unit of the Wh figures and the latency ceiling of the best rows.
+type Header struct {
+	Version       string `json:"version"`
+	Updated       string `json:"updated"`
+	DataVersion   string `json:"data_version"`
+	Unit          string `json:"unit"`
+	ITLDeadlineMs int64  `json:"itl_deadline_ms"`
+}
+
+// ModelInfo describes a model, in index.json and in its own file.
+type ModelInfo struct {
+	Slug          string      `json:"slug"`
+	Name          string      `json:"name"`
+	ModelID       string      `json:"model_id"`
+	ParamsB       json.Number `json:"params_b"`
+	ActiveParamsB json.Number `json:"active_params_b"`
+	Architecture  string      `json:"architecture"`
+	GPUs          []string    `json:"gpus"`
 }
 
 // IndexWorkload is one workload in index.json.
@@ -56,13 +73,7 @@ type IndexWorkload struct {
 // IndexModel is one model of a workload in index.json; File names its model
 // file.
 type IndexModel struct {
-	Slug               string          `json:"slug"`
-	Name               string          `json:"name"`
-	ModelID            string          `json:"model_id"`
-	ParamsB            json.Number     `json:"params_b"`
-	ActiveParamsB      json.Number     `json:"active_params_b"`
-	Architecture       string          `json:"architecture"`
-	GPUs               []string        `json:"gpus"`
+	ModelInfo
 	File               string          `json:"file"`
 	ConfigurationCount int             `json:"configuration_count"`
 	Best               map[string]*Row `json:"best"`
@@ -72,21 +83,11 @@ type IndexModel struct {
 // dataset's header, the workload's source block (its selection text true
 // for this model), every configuration and the best rows.
 type ModelFile struct {
-	Version        string          `json:"version"`
-	Updated        string          `json:"updated"`
-	DataVersion    string          `json:"data_version"`
-	Unit           string          `json:"unit"`
-	ITLDeadlineMs  int64           `json:"itl_deadline_ms"`
-	Source         floor.Source    `json:"source"`
-	Caveat         string          `json:"caveat"`
-	Boundary       string          `json:"boundary"`
-	Slug           string          `json:"slug"`
-	Name           string          `json:"name"`
-	ModelID        string          `json:"model_id"`
-	ParamsB        json.Number     `json:"params_b"`
-	ActiveParamsB  json.Number     `json:"active_params_b"`
-	Architecture   string          `json:"architecture"`
-	GPUs           []string        `json:"gpus"`
+	Header
+	Source   floor.Source `json:"source"`
+	Caveat   string       `json:"caveat"`
+	Boundary string       `json:"boundary"`
+	ModelInfo
 	Configurations []*Row          `json:"configurations"`
 	Best           map[string]*Row `json:"best"`
 }

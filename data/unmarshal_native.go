@@ -10,10 +10,9 @@ import (
 
 // Natively (server, CLI, compiler, tests) the dataset decodes with
 // goccy/go-json. The browser build uses unmarshalDirect instead
-// (unmarshal_wasm.go): goccy/go-json would add about 0.28 MB brotli to
-// app.wasm, whose budget is 1.6 MB (GOAPP-NOTES.md). A test decodes the
-// embedded dataset with both (and encoding/json) and checks the results are
-// identical.
+// (unmarshal_wasm.go), as goccy/go-json would make app.wasm much larger. A
+// test decodes the embedded dataset with both (and encoding/json) and checks
+// the results are identical.
 var unmarshal = unmarshalGoccy
 
 // unmarshalGoccy decodes with goccy/go-json, refusing unknown fields.

@@ -49,8 +49,8 @@ func shortDecimal(d decimal.Decimal) string {
 
 func checkIndex(idx *Index) error {
 	fail := func(field string, err error) error { return &Error{File: "index.json", Field: field, Err: err} }
-	if idx.Version != "1" {
-		return fail("version", fmt.Errorf("is %q, want format version \"1\"", idx.Version))
+	if idx.Version != FormatVersion {
+		return fail("version", fmt.Errorf("is %q, want format version %q", idx.Version, FormatVersion))
 	}
 	for _, f := range []struct{ name, value string }{
 		{"updated", idx.Updated}, {"data_version", idx.DataVersion}, {"unit", idx.Unit}, {"caveat", idx.Caveat},

@@ -19,10 +19,9 @@ import (
 
 func main() {
 	// Start-up allocates the decoded dataset and the first page's tree in
-	// one go, on a small live heap: with Go's default GOGC of 100 the
-	// collector ran during it (with collection off, the work from main to
-	// an interactive page took 30-60 ms less in Chromium). At 400 it waits
-	// until the heap is five times what survived the last collection.
+	// one go, on a small live heap, where Go's default GOGC of 100 would
+	// collect during it. At 400 the collector waits until the heap is five
+	// times what survived the last collection.
 	debug.SetGCPercent(400)
 	ui.Routes()
 	app.RunWhenOnBrowser()

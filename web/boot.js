@@ -1,22 +1,17 @@
 // boot.js starts the app: it compiles app.wasm (streaming, from the
 // network's response or from the service worker's cache, read directly: see
-// fromWorkerCache) and adds go-app's
-// wasm_exec.js and app.js (data-scripts, run in order). The server rewrites
-// app.js to take the module from efInstantiate (app/server/appjs.go); an
-// app.js that runs without boot.js sets efInstantiate to null and compiles
-// itself.
+// fromWorkerCache) and adds go-app's wasm_exec.js and app.js (data-scripts,
+// run in order). The server rewrites app.js to take the module from
+// efInstantiate (see app/server/patches.go); an app.js that runs without
+// boot.js sets efInstantiate to null and compiles itself.
 //
 // When: on a first visit (no service worker controls the page yet), only
-// once the prerendered page has painted. Until then the page's first frame
-// has the machine to itself: on a 2-core machine, fetching and compiling the
-// wasm, registering the service worker and running the scripts otherwise
-// share it with the first layout and raster. In `make bench`'s cold loads
-// (15 each, alternating servers) the results appeared sooner: medians 172
-// against 208 ms with a first version of this, 188 against 210 ms with this
-// one; the page became interactive later by about the time to first paint
-// (902 against 793 ms). A page that never paints (a hidden tab) starts
-// after maxWait ms. On a return visit everything comes from the service
-// worker's cache, so it starts at once.
+// once the prerendered page has painted, so that its first frame has the
+// machine to itself: fetching and compiling the wasm, registering the service
+// worker and running the scripts would otherwise share it with the first
+// layout and raster. A page that never paints (a hidden tab) starts after
+// maxWait ms. On a return visit everything comes from the service worker's
+// cache, so it starts at once.
 (() => {
   if ("efInstantiate" in self) return;
   const me = document.currentScript;
@@ -28,13 +23,9 @@
   // fromWorkerCache returns app.wasm from the service worker's cache of this
   // page's version (app-worker.js names it "energyfloor:" + scope + ":" +
   // version), or null: no worker controls the page, or that version's cache
-  // is gone (a newer worker has replaced it). Reading the cache here instead
-  // of fetching through the worker halves the time to get the 10 MB of
-  // app.wasm and compile them, since a body the worker passes on goes through
-  // its thread first: in Chromium 148 here, compileStreaming took a median
-  // of 235 ms through the worker and 116 ms from the cache (6 each, in a
-  // controlled page), and `make bench`'s interactive warm went from 872 to
-  // 768 ms (alternating servers). And the page gets the wasm of its own
+  // is gone (a newer worker has replaced it). Reading the cache here is
+  // faster than fetching through the worker, whose thread every byte of a
+  // body it passes on goes through; and the page gets the wasm of its own
   // version, even while a newer worker is taking over.
   const fromWorkerCache = async () => {
     const { version, scope } = me.dataset;

@@ -92,19 +92,14 @@ var browserOwnHosts = map[string]bool{
 	"update.googleapis.com": true,
 	"accounts.google.com":   true,
 	"clients2.google.com":   true,
-	// Chromium 148 (what apt-get installs here from package lists not yet
-	// updated; .ci/run updates them and gets 156), with a blank page, these
-	// flags and no page of ours: www.google.com in its first second,
-	// android.clients.google.com (GCM) a few seconds later.
+	// Some Chromium versions also reach these with a blank page.
 	"www.google.com":             true,
 	"android.clients.google.com": true,
 }
 
 // startTries is how many times NewBrowser starts Chromium before it gives
-// up. Debian's Chromium 148 here now and then crashed before it opened its
-// DevTools port (crashpad's "no stack mapping", and chromedp's "chrome
-// failed to start"): 2 of about 40 starts in one hour of benchmarks, never
-// in 30 starts in a row by hand. A test must not fail for that.
+// up: Debian's Chromium now and then crashes before it opens its DevTools
+// port ("chrome failed to start"), and a test must not fail for that.
 const startTries = 3
 
 // NewBrowser starts a headless Chromium and opens its tab. A Chromium that
@@ -522,8 +517,8 @@ func (b *Browser) SetOffline(offline bool) error {
 			EmulateOfflineServiceWorker: &offline,
 			MatchedNetworkConditions:    conds,
 		})
-		// Chromium 148 refuses these parameters ("Invalid parameters"); it
-		// has the command this one replaced, which cdproto no longer lists.
+		// Older Chromiums refuse these parameters ("Invalid parameters"); they
+		// have the command this one replaced, which cdproto no longer lists.
 		b.legacyConditions = err != nil
 	}
 	if b.legacyConditions {

@@ -68,8 +68,8 @@ type expected struct {
 	Raw          string
 }
 
-// cliResult is one entry of `energyfloor -json`'s results (the README's
-// contract); the numbers stay as written.
+// cliResult is one entry of `energyfloor -json`'s results (the contract in
+// cmd/energyfloor's package doc); the numbers stay as written.
 type cliResult struct {
 	ModelID              string          `json:"model_id"`
 	Model                string          `json:"model"`

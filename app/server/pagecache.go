@@ -6,16 +6,14 @@ import (
 	"sync"
 )
 
-// pageCacheSize is how many answers pageCache keeps: one page in one coding
-// is about 12 KB with brotli, 74 KB plain.
+// pageCacheSize is how many answers pageCache keeps.
 const pageCacheSize = 256
 
 // pageCache keeps the most recently used prerendered pages, whole answers
 // (headers and body, compressed for one coding), by request URI and coding.
 // A page depends only on its URL for a given version, so a hit is the answer
-// go-app and compression would have made again: about 5 ms less before the
-// first byte of a cold load on these machines (2.7 ms to prerender and fix
-// the page, 3-4.5 ms for brotli), on the path to the first paint.
+// go-app and compression would have made again, without prerendering and
+// compressing it on the path to the first paint.
 type pageCache struct {
 	mu    sync.Mutex
 	max   int

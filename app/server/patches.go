@@ -187,11 +187,10 @@ func quotedPrefix(b []byte) (string, error) {
 //
 // A page's first paint waits for its stylesheets. go-app's head links two,
 // its own app.css and ours (web/app.css): two requests before anything is
-// painted, which in a fresh browser profile wait 30-40 ms for the HTTP cache
-// to open. One <style> element in their place lets the prerendered results
-// paint straight from the HTML: the first contentful paint of a cold load
-// came about 60 ms sooner in Chromium. The CSP allows exactly that element,
-// by its hash ('unsafe-inline' stays out).
+// painted, which in a fresh browser profile also wait for the HTTP cache to
+// open. One <style> element in their place lets the prerendered results
+// paint straight from the HTML. The CSP allows exactly that element, by its
+// hash ('unsafe-inline' stays out).
 type inlineStyles struct {
 	element string // <style>…</style>
 	hash    string // 'sha256-…', for the CSP's style-src

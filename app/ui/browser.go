@@ -51,6 +51,21 @@ func copyText(text string, done func(ok bool)) {
 	clip.Call("writeText", text).Call("then", ok, fail)
 }
 
+// copyWithStatus copies text and sets *status, a component's field, to kind
+// when it worked or to "failed" when the browser refused, and back to ""
+// three seconds later.
+func copyWithStatus(ctx app.Context, text, kind string, status *string) {
+	copyText(text, func(ok bool) {
+		ctx.Dispatch(func(ctx app.Context) {
+			*status = kind
+			if !ok {
+				*status = "failed"
+			}
+		})
+		ctx.After(3*time.Second, func(ctx app.Context) { *status = "" })
+	})
+}
+
 // heightObserver watches the embed's content and posts its height to the
 // parent window: {type: "energyfloor:height", height}.
 var (

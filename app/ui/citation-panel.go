@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strings"
-	"time"
 
 	"energyfloor/app/floor"
 
@@ -60,15 +59,7 @@ func (p *citationPanel) onCopy(kind string) app.EventHandler {
 		if kind == "bibtex" {
 			text = citationBibTeX(p.Source, p.DataVersion)
 		}
-		copyText(text, func(ok bool) {
-			ctx.Dispatch(func(ctx app.Context) {
-				p.copied = kind
-				if !ok {
-					p.copied = "failed"
-				}
-			})
-			ctx.After(3*time.Second, func(ctx app.Context) { p.copied = "" })
-		})
+		copyWithStatus(ctx, text, kind, &p.copied)
 	}
 }
 
@@ -82,8 +73,8 @@ func citationText(s *floor.Source, dataVersion string) string {
 
 // firstYear returns the first year from 1900 to 2099 in s that stands as a
 // word of its own (as the regular expression \b(19|20)\d\d\b finds it), or
-// "". A package-level regexp compiled at start-up cost the browser about 60
-// wasm functions (91 KB) to compile before main ran, on every visit.
+// "". A package-level regexp would be compiled at every start of the wasm,
+// before main runs.
 func firstYear(s string) string {
 	digit := func(b byte) bool { return '0' <= b && b <= '9' }
 	word := func(b byte) bool { return digit(b) || b == '_' || 'a' <= b|0x20 && b|0x20 <= 'z' }

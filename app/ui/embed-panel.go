@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"time"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -85,13 +83,5 @@ func (p *embedPanel) onCopy(ctx app.Context, e app.Event) {
 	if ctx.JSSrc().Get("id").String() == "copy-script" {
 		kind, text = "script", embedScript
 	}
-	copyText(text, func(ok bool) {
-		ctx.Dispatch(func(ctx app.Context) {
-			p.copied = kind
-			if !ok {
-				p.copied = "failed"
-			}
-		})
-		ctx.After(3*time.Second, func(ctx app.Context) { p.copied = "" })
-	})
+	copyWithStatus(ctx, text, kind, &p.copied)
 }

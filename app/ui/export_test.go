@@ -58,7 +58,7 @@ func TestExportCSV(t *testing.T) {
 }
 
 // TestExportJSON checks the JSON download against the CLI's -json contract
-// (README, "CLI"): its field names, the results of every model, and, when
+// (cmd/energyfloor's package doc): its field names, the results of every model, and, when
 // nothing meets the target, the figures at the fastest configuration.
 func TestExportJSON(t *testing.T) {
 	c := fixtureCalculator("tokens=1B&output=500&itl=5&model=alpha", false)

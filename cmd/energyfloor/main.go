@@ -1,7 +1,8 @@
 // Command energyfloor prints the least GPU energy each large language model of
 // the ML.ENERGY Leaderboard v3 needs to serve a monthly output-token volume
 // within a latency target: a ranking of every model and GPU of a workload,
-// with the configuration behind each figure, the caveat and the citation.
+// with the configuration behind each figure, the caveat and the citation. It
+// gives the same figures as the app: the calculation is package floor's.
 //
 // Usage:
 //
@@ -16,19 +17,73 @@
 //	-percentile s      the latency statistic the target applies to: median (default), p90, p95, p99
 //	-gpu g             H100 or B200 (default: either)
 //	-model m           only this model: its slug (qwen-3-8b) or Hugging Face id (Qwen/Qwen3-8B)
-//	-json              print one JSON object instead of the table (see README, "CLI")
-//	-list              list the workloads and their models, then exit
+//	-json              print one JSON object instead of the table (the contract below)
+//	-list              list the workloads and their models, then exit (-list -json too)
 //	-version           print the app and data versions, then exit
+//
+// Numbers take any form the app's fields take: 1000000000, 1e9,
+// 1,000,000,000, 1 000 000 000, 2.5M, 1.2B, 3T (k/M/B/T in either case).
 //
 // Examples:
 //
 //	energyfloor -tokens 2.5B -itl-ms 50
 //	energyfloor -workload gpqa -percentile p99 -itl-ms 200 -gpu H100 -json
 //	energyfloor -list
+//	go build -ldflags "-X main.version=1.0.0" -o bin/energyfloor ./cmd/energyfloor
 //
-// Exit status: 0 on success, 2 for a usage error or a number it cannot read
-// (the message on standard error names the flag), 1 when the bundled dataset
-// fails to load or output cannot be written.
+// Each row is one model on one GPU: the lowest-energy measured configuration
+// whose chosen latency statistic is within the target (ties: lower latency,
+// then fewer GPUs, then row id). Rows that meet nothing are marked "!" and
+// show the lowest latency the model reaches on that GPU and the energy
+// there, so you know how far to relax the target. Order: the rows that meet
+// the target by joules per output token, then the others by the latency they
+// reach.
+//
+// Exit status: 0 on success; 2 for a usage error or a number it cannot read,
+// with "energyfloor: -flag "value": the problem" on standard error for every
+// problem at once; 1 when the bundled dataset fails to load or output cannot
+// be written.
+//
+// # The -json contract
+//
+// Scripts and tests depend on this; fields may be added, none renamed or
+// removed (floor.Report is its one definition; the app's downloads use it
+// too). One object:
+//
+//   - inputs: workload, output_tokens_per_month, output_tokens_per_request,
+//     itl_target_ms, percentile, gpu (null for either), model (the slug, or
+//     null for every model).
+//   - data_version, app_version ("dev" unless set with -ldflags "-X
+//     main.version=…"), hours_per_month (730), caveat, citation, citation_url,
+//     source (name, url, data_url, version, retrieved, licence).
+//   - results: one entry per model and GPU, in ranking order.
+//
+// Each entry of results has:
+//
+//   - rank, model_id (the Hugging Face id), model and slug (both the slug),
+//     name, gpu;
+//   - meets_target; row_id: the chosen configuration's row id, null when no
+//     configuration meets the target; reachable_itl_ms: null, or when nothing
+//     meets the target the lowest value of the target's statistic the model
+//     reaches on that GPU;
+//   - configuration: the configuration the figures are for (the chosen one,
+//     or the fastest when nothing meets the target): row_id, gpu, num_gpus,
+//     tensor_parallel, data_parallel, expert_parallel, precision,
+//     max_num_seqs, repeat, median_itl_ms, p90_itl_ms, p95_itl_ms,
+//     p99_itl_ms, tokens_per_second, gpu_power_watts_total;
+//   - qualifying_configurations, measured_configurations, spread (floor,
+//     median, highest joules per output token over the qualifying
+//     configurations; null when none qualifies);
+//   - the figures: joules_per_output_token, wh_per_million_output_tokens,
+//     joules_per_request, wh_per_request, kwh_per_month, kwh_per_year,
+//     requests_per_month, gpu_hours_per_month, replicas and gpus_needed (whole
+//     replicas of the configuration that serve the volume over a 730-hour
+//     month), avg_gpu_power_watts.
+//
+// Every figure is a JSON number written as a plain decimal (never an
+// exponent, never a string) and is not rounded for display: energies come
+// from the dataset's joules_per_output_token, and each derived figure
+// involves at most one division, kept to at least 16 significant digits.
 package main
 
 import (

@@ -127,17 +127,20 @@ func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
 		return nil, sum, err
 	}
 	files := map[string][]byte{}
-	idx := &data.Index{
+	header := data.Header{
 		Version:       s.FormatVersion,
 		Updated:       s.Updated,
 		DataVersion:   s.DataVersion,
 		Unit:          s.Unit,
 		ITLDeadlineMs: s.ITLDeadlineMs,
-		Caveat:        s.Caveat,
-		Boundary:      s.Boundary,
-		Licence:       s.Source.Licence,
-		Cite:          s.Source.Cite,
-		CiteURL:       s.Source.CiteURL,
+	}
+	idx := &data.Index{
+		Header:   header,
+		Caveat:   s.Caveat,
+		Boundary: s.Boundary,
+		Licence:  s.Source.Licence,
+		Cite:     s.Source.Cite,
+		CiteURL:  s.Source.CiteURL,
 	}
 	for _, ws := range s.Workloads {
 		t := up.tasks[ws.ID]
@@ -157,36 +160,20 @@ func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
 			src := iw.Source
 			src.Selection = selection(s, m)
 			mf := &data.ModelFile{
-				Version:        s.FormatVersion,
-				Updated:        s.Updated,
-				DataVersion:    s.DataVersion,
-				Unit:           s.Unit,
-				ITLDeadlineMs:  s.ITLDeadlineMs,
+				Header:         header,
 				Source:         src,
 				Caveat:         s.Caveat,
 				Boundary:       s.Boundary,
-				Slug:           m.slug,
-				Name:           m.name,
-				ModelID:        m.id,
-				ParamsB:        m.params,
-				ActiveParamsB:  m.active,
-				Architecture:   m.architecture,
-				GPUs:           m.gpus,
+				ModelInfo:      m.ModelInfo,
 				Configurations: m.rows,
 				Best:           m.best,
 			}
-			file := ws.ID + "/" + m.slug + ".json"
+			file := ws.ID + "/" + m.Slug + ".json"
 			if files[file], err = encode(mf); err != nil {
 				return nil, sum, fmt.Errorf("encode %s: %w", file, err)
 			}
 			iw.Models = append(iw.Models, &data.IndexModel{
-				Slug:               m.slug,
-				Name:               m.name,
-				ModelID:            m.id,
-				ParamsB:            m.params,
-				ActiveParamsB:      m.active,
-				Architecture:       m.architecture,
-				GPUs:               m.gpus,
+				ModelInfo:          m.ModelInfo,
 				File:               file,
 				ConfigurationCount: len(m.rows),
 				Best:               m.best,
@@ -227,13 +214,11 @@ func encode(v any) ([]byte, error) {
 
 // model is one model of one workload, ready to write.
 type model struct {
-	id, slug, name, architecture string
-	params, active               json.Number
-	gpus                         []string
-	rows                         []*data.Row
-	best                         map[string]*data.Row
-	over                         int // configurations whose median ITL exceeds the deadline
-	at                           int // configurations whose median ITL equals it
+	data.ModelInfo
+	rows []*data.Row
+	best map[string]*data.Row
+	over int // configurations whose median ITL exceeds the deadline
+	at   int // configurations whose median ITL equals it
 }
 
 // written is an output row with the configuration it parses into: the
@@ -252,13 +237,15 @@ func buildModels(t *task, s Settings) ([]*model, error) {
 		m := byID[r.modelID]
 		if m == nil {
 			m = &model{
-				id:           r.modelID,
-				slug:         Slug(r.nickname),
-				name:         r.nickname,
-				architecture: r.architecture,
-				params:       pyNumber(r.params),
-				active:       pyNumber(r.active),
-				best:         map[string]*data.Row{},
+				ModelInfo: data.ModelInfo{
+					Slug:          Slug(r.nickname),
+					Name:          r.nickname,
+					ModelID:       r.modelID,
+					ParamsB:       pyNumber(r.params),
+					ActiveParamsB: pyNumber(r.active),
+					Architecture:  r.architecture,
+				},
+				best: map[string]*data.Row{},
 			}
 			byID[r.modelID] = m
 			order = append(order, m)
@@ -269,11 +256,11 @@ func buildModels(t *task, s Settings) ([]*model, error) {
 		}
 		rows[m] = append(rows[m], written{r.out, c})
 	}
-	sort.Slice(order, func(i, j int) bool { return order[i].slug < order[j].slug })
+	sort.Slice(order, func(i, j int) bool { return order[i].Slug < order[j].Slug })
 	for i := 1; i < len(order); i++ {
-		if order[i].slug == order[i-1].slug {
-			return nil, &InputError{File: t.file, Model: order[i].id, Field: "nickname",
-				Err: fmt.Errorf("gives slug %q, already taken by model %q", order[i].slug, order[i-1].id)}
+		if order[i].Slug == order[i-1].Slug {
+			return nil, &InputError{File: t.file, Model: order[i].ModelID, Field: "nickname",
+				Err: fmt.Errorf("gives slug %q, already taken by model %q", order[i].Slug, order[i-1].ModelID)}
 		}
 	}
 	deadline := decimal.NewFromInt(s.ITLDeadlineMs)
@@ -287,10 +274,10 @@ func buildModels(t *task, s Settings) ([]*model, error) {
 		rowOf := map[*floor.Configuration]*data.Row{}
 		for i, w := range ws {
 			r, c := w.row, w.c
-			first := floor.RowID(m.slug, r.GPU, r.NumGPUs, r.MaxNumSeqs, 1)
+			first := floor.RowID(m.Slug, r.GPU, r.NumGPUs, r.MaxNumSeqs, 1)
 			runs[first]++
 			r.Repeat = runs[first]
-			r.RowID = floor.RowID(m.slug, r.GPU, r.NumGPUs, r.MaxNumSeqs, r.Repeat)
+			r.RowID = floor.RowID(m.Slug, r.GPU, r.NumGPUs, r.MaxNumSeqs, r.Repeat)
 			r.UnderITLDeadline = c.MedianITLMs.LessThanOrEqual(deadline)
 			c.Repeat, c.RowID, c.UnderITLDeadline = r.Repeat, r.RowID, r.UnderITLDeadline
 			if !r.UnderITLDeadline {
@@ -298,8 +285,8 @@ func buildModels(t *task, s Settings) ([]*model, error) {
 			} else if c.MedianITLMs.Equal(deadline) {
 				m.at++
 			}
-			if len(m.gpus) == 0 || m.gpus[len(m.gpus)-1] != r.GPU {
-				m.gpus = append(m.gpus, r.GPU)
+			if len(m.GPUs) == 0 || m.GPUs[len(m.GPUs)-1] != r.GPU {
+				m.GPUs = append(m.GPUs, r.GPU)
 			}
 			m.rows = append(m.rows, r)
 			configs[i], rowOf[c] = c, r
@@ -372,7 +359,7 @@ func selection(s Settings, m *model) string {
 		text = fmt.Sprintf("%s; 1 of its %d measured configurations exceeds it and is never chosen", rule, len(m.rows))
 	}
 	var none []string
-	for _, g := range m.gpus {
+	for _, g := range m.GPUs {
 		if m.best[g] == nil {
 			none = append(none, g)
 		}
