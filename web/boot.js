@@ -1,17 +1,26 @@
-// boot.js starts the app: it compiles app.wasm (streaming, from the
-// network's response or from the service worker's cache, read directly: see
+// boot.js is the one script a page runs before its app. It does two jobs.
+//
+// It starts the app: it compiles app.wasm (streaming, from the network's
+// response or from the service worker's cache, read directly: see
 // fromWorkerCache) and adds go-app's wasm_exec.js and app.js (data-scripts,
 // run in order). The server rewrites app.js to take the module from
 // efInstantiate (see app/server/patches.go); an app.js that runs without
-// boot.js sets efInstantiate to null and compiles itself.
+// boot.js sets efInstantiate to null and compiles itself. On a first visit
+// (no service worker controls the page yet) it starts only once the
+// prerendered page has painted, so that its first frame has the machine to
+// itself; a page that never paints (a hidden tab) starts after maxWait ms. On
+// a return visit everything comes from the service worker's cache, so it
+// starts at once. When the app cannot start (no WebAssembly, a failed
+// download or compile) it says so in #app-status.
 //
-// When: on a first visit (no service worker controls the page yet), only
-// once the prerendered page has painted, so that its first frame has the
-// machine to itself: fetching and compiling the wasm, registering the service
-// worker and running the scripts would otherwise share it with the first
-// layout and raster. A page that never paints (a hidden tab) starts after
-// maxWait ms. On a return visit everything comes from the service worker's
-// cache, so it starts at once.
+// Until the app replaces the prerendered page, it keeps the page honest: the
+// form is a plain GET form the server answers, and #results carries
+// data-current="no" (which the stylesheet shows, with a line saying which
+// inputs the figures are for) whenever the figures are not for the values in
+// the fields: after an edit, or on a page prerendered for another link (a
+// page the service worker or a static host served, marked <html
+// data-prerendered-for="query">), whose fields it first fills from the link.
+// Of the two linked volume fields, only the one typed is sent.
 (() => {
   if ("efInstantiate" in self) return;
   const me = document.currentScript;
@@ -20,6 +29,53 @@
   const scripts = (me.dataset.scripts || "").split(" ").filter(Boolean);
   const maxWait = 1000;
   let started = false;
+
+  // whenParsed runs fn once the page is parsed.
+  const whenParsed = (fn) => {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
+    else fn();
+  };
+
+  // form is the prerendered form, while the app has not replaced it.
+  const form = () => {
+    const f = document.getElementById("inputs");
+    return f && f.tagName === "FORM" && !document.querySelector("#calculator.live") ? f : null;
+  };
+
+  // failed says in #app-status why the app is not running, with a way to
+  // try again where the download failed.
+  const failed = (kind) => {
+    whenParsed(() => {
+      const status = document.getElementById("app-status");
+      if (!status || document.getElementById("app-failed")) return;
+      const why = {
+        nowasm: "WebAssembly is off in this browser",
+        download: "app.wasm could not be loaded",
+        compile: "app.wasm could not be started",
+      }[kind];
+      const staticCopy = document.documentElement.hasAttribute("data-prerendered-for");
+      const p = document.createElement("p");
+      p.id = "app-failed";
+      p.className = "app-failed";
+      p.textContent = "This browser is not running the calculator (" + why + "). " + (staticCopy
+        ? "The figures below are for the inputs shown with them; this copy of the site cannot work out figures for other values."
+        : "The figures below are for the inputs in the link; press Calculate to get figures for new values.");
+      if (kind === "download") {
+        const retry = document.createElement("button");
+        retry.type = "button";
+        retry.id = "app-retry";
+        retry.textContent = "Try again";
+        retry.addEventListener("click", () => {
+          const f = form();
+          if (f && f.requestSubmit) f.requestSubmit();
+          else location.reload();
+        });
+        p.append(" ", retry);
+      }
+      status.prepend(p);
+    });
+  };
+
   // fromWorkerCache returns app.wasm from the service worker's cache of this
   // page's version (app-worker.js names it "energyfloor:" + scope + ":" +
   // version), or null: no worker controls the page, or that version's cache
@@ -39,35 +95,88 @@
       return null;
     }
   };
+
   const start = () => {
     if (started) return;
     started = true;
+    if (typeof WebAssembly !== "object") return failed("nowasm");
     if (wasm && WebAssembly.compileStreaming) {
       const compiled = WebAssembly.compileStreaming(fromWorkerCache().then((cached) => cached || fetch(wasm, { credentials: "same-origin" })));
       compiled.catch(() => {}); // efInstantiate retries, and reports a failure
       self.efInstantiate = async (wasmURL, importObject) => {
         let module;
         try {
-          module = await compiled;
+          try {
+            module = await compiled;
+          } catch (err) {
+            module = await WebAssembly.compileStreaming(fetch(wasmURL));
+          }
+          return { module, instance: await WebAssembly.instantiate(module, importObject) };
         } catch (err) {
-          module = await WebAssembly.compileStreaming(fetch(wasmURL));
+          failed(err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError ? "compile" : "download");
+          throw err;
         }
-        return { module, instance: await WebAssembly.instantiate(module, importObject) };
       };
     }
     // The scripts run as deferred ones would: in order, once the page is
     // parsed (app.js looks for go-app's loader at the end of the body).
-    const add = () => {
+    whenParsed(() => {
       for (const src of scripts) {
         const s = document.createElement("script");
         s.src = src;
         s.async = false;
+        s.addEventListener("error", () => failed("download"));
         document.head.appendChild(s);
       }
-    };
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", add, { once: true });
-    else add();
+    });
   };
+
+  // The prerendered form.
+  whenParsed(() => {
+    const f = form();
+    const results = document.getElementById("results");
+    if (!f || !results) return;
+    const tokens = document.getElementById("tokens-per-month");
+    const requests = document.getElementById("requests-per-month");
+    // typed names the volume field the visitor typed into, and only it.
+    const typed = (field) => {
+      const other = field === tokens ? requests : tokens;
+      if (!field || !other) return;
+      field.name = field === tokens ? "tokens" : "requests";
+      other.removeAttribute("name");
+    };
+    for (const field of [tokens, requests]) {
+      if (!field) continue;
+      field.readOnly = false;
+      field.addEventListener("input", () => typed(field));
+    }
+    const invalid = results.getAttribute("data-current") === "no"; // a field holds a bad value
+    const changed = () => [...f.elements].some((el) =>
+      el.tagName === "SELECT" ? [...el.options].some((o) => o.selected !== o.defaultSelected)
+        : el.tagName === "INPUT" && el.type === "text" && el.value !== el.defaultValue);
+    const mark = () => {
+      if (form()) results.setAttribute("data-current", invalid || changed() ? "no" : "yes");
+    };
+    // A page prerendered for another link: show the link's values in the
+    // fields (the figures are not for them).
+    const root = document.documentElement;
+    if (root.hasAttribute("data-prerendered-for") && root.getAttribute("data-prerendered-for") !== location.search.replace(/^\?/, "")) {
+      const seen = new Set();
+      for (const [name, value] of new URLSearchParams(location.search)) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const el = name === "requests" ? requests : name === "tokens" ? tokens : f.elements.namedItem(name);
+        if (!el || !el.tagName) continue;
+        if (el.tagName === "INPUT") el.value = value;
+        else if (el.tagName === "SELECT" && [...el.options].some((o) => o.value === value)) el.value = value;
+      }
+      if (seen.has("requests")) typed(requests);
+    }
+    mark();
+    f.addEventListener("input", mark);
+    f.addEventListener("change", mark);
+  });
+
   if (navigator.serviceWorker && navigator.serviceWorker.controller) return start();
   try {
     new PerformanceObserver((list, observer) => {

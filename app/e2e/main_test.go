@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -224,18 +225,32 @@ func openApp(t *testing.T, path string) *Browser {
 // console error or threw.
 func newCleanBrowser(t testing.TB, w, h int, allowed ...string) *Browser {
 	t.Helper()
+	return newCleanBrowserAllowing(t, w, h, nil, allowed...)
+}
+
+// newCleanBrowserAllowing is newCleanBrowser that accepts the console errors
+// holding one of expected (such as the failed fetch of a blocked file).
+func newCleanBrowserAllowing(t testing.TB, w, h int, expected []string, allowed ...string) *Browser {
+	t.Helper()
 	b := newBrowser(t, w, h)
-	t.Cleanup(func() { checkClean(t, b, allowed...) })
+	t.Cleanup(func() { checkClean(t, b, expected, allowed...) })
 	return b
 }
 
-// checkClean fails t for off-origin requests and console errors.
-func checkClean(t testing.TB, b *Browser, allowed ...string) {
+// checkClean fails t for off-origin requests and for console errors that
+// hold none of expected.
+func checkClean(t testing.TB, b *Browser, expected []string, allowed ...string) {
 	t.Helper()
 	if off := b.OffOrigin(allowed...); len(off) > 0 {
 		t.Errorf("requests left the page's origin (%s):\n  %s", strings.Join(allowed, ", "), strings.Join(off, "\n  "))
 	}
-	if errs := b.ConsoleErrors(); len(errs) > 0 {
+	var errs []string
+	for _, e := range b.ConsoleErrors() {
+		if !slices.ContainsFunc(expected, func(x string) bool { return strings.Contains(e, x) }) {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) > 0 {
 		t.Errorf("console errors or exceptions:\n  %s", strings.Join(errs, "\n  "))
 	}
 }

@@ -431,7 +431,7 @@ func TestServiceWorker(t *testing.T) {
 		`event.waitUntil(installWorker())`,
 		`event.waitUntil(activateWorker())`,
 		`key.startsWith(cachePrefix) && key !== cacheName`,
-		`data-stale-prerender`,
+		`data-prerendered-for`,
 	} {
 		if !strings.Contains(js, want) {
 			t.Errorf("app-worker.js lacks %s", want)

@@ -147,6 +147,11 @@ func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", filepath.Base(p), err)
 		}
+		// A static page is prerendered for no query: web/boot.js compares
+		// that with the link it is opened with.
+		if fixed, err = replaceOnce(fixed, "<html ", `<html data-prerendered-for="" `, "static pages", "<html"); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Base(p), err)
+		}
 		if err := os.WriteFile(p, fixed, 0o644); err != nil {
 			return err
 		}

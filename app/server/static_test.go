@@ -78,6 +78,15 @@ func TestWriteStatic(t *testing.T) {
 			}
 			p := tt.prefix
 			index := read("index.html")
+			for _, page := range []string{"index.html", "embed.html"} {
+				// Prerendered for no query: boot.js compares that with the link.
+				if !strings.Contains(read(page), `<html data-prerendered-for="" lang="en">`) {
+					t.Errorf("%s does not say it was prerendered for no query", page)
+				}
+				if !strings.Contains(read(page), `<form action="`+p+`/`+strings.TrimSuffix(strings.TrimPrefix(page, "index.html"), ".html")+`" `) {
+					t.Errorf("%s's form does not load %s/%s", page, p, strings.TrimSuffix(strings.TrimPrefix(page, "index.html"), ".html"))
+				}
+			}
 			for _, want := range []string{
 				`href="` + p + `/manifest.webmanifest"`, `id="energy-per-month"`,
 				// go-app sorts the attributes; boot.js names the worker's cache from data-scope and data-version

@@ -33,8 +33,10 @@
 //    controller). Pages of an older version switch to the new worker anyway,
 //    through skipWaiting, and then show go-app's update notice.
 // 6. A page served from the cache for a different query string was
-//    prerendered for other inputs: it is marked <html data-stale-prerender>
-//    so the stylesheet can hide those numbers until the wasm has started.
+//    prerendered for other inputs: it is marked <html
+//    data-prerendered-for="its query">, so that web/boot.js says its figures
+//    are not for the link until the app has started (a static build's pages
+//    carry the mark already).
 // 7. Only GET requests are answered; app.wasm is cached decoded (the browser
 //    undoes its Content-Encoding), so it works whatever encoding the server
 //    chose.
@@ -114,12 +116,17 @@ async function fetchWithCache(request) {
   if (!navigate || new URL(request.url).search === new URL(cached.url || request.url).search) {
     return cached;
   }
-  return markStale(cached);
+  return markPrerenderedFor(cached, new URL(cached.url || request.url).search);
 }
 
-// markStale returns the cached page with <html data-stale-prerender>.
-async function markStale(response) {
-  const html = (await response.text()).replace("<html", "<html data-stale-prerender");
+// markPrerenderedFor returns the cached page with <html
+// data-prerendered-for="search">, unless it carries the mark already.
+async function markPrerenderedFor(response, search) {
+  let html = await response.text();
+  if (!/^<!DOCTYPE html>\s*<html[^>]* data-prerendered-for=/i.test(html)) {
+    const query = search.replace(/^\?/, "").replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+    html = html.replace("<html", '<html data-prerendered-for="' + query + '"');
+  }
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   headers.delete("Content-Encoding");

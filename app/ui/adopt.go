@@ -2,7 +2,6 @@ package ui
 
 import (
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf16"
@@ -202,13 +201,12 @@ func splitLink() app.UI {
 }
 
 // prerenderedEdits returns what the visitor changed in the prerendered form
-// before the wasm started, in the order the calculator applies edits (a
+// before the wasm started (or web/boot.js filled in from the link, on a page
+// prerendered for another), in the order the calculator applies edits (a
 // workload before its model; the output length before the monthly volume it
-// links; the slider before the latency field), and the id of the field that
-// has the focus. A control counts as changed when its value differs from the
-// prerendered one (defaultValue, or the option marked selected): a page the
-// service worker served for another query holds other values, and there the
-// URL's values stand unless the visitor changed them.
+// links), and the id of the field that has the focus. A control counts as
+// changed when its value differs from the prerendered one (defaultValue, or
+// the option marked selected). The prerendered slider is disabled.
 func prerenderedEdits() (edits []textEdit, focus string) {
 	doc := app.Window().Get("document")
 	for _, id := range []string{"workload", "model", "percentile", "gpu"} {
@@ -233,27 +231,18 @@ func prerenderedEdits() (edits []textEdit, focus string) {
 		}
 		edits = append(edits, textEdit{Field: id, Text: v})
 	}
-	for _, id := range []string{fieldOutput, fieldTokens, fieldRequests, "itl-range", fieldITL} {
+	for _, id := range []string{fieldOutput, fieldTokens, fieldRequests, fieldITL} {
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() || el.Get("tagName").String() != "INPUT" {
 			continue
 		}
-		v := el.Get("value").String()
-		if v == el.Get("defaultValue").String() {
-			continue
+		if v := el.Get("value").String(); v != el.Get("defaultValue").String() {
+			edits = append(edits, textEdit{Field: id, Text: v})
 		}
-		if id == "itl-range" {
-			pos, err := strconv.Atoi(v)
-			if err != nil {
-				continue
-			}
-			id, v = fieldITL, sliderMs(pos)
-		}
-		edits = append(edits, textEdit{Field: id, Text: v})
 	}
 	if el := doc.Get("activeElement"); el.Truthy() {
 		switch id := el.Get("id").String(); id {
-		case "workload", "model", "percentile", "gpu", fieldOutput, fieldTokens, fieldRequests, "itl-range", fieldITL:
+		case "workload", "model", "percentile", "gpu", fieldOutput, fieldTokens, fieldRequests, fieldITL:
 			focus = id
 		}
 	}
@@ -278,12 +267,14 @@ func refocus(id string) {
 }
 
 // prerenderedBelow returns the HTML of the prerendered page's lower sections
-// (lowerSections), or nil when the page lacks one or holds figures for
-// another query (the service worker marks such a page <html
-// data-stale-prerender>).
+// (lowerSections), or nil when the page lacks one or was prerendered for
+// another query (<html data-prerendered-for>: a page the service worker or a
+// static host served).
 func prerenderedBelow() []string {
 	doc := app.Window().Get("document")
-	if doc.Get("documentElement").Call("hasAttribute", "data-stale-prerender").Bool() {
+	root := doc.Get("documentElement")
+	if root.Call("hasAttribute", "data-prerendered-for").Bool() &&
+		root.Call("getAttribute", "data-prerendered-for").String() != strings.TrimPrefix(app.Window().Get("location").Get("search").String(), "?") {
 		return nil
 	}
 	html := make([]string, len(lowerSections))

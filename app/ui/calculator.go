@@ -72,11 +72,9 @@ func (c *calculator) OnInit() { c.takeOver() }
 // taking over the prerendered page.
 func (c *calculator) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
-	if app.IsClient {
-		c.base = basePath(ctx.ResolveStaticResource)
-		if u.Host != "" {
-			c.origin = u.Scheme + "://" + u.Host
-		}
+	c.base = basePath(ctx.ResolveStaticResource)
+	if app.IsClient && u.Host != "" {
+		c.origin = u.Scheme + "://" + u.Host
 	}
 	first := c.ds == nil
 	c.navigate(u.Query())
@@ -310,13 +308,19 @@ func (c *calculator) Render() app.UI {
 		return &errorPage{Err: "the dataset has no workload " + c.form.In.Workload}
 	}
 	in := c.form.In
-	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload]}
-	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed}
+	action := c.base + "/"
+	if c.embed {
+		action = c.base + "/embed"
+	}
+	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action}
+	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed,
+		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
 	citation := &citationPanel{Source: &w.Source, Caveat: c.ds.Caveat, DataVersion: c.ds.DataVersion, Compact: c.embed}
 	if c.embed {
 		return c.root("embed").Body(
 			noticeList(c.notices),
 			inputs,
+			&appStatus{},
 			results,
 			citation,
 			app.P().Class("embed-foot").Body(
@@ -332,12 +336,12 @@ func (c *calculator) Render() app.UI {
 				app.H1().Text("Energy Floor"),
 				app.P().Class("tagline").Text("The least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements."),
 			),
-			&appStatus{},
 		),
 		noticeList(c.notices),
 		app.Div().Class("layout").Body(
 			inputs,
 			app.Section().Class("results-column").Aria("label", "Results").Body(
+				&appStatus{},
 				results,
 				citation,
 				&exportPanel{},

@@ -130,13 +130,24 @@ func TestCalculatorNothingMeetsTheTarget(t *testing.T) {
 	}
 }
 
+// TestCalculatorHostileLink: a hostile number stays in its field, as typed,
+// with the field's message (go-app writes it into the value attribute, which
+// the server escapes: see app/server); a hostile model is quoted in a notice,
+// as text.
 func TestCalculatorHostileLink(t *testing.T) {
+	const script = "<script>alert(1)</script>"
 	html := render(t, fixtureCalculator("tokens=%3Cscript%3Ealert(1)%3C/script%3E&model=%22%3E%3Cimg%20src%3Dx%3E", false))
-	if strings.Contains(html, "<script>alert") || strings.Contains(html, "<img src=x>") {
+	if !regexp.MustCompile(`<input [^\n]*id="tokens-per-month" [^\n]*value="` + regexp.QuoteMeta(script) + `">`).MatchString(canonical(t, html)) {
+		t.Errorf("#tokens-per-month does not show the text as typed, %q", script)
+	}
+	if got := text(html, "tokens-per-month-msg"); got != "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M." {
+		t.Errorf("#tokens-per-month-msg = %q", got)
+	}
+	if strings.Count(html, script) != 1 || strings.Contains(html, "<img src=x>") {
 		t.Error("hostile parameters were rendered as markup")
 	}
-	if !strings.Contains(html, `id="notices"`) || !strings.Contains(html, `&lt;script&gt;alert(1)&lt;/script&gt;`) {
-		t.Error("hostile parameters are not quoted in a notice")
+	if !strings.Contains(html, `id="notices"`) || !strings.Contains(html, `model=&#34;\&#34;&gt;&lt;img src=x&gt;&#34;`) {
+		t.Error("the hostile model is not quoted in a notice")
 	}
 	if got, _ := attr(html, "energy-per-month", "data-wh"); got == "" {
 		t.Error("the defaults gave no result")
@@ -284,13 +295,16 @@ func TestPrerender(t *testing.T) {
 	})
 	t.Run("hostile parameters become an escaped notice", func(t *testing.T) {
 		html := get(`/?tokens=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E&itl=1e309&model=%3Csvg%20onload%3Dalert(1)%3E&pct=%00`)
-		for _, bad := range []string{"<script>alert", "<svg onload", `"><script`} {
-			if strings.Contains(html, bad) {
-				t.Errorf("got %q in the page", bad)
-			}
+		if strings.Contains(html, "<svg onload") {
+			t.Errorf("got the hostile model as markup in the page")
 		}
-		if !strings.Contains(html, `id="notices"`) || strings.Count(html, "<li>") < 4 {
-			t.Error("want a notice for each of the four bad parameters")
+		if !strings.Contains(html, `id="notices"`) || strings.Count(html, "<li>") != 2 {
+			t.Error("want a notice for each of the two bad choices (model, pct)")
+		}
+		for _, id := range []string{"tokens-per-month-msg", "itl-ms-msg"} {
+			if !strings.Contains(html, `id="`+id+`"`) || !strings.Contains(text(html, id), "Enter") && !strings.Contains(text(html, id), "Must") {
+				t.Errorf("#%s: %q, want the field's message", id, text(html, id))
+			}
 		}
 		if got, _ := attr(html, "energy-per-month", "data-wh"); got == "" {
 			t.Error("want the default results")
@@ -509,5 +523,73 @@ func TestPrerenderLinksSplitBeforeLowerSections(t *testing.T) {
 	}
 	if embed := render(t, fixtureCalculator("itl=60&model=alpha", true)); strings.Contains(embed, "split.css") {
 		t.Error("the embed links the split stylesheet")
+	}
+}
+
+// TestPrerenderedForm: the prerendered inputs are a GET form whose field
+// names are the permalink's parameters, loading the calculator's own page,
+// with a Calculate button; the derived volume is read-only and sends
+// nothing, and the slider (which only the app can read) is disabled.
+func TestPrerenderedForm(t *testing.T) {
+	for _, tt := range []struct {
+		name, query, action string
+		embed               bool
+		named, unnamed      string
+	}{
+		{"tokens typed", "tokens=2B", "/", false, "tokens-per-month", "requests-per-month"},
+		{"requests typed", "requests=4M", "/", false, "requests-per-month", "tokens-per-month"},
+		{"the embed", "tokens=2B", "/embed", true, "tokens-per-month", "requests-per-month"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			html := canonical(t, render(t, fixtureCalculator(tt.query, tt.embed)))
+			form := regexp.MustCompile(`<form [^>]*>`).FindString(html)
+			for _, want := range []string{`action="` + tt.action + `"`, `method="get"`, `id="inputs"`} {
+				if !strings.Contains(form, want) {
+					t.Errorf("the form %s lacks %s", form, want)
+				}
+			}
+			names := map[string]string{"workload": "workload", "output-tokens": "output", "itl-ms": "itl",
+				"percentile": "pct", "gpu": "gpu", "model": "model", tt.named: map[string]string{"tokens-per-month": "tokens", "requests-per-month": "requests"}[tt.named]}
+			for id, name := range names {
+				if !regexp.MustCompile(`<(input|select) [^>]*id="` + id + `" [^>]*name="` + name + `"`).MatchString(html) {
+					t.Errorf("#%s is not named %q", id, name)
+				}
+			}
+			derived := regexp.MustCompile(`<input [^>]*id="` + tt.unnamed + `"[^>]*>`).FindString(html)
+			if strings.Contains(derived, "name=") || !strings.Contains(derived, " readonly") {
+				t.Errorf("the derived volume %s must be read-only, without a name", derived)
+			}
+			if slider := regexp.MustCompile(`<input [^>]*id="itl-range"[^>]*>`).FindString(html); !strings.Contains(slider, " disabled") || strings.Contains(slider, "name=") {
+				t.Errorf("the prerendered slider %s must be disabled, without a name", slider)
+			}
+			if !regexp.MustCompile(`<button [^>]*id="calculate" [^>]*type="submit">Calculate</button>`).MatchString(html) {
+				t.Error("no Calculate submit button")
+			}
+			if !strings.Contains(html, `<option selected value="">Either (H100 or B200)</option>`) {
+				t.Error("the either-GPU option has no empty value: a form would send its label")
+			}
+		})
+	}
+}
+
+// TestResultsCurrent: #results carries data-current "yes" for figures of the
+// fields' values, and "no" when a field holds a bad value, whose figures are
+// then the last good ones, as #results-for says in words.
+func TestResultsCurrent(t *testing.T) {
+	html := render(t, fixtureCalculator("tokens=2B&itl=60&model=alpha", false))
+	if got, _ := attr(html, "results", "data-current"); got != "yes" {
+		t.Errorf("data-current %q, want yes", got)
+	}
+	html = render(t, fixtureCalculator("tokens=2B&itl=soon&model=alpha", false))
+	if got, _ := attr(html, "results", "data-current"); got != "no" {
+		t.Errorf("with a bad latency target, data-current %q, want no", got)
+	}
+	// The target stays the default, 100 ms, at which alpha's floor is a3.
+	want := "2,000,000,000 output tokens a month, 500 output tokens a request, a median inter-token latency within 100 ms, either GPU, Alpha 8B, Text Conversation (lm-arena-chat)"
+	if got := text(html, "results-for-inputs"); got != want {
+		t.Errorf("#results-for-inputs says %q, want %q", got, want)
+	}
+	if got, _ := attr(html, "chosen-config", "data-row-id"); got != "alpha/H100/1/256" {
+		t.Errorf("chosen row %q, want alpha/H100/1/256 (within 100 ms)", got)
 	}
 }

@@ -9,6 +9,13 @@ import (
 // inputsPanel is the calculator's form: every control has a label and posts
 // its edits to the calculator (actionText, actionChoice). Each field is its
 // own component, so typing in one re-renders only what changed.
+//
+// It is also a plain <form method="get"> whose field names are the
+// permalink's parameters, with a Calculate button: where the app does not
+// run (no WebAssembly, no JavaScript), pressing Enter or the button loads the
+// page for the fields' values, which the server prerenders. The live app
+// takes the submission itself, as its results follow every keystroke, and
+// hides the button.
 type inputsPanel struct {
 	app.Compo
 
@@ -17,13 +24,22 @@ type inputsPanel struct {
 	// form's workload); the calculator keeps the same slices between
 	// renders.
 	Workloads, Models []choice
+	// Action is the page the form loads: the calculator's own path.
+	Action string
+}
+
+// onSubmit keeps the live app on its page: its results are already current.
+func (p *inputsPanel) onSubmit(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	ctx.PreventUpdate()
 }
 
 // Render draws the form.
 func (p *inputsPanel) Render() app.UI {
 	f := &p.Form
 	in := f.In
-	return app.Section().ID("inputs").Class("panel", "inputs").Aria("labelledby", "inputs-h").Body(
+	return app.Form().ID("inputs").Class("panel", "inputs").Method("get").Action(p.Action).
+		Aria("labelledby", "inputs-h").OnSubmit(p.onSubmit).Body(
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
 		&selectField{ID: "workload", Name: paramWorkload, Label: "Workload", Options: p.Workloads, Selected: in.Workload},
 		app.FieldSet().Class("volume").Body(
@@ -44,6 +60,11 @@ func (p *inputsPanel) Render() app.UI {
 		),
 		&selectField{ID: "gpu", Name: paramGPU, Label: "GPU", Options: gpuChoices, Selected: in.GPU},
 		&selectField{ID: "model", Name: paramModel, Label: "Model", Options: p.Models, Selected: in.Model},
+		app.Div().Class("calculate").Body(
+			app.Button().Type("submit").ID("calculate").Text("Calculate"),
+			app.NoScript().Body(app.P().Class("hint").Text(
+				"JavaScript is off: after changing a value, press Calculate to get its figures.")),
+		),
 	)
 }
 

@@ -29,10 +29,17 @@ func (s *latencySlider) onInput(ctx app.Context, e app.Event) {
 }
 
 // Render draws the slider.
+// Render draws the slider. The prerendered slider is disabled: only the app
+// can turn a position into a target (sliderMs), and without it a moved
+// slider would change nothing the form sends.
 func (s *latencySlider) Render() app.UI {
-	return app.Input().Type("range").ID("itl-range").Class("slider").
+	slider := app.Input().Type("range").ID("itl-range").Class("slider").
 		Min(0).Max(sliderSteps).Step(1).Value(s.Pos).
 		Aria("label", "Latency target (slider, 5 to 2,000 ms)").
 		Aria("valuetext", s.ValueText).
 		OnInput(s.onInput)
+	if app.IsServer {
+		slider = slider.Disabled(true)
+	}
+	return slider
 }

@@ -74,12 +74,21 @@ func (f *numberField) Render() app.UI {
 	if f.Derived {
 		div = div.Class("derived")
 	}
+	input := app.Input().Type("text").ID(f.ID).Value(f.shown).
+		Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
+		Aria("describedby", f.ID+"-msg").Aria("invalid", f.Err != "").
+		OnInput(f.onInput).OnBlur(f.onBlur)
+	// In the prerendered form, the derived volume is read-only and sends
+	// nothing, so that a submission without the app carries only the volume
+	// typed (web/boot.js makes it editable, and names what is typed).
+	if f.Derived && app.IsServer {
+		input = input.ReadOnly(true)
+	} else {
+		input = input.Name(f.Name)
+	}
 	return div.Body(
 		app.Label().For(f.ID).Text(f.Label),
-		app.Input().Type("text").ID(f.ID).Name(f.Name).Value(f.shown).
-			Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
-			Aria("describedby", f.ID+"-msg").Aria("invalid", f.Err != "").
-			OnInput(f.onInput).OnBlur(f.onBlur),
+		input,
 		app.P().ID(f.ID+"-msg").Class(class).Text(msg),
 	)
 }

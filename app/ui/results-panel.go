@@ -26,6 +26,12 @@ type resultsPanel struct {
 	Info string
 	// Compact drops the fleet and spread sections (the embed).
 	Compact bool
+	// Current is false when the figures are not for the values in the
+	// fields (a field holds a value the calculator cannot use); For then
+	// says which inputs they are for. In the browser, web/boot.js marks the
+	// prerendered panel so too when the fields change before the app runs.
+	Current bool
+	For     string
 }
 
 // statisticName names a latency statistic in prose: "median", "p90".
@@ -48,8 +54,25 @@ func (p *resultsPanel) Render() app.UI {
 	if p.Found && r.Meets() {
 		meets = "yes"
 	}
-	return app.Section().ID("results").Class("panel", "results").Aria("labelledby", "results-h").DataSet("meets", meets).Body(
+	current := "yes"
+	if !p.Current {
+		current = "no"
+	}
+	hint := "Correct the marked field to update them."
+	if app.IsServer {
+		hint = "Press Calculate to get figures for the values in the fields."
+	}
+	return app.Section().ID("results").Class("panel", "results").Aria("labelledby", "results-h").
+		DataSet("meets", meets).DataSet("current", current).Body(
 		app.H2().ID("results-h").Text(title),
+		// Shown (by the stylesheet) only while data-current is "no".
+		app.P().ID("results-for").Class("results-for").Role("status").Body(
+			app.Strong().Text("Not for the values in the fields: "),
+			app.Text("these figures are for "),
+			app.Span().ID("results-for-inputs").Text(p.For),
+			app.Text(". "),
+			app.Span().ID("results-for-hint").Text(hint),
+		),
 		app.If(p.Info != "", func() app.UI { return app.P().ID("results-info").Class("info").Text(p.Info) }),
 		app.If(!p.Found, func() app.UI {
 			return app.Div().Body(
@@ -58,6 +81,24 @@ func (p *resultsPanel) Render() app.UI {
 			)
 		}).ElseIf(r.Meets(), p.renderMeets).Else(p.renderRelax),
 	)
+}
+
+// inputsSummary says in words which inputs figures are for: "1,000,000,000
+// output tokens a month, 500 output tokens a request, a median inter-token
+// latency within 100 ms, either GPU, Qwen 3 235B A22B Instruct, Text
+// Conversation (lm-arena-chat)".
+func inputsSummary(in floor.Inputs, model, workload string) string {
+	gpu := "either GPU"
+	if in.GPU != "" {
+		gpu = gpuName(in.GPU)
+	}
+	s := floor.FormatInteger(in.OutputTokensPerMonth) + " output tokens a month, " +
+		floor.FormatExact(in.OutputTokensPerRequest) + " output tokens a request, a " + statisticName(in.Statistic) +
+		" inter-token latency within " + floor.FormatLatency(in.TargetITLMs) + ", " + gpu
+	if model != "" {
+		s += ", " + model
+	}
+	return s + ", " + workload
 }
 
 // headlineText is a headline figure's text for its data-wh value: the

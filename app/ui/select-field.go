@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"html"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // actionChoice is posted (value: textEdit) when the user changes a select.
 const actionChoice = "energyfloor/choice"
@@ -21,8 +25,7 @@ type selectField struct {
 	Selected        string
 }
 
-// onChange posts the chosen option's value, by its index: go-app drops empty
-// attributes, so the "" option (either GPU) has no value attribute of its own.
+// onChange posts the chosen option's value, by its index.
 func (f *selectField) onChange(ctx app.Context, e app.Event) {
 	i := ctx.JSSrc().Get("selectedIndex").Int()
 	if i < 0 || i >= len(f.Options) {
@@ -32,37 +35,29 @@ func (f *selectField) onChange(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
 }
 
-// OnMount gives options whose value is "" a value attribute after all (see
-// onChange), so the select's values are the URL values for scripts too.
-func (f *selectField) OnMount(ctx app.Context) {
-	ctx.Defer(func(ctx app.Context) {
-		el := app.Window().GetElementByID(f.ID)
-		if !el.Truthy() {
-			return
-		}
-		for i, o := range f.Options {
-			if o.Value == "" {
-				if opt := el.Get("options").Index(i); opt.Truthy() {
-					opt.Call("setAttribute", "value", "")
-				}
-			}
-		}
-	})
-}
-
 // Render draws the label and the select. An unselected option carries no
 // selected attribute at all: in HTML its mere presence selects it, and go-app
-// would prerender selected="false".
+// would prerender selected="false". go-app drops an empty value attribute,
+// and an option without one has its label as its value (which a form would
+// send), so an option whose value is "" (either GPU) is written as HTML.
 func (f *selectField) Render() app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For(f.ID).Text(f.Label),
 		app.Select().ID(f.ID).Name(f.Name).OnChange(f.onChange).Body(
 			app.Range(f.Options).Slice(func(i int) app.UI {
-				o := app.Option().Value(f.Options[i].Value).Text(f.Options[i].Label)
-				if f.Options[i].Value == f.Selected {
-					o = o.Selected(true)
+				o, selected := f.Options[i], f.Options[i].Value == f.Selected
+				if o.Value == "" {
+					attr := ""
+					if selected {
+						attr = " selected"
+					}
+					return app.Raw(`<option value=""` + attr + `>` + html.EscapeString(o.Label) + `</option>`)
 				}
-				return o
+				opt := app.Option().Value(o.Value).Text(o.Label)
+				if selected {
+					opt = opt.Selected(true)
+				}
+				return opt
 			}),
 		),
 	)

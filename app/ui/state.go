@@ -216,10 +216,13 @@ func (f *formState) textOr(field, text string, d decimal.Decimal) string {
 // calculator. It is always rendered as text, never as markup.
 type notice string
 
-// decodeState decodes a permalink's query into a form for dataset ds. It never
-// fails: a missing parameter takes its default silently; a bad, unknown or
-// hostile one takes its default and adds a notice quoting it (shortened, with
-// control and direction characters escaped).
+// decodeState decodes a permalink's query, or the calculator's form as a
+// browser submits it, into a form for dataset ds. It never fails: a missing
+// parameter takes its default silently; a bad number stays in its field with
+// the message the app gives there, as if typed, and the inputs keep their
+// default; any other bad, unknown or hostile parameter takes its default and
+// adds a notice quoting it (shortened, with control and direction characters
+// escaped).
 func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 	f := defaultForm(ds)
 	var notices []notice
@@ -261,34 +264,45 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 			bad(paramGPU, v, "use H100 or B200.", "either GPU")
 		}
 	}
-	number := func(param string, parse func(string) (decimal.Decimal, error), def decimal.Decimal) (decimal.Decimal, string, bool) {
+	// number reads a number parameter into field, whose text it sets: as
+	// typed when the value is good (or formatted, when it is not plain
+	// text), and as typed with the field's message when it is bad.
+	number := func(param, field string, text *string, parse func(string) (decimal.Decimal, error)) (decimal.Decimal, bool) {
 		v, ok := get(param)
 		if !ok {
-			return def, "", false
+			return decimal.Decimal{}, false
 		}
 		d, err := parse(v)
 		if err != nil {
-			bad(param, v, err.Error(), floor.FormatCompact(def))
-			return def, "", false
+			*text = strings.TrimSpace(v)
+			f.setErr(field, err.Error())
+			return d, false
 		}
-		return d, fieldText(v, d), true
+		*text = fieldText(v, d)
+		return d, true
 	}
-	if d, text, ok := number(paramOutput, floor.ParseOutputTokens, f.In.OutputTokensPerRequest); ok {
-		f.In.OutputTokensPerRequest, f.Output = d, text
+	if d, ok := number(paramOutput, fieldOutput, &f.Output, floor.ParseOutputTokens); ok {
+		f.In.OutputTokensPerRequest = d
 	}
-	if d, text, ok := number(paramITL, floor.ParseITLMs, f.In.TargetITLMs); ok {
-		f.In.TargetITLMs, f.ITL = d, text
+	if d, ok := number(paramITL, fieldITL, &f.ITL, floor.ParseITLMs); ok {
+		f.In.TargetITLMs = d
+	}
+	// The monthly volume: tokens, unless requests were given (the
+	// permalink of a requests-based state carries both, and the form sends
+	// only the one the visitor typed). A bad requests value keeps the tokens
+	// the link gives as the last good volume.
+	tokens := f.Tokens
+	if d, ok := number(paramTokens, fieldTokens, &tokens, floor.ParseTokensPerMonth); ok {
+		f.In.OutputTokensPerMonth = d
 	}
 	if _, has := q[paramRequests]; has {
-		if d, text, ok := number(paramRequests, floor.ParseRequestsPerMonth, f.requests()); ok {
-			f.Basis, f.Requests = basisRequests, text
+		f.Basis = basisRequests
+		if d, ok := number(paramRequests, fieldRequests, &f.Requests, floor.ParseRequestsPerMonth); ok {
 			f.In.OutputTokensPerMonth = d.Mul(f.In.OutputTokensPerRequest)
 		}
-	}
-	if f.Basis == basisTokens {
-		if d, text, ok := number(paramTokens, floor.ParseTokensPerMonth, f.In.OutputTokensPerMonth); ok {
-			f.In.OutputTokensPerMonth, f.Tokens = d, text
-		}
+		f.setErr(fieldTokens, "")
+	} else {
+		f.Tokens = tokens
 	}
 
 	slug, given := f.In.Model, false
@@ -305,8 +319,9 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 }
 
 // fieldText returns what a field shows for a valid URL value v: v itself when
-// it is plain (digits, separators, suffixes), else the value formatted. Only
-// plain text ever reaches an attribute of the prerendered page.
+// it is plain (digits, separators, suffixes), else the value formatted, so a
+// good value never shows as anything but plain text. (A bad value shows as
+// typed: the server escapes every attribute value.)
 func fieldText(v string, d decimal.Decimal) string {
 	v = strings.TrimSpace(v)
 	for _, r := range v {

@@ -9,10 +9,10 @@ import (
 	"unicode/utf8"
 )
 
-// FuzzDecodeState decodes arbitrary query strings: it must never panic, only
-// plain text may reach a field (and so a prerendered attribute), notices stay
-// short valid text, and the permalink of the result decodes without a notice
-// to the same inputs.
+// FuzzDecodeState decodes arbitrary query strings: it must never panic, a
+// field shows plain text unless it holds a bad value with its message,
+// notices stay short valid text, and the permalink of the result decodes
+// without a notice or a field error to the same inputs.
 func FuzzDecodeState(f *testing.F) {
 	for _, seed := range []string{
 		"", "tokens=2.5M&output=500&itl=100&pct=median&gpu=H100&model=alpha",
@@ -26,9 +26,9 @@ func FuzzDecodeState(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string) {
 		q, _ := url.ParseQuery(raw)
 		form, notices := decodeState(ds, q)
-		for _, s := range []string{form.Tokens, form.Requests, form.Output, form.ITL} {
-			if strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s) {
-				t.Fatalf("field text %q is not plain", s)
+		for field, s := range map[string]string{fieldTokens: form.Tokens, fieldRequests: form.Requests, fieldOutput: form.Output, fieldITL: form.ITL} {
+			if form.Errs[field] == "" && (strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s)) {
+				t.Fatalf("field %s shows %q, not plain text, and no message", field, s)
 			}
 		}
 		for _, n := range notices {
@@ -40,8 +40,8 @@ func FuzzDecodeState(f *testing.F) {
 			t.Fatalf("decoded to workload %q, model %q", form.In.Workload, form.In.Model)
 		}
 		again, n2 := decodeState(ds, form.query())
-		if len(n2) != 0 {
-			t.Fatalf("the permalink %q of %q gives notices %q", form.query().Encode(), raw, n2)
+		if len(n2) != 0 || len(again.Errs) != 0 {
+			t.Fatalf("the permalink %q of %q gives notices %q and field errors %q", form.query().Encode(), raw, n2, again.Errs)
 		}
 		if !again.In.OutputTokensPerMonth.Equal(form.In.OutputTokensPerMonth) ||
 			!again.In.OutputTokensPerRequest.Equal(form.In.OutputTokensPerRequest) ||

@@ -25,7 +25,9 @@ func TestDecodeState(t *testing.T) {
 		wantModel   string
 		wantWork    string
 		wantBasis   volumeBasis
-		wantNotices []string // substrings, one per notice, in order
+		wantNotices []string          // substrings, one per notice, in order
+		wantErrs    map[string]string // field → message
+		wantText    map[string]string // field → text
 	}{
 		{
 			name:       "empty query gives the defaults, and the best model when the default is not measured",
@@ -46,19 +48,39 @@ func TestDecodeState(t *testing.T) {
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisRequests,
 		},
 		{
-			name:       "markup and script fall back with notices",
+			name:       "markup in choices falls back with notices; in a number, it is the field's error",
 			query:      "tokens=%3Cscript%3Ealert(1)%3C/script%3E&model=%3Cimg%20src=x%20onerror=alert(1)%3E&workload=%22%3E%3Cb%3E",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
 			wantNotices: []string{`workload="\"><b>": no such workload. Using lm-arena-chat.`,
-				`tokens="<script>alert(1)</script>"`, `model="<img src=x onerror=alert(1)>": no such model`},
+				`model="<img src=x onerror=alert(1)>": no such model`},
+			wantErrs: map[string]string{fieldTokens: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
 		},
 		{
-			name:       "nonsense numbers fall back with notices",
+			name:       "bad choices fall back with notices, bad numbers stay in their fields with their messages",
 			query:      "tokens=1e309&output=-0&itl=NaN&pct=p50&gpu=A100",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
-			wantNotices: []string{`pct="p50"`, `gpu="A100"`, `output="-0"`, `itl="NaN"`, `tokens="1e309"`},
+			wantNotices: []string{`pct="p50"`, `gpu="A100"`},
+			wantErrs: map[string]string{fieldTokens: "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.",
+				fieldOutput: "Must be more than zero.", fieldITL: "Enter a finite number, such as 2.5M."},
+			wantText: map[string]string{fieldTokens: "1e309", fieldOutput: "-0", fieldITL: "NaN"},
+		},
+		{
+			name:       "bad requests keep the link's tokens as the last good volume",
+			query:      "tokens=2M&requests=lots&output=250",
+			wantTokens: "2000000", wantOutput: "250", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisRequests,
+			wantErrs: map[string]string{fieldRequests: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
+			wantText: map[string]string{fieldRequests: "lots", fieldTokens: "2M"},
+		},
+		{
+			name:       "an emptied field is the field's error",
+			query:      "tokens=&itl=60",
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "60", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+			wantErrs: map[string]string{fieldTokens: "Enter a number, such as 2.5M."},
+			wantText: map[string]string{fieldTokens: "", fieldRequests: "2M"},
 		},
 		{
 			name:       "an over-long value is not even parsed",
@@ -107,20 +129,34 @@ func TestDecodeState(t *testing.T) {
 					t.Errorf("notice %d: got %q, want it to contain %q", i, n, tt.wantNotices[i])
 				}
 			}
-			if len(f.Errs) != 0 {
-				t.Errorf("got field errors %v after decoding, want none", f.Errs)
+			if len(f.Errs) != len(tt.wantErrs) {
+				t.Errorf("got field errors %q, want %q", f.Errs, tt.wantErrs)
+			}
+			for field, want := range tt.wantErrs {
+				if f.Errs[field] != want {
+					t.Errorf("%s: got message %q, want %q", field, f.Errs[field], want)
+				}
+			}
+			texts := map[string]string{fieldTokens: f.Tokens, fieldRequests: f.Requests, fieldOutput: f.Output, fieldITL: f.ITL}
+			for field, want := range tt.wantText {
+				if texts[field] != want {
+					t.Errorf("%s: shows %q, want %q", field, texts[field], want)
+				}
 			}
 		})
 	}
 }
 
-// TestDecodeStateFieldText checks that only plain text reaches the fields (and
-// so the prerendered value attributes).
+// TestDecodeStateFieldText checks that a good value reaches its field as
+// plain text, and a bad one as typed, with the field's message.
 func TestDecodeStateFieldText(t *testing.T) {
 	ds := fixtureDataset()
 	q := url.Values{"tokens": {"２"}, "output": {" 1,000 "}, "itl": {"75"}}
 	f, _ := decodeState(ds, q)
-	for _, s := range []string{f.Tokens, f.Requests, f.Output, f.ITL} {
+	if f.Tokens != "２" || f.Errs[fieldTokens] == "" {
+		t.Errorf("tokens: shows %q with message %q, want the full-width digit as typed, with a message", f.Tokens, f.Errs[fieldTokens])
+	}
+	for _, s := range []string{f.Requests, f.Output, f.ITL} {
 		for _, r := range s {
 			if !strings.ContainsRune("0123456789.,+- kMBTe", r) {
 				t.Errorf("field text %q holds %q", s, r)
