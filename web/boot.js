@@ -101,8 +101,10 @@
     started = true;
     if (typeof WebAssembly !== "object") return failed("nowasm");
     if (wasm && WebAssembly.compileStreaming) {
+      // The ef: marks time the start-up's phases for cmd/bench.
+      performance.mark("ef:wasm-requested");
       const compiled = WebAssembly.compileStreaming(fromWorkerCache().then((cached) => cached || fetch(wasm, { credentials: "same-origin" })));
-      compiled.catch(() => {}); // efInstantiate retries, and reports a failure
+      compiled.then(() => performance.mark("ef:wasm-compiled"), () => {}); // efInstantiate retries, and reports a failure
       self.efInstantiate = async (wasmURL, importObject) => {
         let module;
         try {
@@ -111,7 +113,9 @@
           } catch (err) {
             module = await WebAssembly.compileStreaming(fetch(wasmURL));
           }
-          return { module, instance: await WebAssembly.instantiate(module, importObject) };
+          const instance = await WebAssembly.instantiate(module, importObject);
+          performance.mark("ef:instantiated");
+          return { module, instance };
         } catch (err) {
           failed(err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError ? "compile" : "download");
           throw err;

@@ -73,8 +73,10 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	if !c.taking {
 		return c.load()
 	}
+	mark("ef:nav")
 	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(paramWorkload)))
 	c.partial = err == nil
+	mark("ef:decoded")
 	return ds, err
 }
 
@@ -119,6 +121,7 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 		c.focus = ""
 		ctx.Defer(func(ctx app.Context) { refocus(id) })
 	}
+	ctx.Defer(func(app.Context) { mark("ef:rendered") })
 }
 
 // applyEarly applies the edits made before the wasm started, in order,

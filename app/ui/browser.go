@@ -51,6 +51,14 @@ func copyText(text string, done func(ok bool)) {
 	clip.Call("writeText", text).Call("then", ok, fail)
 }
 
+// mark records a performance mark in the browser: the ef: marks time the
+// start-up's phases for the benchmark (cmd/bench).
+func mark(name string) {
+	if app.IsClient {
+		app.Window().Get("performance").Call("mark", name)
+	}
+}
+
 // copyWithStatus copies text and sets *status, a component's field, to kind
 // when it worked or to "failed" when the browser refused, and back to ""
 // three seconds later.
