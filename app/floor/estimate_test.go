@@ -5,16 +5,24 @@ import (
 	"testing"
 
 	"energyfloor/app/floor"
+	"energyfloor/data"
 
 	"github.com/shopspring/decimal"
 )
 
-// bundledGrid returns the grid intensity of code as Ember's yearly data
-// (via CO2.js) gives it: want gCO2e per kWh for year.
+// bundledGrid returns the bundled grid intensity of code, which the
+// hand-worked figures take as want (gCO2e per kWh) for year.
 func bundledGrid(t *testing.T, code, want string, year int) floor.GridIntensity {
 	t.Helper()
-	names := map[string]string{"DEU": "Germany", "World": "World"}
-	return floor.GridIntensity{Code: code, Name: names[code], Year: year, GCO2ePerKWh: dec(want)}
+	d, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := d.GridIntensity(code)
+	if !ok || !g.GCO2ePerKWh.Equal(dec(want)) || g.Year != year {
+		t.Fatalf("the bundled %s is %+v, %t; the expected figures were worked with %s gCO2e/kWh for %d", code, g, ok, want, year)
+	}
+	return g
 }
 
 func preset(t *testing.T, id string) floor.Factors {

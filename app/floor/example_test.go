@@ -186,6 +186,31 @@ func ExampleParseStatistic() {
 	// Choose median, p90, p95 or p99, not "p50".
 }
 
+func ExampleFactors_Estimate() {
+	d, err := data.Load()
+	if err != nil {
+		panic(err)
+	}
+	in := floor.DefaultInputs()
+	r, _ := floor.ModelFloor(d.Workload(in.Workload).Model(in.Model), in)
+
+	p, _ := floor.PresetByID(floor.PresetGoogle2025)
+	f := floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE}
+	f.Grid, _ = d.GridIntensity("DEU")
+	f.PricePerKWh = decimal.NewNullDecimal(decimal.RequireFromString("0.30"))
+	f.Currency = "EUR"
+	e := f.Estimate(r.Figures)
+	fmt.Println("floor:   ", floor.FormatWh(r.Figures.WhPerRequest), "per request,", floor.FormatWh(r.Figures.KWhPerMonth.Shift(3)), "per month")
+	fmt.Println("estimate:", floor.FormatWh(e.WhPerRequest), "per request,", floor.FormatWh(e.KWhPerMonth.Shift(3)), "per month, ×", f.EnergyFactor())
+	fmt.Println("carbon:  ", floor.FormatNumber(e.GCO2ePerRequest.Decimal), "gCO2e per request,", floor.FormatNumber(e.KgCO2ePerMonth.Decimal), "kgCO2e per month")
+	fmt.Println("cost:    ", floor.FormatNumber(e.CostPerMonth.Decimal), f.Currency, "per month")
+	// Output:
+	// floor:    0.0334 Wh per request, 66.7 kWh per month
+	// estimate: 0.0582 Wh per request, 116 kWh per month, × 1.744
+	// carbon:   0.0199 gCO2e per request, 39.8 kgCO2e per month
+	// cost:     34.9 EUR per month
+}
+
 func ExamplePresets() {
 	for _, p := range floor.Presets() {
 		fmt.Printf("%s: host %s, idle %s, PUE %s\n", p.Name, p.Host, p.Idle, p.PUE)
