@@ -147,8 +147,7 @@ var Default = Settings{
 			DataURL:   "https://raw.githubusercontent.com/thegreenwebfoundation/co2.js/" + co2jsCommit + "/data/output/average-intensities.json",
 			Commit:    co2jsCommit,
 			Updated:   "2025-08-03",
-			Licence: "CC BY-SA 4.0, as CO2.js states it for the Ember data; this file adapts that data and is under the " +
-				"same licence",
+			Licence:   "CC BY-SA 4.0 (the Ember data, as CO2.js states it)",
 			LicenceEvidence: []string{
 				"CO2.js (github.com/thegreenwebfoundation/co2.js) is licensed Apache-2.0 and states the licence of the " +
 					"Ember data it republishes as CC BY-SA 4.0",
