@@ -281,23 +281,33 @@ func TestDecodeBroken(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			files := copyFiles(t)
 			tt.break_(t, files)
-			for name, unmarshal := range map[string]func([]byte, any) error{"goccy": unmarshalGoccy, "std": unmarshalStd, "direct": unmarshalDirect} {
+			refused(t, func(unmarshal func([]byte, any) error) error {
 				_, err := decode(files, unmarshal, true, "")
-				t.Logf("%s: %v", name, err)
-				var e *Error
-				if !errors.As(err, &e) {
-					t.Fatalf("%s: got %v, want an *Error", name, err)
-				}
-				got := *e
-				got.Err = nil
-				if got != tt.want {
-					t.Errorf("%s: got %+v, want %+v", name, got, tt.want)
-				}
-				if !strings.Contains(err.Error(), tt.msg) {
-					t.Errorf("%s: got %q, want it to contain %q", name, err, tt.msg)
-				}
-			}
+				return err
+			}, tt.want, tt.msg)
 		})
+	}
+}
+
+// refused checks that decoding with each of the three decoders fails with
+// an *Error located as want (Err unset) whose message contains msg.
+func refused(t *testing.T, decode func(unmarshal func([]byte, any) error) error, want Error, msg string) {
+	t.Helper()
+	for name, unmarshal := range map[string]func([]byte, any) error{"goccy": unmarshalGoccy, "std": unmarshalStd, "direct": unmarshalDirect} {
+		err := decode(unmarshal)
+		t.Logf("%s: %v", name, err)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%s: got %v, want an *Error", name, err)
+		}
+		got := *e
+		got.Err = nil
+		if got != want {
+			t.Errorf("%s: got %+v, want %+v", name, got, want)
+		}
+		if !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: got %q, want it to contain %q", name, err, msg)
+		}
 	}
 }
 
@@ -390,22 +400,10 @@ func TestDecodePublishedBroken(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			files := fstest.MapFS{"published.json": &fstest.MapFile{Data: publishedJSON}}
 			edit(t, files, "published.json", tt.change)
-			for name, unmarshal := range map[string]func([]byte, any) error{"goccy": unmarshalGoccy, "std": unmarshalStd, "direct": unmarshalDirect} {
+			refused(t, func(unmarshal func([]byte, any) error) error {
 				_, _, err := decodePublished(files["published.json"].Data, unmarshal, true)
-				t.Logf("%s: %v", name, err)
-				var e *Error
-				if !errors.As(err, &e) {
-					t.Fatalf("%s: got %v, want an *Error", name, err)
-				}
-				got := *e
-				got.Err = nil
-				if got != tt.want {
-					t.Errorf("%s: got %+v, want %+v", name, got, tt.want)
-				}
-				if !strings.Contains(err.Error(), tt.msg) {
-					t.Errorf("%s: got %q, want it to contain %q", name, err, tt.msg)
-				}
-			}
+				return err
+			}, tt.want, tt.msg)
 		})
 	}
 }

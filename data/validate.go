@@ -379,10 +379,7 @@ func CheckGrid(g *GridFile) error {
 		if r == nil {
 			return fail("", "intensities", fmt.Errorf("row %d is null", i+1))
 		}
-		row := r.Code
-		if row == "" {
-			row = fmt.Sprintf("row %d", i+1)
-		}
+		row := rowName(r.Code, "row", i)
 		if err := checkCode(r.Code); err != nil {
 			return fail(row, "code", err)
 		}
@@ -404,6 +401,15 @@ func CheckGrid(g *GridFile) error {
 		}
 	}
 	return nil
+}
+
+// rowName names row i of a list in a message: its key, or "<kind> <i+1>"
+// when it has none.
+func rowName(key, kind string, i int) string {
+	if key == "" {
+		return fmt.Sprintf("%s %d", kind, i+1)
+	}
+	return key
 }
 
 // checkCode checks a grid code: letters, digits and single spaces inside,
@@ -489,10 +495,7 @@ func checkPublished(p *PublishedFile) error {
 		if r == nil {
 			return fail("", "figures", fmt.Errorf("figure %d is null", i+1))
 		}
-		row := r.ID
-		if row == "" {
-			row = fmt.Sprintf("figure %d", i+1)
-		}
+		row := rowName(r.ID, "figure", i)
 		switch {
 		case r.ID == "" || strings.Trim(r.ID, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
 			return fail(row, "id", fmt.Errorf("is %q, want lower-case letters, digits and hyphens", shortText(r.ID)))

@@ -21,6 +21,16 @@ const (
 	msgTooSmall = "Must be at least 0.000001."
 )
 
+// Messages of the estimate's fields.
+const (
+	msgOverhead = "Must be between 0 and 5: a fraction of GPU energy, such as 0.43."
+	msgPercent  = "Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %."
+	msgPUE      = "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09."
+	msgGCO2     = "Must be between 0 and 2,000 gCO2e/kWh."
+	msgPrice    = "Must be between 0 and 1,000 per kWh."
+	msgTinyZero = "Enter 0, or a number of at least 0.000001."
+)
+
 func TestParseNumber(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, want, err string
@@ -145,40 +155,6 @@ func TestParseFields(t *testing.T) {
 		{"itl: over the bound", ParseITLMs, "60000.1", "", "Must be at most 60,000 ms."},
 		{"itl: negative", ParseITLMs, "-1", "", msgNotPos},
 		{"itl: not a number", ParseITLMs, "fast", "", msgNotNum},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := tc.parse(tc.in)
-			if tc.err != "" {
-				if err == nil || err.Error() != tc.err {
-					t.Errorf("got %s, %v; want error %q", got, err, tc.err)
-				}
-				return
-			}
-			if err != nil || !got.Equal(dec(tc.want)) {
-				t.Errorf("got %s, %v; want %s", got, err, tc.want)
-			}
-		})
-	}
-}
-
-// Messages of the estimate's fields.
-const (
-	msgOverhead = "Must be between 0 and 5: a fraction of GPU energy, such as 0.43."
-	msgPercent  = "Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %."
-	msgPUE      = "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09."
-	msgGCO2     = "Must be between 0 and 2,000 gCO2e/kWh."
-	msgPrice    = "Must be between 0 and 1,000 per kWh."
-	msgTinyZero = "Enter 0, or a number of at least 0.000001."
-)
-
-func TestParseFactors(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		parse func(string) (decimal.Decimal, error)
-		in    string
-		want  string
-		err   string
-	}{
 		{"host: the Google share", ParseOverhead, "0.43", "0.43", ""},
 		{"host: zero", ParseOverhead, "0", "0", ""},
 		{"host: zero written out", ParseOverhead, " 0.00 ", "0", ""},

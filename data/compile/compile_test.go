@@ -23,6 +23,9 @@ type tree struct {
 	raw map[string]string
 }
 
+// co2js returns the entry of code in the tree's grid, to change in place.
+func co2js(tr *tree, code string) map[string]any { return tr.grid[code].(map[string]any) }
+
 // co2jsEntry is an entry of CO2.js's average-intensities.json.
 func co2jsEntry(code, name string, year int, g any) map[string]any {
 	return map[string]any{"country_code": code, "country_or_region": name, "year": year, "emissions_intensity_gco2_per_kwh": g}
@@ -136,9 +139,9 @@ func tinySettings(t *testing.T, dir string) Settings {
 // input names the tiny tree's files in dir.
 func input(dir string) Input { return Input{Upstream: dir, Grid: filepath.Join(dir, "grid.json")} }
 
-// TestCompileBadInput checks that each kind of bad upstream input stops the
-// compiler with an error naming its file, model and field, and leaves the
-// output folder as it was.
+// TestCompileBadInput checks that each kind of bad upstream or grid input
+// stops the compiler with an error naming its file, model and field (for the
+// grid, the code at fault), and leaves the output folder as it was.
 func TestCompileBadInput(t *testing.T) {
 	const task = "tasks/lm-arena-chat.json"
 	tests := []struct {
@@ -191,6 +194,30 @@ func TestCompileBadInput(t *testing.T) {
 		{"slug collision", func(tr *tree) {
 			tr.tasks["lm-arena-chat"]["configurations"] = append(tr.rows("lm-arena-chat"), urow("org/Small-Model-2", "Small Model: 3B", "H100", 1, 8, 1, 10))
 		}, task, "org/Small-Model-2", "nickname", `gives slug "small-model-3b", already taken`},
+		{"grid: not an object", func(tr *tree) { tr.raw["grid.json"] = `[1, 2]` }, "grid.json", "", "", "want an object of countries and regions"},
+		{"grid: malformed JSON", func(tr *tree) { tr.raw["grid.json"] = `{"DEU": {"year": 2024,` }, "grid.json", "", "DEU", "malformed entry"},
+		{"grid: text after the object", func(tr *tree) { tr.raw["grid.json"] = `{} {}` }, "grid.json", "", "", "text after the object"},
+		{"grid: a code given twice", func(tr *tree) {
+			tr.raw["grid.json"] = `{"DEU": {"country_code": "DEU", "country_or_region": "Germany", "year": 2024, "emissions_intensity_gco2_per_kwh": 342.06},` +
+				` "DEU": {"country_code": "DEU", "country_or_region": "Germany", "year": 2023, "emissions_intensity_gco2_per_kwh": 380}}`
+		}, "grid.json", "", "DEU", "given twice"},
+		{"grid: a field missing", func(tr *tree) { delete(co2js(tr, "DEU"), "year") }, "grid.json", "", "DEU", "year: missing"},
+		{"grid: an unknown field", func(tr *tree) { co2js(tr, "DEU")["month"] = 5 }, "grid.json", "", "DEU", `unknown field "month"`},
+		{"grid: a year that is not whole", func(tr *tree) { co2js(tr, "DEU")["year"] = 2024.5 }, "grid.json", "", "DEU", "year: is 2024.5, want a whole number"},
+		{"grid: a year out of bounds", func(tr *tree) { co2js(tr, "DEU")["year"] = 1066 }, "grid.json", "", "DEU", "year: is 1066, want a year from 1990 to 2100"},
+		{"grid: an intensity as a string", func(tr *tree) { co2js(tr, "DEU")["emissions_intensity_gco2_per_kwh"] = "342" }, "grid.json", "", "DEU", `emissions_intensity_gco2_per_kwh: is "342", want a number`},
+		{"grid: a null intensity", func(tr *tree) { co2js(tr, "DEU")["emissions_intensity_gco2_per_kwh"] = nil }, "grid.json", "", "DEU", "emissions_intensity_gco2_per_kwh: is null, want a number"},
+		{"grid: a negative intensity", func(tr *tree) { co2js(tr, "DEU")["emissions_intensity_gco2_per_kwh"] = -1 }, "grid.json", "", "DEU", "gco2e_per_kwh: is -1, want 0 to 2000"},
+		{"grid: an intensity over the bound", func(tr *tree) { co2js(tr, "World")["emissions_intensity_gco2_per_kwh"] = 2000.01 }, "grid.json", "", "World", "is 2000.01, want 0 to 2000"},
+		{"grid: an infinite intensity", func(tr *tree) { co2js(tr, "World")["emissions_intensity_gco2_per_kwh"] = json.RawMessage("1e999") }, "grid.json", "", "World", "is 1e999, beyond float64's range"},
+		{"grid: a country code not the key", func(tr *tree) { co2js(tr, "DEU")["country_code"] = "DEN" }, "grid.json", "", "DEU", `country_code: is "DEN", want the key`},
+		{"grid: a country code not alpha-3", func(tr *tree) {
+			tr.grid["De"] = co2jsEntry("De", "Germany", 2024, 342)
+		}, "grid.json", "", "De", `country_code: is "De"`},
+		{"grid: an empty name", func(tr *tree) { co2js(tr, "DEU")["country_or_region"] = " " }, "grid.json", "", "DEU", "name: missing"},
+		{"grid: a control character in a name", func(tr *tree) { co2js(tr, "DEU")["country_or_region"] = "Germ\u0000any" }, "grid.json", "", "DEU", "control or formatting character"},
+		{"grid: a code with punctuation", func(tr *tree) { tr.grid["World!"] = co2jsEntry("", "World", 2024, 470) }, "grid.json", "", "World!", "want letters, digits and single spaces"},
+		{"grid: an empty code", func(tr *tree) { tr.grid[""] = co2jsEntry("", "Nowhere", 2024, 470) }, "grid.json", "", "row 1", "code: missing"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -536,68 +563,6 @@ func TestCompileGrid(t *testing.T) {
 	if g.Source.Attribution != "Carbon intensity: Ember, yearly electricity data, via CO2.js (Green Web Foundation)" ||
 		g.Source.Commit != "27cbe8328aeaad0824fb07b3640dc45b72228c7b" {
 		t.Errorf("source block %+v", g.Source)
-	}
-}
-
-// TestCompileBadGrid checks that each kind of bad grid input stops the
-// compiler with an error naming the file and the code at fault, and leaves
-// the output folder as it was.
-func TestCompileBadGrid(t *testing.T) {
-	entry := func(tr *tree, code string) map[string]any { return tr.grid[code].(map[string]any) }
-	tests := []struct {
-		name   string
-		change func(tr *tree)
-		code   string // the InputError's Field
-		msg    string
-	}{
-		{"not an object", func(tr *tree) { tr.raw["grid.json"] = `[1, 2]` }, "", "want an object of countries and regions"},
-		{"malformed JSON", func(tr *tree) { tr.raw["grid.json"] = `{"DEU": {"year": 2024,` }, "DEU", "malformed entry"},
-		{"text after the object", func(tr *tree) { tr.raw["grid.json"] = `{} {}` }, "", "text after the object"},
-		{"a code given twice", func(tr *tree) {
-			tr.raw["grid.json"] = `{"DEU": {"country_code": "DEU", "country_or_region": "Germany", "year": 2024, "emissions_intensity_gco2_per_kwh": 342.06},` +
-				` "DEU": {"country_code": "DEU", "country_or_region": "Germany", "year": 2023, "emissions_intensity_gco2_per_kwh": 380}}`
-		}, "DEU", "given twice"},
-		{"a field missing", func(tr *tree) { delete(entry(tr, "DEU"), "year") }, "DEU", "year: missing"},
-		{"an unknown field", func(tr *tree) { entry(tr, "DEU")["month"] = 5 }, "DEU", `unknown field "month"`},
-		{"a year that is not whole", func(tr *tree) { entry(tr, "DEU")["year"] = 2024.5 }, "DEU", "year: is 2024.5, want a whole number"},
-		{"a year out of bounds", func(tr *tree) { entry(tr, "DEU")["year"] = 1066 }, "DEU", "year: is 1066, want a year from 1990 to 2100"},
-		{"an intensity as a string", func(tr *tree) { entry(tr, "DEU")["emissions_intensity_gco2_per_kwh"] = "342" }, "DEU", `emissions_intensity_gco2_per_kwh: is "342", want a number`},
-		{"a null intensity", func(tr *tree) { entry(tr, "DEU")["emissions_intensity_gco2_per_kwh"] = nil }, "DEU", "emissions_intensity_gco2_per_kwh: is null, want a number"},
-		{"a negative intensity", func(tr *tree) { entry(tr, "DEU")["emissions_intensity_gco2_per_kwh"] = -1 }, "DEU", "gco2e_per_kwh: is -1, want 0 to 2000"},
-		{"an intensity over the bound", func(tr *tree) { entry(tr, "World")["emissions_intensity_gco2_per_kwh"] = 2000.01 }, "World", "is 2000.01, want 0 to 2000"},
-		{"an infinite intensity", func(tr *tree) { entry(tr, "World")["emissions_intensity_gco2_per_kwh"] = json.RawMessage("1e999") }, "World", "is 1e999, beyond float64's range"},
-		{"a country code not the key", func(tr *tree) { entry(tr, "DEU")["country_code"] = "DEN" }, "DEU", `country_code: is "DEN", want the key`},
-		{"a country code not alpha-3", func(tr *tree) {
-			tr.grid["De"] = co2jsEntry("De", "Germany", 2024, 342)
-		}, "De", `country_code: is "De"`},
-		{"an empty name", func(tr *tree) { entry(tr, "DEU")["country_or_region"] = " " }, "DEU", "name: missing"},
-		{"a control character in a name", func(tr *tree) { entry(tr, "DEU")["country_or_region"] = "Germ\u0000any" }, "DEU", "control or formatting character"},
-		{"a code with punctuation", func(tr *tree) { tr.grid["World!"] = co2jsEntry("", "World", 2024, 470) }, "World!", "want letters, digits and single spaces"},
-		{"an empty code", func(tr *tree) { tr.grid[""] = co2jsEntry("", "Nowhere", 2024, 470) }, "row 1", "code: missing"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			tr := newTree()
-			tt.change(tr)
-			dir := tr.write(t)
-			out := filepath.Join(t.TempDir(), "compiled")
-			writeFile(t, filepath.Join(out, "index.json"), []byte("previous\n"))
-
-			_, err := Compile(input(dir), out, tinySettings(t, dir))
-
-			t.Log(err)
-			var ie *InputError
-			if !errors.As(err, &ie) {
-				t.Fatalf("got error %v, want an *InputError", err)
-			}
-			if want := filepath.Join(dir, "grid.json"); ie.File != want || ie.Field != tt.code {
-				t.Errorf("got file %q, field %q; want %q, %q", ie.File, ie.Field, want, tt.code)
-			}
-			if !strings.Contains(err.Error(), tt.msg) {
-				t.Errorf("got message %q, want it to contain %q", err, tt.msg)
-			}
-			assertTree(t, out, map[string]string{"index.json": "previous\n"})
-		})
 	}
 }
 
