@@ -8,8 +8,6 @@ import (
 	"text/tabwriter"
 
 	"energyfloor/app/floor"
-
-	"github.com/shopspring/decimal"
 )
 
 // report is one ranking with everything printed around it.
@@ -120,14 +118,10 @@ func (r *report) writeTable(out io.Writer) error {
 }
 
 // factorsLine states the estimate's factors above the table: what each
-// estimate column assumes.
+// estimate column assumes. The flags always set PUE (-pue is 1 by default).
 func factorsLine(f floor.Factors) string {
-	pue := f.PUE
-	if pue.IsZero() {
-		pue = decimal.NewFromInt(1)
-	}
 	s := fmt.Sprintf("Estimate beyond the floor: × %s, from host %s, idle %s and PUE %s", f.EnergyFactor(),
-		floor.FormatExact(f.Host), floor.FormatExact(f.Idle), floor.FormatExact(pue))
+		floor.FormatExact(f.Host), floor.FormatExact(f.Idle), floor.FormatExact(f.PUE))
 	if p, ok := f.Preset(); ok {
 		s += " (" + p.Name + ")"
 	}
