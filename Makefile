@@ -1,6 +1,7 @@
 # Energy Floor. `make run` serves the app on $(ADDR); `make test` runs every test.
 GO       ?= go
 UPSTREAM ?= ../shared/mlenergy-leaderboard/data
+GRID     ?= ../shared/grid-intensity/average-intensities.json
 ADDR     ?= 127.0.0.1:8000
 PREFIX   ?=
 
@@ -15,7 +16,7 @@ test:
 	$(GO) test -count=1 -timeout 20m ./...
 	$(MAKE) fuzz
 
-# fuzz gives the number parser, the URL-state decoder and the dataset decoder FUZZN executions each
+# fuzz gives the number parsers, the URL-state decoder and the dataset decoders FUZZN executions each
 # beyond their checked-in corpora (testdata/fuzz/). A count, not a time, so that a loaded machine makes
 # the run longer instead of ending it at a deadline. A crash it finds is written to testdata/fuzz/ and
 # fails the run. FUZZN=1000000 for a longer hunt.
@@ -24,6 +25,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseNumber$$' -fuzztime $(FUZZN)x ./app/floor
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeState$$' -fuzztime $(FUZZN)x ./app/ui
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZN)x ./data
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeGrid$$' -fuzztime $(FUZZN)x ./data
 
 # bench runs the Go benchmarks, then the browser benchmark (cmd/bench: RUNS alternating rounds of cold
 # and warm loads of go-app's floor page and the app in headless Chromium on 127.0.0.1), which prints
@@ -33,10 +35,11 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(GO) run ./cmd/bench -runs $(RUNS)
 
-# data compiles the upstream ML.ENERGY files into data/compiled (make data UPSTREAM=dir to read another
-# copy); the same input gives the same bytes, so running it again leaves git status clean.
+# data compiles the upstream ML.ENERGY files and CO2.js's grid intensities into data/compiled (make data
+# UPSTREAM=dir GRID=file to read other copies); the same input gives the same bytes, so running it again
+# leaves git status clean.
 data:
-	$(GO) run ./cmd/datacompile -upstream $(UPSTREAM) -out data/compiled
+	$(GO) run ./cmd/datacompile -upstream $(UPSTREAM) -grid $(GRID) -out data/compiled
 
 # wasm builds the browser main into web/app.wasm and precompresses it (.br, .gz). It builds without
 # inlining (WASM_GCFLAGS=all=-l), which makes app.wasm smaller over the wire; WASM_GCFLAGS= builds with it.

@@ -1,11 +1,16 @@
 // Package data is Energy Floor's bundled dataset: the ML.ENERGY Leaderboard v3
-// measurements compiled by energyfloor/data/compile into the folder compiled/,
-// embedded in the binary, decoded once and validated record by record.
+// measurements and the grid carbon intensities (Ember's yearly electricity
+// data via CO2.js), compiled by energyfloor/data/compile into the folder
+// compiled/, and the published per-prompt figures, written by hand in
+// published.json; embedded in the binary, decoded once and validated record
+// by record.
 //
 // Load returns the embedded dataset as the domain types of package floor:
 // workloads, their models and every measured configuration, with provenance
-// (source, version, dates, licence, citation, caveat). Decode reads any folder of
-// the same layout; tests use it on broken copies.
+// (source, version, dates, licence, citation, caveat); the grid intensities
+// with their source block; and the published figures with their scopes.
+// Decode reads any folder of the compiled layout (with the embedded
+// published figures); tests use it on broken copies.
 //
 // The file format is one set of types (format.go). Natively the files decode
 // with goccy/go-json; the browser build fills the same types with a small
@@ -23,8 +28,13 @@
 // median; row ids unique and as derived, configurations in order; best really
 // the lowest-energy configuration within the ceiling, in the model file and in
 // index.json; and every file agreeing with index.json on the dataset's
-// version, dates, caveat, source block and counts. An *Error names the file,
-// workload, model, row and field at fault.
+// version, dates, caveat, source block and counts. grid.json is checked by
+// CheckGrid (every row a code, a name, a year and an intensity within
+// bounds; codes sorted and unique; the source block complete) and agrees
+// with index.json on version and dates; published.json's figures each have
+// an id (once), a value, a date, a source, an https URL, a scope and what
+// it aligns with. An *Error names the file, workload, model, row and field
+// at fault.
 package data
 
 import (
@@ -41,6 +51,12 @@ import (
 
 //go:embed compiled
 var compiled embed.FS
+
+// publishedJSON is published.json, written by hand beside this file: the
+// published per-prompt figures, which have no upstream to compile from.
+//
+//go:embed published.json
+var publishedJSON []byte
 
 var (
 	loadOnce sync.Once
@@ -66,10 +82,12 @@ func Load() (*floor.Dataset, error) {
 	return loaded, loadErr
 }
 
-// LoadWorkload decodes index.json and the model files of one workload only,
-// the one with upstream task name id (floor.DefaultWorkload when id
-// names none), checked as Load checks them, and returns a partial dataset:
-// every workload has its ID, name and source, but only that one has models.
+// LoadWorkload decodes index.json, grid.json, the published figures and the
+// model files of one workload only, the one with upstream task name id
+// (floor.DefaultWorkload when id names none), checked as Load checks them,
+// and returns a partial dataset: the grid intensities and published figures
+// whole, and every workload with its ID, name and source, but only that one
+// with models.
 // The browser draws its first page from it and takes the whole dataset from
 // Load once the page is interactive. Each call decodes afresh; the caller owns the result.
 func LoadWorkload(id string) (*floor.Dataset, error) {
@@ -85,7 +103,7 @@ func decodeWorkload(files fs.FS, unmarshal func([]byte, any) error, validate boo
 	return decode(files, unmarshal, validate, id)
 }
 
-// Files is the embedded compiled dataset: index.json and
+// Files is the embedded compiled dataset: index.json, grid.json and
 // <workload>/<slug>.json.
 func Files() fs.FS {
 	sub, err := fs.Sub(compiled, "compiled")
@@ -95,9 +113,10 @@ func Files() fs.FS {
 	return sub
 }
 
-// Decode reads index.json and every model file it lists from files, validates
-// every record (natively: the browser build has no checks, see Load), and
-// returns the dataset. An error names the workload, model,
+// Decode reads index.json, grid.json and every model file index.json lists
+// from files, and the embedded published figures, validates every record
+// (natively: the browser build has no checks, see Load), and returns the
+// dataset. An error names the workload, model,
 // row and field at fault.
 func Decode(files fs.FS) (*floor.Dataset, error) {
 	return decode(files, unmarshal, true, "")
@@ -128,6 +147,13 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool, only 
 		ITLDeadlineMs: int(idx.ITLDeadlineMs),
 		Caveat:        idx.Caveat,
 		Boundary:      idx.Boundary,
+	}
+	var err error
+	if d.Grid, d.GridSource, err = decodeGrid(files, &idx, unmarshal, validate); err != nil {
+		return nil, err
+	}
+	if d.Published, d.PublishedNote, err = decodePublished(publishedJSON, unmarshal, validate); err != nil {
+		return nil, err
 	}
 	if only != "" && !slices.ContainsFunc(idx.Workloads, func(w *IndexWorkload) bool { return w.ID == only }) {
 		only = floor.DefaultWorkload
@@ -171,10 +197,73 @@ func readFile(files fs.FS, name string, v any, unmarshal func([]byte, any) error
 		}
 		return &Error{File: name, Err: err}
 	}
+	return decodeFile(name, b, v, unmarshal)
+}
+
+// decodeFile decodes b, the file name, into v with unmarshal.
+func decodeFile(name string, b []byte, v any, unmarshal func([]byte, any) error) error {
 	if err := unmarshal(b, v); err != nil {
 		return &Error{File: name, Err: fmt.Errorf("decode: %w", err)}
 	}
 	return nil
+}
+
+// decodeGrid reads grid.json from files, checks it (with validate; see
+// decode) and returns its rows and source as the domain has them.
+func decodeGrid(files fs.FS, idx *Index, unmarshal func([]byte, any) error, validate bool) ([]floor.GridIntensity, floor.GridSource, error) {
+	var g GridFile
+	if err := readFile(files, "grid.json", &g, unmarshal); err != nil {
+		return nil, floor.GridSource{}, err
+	}
+	if validate && checksBuilt {
+		if err := checkGridFile(idx, &g); err != nil {
+			return nil, floor.GridSource{}, err
+		}
+	}
+	grid := make([]floor.GridIntensity, len(g.Intensities))
+	for i, r := range g.Intensities {
+		if r == nil {
+			return nil, floor.GridSource{}, &Error{File: "grid.json", Field: "intensities", Err: fmt.Errorf("row %d is null", i+1)}
+		}
+		var err error
+		if grid[i], err = r.Intensity(); err != nil {
+			return nil, floor.GridSource{}, rowError("grid.json", r.Code, err)
+		}
+	}
+	return grid, g.Source, nil
+}
+
+// decodePublished decodes published.json's bytes b, checks them (with
+// validate; see decode) and returns its figures and note as the domain has
+// them.
+func decodePublished(b []byte, unmarshal func([]byte, any) error, validate bool) ([]floor.PublishedFigure, string, error) {
+	var p PublishedFile
+	if err := decodeFile("published.json", b, &p, unmarshal); err != nil {
+		return nil, "", err
+	}
+	if validate && checksBuilt {
+		if err := checkPublished(&p); err != nil {
+			return nil, "", err
+		}
+	}
+	figures := make([]floor.PublishedFigure, len(p.Figures))
+	for i, r := range p.Figures {
+		if r == nil {
+			return nil, "", &Error{File: "published.json", Field: "figures", Err: fmt.Errorf("figure %d is null", i+1)}
+		}
+		var err error
+		if figures[i], err = r.Figure(); err != nil {
+			return nil, "", rowError("published.json", r.ID, err)
+		}
+	}
+	return figures, p.Note, nil
+}
+
+// rowError locates err, a *FieldError of row in file, as an *Error.
+func rowError(file, row string, err error) error {
+	fe := &FieldError{Err: err}
+	errors.As(err, &fe)
+	return &Error{File: file, Row: row, Field: fe.Field, Err: fe.Err}
 }
 
 // Error is a dataset file that fails to decode or validate, located by file,

@@ -1,7 +1,10 @@
 package data
 
 import (
+	"strings"
 	"testing"
+
+	"energyfloor/app/floor"
 )
 
 // TestLoad loads the real embedded dataset. The counts were taken from the
@@ -84,5 +87,78 @@ func TestLoadQwen(t *testing.T) {
 			t.Errorf("best %s: got %s %s J %s Wh/M %s ms, want %s %s J %s Wh/M %s ms", c.gpu,
 				b.RowID, b.JoulesPerOutputToken, b.WhPerMillionOutputTokens, b.MedianITLMs, c.row, c.joules, c.wh, c.median)
 		}
+	}
+}
+
+// TestLoadGrid checks the bundled grid intensities against CO2.js's file
+// (../shared/grid-intensity/average-intensities.json, read by eye): 222
+// countries and regions, Germany's and the World's 2024 figures, the
+// Central African Republic's zero, and the attribution.
+func TestLoadGrid(t *testing.T) {
+	d, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Grid) != 222 {
+		t.Errorf("%d grid rows, want 222", len(d.Grid))
+	}
+	for _, want := range []struct {
+		code, name string
+		year       int
+		g          string
+	}{
+		{"DEU", "Germany", 2024, "342.06"},
+		{"World", "World", 2024, "472.94"},
+		{"EU", "EU", 2024, "213.02"},
+		{"CAF", "Central African Republic", 2022, "0"},
+		{"ABW", "Aruba", 2022, "550"},
+		{"Latin America and Caribbean", "Latin America and Caribbean", 2024, "254.21"},
+	} {
+		g, ok := d.GridIntensity(want.code)
+		if !ok || g.Code != want.code || g.Name != want.name || g.Year != want.year || g.GCO2ePerKWh.String() != want.g {
+			t.Errorf("GridIntensity(%q) = %+v, %t; want %s %d %s", want.code, g, ok, want.name, want.year, want.g)
+		}
+	}
+	for _, code := range []string{"deu", "", "Germany", "XXX"} {
+		if g, ok := d.GridIntensity(code); ok {
+			t.Errorf("GridIntensity(%q) = %+v, want none", code, g)
+		}
+	}
+	src := d.GridSource
+	if src.Attribution != "Carbon intensity: Ember, yearly electricity data, via CO2.js (Green Web Foundation)" ||
+		src.Commit != "27cbe8328aeaad0824fb07b3640dc45b72228c7b" || src.Updated != "2025-08-03" || !strings.Contains(src.Licence, "CC BY-SA 4.0") {
+		t.Errorf("grid source %+v", src)
+	}
+}
+
+// TestLoadPublished checks the published figures as their sources give
+// them (each verified against its source; see published.json).
+func TestLoadPublished(t *testing.T) {
+	d, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		id, wh, date, aligns string
+		approximate          bool
+	}{
+		{"google-2025-comprehensive", "0.24", "2025-05", floor.AlignsWithGoogle, false},
+		{"google-2025-accelerators", "0.10", "2025-05", floor.AlignsWithFloor, false},
+		{"openai-2025-average-query", "0.34", "2025-06", floor.AlignsWithNone, true},
+		{"epoch-2025-gpt-4o", "0.3", "2025-02", floor.AlignsWithNone, true},
+	}
+	if len(d.Published) != len(want) {
+		t.Fatalf("%d published figures, want %d", len(d.Published), len(want))
+	}
+	for i, w := range want {
+		p := d.Published[i]
+		if p.ID != w.id || p.WhPerPrompt.StringFixed(-p.WhPerPrompt.Exponent()) != w.wh || p.Date != w.date || p.AlignsWith != w.aligns ||
+			p.Approximate != w.approximate || p.Scope == "" || p.Source == "" || !strings.HasPrefix(p.URL, "https://") {
+			t.Errorf("figure %d = %+v, want %s: %s Wh, %s, aligned with %s, approximate %t, with a scope, source and URL",
+				i, p, w.id, w.wh, w.date, w.aligns, w.approximate)
+		}
+	}
+	if !strings.Contains(d.PublishedNote, "a model, a prompt and a provider all differ") {
+		t.Errorf("published note %q", d.PublishedNote)
 	}
 }

@@ -240,6 +240,39 @@ func TestDecodeBroken(t *testing.T) {
 			Error{File: qwenFile}, "decode"},
 		{"missing model file", func(t *testing.T, files fstest.MapFS) { delete(files, qwenFile) },
 			Error{File: qwenFile}, "file does not exist"},
+		{"grid of another data version", gridDoc(func(doc map[string]any) { doc["data_version"] = "2026-01-01" }),
+			Error{File: "grid.json", Field: "data_version"}, `is "2026-01-01", but index.json has "2026-10-19"`},
+		{"grid intensity over the bound", gridRow("DEU", "gco2e_per_kwh", json.Number("2001")),
+			Error{File: "grid.json", Row: "DEU", Field: "gco2e_per_kwh"}, "is 2001, want 0 to 2000"},
+		{"grid intensity negative", gridRow("DEU", "gco2e_per_kwh", json.Number("-0.5")),
+			Error{File: "grid.json", Row: "DEU", Field: "gco2e_per_kwh"}, "is -0.5, want 0 to 2000"},
+		{"grid intensity with too many decimals", gridRow("DEU", "gco2e_per_kwh", json.Number("342.0600000000001")),
+			Error{File: "grid.json", Row: "DEU", Field: "gco2e_per_kwh"}, "more than 12 decimals"},
+		{"grid intensity missing", gridRowDelete("DEU", "gco2e_per_kwh"),
+			Error{File: "grid.json", Row: "DEU", Field: "gco2e_per_kwh"}, "missing"},
+		{"grid name missing", gridRowDelete("DEU", "name"),
+			Error{File: "grid.json", Row: "DEU", Field: "name"}, "missing"},
+		{"grid year missing", gridRowDelete("DEU", "year"),
+			Error{File: "grid.json", Row: "DEU", Field: "year"}, "is 0, want a year from 1990 to 2100"},
+		{"grid code given twice", gridDoc(func(doc map[string]any) {
+			rows := doc["intensities"].([]any)
+			i := gridIndex(doc, "DEU")
+			rows[i+1] = rows[i]
+		}), Error{File: "grid.json", Row: "DEU", Field: "code"}, `not after "DEU": rows must be sorted by code, each once`},
+		{"grid code with a line break", gridRow("DEU", "code", "DE\nU"),
+			Error{File: "grid.json", Row: "DE\nU", Field: "code"}, "want letters, digits and single spaces"},
+		{"grid attribution missing", gridDoc(func(doc map[string]any) { delete(doc["source"].(map[string]any), "attribution") }),
+			Error{File: "grid.json", Field: "source"}, "attribution: missing"},
+		{"grid unit changed", gridDoc(func(doc map[string]any) { doc["unit"] = "gCO2 per kWh" }),
+			Error{File: "grid.json", Field: "unit"}, `want "gCO2e per kWh"`},
+		{"grid without rows", gridDoc(func(doc map[string]any) { doc["intensities"] = []any{} }),
+			Error{File: "grid.json", Field: "intensities"}, "missing"},
+		{"grid intensity NaN as a string", gridRow("DEU", "gco2e_per_kwh", "NaN"),
+			Error{File: "grid.json"}, "decode"},
+		{"grid unknown field", gridRow("DEU", "month", 5),
+			Error{File: "grid.json"}, "unknown field"},
+		{"grid missing", func(t *testing.T, files fstest.MapFS) { delete(files, "grid.json") },
+			Error{File: "grid.json"}, "file does not exist"},
 		{"file name outside the dataset", func(t *testing.T, files fstest.MapFS) {
 			edit(t, files, "index.json", func(doc map[string]any) { indexModel(doc)["file"] = "../secret.json" })
 		}, Error{File: "index.json", Workload: "lm-arena-chat", Model: qwenSlug, Field: "file"}, `want "lm-arena-chat/qwen-3-235b-a22b-instruct.json"`},
@@ -248,22 +281,129 @@ func TestDecodeBroken(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			files := copyFiles(t)
 			tt.break_(t, files)
-			for name, unmarshal := range map[string]func([]byte, any) error{"goccy": unmarshalGoccy, "std": unmarshalStd, "direct": unmarshalDirect} {
+			refused(t, func(unmarshal func([]byte, any) error) error {
 				_, err := decode(files, unmarshal, true, "")
-				t.Logf("%s: %v", name, err)
-				var e *Error
-				if !errors.As(err, &e) {
-					t.Fatalf("%s: got %v, want an *Error", name, err)
-				}
-				got := *e
-				got.Err = nil
-				if got != tt.want {
-					t.Errorf("%s: got %+v, want %+v", name, got, tt.want)
-				}
-				if !strings.Contains(err.Error(), tt.msg) {
-					t.Errorf("%s: got %q, want it to contain %q", name, err, tt.msg)
-				}
-			}
+				return err
+			}, tt.want, tt.msg)
+		})
+	}
+}
+
+// refused checks that decoding with each of the three decoders fails with
+// an *Error located as want (Err unset) whose message contains msg.
+func refused(t *testing.T, decode func(unmarshal func([]byte, any) error) error, want Error, msg string) {
+	t.Helper()
+	for name, unmarshal := range map[string]func([]byte, any) error{"goccy": unmarshalGoccy, "std": unmarshalStd, "direct": unmarshalDirect} {
+		err := decode(unmarshal)
+		t.Logf("%s: %v", name, err)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%s: got %v, want an *Error", name, err)
+		}
+		got := *e
+		got.Err = nil
+		if got != want {
+			t.Errorf("%s: got %+v, want %+v", name, got, want)
+		}
+		if !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: got %q, want it to contain %q", name, err, msg)
+		}
+	}
+}
+
+// gridDoc breaks grid.json with change.
+func gridDoc(change func(doc map[string]any)) func(*testing.T, fstest.MapFS) {
+	return func(t *testing.T, files fstest.MapFS) { edit(t, files, "grid.json", change) }
+}
+
+// gridIndex returns the index of the row of code in grid.json's document.
+func gridIndex(doc map[string]any, code string) int {
+	for i, r := range doc["intensities"].([]any) {
+		if r.(map[string]any)["code"] == code {
+			return i
+		}
+	}
+	panic("no " + code + " in grid.json")
+}
+
+// gridRow sets field of the row of code in grid.json to value.
+func gridRow(code, field string, value any) func(*testing.T, fstest.MapFS) {
+	return gridDoc(func(doc map[string]any) {
+		doc["intensities"].([]any)[gridIndex(doc, code)].(map[string]any)[field] = value
+	})
+}
+
+// gridRowDelete deletes field of the row of code in grid.json.
+func gridRowDelete(code, field string) func(*testing.T, fstest.MapFS) {
+	return gridDoc(func(doc map[string]any) {
+		delete(doc["intensities"].([]any)[gridIndex(doc, code)].(map[string]any), field)
+	})
+}
+
+// TestDecodePublishedBroken breaks one thing in a copy of published.json and
+// checks that each decoder's load refuses it, naming where.
+func TestDecodePublishedBroken(t *testing.T) {
+	figure := func(i int, field string, value any) func(doc map[string]any) {
+		return func(doc map[string]any) { doc["figures"].([]any)[i].(map[string]any)[field] = value }
+	}
+	const google, openai = "google-2025-comprehensive", "openai-2025-average-query"
+	tests := []struct {
+		name   string
+		change func(doc map[string]any)
+		want   Error // Err unset; its message must contain msg
+		msg    string
+	}{
+		{"no scope", func(doc map[string]any) { delete(doc["figures"].([]any)[0].(map[string]any), "scope") },
+			Error{File: "published.json", Row: google, Field: "scope"}, "missing"},
+		{"a scope that is not a sentence", figure(2, "scope", "not disclosed"),
+			Error{File: "published.json", Row: openai, Field: "scope"}, "want a full stop"},
+		{"aligned with an unknown line", figure(0, "aligns_with", "google"),
+			Error{File: "published.json", Row: google, Field: "aligns_with"}, `is "google", want one of [gpu-only google-2025 none]`},
+		{"no alignment", figure(0, "aligns_with", ""),
+			Error{File: "published.json", Row: google, Field: "aligns_with"}, `is ""`},
+		{"an id given twice", figure(1, "id", google),
+			Error{File: "published.json", Row: google, Field: "id"}, "given twice"},
+		{"an id with capitals", figure(0, "id", "Google"),
+			Error{File: "published.json", Row: "Google", Field: "id"}, "want lower-case letters"},
+		{"a zero value", figure(0, "wh_per_prompt", json.Number("0")),
+			Error{File: "published.json", Row: google, Field: "wh_per_prompt"}, "is 0, want a positive number"},
+		{"a negative value", figure(0, "wh_per_prompt", json.Number("-0.24")),
+			Error{File: "published.json", Row: google, Field: "wh_per_prompt"}, "want a positive number"},
+		{"a huge value", figure(0, "wh_per_prompt", json.Number("1e6")),
+			Error{File: "published.json", Row: google, Field: "wh_per_prompt"}, "want 0 to 1000"},
+		{"no value", func(doc map[string]any) { delete(doc["figures"].([]any)[0].(map[string]any), "wh_per_prompt") },
+			Error{File: "published.json", Row: google, Field: "wh_per_prompt"}, "missing"},
+		{"a month 13", figure(0, "date", "2025-13"),
+			Error{File: "published.json", Row: google, Field: "date"}, `is "2025-13", want YYYY-MM or YYYY-MM-DD`},
+		{"a date in words", figure(0, "date", "May 2025"),
+			Error{File: "published.json", Row: google, Field: "date"}, "want YYYY-MM"},
+		{"a plain http URL", figure(0, "url", "http://arxiv.org/abs/2508.15734"),
+			Error{File: "published.json", Row: google, Field: "url"}, "want an https URL"},
+		{"no publisher", figure(0, "publisher", ""),
+			Error{File: "published.json", Row: google, Field: "publisher"}, "missing"},
+		{"a direction mark in a subject", figure(0, "subject", "median‮ prompt"),
+			Error{File: "published.json", Row: google, Field: "subject"}, "control or formatting character"},
+		{"no note", func(doc map[string]any) { delete(doc, "note") },
+			Error{File: "published.json", Field: "note"}, "missing"},
+		{"another format version", func(doc map[string]any) { doc["version"] = "2" },
+			Error{File: "published.json", Field: "version"}, `is "2", want format version "1"`},
+		{"no figures", func(doc map[string]any) { doc["figures"] = []any{} },
+			Error{File: "published.json", Field: "figures"}, "missing"},
+		{"a null figure", func(doc map[string]any) { doc["figures"].([]any)[1] = nil },
+			Error{File: "published.json", Field: "figures"}, "figure 2 is null"},
+		{"a value NaN as a string", figure(0, "wh_per_prompt", "NaN"),
+			Error{File: "published.json"}, "decode"},
+		{"an unknown field", figure(0, "verified", true),
+			Error{File: "published.json"}, "unknown field"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := fstest.MapFS{"published.json": &fstest.MapFile{Data: publishedJSON}}
+			edit(t, files, "published.json", tt.change)
+			refused(t, func(unmarshal func([]byte, any) error) error {
+				_, _, err := decodePublished(files["published.json"].Data, unmarshal, true)
+				return err
+			}, tt.want, tt.msg)
 		})
 	}
 }

@@ -11,8 +11,9 @@ import (
 	"energyfloor/app/floor"
 )
 
-// unmarshalDirect decodes index.json (into a *Index) or a model file
-// (into a *ModelFile) with a small hand-written JSON reader: no reflection,
+// unmarshalDirect decodes index.json (into a *Index), a model file (into a
+// *ModelFile), grid.json (into a *GridFile) or published.json (into a
+// *PublishedFile) with a small hand-written JSON reader: no reflection,
 // one pass over the bytes, filling the format's types (format.go). The
 // browser build uses it (unmarshal_wasm.go). Natively it is tested against
 // goccy/go-json and encoding/json: on every file they accept, it gives the
@@ -27,6 +28,10 @@ func unmarshalDirect(b []byte, v any) error {
 		err = r.index(v)
 	case *ModelFile:
 		err = r.model(v)
+	case *GridFile:
+		err = r.grid(v)
+	case *PublishedFile:
+		err = r.published(v)
 	default:
 		return fmt.Errorf("unmarshalDirect: cannot decode into %T", v)
 	}
@@ -638,6 +643,112 @@ func (r *reader) row(c *Row) error {
 			return r.text(&c.RowID)
 		case "repeat":
 			return r.int(&c.Repeat)
+		}
+		return errUnknown
+	})
+}
+
+func (r *reader) grid(g *GridFile) error {
+	return r.object(func(key string) error {
+		switch key {
+		case "version":
+			return r.text(&g.Version)
+		case "updated":
+			return r.text(&g.Updated)
+		case "data_version":
+			return r.text(&g.DataVersion)
+		case "unit":
+			return r.text(&g.Unit)
+		case "source":
+			return r.gridSource(&g.Source)
+		case "intensities":
+			return list(r, &g.Intensities, r.gridRow)
+		}
+		return errUnknown
+	})
+}
+
+func (r *reader) gridSource(s *floor.GridSource) error {
+	return r.object(func(key string) error {
+		switch key {
+		case "name":
+			return r.text(&s.Name)
+		case "publisher":
+			return r.text(&s.Publisher)
+		case "url":
+			return r.text(&s.URL)
+		case "data_url":
+			return r.text(&s.DataURL)
+		case "commit":
+			return r.text(&s.Commit)
+		case "updated":
+			return r.text(&s.Updated)
+		case "licence":
+			return r.text(&s.Licence)
+		case "licence_evidence":
+			return r.texts(&s.LicenceEvidence)
+		case "attribution":
+			return r.text(&s.Attribution)
+		case "method":
+			return r.text(&s.Method)
+		}
+		return errUnknown
+	})
+}
+
+func (r *reader) gridRow(g *GridRow) error {
+	return r.object(func(key string) error {
+		switch key {
+		case "code":
+			return r.text(&g.Code)
+		case "name":
+			return r.text(&g.Name)
+		case "year":
+			return r.int(&g.Year)
+		case "gco2e_per_kwh":
+			return r.figure(&g.GCO2ePerKWh)
+		}
+		return errUnknown
+	})
+}
+
+func (r *reader) published(p *PublishedFile) error {
+	return r.object(func(key string) error {
+		switch key {
+		case "version":
+			return r.text(&p.Version)
+		case "note":
+			return r.text(&p.Note)
+		case "figures":
+			return list(r, &p.Figures, r.publishedRow)
+		}
+		return errUnknown
+	})
+}
+
+func (r *reader) publishedRow(p *PublishedRow) error {
+	return r.object(func(key string) error {
+		switch key {
+		case "id":
+			return r.text(&p.ID)
+		case "publisher":
+			return r.text(&p.Publisher)
+		case "subject":
+			return r.text(&p.Subject)
+		case "wh_per_prompt":
+			return r.figure(&p.WhPerPrompt)
+		case "approximate":
+			return r.flag(&p.Approximate)
+		case "date":
+			return r.text(&p.Date)
+		case "source":
+			return r.text(&p.Source)
+		case "url":
+			return r.text(&p.URL)
+		case "scope":
+			return r.text(&p.Scope)
+		case "aligns_with":
+			return r.text(&p.AlignsWith)
 		}
 		return errUnknown
 	})

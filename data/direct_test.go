@@ -73,3 +73,55 @@ func TestDirectRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestDirectAgreesGridAndPublished decodes small grid.json and
+// published.json documents with unmarshalDirect and encoding/json and
+// checks the values are the same.
+func TestDirectAgreesGridAndPublished(t *testing.T) {
+	tests := []struct {
+		name string
+		new  func() any
+		json string
+	}{
+		{"grid", func() any { return &GridFile{} }, `{"version":"1","unit":"gCO2e per kWh","source":{"name":"E","publisher":"P","url":"u","data_url":"d",` +
+			`"commit":"c","updated":"2025-08-03","licence":"CC BY-SA 4.0","licence_evidence":["a","b"],"attribution":"A","method":"M"},` +
+			`"intensities":[{"code":"DEU","name":"Germany","year":2024,"gco2e_per_kwh":342.06},null,{"code":"World","name":"W\u00f6rld","year":2024,"gco2e_per_kwh":0}]}`},
+		{"grid with nulls", func() any { return &GridFile{} }, `{"source":null,"intensities":null,"updated":null}`},
+		{"published", func() any { return &PublishedFile{} }, `{"version":"1","note":"n","figures":[{"id":"a","publisher":"P","subject":"s",` +
+			`"wh_per_prompt":0.10,"approximate":true,"date":"2025-05","source":"S","url":"https://x","scope":"All.","aligns_with":"none"}]}`},
+		{"published, empty", func() any { return &PublishedFile{} }, `{"figures":[]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, want := tt.new(), tt.new()
+			if err := unmarshalStd([]byte(tt.json), want); err != nil {
+				t.Fatalf("encoding/json: %v", err)
+			}
+			if err := unmarshalDirect([]byte(tt.json), got); err != nil {
+				t.Fatalf("got error %v", err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got %+v, want %+v", got, want)
+			}
+		})
+	}
+	for _, tt := range []struct {
+		name string
+		v    any
+		json string
+		want string
+	}{
+		{"unknown grid field", &GridFile{}, `{"intensities":[{"code":"DEU","iso":"DE"}]}`, `unknown field "iso"`},
+		{"unknown source field", &GridFile{}, `{"source":{"retrieved":"x"}}`, `unknown field "retrieved"`},
+		{"a year that is not whole", &GridFile{}, `{"intensities":[{"year":2024.5}]}`, "2024.5 is not a whole number"},
+		{"unknown published field", &PublishedFile{}, `{"figures":[{"id":"a","wh":1}]}`, `unknown field "wh"`},
+		{"figures given twice", &PublishedFile{}, `{"figures":[],"figures":[]}`, `field "figures" given twice`},
+		{"a type it does not read", &Row{}, `{}`, "cannot decode into *data.Row"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := unmarshalDirect([]byte(tt.json), tt.v); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -12,10 +12,10 @@ import (
 )
 
 // The dataset's file format, version FormatVersion: these types are the one
-// definition of index.json and of <workload>/<slug>.json. The compiler
-// (data/compile) writes them, in field order; the native loader decodes them
-// with goccy/go-json and the browser's reader (direct.go) fills the same
-// types. Figures stay JSON number text (json.Number) until Row.configuration
+// definition of index.json, grid.json and <workload>/<slug>.json, which the
+// compiler (data/compile) writes in field order, and of published.json,
+// written by hand. The native loader decodes them with goccy/go-json and the
+// browser's reader (direct.go) fills the same types. Figures stay JSON number text (json.Number) until Row.configuration
 // parses them into exact decimals: 0.2402453 is exactly 0.2402453, with no
 // float64 in between, and a file is written back as it was read.
 //
@@ -116,6 +116,72 @@ type Row struct {
 	P95ITLMs                 json.Number `json:"p95_itl_ms"`
 	RowID                    string      `json:"row_id"`
 	Repeat                   int         `json:"repeat"`
+}
+
+// GridFile is grid.json: the yearly average carbon intensity of electricity
+// generation of every bundled country and region, sorted by code, with its
+// source, compiled from CO2.js's average-intensities.json.
+type GridFile struct {
+	Version     string `json:"version"`
+	Updated     string `json:"updated"`
+	DataVersion string `json:"data_version"`
+	// Unit names the unit of every intensity, "gCO2e per kWh".
+	Unit        string           `json:"unit"`
+	Source      floor.GridSource `json:"source"`
+	Intensities []*GridRow       `json:"intensities"`
+}
+
+// GridRow is one country or region in grid.json (the units are in
+// floor.GridIntensity's fields).
+type GridRow struct {
+	Code        string      `json:"code"`
+	Name        string      `json:"name"`
+	Year        int         `json:"year"`
+	GCO2ePerKWh json.Number `json:"gco2e_per_kwh"`
+}
+
+// Intensity parses the row into a floor.GridIntensity, its figure exactly;
+// a figure that does not parse is a *FieldError.
+func (r *GridRow) Intensity() (floor.GridIntensity, error) {
+	d, err := parseFigure(string(r.GCO2ePerKWh))
+	if err != nil {
+		return floor.GridIntensity{}, &FieldError{"gco2e_per_kwh", err}
+	}
+	return floor.GridIntensity{Code: r.Code, Name: r.Name, Year: r.Year, GCO2ePerKWh: d}, nil
+}
+
+// PublishedFile is published.json, written by hand: per-prompt energy
+// figures others have published, each with its source and scope, and the
+// note shown with them.
+type PublishedFile struct {
+	Version string          `json:"version"`
+	Note    string          `json:"note"`
+	Figures []*PublishedRow `json:"figures"`
+}
+
+// PublishedRow is one published figure (the fields are floor.PublishedFigure's).
+type PublishedRow struct {
+	ID          string      `json:"id"`
+	Publisher   string      `json:"publisher"`
+	Subject     string      `json:"subject"`
+	WhPerPrompt json.Number `json:"wh_per_prompt"`
+	Approximate bool        `json:"approximate"`
+	Date        string      `json:"date"`
+	Source      string      `json:"source"`
+	URL         string      `json:"url"`
+	Scope       string      `json:"scope"`
+	AlignsWith  string      `json:"aligns_with"`
+}
+
+// Figure parses the row into a floor.PublishedFigure, its value exactly; a
+// value that does not parse is a *FieldError.
+func (r *PublishedRow) Figure() (floor.PublishedFigure, error) {
+	d, err := parseFigure(string(r.WhPerPrompt))
+	if err != nil {
+		return floor.PublishedFigure{}, &FieldError{"wh_per_prompt", err}
+	}
+	return floor.PublishedFigure{ID: r.ID, Publisher: r.Publisher, Subject: r.Subject, WhPerPrompt: d, Approximate: r.Approximate,
+		Date: r.Date, Source: r.Source, URL: r.URL, Scope: r.Scope, AlignsWith: r.AlignsWith}, nil
 }
 
 // FieldError is a figure of a Row that does not parse, named by its field.

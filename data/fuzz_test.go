@@ -39,7 +39,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(files[qwenFile].Data)
 	f.Add([]byte(`{"version":"1","configurations":[{"joules_per_output_token":1e999}],"best":{"H100":null}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		broken := fstest.MapFS{"index.json": files["index.json"], qwenFile: &fstest.MapFile{Data: b}}
+		broken := fstest.MapFS{"index.json": files["index.json"], "grid.json": files["grid.json"], qwenFile: &fstest.MapFile{Data: b}}
 		var got []*floor.Dataset
 		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd, unmarshalDirect} {
 			d, err := decode(broken, unmarshal, true, "")
@@ -58,11 +58,52 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
+// FuzzDecodeGrid feeds the one-model dataset the fuzzer's bytes as
+// grid.json, and decodePublished the same bytes as published.json: the
+// decoders return a result or an error, never panic; goccy/go-json and
+// encoding/json agree on which; what unmarshalDirect accepts, encoding/json
+// accepts as the same.
+func FuzzDecodeGrid(f *testing.F) {
+	files := oneModel(f)
+	f.Add(files["grid.json"].Data)
+	f.Add(publishedJSON)
+	f.Add([]byte(`{"version":"1","intensities":[{"code":"DEU","gco2e_per_kwh":1e999}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		broken := fstest.MapFS{"index.json": files["index.json"], "grid.json": &fstest.MapFile{Data: b}, qwenFile: files[qwenFile]}
+		var grids []*floor.Dataset
+		var published [][]floor.PublishedFigure
+		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd, unmarshalDirect} {
+			d, err := decode(broken, unmarshal, true, "")
+			if (d == nil) == (err == nil) {
+				t.Fatalf("grid: got dataset %v and error %v, want exactly one", d != nil, err)
+			}
+			grids = append(grids, d)
+			p, _, err := decodePublished(b, unmarshal, true)
+			if (p == nil) == (err == nil) {
+				t.Fatalf("published: got figures %v and error %v, want exactly one", p != nil, err)
+			}
+			published = append(published, p)
+		}
+		if (grids[0] == nil) != (grids[1] == nil) {
+			t.Errorf("grid: goccy/go-json accepted: %t, encoding/json accepted: %t", grids[0] != nil, grids[1] != nil)
+		}
+		if grids[2] != nil && !reflect.DeepEqual(grids[2], grids[1]) {
+			t.Errorf("grid: unmarshalDirect accepted a file encoding/json decodes differently (or refuses: %t)", grids[1] == nil)
+		}
+		if (published[0] == nil) != (published[1] == nil) {
+			t.Errorf("published: goccy/go-json accepted: %t, encoding/json accepted: %t", published[0] != nil, published[1] != nil)
+		}
+		if published[2] != nil && !reflect.DeepEqual(published[2], published[1]) {
+			t.Errorf("published: unmarshalDirect accepted a file encoding/json decodes differently (or refuses: %t)", published[1] == nil)
+		}
+	})
+}
+
 // oneModel is a valid dataset of one workload with one model, Qwen 3 235B
 // A22B Instruct, small enough to fuzz quickly.
 func oneModel(t testing.TB) fstest.MapFS {
 	all := copyFilesF(t)
-	files := fstest.MapFS{"index.json": all["index.json"], qwenFile: all[qwenFile]}
+	files := fstest.MapFS{"index.json": all["index.json"], "grid.json": all["grid.json"], qwenFile: all[qwenFile]}
 	const count, text = "328 stable configurations", "31 stable configurations"
 	edit(t, files, "index.json", func(doc map[string]any) {
 		w := doc["workloads"].([]any)[0].(map[string]any)

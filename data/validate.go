@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
 
 	"energyfloor/app/floor"
 
@@ -333,4 +335,217 @@ func sameSource(a, b *floor.Source) bool {
 			s.Configurations}, s.LicenceEvidence...)
 	}
 	return slices.Equal(fields(a), fields(b))
+}
+
+// GridUnit is the unit grid.json states for every intensity.
+const GridUnit = "gCO2e per kWh"
+
+// The years a grid row may be for: a sanity bound, far wider than the data's.
+const minGridYear, maxGridYear = 1990, 2100
+
+// maxCodeBytes bounds a grid code: an ISO 3166-1 alpha-3 code or a region's name.
+const maxCodeBytes = 40
+
+// CheckGrid checks grid.json on its own: its unit, every field of its
+// source block, and every row a code (letters, digits and single spaces, at
+// most 40 bytes), a name, a year from 1990 to 2100 and an intensity from 0
+// to floor.MaxGCO2ePerKWh gCO2e per kWh with at most 12 decimals; rows
+// sorted by code (byte order), each code once. The compiler checks what it
+// writes with it and the loader what it reads; an error is an *Error naming
+// grid.json, the row's code and the field.
+func CheckGrid(g *GridFile) error {
+	fail := func(row, field string, err error) error {
+		return &Error{File: "grid.json", Row: row, Field: field, Err: err}
+	}
+	if g.Unit != GridUnit {
+		return fail("", "unit", fmt.Errorf("is %q, want %q", g.Unit, GridUnit))
+	}
+	s := &g.Source
+	for _, f := range []struct{ name, value string }{
+		{"name", s.Name}, {"publisher", s.Publisher}, {"url", s.URL}, {"data_url", s.DataURL}, {"commit", s.Commit},
+		{"updated", s.Updated}, {"licence", s.Licence}, {"attribution", s.Attribution}, {"method", s.Method},
+	} {
+		if f.value == "" {
+			return fail("", "source", fmt.Errorf("%s: missing", f.name))
+		}
+	}
+	if len(s.LicenceEvidence) == 0 {
+		return fail("", "source", errors.New("licence_evidence: missing"))
+	}
+	if len(g.Intensities) == 0 {
+		return fail("", "intensities", errors.New("missing"))
+	}
+	for i, r := range g.Intensities {
+		if r == nil {
+			return fail("", "intensities", fmt.Errorf("row %d is null", i+1))
+		}
+		row := rowName(r.Code, "row", i)
+		if err := checkCode(r.Code); err != nil {
+			return fail(row, "code", err)
+		}
+		if i > 0 && g.Intensities[i-1] != nil && g.Intensities[i-1].Code >= r.Code {
+			return fail(row, "code", fmt.Errorf("not after %q: rows must be sorted by code, each once", g.Intensities[i-1].Code))
+		}
+		if err := checkText(r.Name); err != nil {
+			return fail(row, "name", err)
+		}
+		if r.Year < minGridYear || r.Year > maxGridYear {
+			return fail(row, "year", fmt.Errorf("is %d, want a year from %d to %d", r.Year, minGridYear, maxGridYear))
+		}
+		gi, err := r.Intensity()
+		if err == nil {
+			err = checkBounded(gi.GCO2ePerKWh, decimal.Zero, floor.MaxGCO2ePerKWh)
+		}
+		if err != nil {
+			return fail(row, "gco2e_per_kwh", err)
+		}
+	}
+	return nil
+}
+
+// rowName names row i of a list in a message: its key, or "<kind> <i+1>"
+// when it has none.
+func rowName(key, kind string, i int) string {
+	if key == "" {
+		return fmt.Sprintf("%s %d", kind, i+1)
+	}
+	return key
+}
+
+// checkCode checks a grid code: letters, digits and single spaces inside,
+// at most maxCodeBytes bytes, so that it reads well in a URL and a message.
+func checkCode(code string) error {
+	if code == "" {
+		return errors.New("missing")
+	}
+	if len(code) > maxCodeBytes || strings.HasPrefix(code, " ") || strings.HasSuffix(code, " ") || strings.Contains(code, "  ") ||
+		strings.ContainsFunc(code, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' }) {
+		return fmt.Errorf("is %q, want letters, digits and single spaces, at most %d bytes", shortText(code), maxCodeBytes)
+	}
+	return nil
+}
+
+// checkText checks a text shown to people: present, with no control or
+// formatting characters.
+func checkText(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New("missing")
+	}
+	if strings.ContainsFunc(s, func(r rune) bool { return unicode.In(r, unicode.Cc, unicode.Cf) }) {
+		return fmt.Errorf("%q has a control or formatting character", shortText(s))
+	}
+	return nil
+}
+
+// checkBounded checks min ≤ d ≤ max, with at most maxDecimals decimals.
+// Like Row.Configuration, it bounds the digits before comparing: decimal
+// scales both sides of a comparison to one exponent.
+func checkBounded(d, min, max decimal.Decimal) error {
+	switch {
+	case d.NumDigits()+int(d.Exponent()) > 308:
+		return fmt.Errorf("is %s, beyond float64's range", shortDecimal(d))
+	case d.Exponent() < -maxDecimals:
+		return fmt.Errorf("is %s, with more than %d decimals", shortDecimal(d), maxDecimals)
+	case d.LessThan(min), d.GreaterThan(max):
+		return fmt.Errorf("is %s, want %s to %s", shortDecimal(d), min, max)
+	}
+	return nil
+}
+
+// checkGridFile checks grid.json against index.json (format version, dates)
+// and on its own (CheckGrid).
+func checkGridFile(idx *Index, g *GridFile) error {
+	for _, f := range []struct{ name, got, want string }{
+		{"version", g.Version, idx.Version}, {"updated", g.Updated, idx.Updated}, {"data_version", g.DataVersion, idx.DataVersion},
+	} {
+		if f.got != f.want {
+			return &Error{File: "grid.json", Field: f.name, Err: fmt.Errorf("is %q, but index.json has %q", f.got, f.want)}
+		}
+	}
+	return CheckGrid(g)
+}
+
+// maxWhPerPrompt bounds a published figure: a sanity bound, far above any
+// published per-prompt figure.
+var maxWhPerPrompt = decimal.NewFromInt(1_000)
+
+// alignments are the lines of ours a published figure may align with.
+var alignments = []string{floor.AlignsWithFloor, floor.AlignsWithGoogle, floor.AlignsWithNone}
+
+// checkPublished checks published.json: its format version and note, and
+// every figure an id (lower-case letters, digits and hyphens), given once,
+// a publisher, a subject, a value above 0 and at most 1,000 Wh, a date
+// (YYYY-MM or YYYY-MM-DD), a source, an https URL, a scope (a sentence: none
+// is shown without one) and what it aligns with.
+func checkPublished(p *PublishedFile) error {
+	fail := func(row, field string, err error) error {
+		return &Error{File: "published.json", Row: row, Field: field, Err: err}
+	}
+	if p.Version != FormatVersion {
+		return fail("", "version", fmt.Errorf("is %q, want format version %q", p.Version, FormatVersion))
+	}
+	if err := checkText(p.Note); err != nil {
+		return fail("", "note", err)
+	}
+	if len(p.Figures) == 0 {
+		return fail("", "figures", errors.New("missing"))
+	}
+	seen := map[string]bool{}
+	for i, r := range p.Figures {
+		if r == nil {
+			return fail("", "figures", fmt.Errorf("figure %d is null", i+1))
+		}
+		row := rowName(r.ID, "figure", i)
+		switch {
+		case r.ID == "" || strings.Trim(r.ID, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
+			return fail(row, "id", fmt.Errorf("is %q, want lower-case letters, digits and hyphens", shortText(r.ID)))
+		case seen[r.ID]:
+			return fail(row, "id", errors.New("given twice"))
+		}
+		seen[r.ID] = true
+		for _, f := range []struct{ name, value string }{
+			{"publisher", r.Publisher}, {"subject", r.Subject}, {"source", r.Source}, {"scope", r.Scope},
+		} {
+			if err := checkText(f.value); err != nil {
+				return fail(row, f.name, err)
+			}
+		}
+		if !strings.HasSuffix(r.Scope, ".") {
+			return fail(row, "scope", errors.New("is not a sentence: want a full stop at its end"))
+		}
+		if !isDate(r.Date) {
+			return fail(row, "date", fmt.Errorf("is %q, want YYYY-MM or YYYY-MM-DD", shortText(r.Date)))
+		}
+		if !strings.HasPrefix(r.URL, "https://") || strings.ContainsFunc(r.URL, unicode.IsSpace) {
+			return fail(row, "url", fmt.Errorf("is %q, want an https URL", shortText(r.URL)))
+		}
+		if !slices.Contains(alignments, r.AlignsWith) {
+			return fail(row, "aligns_with", fmt.Errorf("is %q, want one of %v", shortText(r.AlignsWith), alignments))
+		}
+		f, err := r.Figure()
+		if err == nil && f.WhPerPrompt.Sign() <= 0 {
+			err = fmt.Errorf("is %s, want a positive number", f.WhPerPrompt)
+		}
+		if err == nil {
+			err = checkBounded(f.WhPerPrompt, decimal.Zero, maxWhPerPrompt)
+		}
+		if err != nil {
+			return fail(row, "wh_per_prompt", err)
+		}
+	}
+	return nil
+}
+
+// isDate reports whether s is a date written YYYY-MM or YYYY-MM-DD, with a
+// month from 01 to 12 and a day from 01 to 31.
+func isDate(s string) bool {
+	if len(s) != 7 && len(s) != 10 {
+		return false
+	}
+	layout := "2006-01"
+	if len(s) == 10 {
+		layout = "2006-01-02"
+	}
+	_, err := time.Parse(layout, s)
+	return err == nil
 }

@@ -5,9 +5,37 @@
 //
 // It is pure Go: no go-app, no syscall/js, no I/O. Every figure a user sees is
 // computed and rounded with github.com/shopspring/decimal.
+//
+// # Beyond the GPU floor
+//
+// The floor is measured GPU energy only, and it stays the headline. An
+// estimate carries it on to what a facility's meter, the grid and the bill
+// see, with assumptions the user chooses (Factors); each is its own labelled,
+// sourced line next to the floor, never folded into it:
+//
+//	E_gpu      = the floor: Figures.WhPerRequest (Wh), Figures.KWhPerMonth (kWh)
+//	E_estimate = E_gpu × (1 + host + idle) × pue                        Wh per request, kWh per month
+//	carbon     = E_estimate (kWh) × grid intensity (gCO2e per kWh)      gCO2e per request, kgCO2e per month
+//	cost       = E_estimate (kWh per month) × price (currency per kWh)  currency per month
+//
+// host is the energy of the host's CPUs and memory, and idle that of idle and
+// provisioned-but-unused machines, each as a fraction of GPU energy (0 to
+// MaxOverhead); pue is facility energy over IT energy (MinPUE to MaxPUE). The
+// grid intensity is a location-based annual average: a bundled country's or
+// region's (Dataset.Grid) or the user's own. With host 0, idle 0 and pue 1 (the
+// zero Factors, and the "GPU only" preset) the estimate is the floor itself.
+// Presets gives the factors' published sources.
+//
+// Every estimate figure is the unrounded floor figure times the factors,
+// exactly: there is no division (Wh to kWh and grams to kilograms shift the
+// decimal point), so the estimate keeps every digit of the floor's figures,
+// whose quotients keep at least QuotientDigits significant digits. The
+// floor's own figures never change with the factors.
 package floor
 
 import (
+	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/shopspring/decimal"
@@ -35,6 +63,85 @@ type Dataset struct {
 	// Boundary names what the energy covers ("gpu_only").
 	Boundary  string
 	Workloads []*Workload
+	// Grid holds the bundled grid carbon intensities, sorted by code, and
+	// GridSource their provenance.
+	Grid       []GridIntensity
+	GridSource GridSource
+	// Published are per-prompt energy figures others have published, each
+	// with its scope, in the order they are shown; PublishedNote is the
+	// sentence shown with them.
+	Published     []PublishedFigure
+	PublishedNote string
+}
+
+// GridIntensity is one country's or region's yearly average carbon
+// intensity of electricity generation: a location-based annual average.
+type GridIntensity struct {
+	// Code is the ISO 3166-1 alpha-3 code ("DEU") or the region's name
+	// ("World", "EU"): the permalink's and the CLI's name for it.
+	Code string
+	// Name is the country's or region's name, "Germany".
+	Name string
+	// Year is the year the figure is for.
+	Year int
+	// GCO2ePerKWh is grams of CO2-equivalent per kWh generated.
+	GCO2ePerKWh decimal.Decimal
+}
+
+// GridSource is the provenance of the grid intensities, as the dataset
+// writes it in grid.json (keys in this order).
+type GridSource struct {
+	// Name is how a sentence names the source: "Ember yearly electricity
+	// data via CO2.js (Green Web Foundation)".
+	Name      string `json:"name"`
+	Publisher string `json:"publisher"`
+	URL       string `json:"url"`
+	// DataURL is the exact file compiled: the one at Commit, last changed
+	// upstream on Updated.
+	DataURL         string   `json:"data_url"`
+	Commit          string   `json:"commit"`
+	Updated         string   `json:"updated"`
+	Licence         string   `json:"licence"`
+	LicenceEvidence []string `json:"licence_evidence"`
+	// Attribution must be shown whenever a carbon figure is.
+	Attribution string `json:"attribution"`
+	Method      string `json:"method"`
+}
+
+// Alignments: which of the calculator's lines a published figure's scope
+// matches (PublishedFigure.AlignsWith). A preset's ID names an estimate with
+// that preset's factors; the GPU only preset's is the floor itself.
+const (
+	AlignsWithFloor  = PresetGPUOnly
+	AlignsWithGoogle = PresetGoogle2025
+	AlignsWithNone   = "none"
+)
+
+// PublishedFigure is a per-prompt energy figure someone has published, with
+// what it counts: shown beside the floor and the estimate for scale, never
+// as a measurement of the user's model.
+type PublishedFigure struct {
+	// ID names the figure, "google-2025-comprehensive".
+	ID string
+	// Publisher is who published it, "Google".
+	Publisher string
+	// Subject is what the figure is for, "median Gemini Apps text prompt".
+	Subject string
+	// WhPerPrompt is the published energy per prompt, in Wh.
+	WhPerPrompt decimal.Decimal
+	// Approximate reports a figure given as "about" or "roughly".
+	Approximate bool
+	// Date is the month the figure is for, "2025-05", or, when its source
+	// does not say, the month it was published.
+	Date string
+	// Source names the publication; URL is where it is.
+	Source string
+	URL    string
+	// Scope says what the figure counts and what it does not.
+	Scope string
+	// AlignsWith is the line of ours its scope matches: AlignsWithFloor,
+	// AlignsWithGoogle or AlignsWithNone.
+	AlignsWith string
 }
 
 // Workload is one upstream task (lm-arena-chat, gpqa, …) with its models.
@@ -161,4 +268,14 @@ func (w *Workload) Model(slug string) *Model {
 		}
 	}
 	return nil
+}
+
+// GridIntensity returns the bundled grid intensity with the given code
+// (exact, as the permalink gives it), and whether there is one.
+func (d *Dataset) GridIntensity(code string) (GridIntensity, bool) {
+	i, ok := slices.BinarySearchFunc(d.Grid, code, func(g GridIntensity, code string) int { return strings.Compare(g.Code, code) })
+	if !ok {
+		return GridIntensity{}, false
+	}
+	return d.Grid[i], true
 }

@@ -185,3 +185,65 @@ func ExampleParseStatistic() {
 	// p99 <nil>
 	// Choose median, p90, p95 or p99, not "p50".
 }
+
+func ExampleFactors_Estimate() {
+	d, err := data.Load()
+	if err != nil {
+		panic(err)
+	}
+	in := floor.DefaultInputs()
+	r, _ := floor.ModelFloor(d.Workload(in.Workload).Model(in.Model), in)
+
+	p, _ := floor.PresetByID(floor.PresetGoogle2025)
+	f := floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE}
+	f.Grid, _ = d.GridIntensity("DEU")
+	f.PricePerKWh = decimal.NewNullDecimal(decimal.RequireFromString("0.30"))
+	f.Currency = "EUR"
+	e := f.Estimate(r.Figures)
+	fmt.Println("floor:   ", floor.FormatWh(r.Figures.WhPerRequest), "per request,", floor.FormatWh(r.Figures.KWhPerMonth.Shift(3)), "per month")
+	fmt.Println("estimate:", floor.FormatWh(e.WhPerRequest), "per request,", floor.FormatWh(e.KWhPerMonth.Shift(3)), "per month, ×", f.EnergyFactor())
+	fmt.Println("carbon:  ", floor.FormatNumber(e.GCO2ePerRequest.Decimal), "gCO2e per request,", floor.FormatNumber(e.KgCO2ePerMonth.Decimal), "kgCO2e per month")
+	fmt.Println("cost:    ", floor.FormatNumber(e.CostPerMonth.Decimal), f.Currency, "per month")
+	// Output:
+	// floor:    0.0334 Wh per request, 66.7 kWh per month
+	// estimate: 0.0582 Wh per request, 116 kWh per month, × 1.744
+	// carbon:   0.0199 gCO2e per request, 39.8 kgCO2e per month
+	// cost:     34.9 EUR per month
+}
+
+func ExamplePresets() {
+	for _, p := range floor.Presets() {
+		fmt.Printf("%s: host %s, idle %s, PUE %s\n", p.Name, p.Host, p.Idle, p.PUE)
+	}
+	// Output:
+	// GPU only: host 0, idle 0, PUE 1
+	// Google 2025 proportions: host 0.43, idle 0.17, PUE 1.09
+	// Industry-average facility: host 0.43, idle 0.17, PUE 1.56
+}
+
+func ExampleParsePUE() {
+	for _, s := range []string{"1.09", "0.9", "3.5"} {
+		d, err := floor.ParsePUE(s)
+		fmt.Printf("%q: %s %v\n", s, d, err)
+	}
+	h, err := floor.ParseOverhead("0")
+	fmt.Println(h, err)
+	_, err = floor.ParseOverhead("43%")
+	fmt.Println(err)
+	// Output:
+	// "1.09": 1.09 <nil>
+	// "0.9": 0 Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.
+	// "3.5": 0 Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.
+	// 0 <nil>
+	// Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %.
+}
+
+func ExampleCaveatNote() {
+	f := floor.Factors{Host: decimal.RequireFromString("0.5"), PUE: decimal.RequireFromString("1.2"),
+		CustomGCO2ePerKWh: decimal.NewNullDecimal(decimal.NewFromInt(400))}
+	fmt.Println(floor.CaveatNote(floor.Factors{}, floor.GridSource{}) == "")
+	fmt.Println(floor.CaveatNote(f, floor.GridSource{}))
+	// Output:
+	// true
+	// Beyond the measured floor, host 0.5, idle 0 and PUE 1.2 are your own assumptions; carbon uses your own grid intensity, 400 gCO2e/kWh, taken as a location-based annual average.
+}

@@ -20,7 +20,8 @@ const (
 	MonthsPerYear = 12
 )
 
-// Inputs are what a user asks: their traffic and their latency target.
+// Inputs are what a user asks: their traffic and their latency target and,
+// beyond the floor, the factors of an estimate.
 type Inputs struct {
 	// Workload is upstream's task name; "" means DefaultWorkload.
 	Workload string
@@ -35,6 +36,9 @@ type Inputs struct {
 	GPU string
 	// Model is the selected model's slug; "" selects none (ranking only).
 	Model string
+	// Factors are the estimate's assumptions; the zero Factors give none.
+	// They change no figure of the floor.
+	Factors Factors
 }
 
 // Figures are the energy and fleet figures of one configuration for the

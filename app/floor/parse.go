@@ -30,7 +30,21 @@ var (
 	MaxOutputTokens = decimal.New(1, 6)
 	// MaxITLMs bounds ParseITLMs: 60,000 ms (a minute per token).
 	MaxITLMs = decimal.New(6, 4)
+	// MinPUE and MaxPUE bound ParsePUE: 1 (no facility overhead) to 3.
+	MinPUE = decimal.NewFromInt(1)
+	MaxPUE = decimal.NewFromInt(3)
+	// MaxOverhead bounds ParseOverhead, host or idle energy as a fraction of
+	// GPU energy: 5 (five times the GPU's own).
+	MaxOverhead = decimal.NewFromInt(5)
+	// MaxGCO2ePerKWh bounds ParseGCO2ePerKWh and the bundled grid
+	// intensities: 2,000 gCO2e per kWh, above any grid's yearly average.
+	MaxGCO2ePerKWh = decimal.NewFromInt(2_000)
+	// MaxPricePerKWh bounds ParsePricePerKWh: 1,000 per kWh, in any currency.
+	MaxPricePerKWh = decimal.NewFromInt(1_000)
 )
+
+// MaxCurrencyRunes is the longest currency ParseCurrency accepts.
+const MaxCurrencyRunes = 8
 
 // The reasons ParseNumber gives. Each is a sentence a user can act on.
 var (
@@ -44,6 +58,9 @@ var (
 	errGrouping  = errors.New("Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,000,000.5.")
 	errTooLarge  = errors.New("Must be at most 1,000,000,000,000,000,000 (10^18).")
 	errTooSmall  = errors.New("Must be at least 0.000001.")
+	// For numbers that may be zero.
+	errNegative       = errors.New("Must be zero or more.")
+	errTooSmallOrZero = errors.New("Enter 0, or a number of at least 0.000001.")
 )
 
 // suffixes maps a k/M/B/T suffix (either case) to its power of ten.
@@ -65,7 +82,15 @@ var suffixes = map[rune]int{'k': 3, 'm': 6, 'b': 9, 't': 12}
 // (checked before any other work). Full-width and other non-ASCII digits are
 // rejected rather than normalised, with a message that says so: a number that
 // will be printed should be the number that was typed.
-func ParseNumber(s string) (decimal.Decimal, error) {
+func ParseNumber(s string) (decimal.Decimal, error) { return parseNumber(s, false) }
+
+// parseNumber is ParseNumber, which with allowZero also accepts zero (and
+// then says "zero or more" of negative numbers).
+func parseNumber(s string, allowZero bool) (decimal.Decimal, error) {
+	notPos, tooSmall := errNotPos, errTooSmall
+	if allowZero {
+		notPos, tooSmall = errNegative, errTooSmallOrZero
+	}
 	if len(s) > 4*MaxInputRunes || utf8.RuneCountInString(s) > MaxInputRunes {
 		return decimal.Decimal{}, errTooLong
 	}
@@ -75,7 +100,7 @@ func ParseNumber(s string) (decimal.Decimal, error) {
 	}
 	switch {
 	case strings.HasPrefix(s, "-"), strings.HasPrefix(s, "\u2212"): // hyphen-minus, minus sign
-		return decimal.Decimal{}, errNotPos
+		return decimal.Decimal{}, notPos
 	case strings.HasPrefix(s, "+"):
 		s = s[1:]
 	}
@@ -101,7 +126,10 @@ func ParseNumber(s string) (decimal.Decimal, error) {
 	}
 	digits := strings.TrimLeft(m.whole+m.frac, "0")
 	if digits == "" {
-		return decimal.Decimal{}, errNotPos
+		if allowZero {
+			return decimal.Zero, nil
+		}
+		return decimal.Decimal{}, notPos
 	}
 	exp := m.exp + shift - len(m.frac)
 	// The value is digits × 10^exp; its leading digit sits at 10^magnitude.
@@ -110,7 +138,7 @@ func ParseNumber(s string) (decimal.Decimal, error) {
 		return decimal.Decimal{}, errTooLarge
 	}
 	if magnitude < -6 {
-		return decimal.Decimal{}, errTooSmall
+		return decimal.Decimal{}, tooSmall
 	}
 	coef, _ := new(big.Int).SetString(digits, 10) // digits are ASCII 0-9 only
 	d := decimal.NewFromBigInt(coef, int32(exp))
@@ -266,3 +294,78 @@ func ParseOutputTokens(s string) (decimal.Decimal, error) {
 func ParseITLMs(s string) (decimal.Decimal, error) {
 	return parseField(s, MaxITLMs, "Must be at most 60,000 ms.")
 }
+
+// parseBetween parses s, zero allowed, and checks min ≤ value ≤ max; message
+// states the range, and answers every number outside it.
+func parseBetween(s string, min, max decimal.Decimal, message string) (decimal.Decimal, error) {
+	d, err := parseNumber(s, true)
+	switch {
+	case errors.Is(err, errNegative), errors.Is(err, errTooLarge), errors.Is(err, errTooSmallOrZero) && min.Sign() > 0:
+		return decimal.Decimal{}, errors.New(message)
+	case err != nil:
+		return decimal.Decimal{}, err
+	case d.LessThan(min), d.GreaterThan(max):
+		return decimal.Decimal{}, errors.New(message)
+	}
+	return d, nil
+}
+
+// errPercent answers a fraction typed as a percentage.
+var errPercent = errors.New("Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %.")
+
+// ParseOverhead parses host or idle energy as a fraction of GPU energy: 0 to
+// MaxOverhead (5), in any form ParseNumber reads.
+func ParseOverhead(s string) (decimal.Decimal, error) {
+	if len(s) <= 4*MaxInputRunes && strings.HasSuffix(strings.TrimRightFunc(s, unicode.IsSpace), "%") {
+		return decimal.Decimal{}, errPercent
+	}
+	return parseBetween(s, decimal.Zero, MaxOverhead, "Must be between 0 and 5: a fraction of GPU energy, such as 0.43.")
+}
+
+// ParsePUE parses a power usage effectiveness, facility energy over IT
+// energy: MinPUE (1) to MaxPUE (3).
+func ParsePUE(s string) (decimal.Decimal, error) {
+	return parseBetween(s, MinPUE, MaxPUE, "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.")
+}
+
+// ParseGCO2ePerKWh parses a grid carbon intensity in grams of CO2e per kWh:
+// 0 to MaxGCO2ePerKWh (2,000).
+func ParseGCO2ePerKWh(s string) (decimal.Decimal, error) {
+	return parseBetween(s, decimal.Zero, MaxGCO2ePerKWh, "Must be between 0 and 2,000 gCO2e/kWh.")
+}
+
+// ParsePricePerKWh parses an electricity price per kWh, in any currency: 0
+// to MaxPricePerKWh (1,000).
+func ParsePricePerKWh(s string) (decimal.Decimal, error) {
+	return parseBetween(s, decimal.Zero, MaxPricePerKWh, "Must be between 0 and 1,000 per kWh.")
+}
+
+// ParseCurrency reads a currency's name or sign as typed ("EUR", "US$",
+// "€"), surrounding spaces removed: at most MaxCurrencyRunes characters of
+// valid UTF-8, with no control or formatting characters (such as line
+// breaks or direction marks), since it is shown as text beside figures. ""
+// is no currency.
+func ParseCurrency(s string) (string, error) {
+	if len(s) > 4*MaxInputRunes {
+		return "", errCurrencyLong
+	}
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	if !utf8.ValidString(s) {
+		return "", errCurrencyText
+	}
+	if utf8.RuneCountInString(s) > MaxCurrencyRunes {
+		return "", errCurrencyLong
+	}
+	for _, r := range s {
+		if unicode.In(r, unicode.Cc, unicode.Cf) {
+			return "", errCurrencyText
+		}
+	}
+	return s, nil
+}
+
+// ParseCurrency's reasons.
+var (
+	errCurrencyLong = fmt.Errorf("Too long: enter at most %d characters, such as EUR or US$.", MaxCurrencyRunes)
+	errCurrencyText = errors.New("Use letters, digits and signs only, such as EUR or €: control and formatting characters are not accepted.")
+)

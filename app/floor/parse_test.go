@@ -21,6 +21,16 @@ const (
 	msgTooSmall = "Must be at least 0.000001."
 )
 
+// Messages of the estimate's fields.
+const (
+	msgOverhead = "Must be between 0 and 5: a fraction of GPU energy, such as 0.43."
+	msgPercent  = "Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %."
+	msgPUE      = "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09."
+	msgGCO2     = "Must be between 0 and 2,000 gCO2e/kWh."
+	msgPrice    = "Must be between 0 and 1,000 per kWh."
+	msgTinyZero = "Enter 0, or a number of at least 0.000001."
+)
+
 func TestParseNumber(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, want, err string
@@ -145,6 +155,46 @@ func TestParseFields(t *testing.T) {
 		{"itl: over the bound", ParseITLMs, "60000.1", "", "Must be at most 60,000 ms."},
 		{"itl: negative", ParseITLMs, "-1", "", msgNotPos},
 		{"itl: not a number", ParseITLMs, "fast", "", msgNotNum},
+		{"host: the Google share", ParseOverhead, "0.43", "0.43", ""},
+		{"host: zero", ParseOverhead, "0", "0", ""},
+		{"host: zero written out", ParseOverhead, " 0.00 ", "0", ""},
+		{"host: at the bound", ParseOverhead, "5", "5", ""},
+		{"host: over the bound", ParseOverhead, "5.01", "", msgOverhead},
+		{"host: negative", ParseOverhead, "-0.1", "", msgOverhead},
+		{"host: negative zero", ParseOverhead, "-0", "", msgOverhead},
+		{"host: huge", ParseOverhead, "1e309", "", msgOverhead},
+		{"host: a percentage", ParseOverhead, "43%", "", msgPercent},
+		{"host: a percentage with spaces", ParseOverhead, " 43 % ", "", msgPercent},
+		{"host: tiny", ParseOverhead, "0.0000001", "", msgTinyZero},
+		{"host: empty", ParseOverhead, "", "", msgEmpty},
+		{"host: not a number", ParseOverhead, "some", "", msgNotNum},
+		{"host: decimal comma", ParseOverhead, "0,43", "", msgGrouping},
+		{"idle: the Google share", ParseOverhead, "0.17", "0.17", ""},
+		{"pue: 1.09", ParsePUE, "1.09", "1.09", ""},
+		{"pue: the lower bound", ParsePUE, "1", "1", ""},
+		{"pue: the upper bound", ParsePUE, "3.0", "3", ""},
+		{"pue: below 1", ParsePUE, "0.99", "", msgPUE},
+		{"pue: zero", ParsePUE, "0", "", msgPUE},
+		{"pue: tiny", ParsePUE, "1e-9", "", msgPUE},
+		{"pue: negative", ParsePUE, "-1.2", "", msgPUE},
+		{"pue: over 3", ParsePUE, "3.01", "", msgPUE},
+		{"pue: infinity", ParsePUE, "inf", "", msgFinite},
+		{"gco2: DEU's", ParseGCO2ePerKWh, "342.06", "342.06", ""},
+		{"gco2: zero", ParseGCO2ePerKWh, "0", "0", ""},
+		{"gco2: the bound, grouped", ParseGCO2ePerKWh, "2,000", "2000", ""},
+		{"gco2: with a suffix", ParseGCO2ePerKWh, "1.5k", "1500", ""},
+		{"gco2: over the bound", ParseGCO2ePerKWh, "2000.5", "", msgGCO2},
+		{"gco2: negative", ParseGCO2ePerKWh, "\u2212400", "", msgGCO2},
+		{"gco2: full-width digits", ParseGCO2ePerKWh, "４００", "", msgDigits},
+		{"price: 0.30", ParsePricePerKWh, "0.30", "0.3", ""},
+		{"price: zero", ParsePricePerKWh, "0", "0", ""},
+		{"price: the bound", ParsePricePerKWh, "1000", "1000", ""},
+		{"price: a suffix inside", ParsePricePerKWh, "1k1", "", msgNotNum},
+		{"price: over the bound as a suffix", ParsePricePerKWh, "1.1k", "", msgPrice},
+		{"price: negative", ParsePricePerKWh, "-0.2", "", msgPrice},
+		{"price: NaN", ParsePricePerKWh, "NaN", "", msgFinite},
+		{"price: hexadecimal", ParsePricePerKWh, "0x1", "", msgBase},
+		{"price: too long", ParsePricePerKWh, strings.Repeat("1", 101), "", msgTooLong},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := tc.parse(tc.in)
@@ -156,6 +206,42 @@ func TestParseFields(t *testing.T) {
 			}
 			if err != nil || !got.Equal(dec(tc.want)) {
 				t.Errorf("got %s, %v; want %s", got, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseCurrency(t *testing.T) {
+	const (
+		long = "Too long: enter at most 8 characters, such as EUR or US$."
+		bad  = "Use letters, digits and signs only, such as EUR or €: control and formatting characters are not accepted."
+	)
+	for _, tc := range []struct{ name, in, want, err string }{
+		{"a code", "EUR", "EUR", ""},
+		{"a sign", "€", "€", ""},
+		{"spaces around", "  US$ ", "US$", ""},
+		{"empty", "", "", ""},
+		{"eight characters", "ABCDEFGH", "ABCDEFGH", ""},
+		{"eight runes of several bytes", "€€€€€€€€", "€€€€€€€€", ""},
+		{"markup is text", "<b>", "<b>", ""},
+		{"nine characters", "ABCDEFGHI", "", long},
+		{"a kilobyte", strings.Repeat("A", 1024), "", long},
+		{"a line break inside", "EU\nR", "", bad},
+		{"a NUL", "EUR\x00", "", bad},
+		{"a right-to-left override", "\u202eRUE", "", bad},
+		{"a zero-width space", "E\u200bUR", "", bad},
+		{"invalid UTF-8", "EU\xff", "", bad},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ParseCurrency(tc.in)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Errorf("got %q, %v; want error %q", got, err, tc.err)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Errorf("got %q, %v; want %q", got, err, tc.want)
 			}
 		})
 	}

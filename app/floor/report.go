@@ -18,15 +18,19 @@ import (
 // Every figure is a JSON number written as a plain decimal and is not
 // rounded for display.
 type Report struct {
-	Inputs        ReportInputs   `json:"inputs"`
-	DataVersion   string         `json:"data_version"`
-	AppVersion    string         `json:"app_version"`
-	HoursPerMonth int            `json:"hours_per_month"`
-	Caveat        string         `json:"caveat"`
-	Citation      string         `json:"citation"`
-	CitationURL   string         `json:"citation_url"`
-	Source        ReportSource   `json:"source"`
-	Results       []ReportResult `json:"results"`
+	Inputs        ReportInputs `json:"inputs"`
+	DataVersion   string       `json:"data_version"`
+	AppVersion    string       `json:"app_version"`
+	HoursPerMonth int          `json:"hours_per_month"`
+	// Caveat is the dataset's, with CaveatNote's sentence when a factor is set.
+	Caveat      string       `json:"caveat"`
+	Citation    string       `json:"citation"`
+	CitationURL string       `json:"citation_url"`
+	Source      ReportSource `json:"source"`
+	// GridSource is the bundled grid data's source when the carbon figures
+	// use a bundled grid, else null.
+	GridSource *ReportGridSource `json:"grid_source"`
+	Results    []ReportResult    `json:"results"`
 }
 
 // ReportInputs are the inputs the results are for.
@@ -43,6 +47,44 @@ type ReportInputs struct {
 	// SelectedModel, in the app's downloads only, is the model the page
 	// showed; the results still cover every model.
 	SelectedModel *string `json:"selected_model,omitempty"`
+	// The estimate's factors (Factors): host and idle energy as fractions
+	// of GPU energy, and PUE; 0, 0 and 1 when none is set.
+	HostOverhead Number `json:"host_overhead"`
+	IdleOverhead Number `json:"idle_overhead"`
+	PUE          Number `json:"pue"`
+	// Grid is the code of the bundled grid the carbon figures use, and
+	// GridYear the year of its figure; both null for none or a custom
+	// intensity.
+	Grid     *string `json:"grid"`
+	GridYear *int    `json:"grid_year"`
+	// GridGCO2ePerKWh is the intensity the carbon figures use (gCO2e per
+	// kWh), bundled or custom, or null for none.
+	GridGCO2ePerKWh *Number `json:"grid_gco2e_per_kwh"`
+	// PricePerKWh is the price of a kWh in Currency, or null for none.
+	PricePerKWh *Number `json:"price_per_kwh"`
+	Currency    string  `json:"currency"`
+}
+
+// ReportGridSource is the provenance of a bundled grid intensity.
+type ReportGridSource struct {
+	Name        string `json:"name"`
+	Attribution string `json:"attribution"`
+	URL         string `json:"url"`
+	DataURL     string `json:"data_url"`
+	Commit      string `json:"commit"`
+	Updated     string `json:"updated"`
+	Licence     string `json:"licence"`
+}
+
+// ReportEstimate is a result's Estimate: energy at the estimate, carbon (null
+// without a grid intensity) and cost (null without a price, in the inputs'
+// currency).
+type ReportEstimate struct {
+	WhPerRequest    Number  `json:"wh_per_request"`
+	KWhPerMonth     Number  `json:"kwh_per_month"`
+	GCO2ePerRequest *Number `json:"g_co2e_per_request"`
+	KgCO2ePerMonth  *Number `json:"kg_co2e_per_month"`
+	CostPerMonth    *Number `json:"cost_per_month"`
 }
 
 // ReportSource is the provenance of the figures.
@@ -87,6 +129,8 @@ type ReportResult struct {
 	Replicas       int64               `json:"replicas"`
 	GPUsNeeded     int64               `json:"gpus_needed"`
 	AvgGPUPower    Number              `json:"avg_gpu_power_watts"`
+	// Estimate is null when the inputs set no factor (Factors.IsZero).
+	Estimate *ReportEstimate `json:"estimate"`
 }
 
 // ReportConfiguration is the measured configuration a result's figures are for.
@@ -129,15 +173,27 @@ func (n Number) String() string { return decimal.Decimal(n).String() }
 // results are limited to ("" for every model).
 func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion string) *Report {
 	src := w.Source
+	factors := in.Factors
 	rep := &Report{
 		Inputs: ReportInputs{
 			Workload: w.ID, OutputTokensPerMonth: Number(in.OutputTokensPerMonth), OutputTokensPerRequest: Number(in.OutputTokensPerRequest),
 			TargetITLMs: Number(in.TargetITLMs), Percentile: string(in.Statistic), GPU: optional(in.GPU), Model: optional(in.Model),
+			HostOverhead: Number(factors.Host), IdleOverhead: Number(factors.Idle), PUE: Number(factors.pue()),
+			PricePerKWh: optionalNumber(factors.PricePerKWh), Currency: factors.Currency,
 		},
 		DataVersion: ds.DataVersion, AppVersion: appVersion, HoursPerMonth: HoursPerMonth,
-		Caveat: ds.Caveat, Citation: src.Cite, CitationURL: src.CiteURL,
+		Caveat: Caveat(ds, factors), Citation: src.Cite, CitationURL: src.CiteURL,
 		Source:  ReportSource{Name: src.Name, URL: src.URL, DataURL: src.DataURL, Version: src.Version, Retrieved: src.Retrieved, Licence: src.Licence},
 		Results: make([]ReportResult, len(results)),
+	}
+	if g, ok := factors.GCO2ePerKWh(); ok {
+		rep.Inputs.GridGCO2ePerKWh = optionalNumber(decimal.NewNullDecimal(g))
+	}
+	if g, ok := factors.GridUsed(); ok {
+		gs := ds.GridSource
+		rep.Inputs.Grid, rep.Inputs.GridYear = &g.Code, &g.Year
+		rep.GridSource = &ReportGridSource{Name: gs.Name, Attribution: gs.Attribution, URL: gs.URL, DataURL: gs.DataURL,
+			Commit: gs.Commit, Updated: gs.Updated, Licence: gs.Licence}
 	}
 	for i, res := range results {
 		f := res.Figures
@@ -156,6 +212,12 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 			c = res.Fastest
 			reach := Number(c.ITL(in.Statistic))
 			rr.ReachableITLMs = &reach
+		}
+		if !factors.IsZero() {
+			e := factors.Estimate(f)
+			rr.Estimate = &ReportEstimate{WhPerRequest: Number(e.WhPerRequest), KWhPerMonth: Number(e.KWhPerMonth),
+				GCO2ePerRequest: optionalNumber(e.GCO2ePerRequest), KgCO2ePerMonth: optionalNumber(e.KgCO2ePerMonth),
+				CostPerMonth: optionalNumber(e.CostPerMonth)}
 		}
 		rr.Configuration = ReportConfiguration{
 			RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
@@ -184,6 +246,16 @@ func optional(s string) *string {
 		return nil
 	}
 	return &s
+}
+
+// optionalNumber returns nil for an invalid d, else a pointer to its value
+// (JSON null or a number).
+func optionalNumber(d decimal.NullDecimal) *Number {
+	if !d.Valid {
+		return nil
+	}
+	n := Number(d.Decimal)
+	return &n
 }
 
 // JSON returns the report as indented JSON with a final newline, leaving
@@ -215,6 +287,14 @@ var csvColumns = []struct {
 	{"inputs.gpu", func(r *Report, x *ReportResult) string { return text(r.Inputs.GPU) }},
 	{"inputs.model", func(r *Report, x *ReportResult) string { return text(r.Inputs.Model) }},
 	{"inputs.selected_model", func(r *Report, x *ReportResult) string { return text(r.Inputs.SelectedModel) }},
+	{"inputs.host_overhead", func(r *Report, x *ReportResult) string { return r.Inputs.HostOverhead.String() }},
+	{"inputs.idle_overhead", func(r *Report, x *ReportResult) string { return r.Inputs.IdleOverhead.String() }},
+	{"inputs.pue", func(r *Report, x *ReportResult) string { return r.Inputs.PUE.String() }},
+	{"inputs.grid", func(r *Report, x *ReportResult) string { return text(r.Inputs.Grid) }},
+	{"inputs.grid_year", func(r *Report, x *ReportResult) string { return integer(r.Inputs.GridYear) }},
+	{"inputs.grid_gco2e_per_kwh", func(r *Report, x *ReportResult) string { return numberText(r.Inputs.GridGCO2ePerKWh) }},
+	{"inputs.price_per_kwh", func(r *Report, x *ReportResult) string { return numberText(r.Inputs.PricePerKWh) }},
+	{"inputs.currency", func(r *Report, x *ReportResult) string { return r.Inputs.Currency }},
 	{"rank", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Rank) }},
 	{"model_id", func(r *Report, x *ReportResult) string { return x.ModelID }},
 	{"slug", func(r *Report, x *ReportResult) string { return x.Slug }},
@@ -261,6 +341,21 @@ var csvColumns = []struct {
 	{"replicas", func(r *Report, x *ReportResult) string { return strconv.FormatInt(x.Replicas, 10) }},
 	{"gpus_needed", func(r *Report, x *ReportResult) string { return strconv.FormatInt(x.GPUsNeeded, 10) }},
 	{"avg_gpu_power_watts", func(r *Report, x *ReportResult) string { return x.AvgGPUPower.String() }},
+	{"estimate.wh_per_request", func(r *Report, x *ReportResult) string {
+		return estimate(x, func(e *ReportEstimate) *Number { return &e.WhPerRequest })
+	}},
+	{"estimate.kwh_per_month", func(r *Report, x *ReportResult) string {
+		return estimate(x, func(e *ReportEstimate) *Number { return &e.KWhPerMonth })
+	}},
+	{"estimate.g_co2e_per_request", func(r *Report, x *ReportResult) string {
+		return estimate(x, func(e *ReportEstimate) *Number { return e.GCO2ePerRequest })
+	}},
+	{"estimate.kg_co2e_per_month", func(r *Report, x *ReportResult) string {
+		return estimate(x, func(e *ReportEstimate) *Number { return e.KgCO2ePerMonth })
+	}},
+	{"estimate.cost_per_month", func(r *Report, x *ReportResult) string {
+		return estimate(x, func(e *ReportEstimate) *Number { return e.CostPerMonth })
+	}},
 	{"hours_per_month", func(r *Report, x *ReportResult) string { return strconv.Itoa(r.HoursPerMonth) }},
 	{"data_version", func(r *Report, x *ReportResult) string { return r.DataVersion }},
 	{"app_version", func(r *Report, x *ReportResult) string { return r.AppVersion }},
@@ -273,6 +368,27 @@ var csvColumns = []struct {
 	{"source.version", func(r *Report, x *ReportResult) string { return r.Source.Version }},
 	{"source.retrieved", func(r *Report, x *ReportResult) string { return r.Source.Retrieved }},
 	{"source.licence", func(r *Report, x *ReportResult) string { return r.Source.Licence }},
+	{"grid_source.name", func(r *Report, x *ReportResult) string {
+		return gridSource(r, func(g *ReportGridSource) string { return g.Name })
+	}},
+	{"grid_source.attribution", func(r *Report, x *ReportResult) string {
+		return gridSource(r, func(g *ReportGridSource) string { return g.Attribution })
+	}},
+	{"grid_source.url", func(r *Report, x *ReportResult) string {
+		return gridSource(r, func(g *ReportGridSource) string { return g.URL })
+	}},
+	{"grid_source.data_url", func(r *Report, x *ReportResult) string {
+		return gridSource(r, func(g *ReportGridSource) string { return g.DataURL })
+	}},
+	{"grid_source.commit", func(r *Report, x *ReportResult) string {
+		return gridSource(r, func(g *ReportGridSource) string { return g.Commit })
+	}},
+	{"grid_source.updated", func(r *Report, x *ReportResult) string {
+		return gridSource(r, func(g *ReportGridSource) string { return g.Updated })
+	}},
+	{"grid_source.licence", func(r *Report, x *ReportResult) string {
+		return gridSource(r, func(g *ReportGridSource) string { return g.Licence })
+	}},
 }
 
 // CSV returns the report as CSV: a header of csvColumns' names, then one
@@ -321,4 +437,25 @@ func spread(x *ReportResult, f func(*ReportSpread) Number) string {
 		return ""
 	}
 	return f(x.Spread).String()
+}
+
+func integer(n *int) string {
+	if n == nil {
+		return ""
+	}
+	return strconv.Itoa(*n)
+}
+
+func estimate(x *ReportResult, f func(*ReportEstimate) *Number) string {
+	if x.Estimate == nil {
+		return ""
+	}
+	return numberText(f(x.Estimate))
+}
+
+func gridSource(r *Report, f func(*ReportGridSource) string) string {
+	if r.GridSource == nil {
+		return ""
+	}
+	return f(r.GridSource)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,16 +17,42 @@ import (
 // TestReportCSVIsTheJSON checks that every CSV column is the JSON report's
 // field of the same path, with the same value (null as an empty cell), for a
 // ranking in which some results meet the target and some do not, with a
-// selected model.
+// selected model: without factors (estimate and grid source null), with the
+// Google preset on a bundled grid and a price (every column filled), and
+// with a custom intensity (no grid source, no cost).
 func TestReportCSVIsTheJSON(t *testing.T) {
 	ds, err := data.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
+	deu, _ := ds.GridIntensity("DEU")
+	p, _ := floor.PresetByID(floor.PresetGoogle2025)
+	for _, tc := range []struct {
+		name    string
+		factors floor.Factors
+		empty   []string // the columns empty on every row; every other column has a value on some row
+	}{
+		{"no factors", floor.Factors{}, []string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.grid_gco2e_per_kwh",
+			"inputs.price_per_kwh", "inputs.currency", "estimate.wh_per_request", "estimate.kwh_per_month", "estimate.g_co2e_per_request",
+			"estimate.kg_co2e_per_month", "estimate.cost_per_month", "grid_source.name", "grid_source.attribution", "grid_source.url",
+			"grid_source.data_url", "grid_source.commit", "grid_source.updated", "grid_source.licence"}},
+		{"Google preset on DEU with a price", floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, Grid: deu,
+			PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR"}, []string{"inputs.gpu", "inputs.model"}},
+		{"a custom intensity", floor.Factors{Grid: deu, CustomGCO2ePerKWh: decimal.NewNullDecimal(decimal.NewFromInt(400))},
+			[]string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.price_per_kwh", "inputs.currency",
+				"estimate.cost_per_month", "grid_source.name", "grid_source.attribution", "grid_source.url", "grid_source.data_url",
+				"grid_source.commit", "grid_source.updated", "grid_source.licence"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkCSVIsTheJSON(t, ds, tc.factors, tc.empty) })
+	}
+}
+
+func checkCSVIsTheJSON(t *testing.T, ds *floor.Dataset, factors floor.Factors, empty []string) {
 	w := ds.Workload("lm-arena-chat")
 	in := floor.DefaultInputs()
 	in.Model = ""
 	in.TargetITLMs = decimal.NewFromInt(20)
+	in.Factors = factors
 	rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
 	rep.Select("qwen-3-8b")
 
@@ -48,6 +75,7 @@ func TestReportCSVIsTheJSON(t *testing.T) {
 		t.Fatalf("got %d CSV rows, want a header and %d", len(records), len(results))
 	}
 	meets, misses := 0, 0
+	filled := map[string]bool{}
 	for i, res := range results {
 		res := res.(map[string]any)
 		if res["meets_target"] == true {
@@ -86,9 +114,64 @@ func TestReportCSVIsTheJSON(t *testing.T) {
 			if got := records[i+1][j]; got != want {
 				t.Errorf("result %d, column %q: CSV %q, JSON %q", i+1, name, got, want)
 			}
+			filled[name] = filled[name] || want != ""
 		}
 	}
 	if meets == 0 || misses == 0 {
 		t.Errorf("want results that meet the target and results that do not; got %d and %d", meets, misses)
+	}
+	for _, name := range records[0] {
+		if want := !slices.Contains(empty, name); filled[name] != want {
+			t.Errorf("column %q has a value on some row: %t, want %t", name, filled[name], want)
+		}
+	}
+}
+
+// TestReportEstimate checks the report's inputs, caveat, grid source and
+// estimates with factors set: the figures are Factors.Estimate's of each
+// result, as plain decimals.
+func TestReportEstimate(t *testing.T) {
+	ds, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := ds.Workload("lm-arena-chat")
+	in := floor.DefaultInputs()
+	p, _ := floor.PresetByID(floor.PresetGoogle2025)
+	in.Factors = floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR"}
+	in.Factors.Grid, _ = ds.GridIntensity("DEU")
+	results := floor.Rank(w, in)
+	rep := floor.NewReport(ds, w, in, results, "test")
+	ri := rep.Inputs
+	if ri.HostOverhead.String() != "0.43" || ri.IdleOverhead.String() != "0.17" || ri.PUE.String() != "1.09" || ri.Grid == nil || *ri.Grid != "DEU" ||
+		ri.GridYear == nil || *ri.GridYear != 2024 || ri.GridGCO2ePerKWh == nil || ri.GridGCO2ePerKWh.String() != "342.06" ||
+		ri.PricePerKWh == nil || ri.PricePerKWh.String() != "0.3" || ri.Currency != "EUR" {
+		t.Errorf("inputs %+v", ri)
+	}
+	if rep.GridSource == nil || rep.GridSource.Attribution != ds.GridSource.Attribution || rep.GridSource.Commit != ds.GridSource.Commit {
+		t.Errorf("grid source %+v", rep.GridSource)
+	}
+	if want := ds.Caveat + " " + floor.CaveatNote(in.Factors, ds.GridSource); rep.Caveat != want {
+		t.Errorf("caveat %q, want %q", rep.Caveat, want)
+	}
+	for i, res := range results {
+		e, got := in.Factors.Estimate(res.Figures), rep.Results[i].Estimate
+		if got == nil || got.WhPerRequest.String() != e.WhPerRequest.String() || got.KWhPerMonth.String() != e.KWhPerMonth.String() ||
+			got.GCO2ePerRequest == nil || got.GCO2ePerRequest.String() != e.GCO2ePerRequest.Decimal.String() ||
+			got.KgCO2ePerMonth == nil || got.KgCO2ePerMonth.String() != e.KgCO2ePerMonth.Decimal.String() ||
+			got.CostPerMonth == nil || got.CostPerMonth.String() != e.CostPerMonth.Decimal.String() {
+			t.Fatalf("result %d: estimate %+v, want %+v", i+1, got, e)
+		}
+		if rep.Results[i].WhPerRequest.String() != res.Figures.WhPerRequest.String() {
+			t.Fatalf("result %d: the floor's wh_per_request %s is not the floor's %s", i+1, rep.Results[i].WhPerRequest, res.Figures.WhPerRequest)
+		}
+	}
+
+	// No factor: the estimate is null, the defaults are written, the caveat is the dataset's.
+	in.Factors = floor.Factors{Currency: "EUR"}
+	rep = floor.NewReport(ds, w, in, results, "test")
+	if rep.Results[0].Estimate != nil || rep.GridSource != nil || rep.Caveat != ds.Caveat || rep.Inputs.PUE.String() != "1" ||
+		rep.Inputs.HostOverhead.String() != "0" || rep.Inputs.Grid != nil || rep.Inputs.GridGCO2ePerKWh != nil || rep.Inputs.PricePerKWh != nil {
+		t.Errorf("without factors: estimate %+v, grid source %+v, caveat %q, inputs %+v", rep.Results[0].Estimate, rep.GridSource, rep.Caveat, rep.Inputs)
 	}
 }

@@ -41,11 +41,14 @@ func run(t *testing.T, args ...string) (string, string, int) {
 
 func TestCompileUpstream(t *testing.T) {
 	upstream := "../../../shared/mlenergy-leaderboard/data"
-	if _, err := os.Stat(upstream); err != nil {
-		t.Skipf("skipped: %s is absent (the team's ../shared folder beside the checkout)", upstream)
+	grid := "../../../shared/grid-intensity/average-intensities.json"
+	for _, path := range []string{upstream, grid} {
+		if _, err := os.Stat(path); err != nil {
+			t.Skipf("skipped: %s is absent (the team's ../shared folder beside the checkout)", path)
+		}
 	}
 	out := filepath.Join(t.TempDir(), "compiled")
-	stdout, stderr, code := run(t, "-upstream", upstream, "-out", out)
+	stdout, stderr, code := run(t, "-upstream", upstream, "-grid", grid, "-out", out)
 	if code != 0 {
 		t.Fatalf("exit status %d, stderr %q", code, stderr)
 	}
@@ -54,12 +57,15 @@ func TestCompileUpstream(t *testing.T) {
 		"sourcegraph-fim    3 models   50 configurations\n" +
 		"image-chat        11 models  173 configurations\n" +
 		"video-chat         6 models  100 configurations\n" +
+		"grid             222 countries and regions\n" +
 		"wrote " + out + "\n"
 	if stdout != want {
 		t.Errorf("got stdout\n%s\nwant\n%s", stdout, want)
 	}
-	if _, err := os.Stat(filepath.Join(out, "lm-arena-chat", "qwen-3-235b-a22b-instruct.json")); err != nil {
-		t.Error(err)
+	for _, name := range []string{"lm-arena-chat/qwen-3-235b-a22b-instruct.json", "grid.json"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Error(err)
+		}
 	}
 }
 
@@ -85,7 +91,7 @@ func TestBadInput(t *testing.T) {
 
 func TestUsage(t *testing.T) {
 	_, stderr, code := run(t, "extra")
-	if code != 2 || !strings.Contains(stderr, `unexpected arguments ["extra"]`) || !strings.Contains(stderr, "-upstream folder") {
+	if code != 2 || !strings.Contains(stderr, `unexpected arguments ["extra"]`) || !strings.Contains(stderr, "-upstream folder") || !strings.Contains(stderr, "-grid file") {
 		t.Errorf("got exit status %d, stderr %q; want 2 with the problem and the usage", code, stderr)
 	}
 	_, stderr, code = run(t, "-nosuchflag")

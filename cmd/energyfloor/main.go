@@ -17,6 +17,13 @@
 //	-percentile s      the latency statistic the target applies to: median (default), p90, p95, p99
 //	-gpu g             H100 or B200 (default: either)
 //	-model m           only this model: its slug (qwen-3-8b) or Hugging Face id (Qwen/Qwen3-8B)
+//	-host-overhead f   estimate: host CPU and memory energy as a fraction of GPU energy, 0 to 5 (default 0)
+//	-idle-overhead f   estimate: idle and provisioned-but-unused machines, a fraction of GPU energy, 0 to 5 (default 0)
+//	-pue n             estimate: facility energy over IT energy, 1 to 3 (default 1)
+//	-grid code         carbon at a bundled grid's yearly average intensity: DEU, USA, World, EU … (any case)
+//	-gco2-per-kwh n    carbon at your own grid intensity, gCO2e per kWh, 0 to 2,000 (overrides -grid)
+//	-price-per-kwh n   cost at this electricity price per kWh, 0 to 1,000
+//	-currency s        the price's currency, shown as text (at most 8 characters)
 //	-json              print one JSON object instead of the table (the contract below)
 //	-list              list the workloads and their models, then exit (-list -json too)
 //	-version           print the app and data versions, then exit
@@ -24,10 +31,21 @@
 // Numbers take any form the app's fields take: 1000000000, 1e9,
 // 1,000,000,000, 1 000 000 000, 2.5M, 1.2B, 3T (k/M/B/T in either case).
 //
+// Beyond the floor, the estimate (package floor's "Beyond the GPU floor"):
+// E_estimate = floor × (1 + host + idle) × pue; carbon = E_estimate × grid
+// intensity; cost = E_estimate × price. The presets' values: Google 2025
+// proportions -host-overhead 0.43 -idle-overhead 0.17 -pue 1.09;
+// industry-average facility the same with -pue 1.56. When any factor is set
+// (host or idle above 0, PUE above 1, a grid intensity or a price), the table
+// gains the estimate's columns (and carbon's and cost's when set), a line
+// stating the factors, a second sentence in the caveat and, for a bundled
+// grid, the grid data's attribution; without them the output is as it was.
+//
 // Examples:
 //
 //	energyfloor -tokens 2.5B -itl-ms 50
 //	energyfloor -workload gpqa -percentile p99 -itl-ms 200 -gpu H100 -json
+//	energyfloor -host-overhead 0.43 -idle-overhead 0.17 -pue 1.09 -grid DEU -price-per-kwh 0.30 -currency EUR
 //	energyfloor -list
 //	go build -ldflags "-X main.version=1.0.0" -o bin/energyfloor ./cmd/energyfloor
 //
@@ -52,10 +70,19 @@
 //
 //   - inputs: workload, output_tokens_per_month, output_tokens_per_request,
 //     itl_target_ms, percentile, gpu (null for either), model (the slug, or
-//     null for every model).
+//     null for every model); the estimate's factors: host_overhead,
+//     idle_overhead, pue (0, 0 and 1 when not set), grid (the code of the
+//     bundled grid the carbon figures use, or null for none or a custom
+//     intensity), grid_year (that grid figure's year, or null),
+//     grid_gco2e_per_kwh (the intensity the carbon figures use, bundled or
+//     -gco2-per-kwh, or null), price_per_kwh (or null), currency ("" for
+//     none).
 //   - data_version, app_version ("dev" unless set with -ldflags "-X
-//     main.version=…"), hours_per_month (730), caveat, citation, citation_url,
-//     source (name, url, data_url, version, retrieved, licence).
+//     main.version=…"), hours_per_month (730), caveat (with a second sentence
+//     on the factors when any is set), citation, citation_url, source (name,
+//     url, data_url, version, retrieved, licence).
+//   - grid_source: null, or when the carbon figures use a bundled grid its
+//     source: name, attribution, url, data_url, commit, updated, licence.
 //   - results: one entry per model and GPU, in ranking order.
 //
 // Each entry of results has:
@@ -78,12 +105,19 @@
 //     joules_per_request, wh_per_request, kwh_per_month, kwh_per_year,
 //     requests_per_month, gpu_hours_per_month, replicas and gpus_needed (whole
 //     replicas of the configuration that serve the volume over a 730-hour
-//     month), avg_gpu_power_watts.
+//     month), avg_gpu_power_watts;
+//   - estimate: null when no factor is set, else the same configuration's
+//     figures beyond the floor: wh_per_request and kwh_per_month (the
+//     floor's times (1 + host + idle) × pue), g_co2e_per_request and
+//     kg_co2e_per_month (null without a grid intensity), cost_per_month (in
+//     the inputs' currency; null without a price). The floor's own figures
+//     above never change with the factors.
 //
 // Every figure is a JSON number written as a plain decimal (never an
 // exponent, never a string) and is not rounded for display: energies come
 // from the dataset's joules_per_output_token, and each derived figure
-// involves at most one division, kept to at least 16 significant digits.
+// involves at most one division, kept to at least 16 significant digits; the
+// estimate's figures multiply those exactly.
 package main
 
 import (
@@ -96,6 +130,8 @@ import (
 
 	"energyfloor/app/floor"
 	"energyfloor/data"
+
+	"github.com/shopspring/decimal"
 )
 
 // version is the app version printed by -version and in -json's
@@ -127,6 +163,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	percentile := fs.String("percentile", string(def.Statistic), "the latency `statistic` the target applies to: median, p90, p95 or p99")
 	gpu := fs.String("gpu", "", "`GPU` model, H100 or B200 (default either)")
 	model := fs.String("model", "", "only this `model`: its slug or Hugging Face id")
+	host := fs.String("host-overhead", "0", "estimate: host CPU and memory energy as a `fraction` of GPU energy, 0 to 5 (Google 2025: 0.43)")
+	idle := fs.String("idle-overhead", "0", "estimate: idle and provisioned-but-unused machines' energy as a `fraction` of GPU energy, 0 to 5 (Google 2025: 0.17)")
+	pue := fs.String("pue", "1", "estimate: facility energy over IT energy, `n` from 1 to 3 (Google 2025: 1.09; industry average: 1.56)")
+	grid := fs.String("grid", "", "carbon at a bundled grid's yearly average intensity: a country `code` such as DEU or USA, or a region such as World or EU")
+	gco2 := fs.String("gco2-per-kwh", "", "carbon at your own grid intensity, `gCO2e` per kWh, 0 to 2,000 (overrides -grid)")
+	price := fs.String("price-per-kwh", "", "cost at this electricity `price` per kWh, 0 to 1,000")
+	currency := fs.String("currency", "", "the price's `currency`, shown as text: EUR, US$ …")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	list := fs.Bool("list", false, "list the workloads and their models")
 	showVersion := fs.Bool("version", false, "print the app and data versions")
@@ -177,6 +220,43 @@ func run(args []string, stdout, stderr io.Writer) int {
 	w := d.Workload(in.Workload)
 	if w == nil {
 		bad("workload", in.Workload, fmt.Errorf("Unknown workload: choose one of %s.", strings.Join(workloadIDs(d), ", ")))
+	}
+	f := &in.Factors
+	if f.Host, err = floor.ParseOverhead(*host); err != nil {
+		bad("host-overhead", *host, err)
+	}
+	if f.Idle, err = floor.ParseOverhead(*idle); err != nil {
+		bad("idle-overhead", *idle, err)
+	}
+	if f.PUE, err = floor.ParsePUE(*pue); err != nil {
+		bad("pue", *pue, err)
+	}
+	if *grid != "" {
+		var ok bool
+		if f.Grid, ok = findGrid(d, *grid); !ok {
+			bad("grid", *grid, fmt.Errorf("Unknown grid: use an ISO 3166-1 alpha-3 country code such as DEU, USA or IND, or a region: %s.",
+				strings.Join(regions(d), ", ")))
+		}
+	}
+	for _, n := range []struct {
+		flag, value string
+		parse       func(string) (decimal.Decimal, error)
+		to          *decimal.NullDecimal
+	}{
+		{"gco2-per-kwh", *gco2, floor.ParseGCO2ePerKWh, &f.CustomGCO2ePerKWh},
+		{"price-per-kwh", *price, floor.ParsePricePerKWh, &f.PricePerKWh},
+	} {
+		if n.value == "" {
+			continue
+		}
+		v, err := n.parse(n.value)
+		if err != nil {
+			bad(n.flag, n.value, err)
+		}
+		*n.to = decimal.NewNullDecimal(v)
+	}
+	if f.Currency, err = floor.ParseCurrency(*currency); err != nil {
+		bad("currency", *currency, err)
 	}
 	var only *floor.Model
 	if w != nil && *model != "" {
@@ -247,6 +327,32 @@ func findModel(w *floor.Workload, s string) *floor.Model {
 		}
 	}
 	return nil
+}
+
+// findGrid finds a bundled grid by code: exactly, else ignoring case.
+func findGrid(d *floor.Dataset, code string) (floor.GridIntensity, bool) {
+	code = strings.TrimSpace(code)
+	if g, ok := d.GridIntensity(code); ok {
+		return g, true
+	}
+	for _, g := range d.Grid {
+		if strings.EqualFold(g.Code, code) {
+			return g, true
+		}
+	}
+	return floor.GridIntensity{}, false
+}
+
+// regions lists the codes of the bundled grids that are regions, not
+// countries (whose codes are ISO 3166-1 alpha-3: three letters A to Z).
+func regions(d *floor.Dataset) []string {
+	var codes []string
+	for _, g := range d.Grid {
+		if len(g.Code) != 3 || strings.ContainsFunc(g.Code, func(r rune) bool { return r < 'A' || r > 'Z' }) {
+			codes = append(codes, g.Code)
+		}
+	}
+	return codes
 }
 
 // keepModel keeps the results of model m.

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -49,6 +51,11 @@ func TestGolden(t *testing.T) {
 		{"p99-h100.txt", []string{"-percentile", "p99", "-itl-ms", "30", "-gpu", "H100"}},
 		{"qwen-20ms.json", []string{"-json", "-model", "qwen-3-235b-a22b-instruct", "-itl-ms", "20"}},
 		{"list.txt", []string{"-list"}},
+		{"google-deu-b200.txt", []string{"-gpu", "B200", "-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09",
+			"-grid", "DEU", "-price-per-kwh", "0.30", "-currency", "EUR"}},
+		{"gpqa-own-intensity.txt", []string{"-workload", "gpqa", "-gpu", "H100", "-pue", "1.2", "-grid", "world", "-gco2-per-kwh", "400"}},
+		{"qwen-industry-world.json", []string{"-json", "-model", "qwen-3-235b-a22b-instruct", "-host-overhead", "0.43", "-idle-overhead", "0.17",
+			"-pue", "1.56", "-grid", "World", "-price-per-kwh", "0.12", "-currency", "USD"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCLI(tc.args...)
@@ -197,6 +204,19 @@ func TestUsageErrors(t *testing.T) {
 		{"flag without its value", []string{"-tokens"}, []string{"flag needs an argument: -tokens"}},
 		{"positional argument", []string{"qwen"}, []string{`energyfloor: unexpected argument "qwen": every input is a flag (see -h)`}},
 		{"bad boolean", []string{"-json=maybe"}, []string{`invalid boolean value "maybe" for -json`}},
+		{"host overhead beyond the bound", []string{"-host-overhead", "6"}, []string{`energyfloor: -host-overhead "6": Must be between 0 and 5: a fraction of GPU energy, such as 0.43.`}},
+		{"idle overhead as a percentage", []string{"-idle-overhead", "17%"}, []string{`energyfloor: -idle-overhead "17%": Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %.`}},
+		{"pue below 1", []string{"-pue", "0.9"}, []string{`energyfloor: -pue "0.9": Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.`}},
+		{"pue empty", []string{"-pue", ""}, []string{`energyfloor: -pue "": Enter a number, such as 2.5M.`}},
+		{"unknown grid", []string{"-grid", "Atlantis"}, []string{`energyfloor: -grid "Atlantis": Unknown grid: use an ISO 3166-1 alpha-3 country code such as DEU, USA or IND, or a region: ` +
+			`ASEAN, Africa, Asia, EU, Europe, G20, G7, Latin America and Caribbean, Middle East, North America, OECD, Oceania, World.`}},
+		{"grid code of two letters", []string{"-grid", "DE"}, []string{`energyfloor: -grid "DE": Unknown grid`}},
+		{"intensity beyond the bound", []string{"-gco2-per-kwh", "2001"}, []string{`energyfloor: -gco2-per-kwh "2001": Must be between 0 and 2,000 gCO2e/kWh.`}},
+		{"negative price", []string{"-price-per-kwh", "-0.1"}, []string{`energyfloor: -price-per-kwh "-0.1": Must be between 0 and 1,000 per kWh.`}},
+		{"price not a number", []string{"-price-per-kwh", "cheap"}, []string{`energyfloor: -price-per-kwh "cheap": Enter a number using the digits 0 to 9`}},
+		{"currency too long", []string{"-currency", "Euro cents"}, []string{`energyfloor: -currency "Euro cents": Too long: enter at most 8 characters, such as EUR or US$.`}},
+		{"currency with a line break", []string{"-currency", "EU\nR"}, []string{`energyfloor: -currency "EU\nR": Use letters, digits and signs only`}},
+		{"every factor problem at once", []string{"-pue", "4", "-grid", "XYZ", "-host-overhead", "x"}, []string{`-pue "4"`, `-grid "XYZ"`, `-host-overhead "x"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCLI(tc.args...)
@@ -276,4 +296,132 @@ func TestBinary(t *testing.T) {
 	if want := `energyfloor: -tokens "a lot": Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M.`; !strings.Contains(stderr.String(), want) {
 		t.Errorf("stderr = %q, want %q", stderr.String(), want)
 	}
+}
+
+// TestDefaultFactors checks that the factors at their defaults (and a
+// currency alone, which is not a factor) leave the table and the JSON as
+// they are without them.
+func TestDefaultFactors(t *testing.T) {
+	defaults := []string{"-host-overhead", "0", "-idle-overhead", "0.0", "-pue", "1", "-currency", "EUR"}
+	for _, args := range [][]string{nil, {"-json"}} {
+		_, want, _ := runCLI(args...)
+		code, got, stderr := runCLI(append(args, defaults...)...)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+		if args == nil && got != want {
+			t.Errorf("the table with the default factors differs from the table without them:\n%s", got)
+		}
+		if args != nil && strings.Replace(got, `"currency": "EUR"`, `"currency": ""`, 1) != want {
+			t.Errorf("the JSON with the default factors differs from the JSON without them but for the currency:\n%s", got)
+		}
+	}
+}
+
+// TestJSONEstimate checks -json's estimate against figures worked with
+// Python's decimal module at 50 digits: Qwen 3 235B A22B Instruct on 4×B200
+// at 4096 (0.2402453 J per output token; 500 tokens a request, 10^9 a month)
+// with the industry-average factors, k = (1 + 0.43 + 0.17) × 1.56 = 2.496,
+// on World (472.94 gCO2e/kWh, 2024) at 0.12 USD a kWh:
+//
+//	Wh per request   0.2402453 × 500 / 3600 × 2.496 = 0.0832850373333…
+//	kWh per month    0.2402453 × 10^9 / 3,600,000 × 2.496 = 166.570074666…
+//	g per request    0.0832850373333… × 472.94 / 1000 = 0.0393888255564266…
+//	kg per month     166.570074666… × 472.94 / 1000 = 78.7776511128533…
+//	cost per month   166.570074666… × 0.12 = 19.98840896
+//
+// The H100 result has no bundled-grid carbon without a grid: with
+// -gco2-per-kwh the grid is null and its source too.
+func TestJSONEstimate(t *testing.T) {
+	code, stdout, stderr := runCLI("-json", "-model", "qwen-3-235b-a22b-instruct", "-gpu", "B200", "-host-overhead", "0.43", "-idle-overhead", "0.17",
+		"-pue", "1.56", "-grid", "World", "-price-per-kwh", "0.12", "-currency", "USD")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var v struct {
+		Inputs struct {
+			Host     json.Number  `json:"host_overhead"`
+			Idle     json.Number  `json:"idle_overhead"`
+			PUE      json.Number  `json:"pue"`
+			Grid     *string      `json:"grid"`
+			Year     *int         `json:"grid_year"`
+			GCO2     *json.Number `json:"grid_gco2e_per_kwh"`
+			Price    *json.Number `json:"price_per_kwh"`
+			Currency string       `json:"currency"`
+		} `json:"inputs"`
+		Caveat     string `json:"caveat"`
+		GridSource *struct {
+			Attribution string `json:"attribution"`
+		} `json:"grid_source"`
+		Results []struct {
+			WhPerRequest json.Number `json:"wh_per_request"`
+			Estimate     *struct {
+				Wh   json.Number  `json:"wh_per_request"`
+				KWh  json.Number  `json:"kwh_per_month"`
+				G    *json.Number `json:"g_co2e_per_request"`
+				Kg   *json.Number `json:"kg_co2e_per_month"`
+				Cost *json.Number `json:"cost_per_month"`
+			} `json:"estimate"`
+		} `json:"results"`
+	}
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	in := v.Inputs
+	if in.Host != "0.43" || in.Idle != "0.17" || in.PUE != "1.56" || in.Grid == nil || *in.Grid != "World" || in.Year == nil || *in.Year != 2024 ||
+		in.GCO2 == nil || *in.GCO2 != "472.94" || in.Price == nil || *in.Price != "0.12" || in.Currency != "USD" {
+		t.Errorf("inputs %+v", in)
+	}
+	if v.GridSource == nil || v.GridSource.Attribution != "Carbon intensity: Ember, yearly electricity data, via CO2.js (Green Web Foundation)" ||
+		!strings.Contains(v.Caveat, "World's 472.94 gCO2e/kWh for 2024") || !strings.Contains(v.Caveat, "Industry-average facility") {
+		t.Errorf("grid source %+v, caveat %q", v.GridSource, v.Caveat)
+	}
+	if len(v.Results) != 1 || v.Results[0].Estimate == nil {
+		t.Fatalf("results %+v", v.Results)
+	}
+	e := v.Results[0].Estimate
+	for _, c := range []struct {
+		name string
+		got  *json.Number
+		want string
+	}{
+		{"wh_per_request", &e.Wh, "0.083285037333333333333"},
+		{"kwh_per_month", &e.KWh, "166.57007466666666666667"},
+		{"g_co2e_per_request", e.G, "0.039388825556426666667"},
+		{"kg_co2e_per_month", e.Kg, "78.777651112853333333"},
+		{"cost_per_month", e.Cost, "19.98840896"},
+	} {
+		if c.got == nil || !agree(string(*c.got), c.want) {
+			t.Errorf("%s = %v, want %s to 15 significant digits", c.name, c.got, c.want)
+		}
+	}
+	if v.Results[0].WhPerRequest != "0.0333674027777777778" {
+		t.Errorf("the floor's wh_per_request is %s, want 0.0333674027777777778 as without factors", v.Results[0].WhPerRequest)
+	}
+	plainNumbers(t, stdout)
+
+	_, stdout, _ = runCLI("-json", "-model", "qwen-3-235b-a22b-instruct", "-gpu", "H100", "-grid", "DEU", "-gco2-per-kwh", "0")
+	v.GridSource, v.Inputs.Grid = nil, nil
+	dec = json.NewDecoder(strings.NewReader(stdout))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Inputs.Grid != nil || v.GridSource != nil || v.Inputs.GCO2 == nil || *v.Inputs.GCO2 != "0" || v.Results[0].Estimate == nil ||
+		v.Results[0].Estimate.G == nil || *v.Results[0].Estimate.G != "0" || v.Results[0].Estimate.Cost != nil {
+		t.Errorf("a custom zero intensity over DEU: inputs %+v, grid source %+v, estimate %+v", v.Inputs, v.GridSource, v.Results[0].Estimate)
+	}
+}
+
+// agree reports whether the decimal texts got and want agree to 15
+// significant digits.
+func agree(got, want string) bool {
+	g, err := decimal.NewFromString(got)
+	if err != nil {
+		return false
+	}
+	w := decimal.RequireFromString(want)
+	return g.Sub(w).Abs().LessThanOrEqual(w.Abs().Shift(-15))
 }

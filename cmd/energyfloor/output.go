@@ -47,8 +47,25 @@ func (r *report) writeTable(out io.Writer) error {
 		r.workload.Name, r.workload.ID, floor.FormatInteger(in.OutputTokensPerMonth), floor.FormatExact(in.OutputTokensPerRequest),
 		strings.ToLower(strings.TrimSuffix(statisticLabel(in.Statistic), " ITL")), floor.FormatExact(in.TargetITLMs)+" ms", gpu)
 
+	f := in.Factors
+	_, carbon := f.GCO2ePerKWh()
+	estimate := !f.IsZero()
+	if estimate {
+		fmt.Fprintf(&b, "%s\n\n", factorsLine(f))
+	}
+
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\t%s\tPer output token\tPer request\tPer month\n", statisticLabel(in.Statistic))
+	fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\t%s\tPer output token\tPer request\tPer month", statisticLabel(in.Statistic))
+	if estimate {
+		fmt.Fprint(tw, "\tEstimate per request\tEstimate per month")
+		if carbon {
+			fmt.Fprint(tw, "\tCarbon per request\tCarbon per month")
+		}
+		if f.PricePerKWh.Valid {
+			fmt.Fprint(tw, "\tCost per month")
+		}
+	}
+	fmt.Fprintln(tw)
 	missed := 0
 	for i, res := range r.results {
 		rank := fmt.Sprint(i + 1)
@@ -61,9 +78,20 @@ func (r *report) writeTable(out io.Writer) error {
 			missed++
 			latency = "! " + floor.FormatLatency(c.ITL(in.Statistic))
 		}
-		f := res.Figures
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", rank, res.Model.Name, res.GPU, configuration(c), latency,
-			floor.FormatJoules(f.JoulesPerOutputToken), floor.FormatWh(f.WhPerRequest), floor.FormatWh(f.KWhPerMonth.Shift(3)))
+		fig := res.Figures
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", rank, res.Model.Name, res.GPU, configuration(c), latency,
+			floor.FormatJoules(fig.JoulesPerOutputToken), floor.FormatWh(fig.WhPerRequest), floor.FormatWh(fig.KWhPerMonth.Shift(3)))
+		if estimate {
+			e := f.Estimate(fig)
+			fmt.Fprintf(tw, "\t%s\t%s", floor.FormatWh(e.WhPerRequest), floor.FormatWh(e.KWhPerMonth.Shift(3)))
+			if carbon {
+				fmt.Fprintf(tw, "\t%s gCO2e\t%s kgCO2e", floor.FormatNumber(e.GCO2ePerRequest.Decimal), floor.FormatNumber(e.KgCO2ePerMonth.Decimal))
+			}
+			if e.CostPerMonth.Valid {
+				fmt.Fprintf(tw, "\t%s", strings.TrimSpace(floor.FormatNumber(e.CostPerMonth.Decimal)+" "+f.Currency))
+			}
+		}
+		fmt.Fprintln(tw)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -77,12 +105,35 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 	src := r.workload.Source
 	fmt.Fprintf(&b, "\nA month is %d hours. Energy per request is the energy per output token times the average output length.\n", floor.HoursPerMonth)
-	fmt.Fprintf(&b, "\nCaveat: %s\n", r.dataset.Caveat)
+	fmt.Fprintf(&b, "\nCaveat: %s\n", floor.Caveat(r.dataset, f))
 	fmt.Fprintf(&b, "\nSource: %s %s, %s; workload %s. Data version %s, retrieved %s. Licence: %s.\n",
 		src.Name, src.Version, src.URL, src.Workload, r.dataset.DataVersion, src.Retrieved, src.Licence)
 	fmt.Fprintf(&b, "Cite: %s. %s\n", src.Cite, src.CiteURL)
+	if _, ok := f.GridUsed(); ok {
+		gs := r.dataset.GridSource
+		fmt.Fprintf(&b, "%s. %s (commit %.7s, updated %s). Licence: %s.\n", gs.Attribution, gs.URL, gs.Commit, gs.Updated, gs.Licence)
+	}
 	_, err := io.WriteString(out, b.String())
 	return err
+}
+
+// factorsLine states the estimate's factors above the table: what each
+// estimate column assumes. The flags always set PUE (-pue is 1 by default).
+func factorsLine(f floor.Factors) string {
+	s := fmt.Sprintf("Estimate beyond the floor: × %s, from host %s, idle %s and PUE %s", f.EnergyFactor(),
+		floor.FormatExact(f.Host), floor.FormatExact(f.Idle), floor.FormatExact(f.PUE))
+	if p, ok := f.Preset(); ok {
+		s += " (" + p.Name + ")"
+	}
+	if g, ok := f.GridUsed(); ok {
+		s += fmt.Sprintf("; carbon at %s (%s) %s gCO2e/kWh, %d", g.Name, g.Code, floor.FormatExact(g.GCO2ePerKWh), g.Year)
+	} else if g, ok := f.GCO2ePerKWh(); ok {
+		s += fmt.Sprintf("; carbon at your own %s gCO2e/kWh", floor.FormatExact(g))
+	}
+	if f.PricePerKWh.Valid {
+		s += "; cost at " + strings.TrimSpace(floor.FormatExact(f.PricePerKWh.Decimal)+" "+f.Currency) + " per kWh"
+	}
+	return s + "."
 }
 
 // writeJSON prints the ranking as one JSON object: the report schema of

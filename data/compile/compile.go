@@ -13,11 +13,24 @@
 // skipped. Dates and texts that are not in the upstream files come from
 // Settings (settings.go), never from the clock.
 //
+// And the Green Web Foundation's CO2.js average-intensities.json (Ember's
+// yearly electricity data): an object keyed by ISO 3166-1 alpha-3 code or
+// region name ("World", "EU"), each entry with its country_code (the key, or
+// "" for a region), country_or_region, year and
+// emissions_intensity_gco2_per_kwh. Settings.Grid pins the file by its
+// SHA-256 and gives the source block that cites it.
+//
 // # Output
 //
 // index.json lists the dataset's version, dates, caveat, licence and citation,
 // and every workload with its source block, counts and models (metadata, file
 // name and best rows), so the app can list models without reading every file.
+// grid.json holds every grid intensity: the dataset's version and dates, the
+// unit, the source block (attribution, licence, source and data URL, commit
+// and date of the file compiled) and one row per country or region (code,
+// name, year, gco2e_per_kwh as its exact decimal), sorted by code, each on
+// one line; data.CheckGrid's rules hold for it (every code once, every
+// intensity from 0 to 2,000 gCO2e per kWh).
 // <workload>/<slug>.json is one model on one workload, in format version "1"
 // (the reference file qwen-3-235b-a22b-instruct.json): metadata, the source
 // block, every configuration and best. Keys are in a fixed order (struct
@@ -90,7 +103,9 @@
 // missing or mistyped field, a zero, negative, NaN (JSON has no NaN: a string
 // "NaN") or infinite (a literal beyond float64's range such as 1e999) figure,
 // latency percentiles out of order, an unknown precision or GPU, a task with
-// no configurations.
+// no configurations; and a grid file other than the one Settings.Grid
+// describes, a grid entry with a field missing, unknown or mistyped, a code
+// given twice, or a row data.CheckGrid refuses.
 package compile
 
 import (
@@ -106,9 +121,19 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Summary counts what one compilation produced, per workload in index order.
+// Input names the compiler's input files.
+type Input struct {
+	// Upstream is the leaderboard's public/data folder.
+	Upstream string
+	// Grid is CO2.js's average-intensities.json.
+	Grid string
+}
+
+// Summary counts what one compilation produced: per workload in index
+// order, and the grid's countries and regions.
 type Summary struct {
 	Workloads []WorkloadSummary
+	GridRows  int
 }
 
 // WorkloadSummary counts one workload's models and configurations.
@@ -118,15 +143,23 @@ type WorkloadSummary struct {
 	Configurations int
 }
 
-// Build compiles the upstream files under dir in memory: it returns every
-// output file by its slash-separated path relative to the output folder.
-func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
+// Build compiles the input files in memory: it returns every output file by
+// its slash-separated path relative to the output folder.
+func Build(in Input, s Settings) (map[string][]byte, Summary, error) {
 	var sum Summary
-	up, err := readUpstream(dir, s)
+	up, err := readUpstream(in.Upstream, s)
+	if err != nil {
+		return nil, sum, err
+	}
+	grid, err := readGrid(in.Grid, s)
 	if err != nil {
 		return nil, sum, err
 	}
 	files := map[string][]byte{}
+	if files["grid.json"], err = encode(grid); err != nil {
+		return nil, sum, fmt.Errorf("encode grid.json: %w", err)
+	}
+	sum.GridRows = len(grid.Intensities)
 	header := data.Header{
 		Version:       s.FormatVersion,
 		Updated:       s.Updated,
@@ -188,10 +221,10 @@ func Build(dir string, s Settings) (map[string][]byte, Summary, error) {
 	return files, sum, nil
 }
 
-// Compile compiles the upstream files under dir into the folder out,
-// atomically: out is replaced only when everything succeeded.
-func Compile(dir, out string, s Settings) (Summary, error) {
-	files, sum, err := Build(dir, s)
+// Compile compiles the input files into the folder out, atomically: out is
+// replaced only when everything succeeded.
+func Compile(in Input, out string, s Settings) (Summary, error) {
+	files, sum, err := Build(in, s)
 	if err != nil {
 		return sum, err
 	}

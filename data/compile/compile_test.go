@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -10,13 +12,23 @@ import (
 	"testing"
 )
 
-// tree is a tiny upstream folder, written by write. Values are marshalled
-// with encoding/json; a json.RawMessage value is written as is.
+// tree is a tiny upstream folder, with a tiny grid file beside it (grid.json
+// in the same folder), written by write. Values are marshalled with
+// encoding/json; a json.RawMessage value is written as is.
 type tree struct {
 	index map[string]any
 	tasks map[string]map[string]any
+	grid  map[string]any
 	// raw replaces a file's whole text (by path relative to the tree).
 	raw map[string]string
+}
+
+// co2js returns the entry of code in the tree's grid, to change in place.
+func co2js(tr *tree, code string) map[string]any { return tr.grid[code].(map[string]any) }
+
+// co2jsEntry is an entry of CO2.js's average-intensities.json.
+func co2jsEntry(code, name string, year int, g any) map[string]any {
+	return map[string]any{"country_code": code, "country_or_region": name, "year": year, "emissions_intensity_gco2_per_kwh": g}
 }
 
 // urow is one upstream configuration with every field the compiler reads.
@@ -66,6 +78,11 @@ func newTree() *tree {
 				},
 			},
 		},
+		grid: map[string]any{
+			"DEU":   co2jsEntry("DEU", "Germany", 2024, json.RawMessage("342.06")),
+			"World": co2jsEntry("", "World", 2024, json.RawMessage("472.940")),
+			"CAF":   co2jsEntry("CAF", "Central African Republic", 2022, 0),
+		},
 		raw: map[string]string{},
 	}
 }
@@ -79,7 +96,7 @@ func (tr *tree) row(i int) map[string]any { return tr.rows("lm-arena-chat")[i].(
 func (tr *tree) write(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	files := map[string]any{"index.json": tr.index}
+	files := map[string]any{"index.json": tr.index, "grid.json": tr.grid}
 	for id, task := range tr.tasks {
 		files["tasks/"+id+".json"] = task
 	}
@@ -106,16 +123,25 @@ func writeFile(t *testing.T, path string, b []byte) {
 	}
 }
 
-// tinySettings compile only lm-arena-chat.
-func tinySettings() Settings {
+// tinySettings compile only lm-arena-chat, and take the grid file in dir as
+// the one the settings describe.
+func tinySettings(t *testing.T, dir string) Settings {
+	t.Helper()
 	s := Default
 	s.Workloads = Default.Workloads[:1]
+	if b, err := os.ReadFile(filepath.Join(dir, "grid.json")); err == nil {
+		sum := sha256.Sum256(b)
+		s.Grid.SHA256 = hex.EncodeToString(sum[:])
+	}
 	return s
 }
 
-// TestCompileBadInput checks that each kind of bad upstream input stops the
-// compiler with an error naming its file, model and field, and leaves the
-// output folder as it was.
+// input names the tiny tree's files in dir.
+func input(dir string) Input { return Input{Upstream: dir, Grid: filepath.Join(dir, "grid.json")} }
+
+// TestCompileBadInput checks that each kind of bad upstream or grid input
+// stops the compiler with an error naming its file, model and field (for the
+// grid, the code at fault), and leaves the output folder as it was.
 func TestCompileBadInput(t *testing.T) {
 	const task = "tasks/lm-arena-chat.json"
 	tests := []struct {
@@ -168,6 +194,30 @@ func TestCompileBadInput(t *testing.T) {
 		{"slug collision", func(tr *tree) {
 			tr.tasks["lm-arena-chat"]["configurations"] = append(tr.rows("lm-arena-chat"), urow("org/Small-Model-2", "Small Model: 3B", "H100", 1, 8, 1, 10))
 		}, task, "org/Small-Model-2", "nickname", `gives slug "small-model-3b", already taken`},
+		{"grid: not an object", func(tr *tree) { tr.raw["grid.json"] = `[1, 2]` }, "grid.json", "", "", "want an object of countries and regions"},
+		{"grid: malformed JSON", func(tr *tree) { tr.raw["grid.json"] = `{"DEU": {"year": 2024,` }, "grid.json", "", "DEU", "malformed entry"},
+		{"grid: text after the object", func(tr *tree) { tr.raw["grid.json"] = `{} {}` }, "grid.json", "", "", "text after the object"},
+		{"grid: a code given twice", func(tr *tree) {
+			tr.raw["grid.json"] = `{"DEU": {"country_code": "DEU", "country_or_region": "Germany", "year": 2024, "emissions_intensity_gco2_per_kwh": 342.06},` +
+				` "DEU": {"country_code": "DEU", "country_or_region": "Germany", "year": 2023, "emissions_intensity_gco2_per_kwh": 380}}`
+		}, "grid.json", "", "DEU", "given twice"},
+		{"grid: a field missing", func(tr *tree) { delete(co2js(tr, "DEU"), "year") }, "grid.json", "", "DEU", "year: missing"},
+		{"grid: an unknown field", func(tr *tree) { co2js(tr, "DEU")["month"] = 5 }, "grid.json", "", "DEU", `unknown field "month"`},
+		{"grid: a year that is not whole", func(tr *tree) { co2js(tr, "DEU")["year"] = 2024.5 }, "grid.json", "", "DEU", "year: is 2024.5, want a whole number"},
+		{"grid: a year out of bounds", func(tr *tree) { co2js(tr, "DEU")["year"] = 1066 }, "grid.json", "", "DEU", "year: is 1066, want a year from 1990 to 2100"},
+		{"grid: an intensity as a string", func(tr *tree) { co2js(tr, "DEU")["emissions_intensity_gco2_per_kwh"] = "342" }, "grid.json", "", "DEU", `emissions_intensity_gco2_per_kwh: is "342", want a number`},
+		{"grid: a null intensity", func(tr *tree) { co2js(tr, "DEU")["emissions_intensity_gco2_per_kwh"] = nil }, "grid.json", "", "DEU", "emissions_intensity_gco2_per_kwh: is null, want a number"},
+		{"grid: a negative intensity", func(tr *tree) { co2js(tr, "DEU")["emissions_intensity_gco2_per_kwh"] = -1 }, "grid.json", "", "DEU", "gco2e_per_kwh: is -1, want 0 to 2000"},
+		{"grid: an intensity over the bound", func(tr *tree) { co2js(tr, "World")["emissions_intensity_gco2_per_kwh"] = 2000.01 }, "grid.json", "", "World", "is 2000.01, want 0 to 2000"},
+		{"grid: an infinite intensity", func(tr *tree) { co2js(tr, "World")["emissions_intensity_gco2_per_kwh"] = json.RawMessage("1e999") }, "grid.json", "", "World", "is 1e999, beyond float64's range"},
+		{"grid: a country code not the key", func(tr *tree) { co2js(tr, "DEU")["country_code"] = "DEN" }, "grid.json", "", "DEU", `country_code: is "DEN", want the key`},
+		{"grid: a country code not alpha-3", func(tr *tree) {
+			tr.grid["De"] = co2jsEntry("De", "Germany", 2024, 342)
+		}, "grid.json", "", "De", `country_code: is "De"`},
+		{"grid: an empty name", func(tr *tree) { co2js(tr, "DEU")["country_or_region"] = " " }, "grid.json", "", "DEU", "name: missing"},
+		{"grid: a control character in a name", func(tr *tree) { co2js(tr, "DEU")["country_or_region"] = "Germ\u0000any" }, "grid.json", "", "DEU", "control or formatting character"},
+		{"grid: a code with punctuation", func(tr *tree) { tr.grid["World!"] = co2jsEntry("", "World", 2024, 470) }, "grid.json", "", "World!", "want letters, digits and single spaces"},
+		{"grid: an empty code", func(tr *tree) { tr.grid[""] = co2jsEntry("", "Nowhere", 2024, 470) }, "grid.json", "", "row 1", "code: missing"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,7 +227,7 @@ func TestCompileBadInput(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "compiled")
 			writeFile(t, filepath.Join(out, "index.json"), []byte("previous\n"))
 
-			_, err := Compile(dir, out, tinySettings())
+			_, err := Compile(input(dir), out, tinySettings(t, dir))
 
 			t.Log(err)
 			var ie *InputError
@@ -258,11 +308,11 @@ func TestCompileTiny(t *testing.T) {
 	dir := tr.write(t)
 	out := filepath.Join(t.TempDir(), "compiled")
 
-	sum, err := Compile(dir, out, tinySettings())
+	sum, err := Compile(input(dir), out, tinySettings(t, dir))
 	if err != nil {
 		t.Fatalf("Compile: %v", err)
 	}
-	if want := (Summary{[]WorkloadSummary{{"lm-arena-chat", 2, 6}}}); !equalSummary(sum, want) {
+	if want := (Summary{[]WorkloadSummary{{"lm-arena-chat", 2, 6}}, 3}); !equalSummary(sum, want) {
 		t.Errorf("got summary %+v, want %+v", sum, want)
 	}
 
@@ -359,7 +409,8 @@ func TestSelectionText(t *testing.T) {
 				}
 			}
 			tr.tasks["lm-arena-chat"]["configurations"] = rows
-			files, _, err := Build(tr.write(t), tinySettings())
+			dir := tr.write(t)
+			files, _, err := Build(input(dir), tinySettings(t, dir))
 			if err != nil {
 				t.Fatalf("Build: %v", err)
 			}
@@ -414,7 +465,9 @@ func readJSONFile(t *testing.T, path string, v any) {
 	}
 }
 
-func equalSummary(a, b Summary) bool { return equalSlices(a.Workloads, b.Workloads) }
+func equalSummary(a, b Summary) bool {
+	return equalSlices(a.Workloads, b.Workloads) && a.GridRows == b.GridRows
+}
 
 func equalSlices[T comparable](a, b []T) bool {
 	if len(a) != len(b) {
@@ -435,10 +488,10 @@ func TestCompileReplaces(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "compiled")
 	writeFile(t, filepath.Join(out, "stale", "old.json"), []byte("{}\n"))
 
-	if _, err := Compile(dir, out, tinySettings()); err != nil {
+	if _, err := Compile(input(dir), out, tinySettings(t, dir)); err != nil {
 		t.Fatalf("Compile: %v", err)
 	}
-	files, _, err := Build(dir, tinySettings())
+	files, _, err := Build(input(dir), tinySettings(t, dir))
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
@@ -447,8 +500,8 @@ func TestCompileReplaces(t *testing.T) {
 		want[name] = string(b)
 	}
 	assertTree(t, out, want)
-	if len(want) != 3 {
-		t.Errorf("got %d files, want index.json and two model files", len(want))
+	if len(want) != 4 {
+		t.Errorf("got %d files, want index.json, grid.json and two model files", len(want))
 	}
 }
 
@@ -458,8 +511,73 @@ func TestCompileUnwritable(t *testing.T) {
 	dir := newTree().write(t)
 	parent := filepath.Join(t.TempDir(), "a-file")
 	writeFile(t, parent, []byte("not a folder\n"))
-	_, err := Compile(dir, filepath.Join(parent, "compiled"), tinySettings())
+	_, err := Compile(input(dir), filepath.Join(parent, "compiled"), tinySettings(t, dir))
 	if err == nil || !strings.Contains(err.Error(), "write dataset") {
 		t.Errorf("got %v, want a write dataset error", err)
+	}
+}
+
+// TestCompileGrid checks the tiny grid as compiled: rows sorted by code
+// (byte order: upper case first), every intensity its exact decimal
+// (472.940 is 472.94), zero kept, the dataset's header and the settings'
+// source block.
+func TestCompileGrid(t *testing.T) {
+	dir := newTree().write(t)
+	files, sum, err := Build(input(dir), tinySettings(t, dir))
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	if sum.GridRows != 3 {
+		t.Errorf("got %d grid rows, want 3", sum.GridRows)
+	}
+	want := `{
+  "version": "1",
+  "updated": "2026-10-19",
+  "data_version": "2026-10-19",
+  "unit": "gCO2e per kWh",
+  "source": {
+`
+	got := string(files["grid.json"])
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("grid.json starts\n%s\nwant\n%s", got[:min(len(got), len(want))], want)
+	}
+	rows := `  "intensities": [
+    {"code":"CAF","name":"Central African Republic","year":2022,"gco2e_per_kwh":0},
+    {"code":"DEU","name":"Germany","year":2024,"gco2e_per_kwh":342.06},
+    {"code":"World","name":"World","year":2024,"gco2e_per_kwh":472.94}
+  ]
+}
+`
+	if !strings.HasSuffix(got, rows) {
+		t.Errorf("grid.json ends\n%s\nwant\n%s", got[max(0, len(got)-len(rows)):], rows)
+	}
+	var g struct {
+		Source struct {
+			Attribution string `json:"attribution"`
+			Commit      string `json:"commit"`
+		} `json:"source"`
+	}
+	if err := json.Unmarshal(files["grid.json"], &g); err != nil {
+		t.Fatal(err)
+	}
+	if g.Source.Attribution != "Carbon intensity: Ember, yearly electricity data, via CO2.js (Green Web Foundation)" ||
+		g.Source.Commit != "27cbe8328aeaad0824fb07b3640dc45b72228c7b" {
+		t.Errorf("source block %+v", g.Source)
+	}
+}
+
+// TestCompileGridNotTheSettings checks that a grid file other than the one
+// the settings describe stops the compiler, which then names both hashes.
+func TestCompileGridNotTheSettings(t *testing.T) {
+	dir := newTree().write(t)
+	s := tinySettings(t, dir)
+	writeFile(t, filepath.Join(dir, "grid.json"), []byte(`{}`))
+	_, _, err := Build(input(dir), s)
+	if err == nil || !strings.Contains(err.Error(), "but the settings describe "+s.Grid.SHA256) ||
+		!strings.Contains(err.Error(), "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a") { // sha256("{}")
+		t.Errorf("got %v, want the file's SHA-256 and the settings'", err)
+	}
+	if _, _, err := Build(Input{Upstream: dir, Grid: filepath.Join(dir, "none.json")}, s); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("a missing grid file: got %v", err)
 	}
 }

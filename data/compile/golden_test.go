@@ -20,11 +20,16 @@ var update = flag.Bool("update", false, "rewrite the committed data/compiled fro
 
 const (
 	// upstreamDir is ../shared/mlenergy-leaderboard/data beside the checkout.
-	upstreamDir   = "../../../shared/mlenergy-leaderboard/data"
+	upstreamDir = "../../../shared/mlenergy-leaderboard/data"
+	// gridFile is the CO2.js grid intensities beside the checkout.
+	gridFile      = "../../../shared/grid-intensity/average-intensities.json"
 	referenceFile = "../../../shared/reference/qwen-3-235b-a22b-instruct.json"
 	// committedDir is the compiled dataset the data package embeds.
 	committedDir = "../compiled"
 )
+
+// shared is the compiler's input from ../shared.
+var shared = Input{Upstream: upstreamDir, Grid: gridFile}
 
 // needShared skips the test when ../shared is not beside the checkout.
 func needShared(t *testing.T, path string) {
@@ -34,17 +39,19 @@ func needShared(t *testing.T, path string) {
 	}
 }
 
-// TestGoldenTree compiles the real upstream and compares every byte with the
-// committed data/compiled. With -update it rewrites data/compiled instead.
+// TestGoldenTree compiles the real upstream and grid intensities and
+// compares every byte with the committed data/compiled. With -update it
+// rewrites data/compiled instead.
 func TestGoldenTree(t *testing.T) {
 	needShared(t, upstreamDir)
+	needShared(t, gridFile)
 	if *update {
-		if _, err := Compile(upstreamDir, committedDir, Default); err != nil {
+		if _, err := Compile(shared, committedDir, Default); err != nil {
 			t.Fatalf("Compile: %v", err)
 		}
 	}
 	out := filepath.Join(t.TempDir(), "compiled")
-	sum, err := Compile(upstreamDir, out, Default)
+	sum, err := Compile(shared, out, Default)
 	if err != nil {
 		t.Fatalf("Compile: %v", err)
 	}
@@ -62,7 +69,7 @@ func TestGoldenTree(t *testing.T) {
 		}
 	}
 	// The same input gives the same bytes, every time.
-	files, _, err := Build(upstreamDir, Default)
+	files, _, err := Build(shared, Default)
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
@@ -74,6 +81,7 @@ func TestGoldenTree(t *testing.T) {
 	for _, w := range sum.Workloads {
 		t.Logf("%-16s %3d models %4d configurations", w.ID, w.Models, w.Configurations)
 	}
+	t.Logf("grid %d countries and regions", sum.GridRows)
 }
 
 func readTree(t *testing.T, dir string) map[string][]byte {
@@ -100,7 +108,8 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 func TestGoldenReference(t *testing.T) {
 	needShared(t, upstreamDir)
 	needShared(t, referenceFile)
-	files, _, err := Build(upstreamDir, Default)
+	needShared(t, gridFile)
+	files, _, err := Build(shared, Default)
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
@@ -277,7 +286,7 @@ func TestDerivation(t *testing.T) {
 	if len(index.Workloads) != len(workloads) {
 		t.Fatalf("index.json lists %d workloads, want %d", len(index.Workloads), len(workloads))
 	}
-	files := 1
+	files := 2 // index.json and grid.json
 	for wi, wl := range workloads {
 		t.Run(wl.id, func(t *testing.T) {
 			var task struct {
@@ -331,7 +340,7 @@ func TestDerivation(t *testing.T) {
 		})
 	}
 	if got := len(readTree(t, committedDir)); got != files {
-		t.Errorf("data/compiled holds %d files, want index.json and one per model, %d", got, files)
+		t.Errorf("data/compiled holds %d files, want index.json, grid.json and one per model, %d", got, files)
 	}
 }
 
@@ -491,6 +500,55 @@ func checkModelFile(t *testing.T, workload, name, slug string, rows []map[string
 		}
 		if got := indexBest[gpu]; got != b.id {
 			errorf("index.json best %s is %v, want %s", gpu, got, b.id)
+		}
+	}
+}
+
+// TestGridDerivation re-derives the committed grid.json from CO2.js's file
+// independently of the compiler's code (encoding/json, math/big): one row
+// per entry, none more, with the entry's key as code, its name and year, and
+// its intensity as the same number; rows sorted by code.
+func TestGridDerivation(t *testing.T) {
+	needShared(t, gridFile)
+	var input map[string]struct {
+		CountryCode string      `json:"country_code"`
+		Name        string      `json:"country_or_region"`
+		Year        int         `json:"year"`
+		Intensity   json.Number `json:"emissions_intensity_gco2_per_kwh"`
+	}
+	b, err := os.ReadFile(gridFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&input); err != nil {
+		t.Fatal(err)
+	}
+	var compiled struct {
+		Intensities []struct {
+			Code        string      `json:"code"`
+			Name        string      `json:"name"`
+			Year        int         `json:"year"`
+			GCO2ePerKWh json.Number `json:"gco2e_per_kwh"`
+		} `json:"intensities"`
+	}
+	readJSONFile(t, filepath.Join(committedDir, "grid.json"), &compiled)
+	if len(input) != 222 || len(compiled.Intensities) != len(input) {
+		t.Fatalf("%d rows compiled from %d entries, want 222 of each", len(compiled.Intensities), len(input))
+	}
+	for i, r := range compiled.Intensities {
+		e, ok := input[r.Code]
+		switch {
+		case !ok:
+			t.Errorf("row %q is not in the input", r.Code)
+		case r.Name != e.Name || r.Year != e.Year || rat(string(r.GCO2ePerKWh)).Cmp(rat(string(e.Intensity))) != 0:
+			t.Errorf("row %q is %q %d %s, want %q %d %s", r.Code, r.Name, r.Year, r.GCO2ePerKWh, e.Name, e.Year, e.Intensity)
+		case e.CountryCode != "" && e.CountryCode != r.Code:
+			t.Errorf("row %q: the input's country_code is %q", r.Code, e.CountryCode)
+		}
+		if i > 0 && compiled.Intensities[i-1].Code >= r.Code {
+			t.Errorf("row %q is not after %q", r.Code, compiled.Intensities[i-1].Code)
 		}
 	}
 }

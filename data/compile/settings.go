@@ -1,5 +1,7 @@
 package compile
 
+import "energyfloor/app/floor"
+
 // Settings are the compiler's checked-in inputs that are not in the upstream
 // files: dates, texts, and the names of workloads, GPUs and precisions. The
 // compiler never reads the clock; changing a date or a text here and running
@@ -28,7 +30,22 @@ type Settings struct {
 	GPUs []string
 	// Precisions maps upstream weight_precision to the name we print.
 	Precisions map[string]string
+	// Grid describes the grid intensity input and its source.
+	Grid GridSettings
 }
+
+// GridSettings describe the grid intensity input, CO2.js's
+// average-intensities.json, and the source block grid.json carries.
+type GridSettings struct {
+	// SHA256 is the hex SHA-256 of the input file the source block
+	// describes. The compiler checks it, because the block cites the file's
+	// commit and date: a new file means reviewing them.
+	SHA256 string
+	Source floor.GridSource
+}
+
+// co2jsCommit is the CO2.js commit the grid intensities come from.
+const co2jsCommit = "27cbe8328aeaad0824fb07b3640dc45b72228c7b"
 
 // SourceSettings hold the provenance texts shared by every workload.
 type SourceSettings struct {
@@ -121,4 +138,25 @@ var Default = Settings{
 	},
 	GPUs:       []string{"B200", "H100"},
 	Precisions: map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "MXFP4"},
+	Grid: GridSettings{
+		SHA256: "7f0b09eb3a0b5aa08db0da7bdf7cf9571db3d1b6f163506fe41d70e655196bc0",
+		Source: floor.GridSource{
+			Name:      "Ember yearly electricity data via CO2.js (Green Web Foundation)",
+			Publisher: "Ember (yearly electricity data), as republished by the Green Web Foundation in CO2.js",
+			URL:       "https://github.com/thegreenwebfoundation/co2.js",
+			DataURL:   "https://raw.githubusercontent.com/thegreenwebfoundation/co2.js/" + co2jsCommit + "/data/output/average-intensities.json",
+			Commit:    co2jsCommit,
+			Updated:   "2025-08-03",
+			Licence:   "CC BY-SA 4.0 (the Ember data, as CO2.js states it)",
+			LicenceEvidence: []string{
+				"CO2.js (github.com/thegreenwebfoundation/co2.js) is licensed Apache-2.0 and states the licence of the " +
+					"Ember data it republishes as CC BY-SA 4.0",
+			},
+			Attribution: "Carbon intensity: Ember, yearly electricity data, via CO2.js (Green Web Foundation)",
+			Method: "Yearly average carbon intensity of electricity generation, location-based (not marginal, not " +
+				"market-based), in gCO2e per kWh, for each country or region in its own latest year of data. Codes " +
+				"are ISO 3166-1 alpha-3 codes, or the region's name (World, EU, G20…). Each intensity is CO2.js's " +
+				"figure, exactly; rows are sorted by code.",
+		},
+	},
 }
