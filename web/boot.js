@@ -154,6 +154,19 @@
       field.readOnly = false;
       field.addEventListener("input", () => typed(field));
     }
+    // A preset fills host, idle and PUE from its option's data.
+    const preset = document.getElementById("scope-preset");
+    if (preset) {
+      preset.disabled = false;
+      preset.addEventListener("change", () => {
+        const o = preset.selectedOptions[0];
+        if (!o || !o.dataset.pue) return;
+        for (const [id, v] of [["host-overhead", o.dataset.host], ["idle-overhead", o.dataset.idle], ["pue", o.dataset.pue]]) {
+          const el = document.getElementById(id);
+          if (el) el.value = v;
+        }
+      });
+    }
     const invalid = results.getAttribute("data-current") === "no"; // a field holds a bad value
     const changed = () => [...f.elements].some((el) =>
       el.tagName === "SELECT" ? [...el.options].some((o) => o.selected !== o.defaultSelected)

@@ -82,9 +82,9 @@ func replaceOnce(page []byte, old, with, patch, what string) ([]byte, error) {
 // CSP refuses, or worse with hostile input. go-app escapes text content
 // properly, so outside tags the only '<' are tag starts, and inside a tag
 // each value is exactly one Go string literal: this pass reads each with
-// strconv.Unquote and writes it back with html.EscapeString. It also sorts
-// each tag's attributes, so a page's bytes depend only on its URL and
-// version.
+// strconv.Unquote and writes it back with html.EscapeString. It gives an
+// ARIA state that go-app wrote bare its "true". It also sorts each tag's
+// attributes, so a page's bytes depend only on its URL and version.
 func escapeAttributes(page []byte) ([]byte, error) {
 	var out bytes.Buffer
 	out.Grow(len(page) + len(page)/16)
@@ -143,6 +143,12 @@ func fixTag(out *bytes.Buffer, page []byte) (int, error) {
 			name := string(page[i : i+end])
 			i += end
 			if page[i] != '=' {
+				// go-app writes a "true" value as a bare attribute, which
+				// for a boolean HTML attribute is right, but an ARIA state
+				// without a value reads as "" (false): aria-invalid.
+				if strings.HasPrefix(name, "aria-") {
+					name += `="true"`
+				}
 				attrs = append(attrs, " "+name)
 				continue
 			}

@@ -49,6 +49,7 @@ func TestEscapeAttributes(t *testing.T) {
 		{"plain, attributes sorted", `<p id="a" class="b c">x</p>`, `<p class="b c" id="a">x</p>`},
 		{"doctype and closing tags", "<!doctype html>\n<html lang=\"en\">\n</html>", "<!doctype html>\n<html lang=\"en\">\n</html>"},
 		{"boolean attribute", `<input readonly id="x">`, `<input id="x" readonly>`},
+		{"ARIA state written bare by go-app", `<input aria-invalid id="x">`, `<input aria-invalid="true" id="x">`},
 		{"quote in a value", `<textarea value="<iframe style=\"border:0\">"></textarea>`, `<textarea value="&lt;iframe style=&#34;border:0&#34;&gt;"></textarea>`},
 		{"breakout attempt", `<input value="\"><h1 id=pwned>">`, `<input value="&#34;&gt;&lt;h1 id=pwned&gt;">`},
 		{"backslash", `<p title="a\\b">`, `<p title="a\b">`},

@@ -212,7 +212,7 @@ func splitLink() app.UI {
 // the option marked selected). The prerendered slider is disabled.
 func prerenderedEdits() (edits []textEdit, focus string) {
 	doc := app.Window().Get("document")
-	for _, id := range []string{"workload", "model", "percentile", "gpu"} {
+	for _, id := range []string{"workload", "model", "percentile", "gpu", selectGrid} {
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() || el.Get("tagName").String() != "SELECT" {
 			continue
@@ -234,7 +234,7 @@ func prerenderedEdits() (edits []textEdit, focus string) {
 		}
 		edits = append(edits, textEdit{Field: id, Text: v})
 	}
-	for _, id := range []string{fieldOutput, fieldTokens, fieldRequests, fieldITL} {
+	for _, id := range []string{fieldOutput, fieldTokens, fieldRequests, fieldITL, fieldHost, fieldIdle, fieldPUE, fieldGCO2, fieldPrice, fieldCurrency} {
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() || el.Get("tagName").String() != "INPUT" {
 			continue
@@ -245,7 +245,8 @@ func prerenderedEdits() (edits []textEdit, focus string) {
 	}
 	if el := doc.Get("activeElement"); el.Truthy() {
 		switch id := el.Get("id").String(); id {
-		case "workload", "model", "percentile", "gpu", fieldOutput, fieldTokens, fieldRequests, fieldITL:
+		case "workload", "model", "percentile", "gpu", selectGrid, fieldOutput, fieldTokens, fieldRequests, fieldITL,
+			fieldHost, fieldIdle, fieldPUE, fieldGCO2, fieldPrice, fieldCurrency:
 			focus = id
 		}
 	}

@@ -35,9 +35,10 @@ type calculator struct {
 	// base is the path prefix the app is served under ("" at the root), and
 	// origin the page's scheme and host ("" during prerender).
 	base, origin string
-	// Options of the workload and model selects, built once per dataset.
+	// Options of the workload, model and grid selects, built once per dataset.
 	workloadChoices []choice
 	modelChoices    map[string][]choice
+	gridChoices     []choice
 
 	// Derived from form; recomputed in recompute only when their inputs change.
 	urlSeq   int // counts changes, so only the last one writes the URL
@@ -159,7 +160,7 @@ func (c *calculator) recompute() {
 	if m := w.Model(in.Model); m != nil {
 		c.selected, c.found = floor.ModelFloor(m, in)
 	}
-	c.query = c.form.query().Encode()
+	c.query = c.form.permalink(c.ds).Encode()
 }
 
 // rankKey identifies the inputs the ranking's choices and the figures its
@@ -232,6 +233,14 @@ func (c *calculator) apply(e textEdit) bool {
 		}
 	case "model":
 		return c.selectModel(e.Text)
+	case selectGrid:
+		return c.form.setGrid(c.ds, e.Text)
+	case selectPreset:
+		return c.form.setPreset(c.ds, e.Text)
+	}
+	if isFactorField(e.Field) {
+		c.form.setFactorText(c.ds, e.Field, e.Text)
+		return true
 	}
 	return false
 }
@@ -278,6 +287,7 @@ func (c *calculator) buildChoices() {
 		return
 	}
 	c.modelChoices = map[string][]choice{}
+	c.gridChoices = gridChoices(c.ds.Grid)
 	for _, w := range c.ds.Workloads {
 		c.workloadChoices = append(c.workloadChoices, choice{w.ID, w.Name + " (" + w.ID + ")"})
 		for _, m := range w.Models {
@@ -315,13 +325,23 @@ func (c *calculator) Render() app.UI {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed,
 		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
-	citation := &citationPanel{Source: &w.Source, Caveat: c.ds.Caveat, DataVersion: c.ds.DataVersion, Compact: c.embed}
+	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed}
+	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
+		citation.GridAttribution = c.ds.GridSource.Attribution
+	}
+	var beyond app.UI
+	if !c.embed || c.form.FactorsGiven {
+		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices, Published: c.ds.Published,
+			PublishedNote: c.ds.PublishedNote, GridSource: c.ds.GridSource, Open: c.form.FactorsGiven}
+	}
 	if c.embed {
 		return c.root("embed").Body(
 			noticeList(c.notices),
+			versionNote(c.form.LinkVersion, c.ds.DataVersion),
 			inputs,
 			&appStatus{},
 			results,
+			beyond,
 			citation,
 			app.P().Class("embed-foot").Body(
 				app.A().ID("open-full").Href(c.link("/?"+c.query)).Target("_blank").Rel("noopener").
@@ -338,11 +358,13 @@ func (c *calculator) Render() app.UI {
 			),
 		),
 		noticeList(c.notices),
+		versionNote(c.form.LinkVersion, c.ds.DataVersion),
 		app.Div().Class("layout").Body(
 			inputs,
 			app.Section().Class("results-column").Aria("label", "Results").Body(
 				&appStatus{},
 				results,
+				beyond,
 				citation,
 				&exportPanel{},
 			),

@@ -195,8 +195,8 @@ func TestEmbed(t *testing.T) {
 
 func TestSelectsPrerenderOneSelectedOption(t *testing.T) {
 	html := render(t, fixtureCalculator("workload=gpqa&pct=p95&gpu=B200", false))
-	if n := len(regexp.MustCompile(`<option[^>]* selected`).FindAllString(html, -1)); n != 4 {
-		t.Errorf("got %d selected options, want one per select (4)", n)
+	if n := len(regexp.MustCompile(`<option[^>]* selected`).FindAllString(html, -1)); n != 6 {
+		t.Errorf("got %d selected options, want one per select (6: workload, percentile, GPU, model, preset, grid)", n)
 	}
 	if strings.Contains(html, `selected="false"`) {
 		t.Error(`got selected="false", which HTML reads as selected`)

@@ -19,6 +19,9 @@ type citationPanel struct {
 	Caveat      string
 	DataVersion string
 	Compact     bool
+	// GridAttribution, shown whenever a carbon figure is, credits the grid
+	// intensities.
+	GridAttribution string
 
 	copied string // "text" or "bibtex" after a successful copy, "failed" after a refused one
 }
@@ -41,6 +44,9 @@ func (p *citationPanel) Render() app.UI {
 				app.Text("Cite: "+s.Cite+" "),
 				app.A().Href(s.CiteURL).Target("_blank").Rel("noopener").Text(s.CiteURL),
 			),
+			app.If(p.GridAttribution != "", func() app.UI {
+				return app.P().ID("grid-attribution").Text(p.GridAttribution)
+			}),
 			app.If(!p.Compact, func() app.UI {
 				return app.P().Class("fine").Text(s.Method)
 			}),

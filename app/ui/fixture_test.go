@@ -54,6 +54,18 @@ func fixtureDataset() *floor.Dataset {
 			{ID: "lm-arena-chat", Name: "Text Conversation", Source: src, Models: []*floor.Model{alpha, beta}},
 			{ID: "gpqa", Name: "Problem Solving", Source: src, Models: []*floor.Model{beta}},
 		},
+		Grid: []floor.GridIntensity{
+			{Code: "DEU", Name: "Germany", Year: 2024, GCO2ePerKWh: d("342.06")},
+			{Code: "World", Name: "World", Year: 2024, GCO2ePerKWh: d("473.2")},
+		},
+		GridSource: floor.GridSource{Name: "Ember via CO2.js", Attribution: "Carbon intensity: Ember, yearly electricity data, via CO2.js (Green Web Foundation)"},
+		Published: []floor.PublishedFigure{
+			{ID: "accelerators", Publisher: "Google", Subject: "median prompt, accelerators only", WhPerPrompt: d("0.10"), Date: "2025-05",
+				Source: "A paper", URL: "https://example.org/paper", Scope: "Active accelerators only.", AlignsWith: floor.AlignsWithFloor},
+			{ID: "comprehensive", Publisher: "Google", Subject: "median prompt", WhPerPrompt: d("0.24"), Date: "2025-05",
+				Source: "A paper", URL: "https://example.org/paper", Scope: "Accelerators, host, idle and overhead.", AlignsWith: floor.AlignsWithGoogle},
+		},
+		PublishedNote: "A model, a prompt and a provider all differ.",
 	}
 }
 

@@ -15,3 +15,15 @@ func noticeList(notices []notice) app.UI {
 		})),
 	)
 }
+
+// versionNote says, when a link was made with another data version than
+// the dataset's, that its figures may differ from when it was made; nil
+// otherwise.
+func versionNote(link, data string) app.UI {
+	if link == "" {
+		return nil
+	}
+	return app.P().ID("version-notice").Class("notice").Role("status").Text(
+		"This link was made with data version " + quoteForNotice(link) + "; these figures come from data version " +
+			data + ", so they may differ from the ones the link showed.")
+}

@@ -25,6 +25,8 @@ type numberField struct {
 	Err string
 	// Derived marks the monthly volume the user is not typing.
 	Derived bool
+	// Text marks a field for text rather than a number (no decimal keypad).
+	Text bool
 
 	// shown is the value attribute rendered: Value, except while the user
 	// types in the field. go-app renders in frames, after the input events;
@@ -74,8 +76,12 @@ func (f *numberField) Render() app.UI {
 	if f.Derived {
 		div = div.Class("derived")
 	}
+	mode := "decimal"
+	if f.Text {
+		mode = "text"
+	}
 	input := app.Input().Type("text").ID(f.ID).Value(f.shown).
-		Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
+		Attr("inputmode", mode).AutoComplete(false).Spellcheck(false).
 		Aria("describedby", f.ID+"-msg").Aria("invalid", f.Err != "").
 		OnInput(f.onInput).OnBlur(f.onBlur)
 	// In the prerendered form, the derived volume is read-only and sends

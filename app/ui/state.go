@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"maps"
 	"math"
 	"net/url"
 	"strconv"
@@ -58,8 +59,17 @@ type formState struct {
 	Requests string // text of #requests-per-month
 	Output   string // text of #output-tokens
 	ITL      string // text of #itl-ms
-	In       floor.Inputs
-	Errs     map[string]string
+	// Factors holds the text of the factors' fields, by field (factors.go);
+	// GridChoice is the grid select's value; FactorsGiven is set when the
+	// link set any factor.
+	Factors      map[string]string
+	GridChoice   string
+	FactorsGiven bool
+	// LinkVersion is the data version the link was made with, when it is
+	// not the dataset's.
+	LinkVersion string
+	In          floor.Inputs
+	Errs        map[string]string
 }
 
 // defaultForm returns the form a new visitor sees, for dataset ds: the
@@ -120,16 +130,23 @@ func (f *formState) syncDerived() {
 	}
 }
 
-// setErr records msg as field's error, or clears it when msg is "".
+// setErr records msg as field's error, or clears it when msg is "". It
+// changes a copy of the map: components compare their props (a formState)
+// with the last ones, which share the old map.
 func (f *formState) setErr(field, msg string) {
-	if msg == "" {
-		delete(f.Errs, field)
+	if f.Errs[field] == msg {
 		return
 	}
-	if f.Errs == nil {
-		f.Errs = map[string]string{}
+	errs := maps.Clone(f.Errs)
+	if errs == nil {
+		errs = map[string]string{}
 	}
-	f.Errs[field] = msg
+	if msg == "" {
+		delete(errs, field)
+	} else {
+		errs[field] = msg
+	}
+	f.Errs = errs
 }
 
 // requests returns the requests per month implied by the good inputs.
@@ -200,6 +217,15 @@ func (f *formState) query() url.Values {
 	if f.In.Model != "" {
 		q.Set(paramModel, f.In.Model)
 	}
+	f.factorsQuery(q)
+	return q
+}
+
+// permalink is the form's query with the dataset version it is made with,
+// so that a link opened against newer data says its figures may differ.
+func (f *formState) permalink(ds *floor.Dataset) url.Values {
+	q := f.query()
+	q.Set(paramVersion, ds.DataVersion)
 	return q
 }
 
@@ -314,6 +340,10 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 		bad(paramModel, slug, "no such model on this workload.", m)
 	}
 	f.In.Model = m
+	f.FactorsGiven = f.decodeFactors(ds, get, bad)
+	if v, ok := get(paramVersion); ok && strings.TrimSpace(v) != ds.DataVersion {
+		f.LinkVersion = strings.TrimSpace(v)
+	}
 	f.syncDerived()
 	return f, notices
 }

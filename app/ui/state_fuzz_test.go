@@ -19,6 +19,8 @@ func FuzzDecodeState(f *testing.F) {
 		"requests=2M&output=250", "tokens=%3Cscript%3E", "itl=1e309&output=-0&tokens=0x10&pct=NaN",
 		"model=%E2%80%AE&workload=gpqa", "tokens=%EF%BC%91", "gpu=&model=&workload=", "tokens=1&tokens=2",
 		"output=0.000001&tokens=1e18", "itl=%00%01%7F",
+		"host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.12&cur=EUR", "gco2=3000&pue=0&host=43%25&cur=%E2%80%AE",
+		"grid=ATLANTIS&gco2=0&price=1e3&v=1999", "grid=custom&cur=US%24%24%24%24%24%24%24", "pue=3&idle=5&host=5.0000001",
 	} {
 		f.Add(seed)
 	}
@@ -31,6 +33,16 @@ func FuzzDecodeState(f *testing.F) {
 				t.Fatalf("field %s shows %q, not plain text, and no message", field, s)
 			}
 		}
+		for field, s := range form.Factors {
+			if form.Errs[field] == "" && field != fieldCurrency && (strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s)) {
+				t.Fatalf("factor field %s shows %q, not a number, and no message", field, s)
+			}
+		}
+		if ds.Workload(form.In.Workload) != nil {
+			if _, carbon := form.In.Factors.GCO2ePerKWh(); carbon != (form.GridChoice != "") {
+				t.Fatalf("carbon %t, but the grid select shows %q", carbon, form.GridChoice)
+			}
+		}
 		for _, n := range notices {
 			if !utf8.ValidString(string(n)) || len(n) > 600 {
 				t.Fatalf("notice %q is not short valid text", n)
@@ -39,14 +51,16 @@ func FuzzDecodeState(f *testing.F) {
 		if ds.Workload(form.In.Workload) == nil || ds.Workload(form.In.Workload).Model(form.In.Model) == nil {
 			t.Fatalf("decoded to workload %q, model %q", form.In.Workload, form.In.Model)
 		}
-		again, n2 := decodeState(ds, form.query())
+		again, n2 := decodeState(ds, form.permalink(ds))
 		if len(n2) != 0 || len(again.Errs) != 0 {
 			t.Fatalf("the permalink %q of %q gives notices %q and field errors %q", form.query().Encode(), raw, n2, again.Errs)
 		}
 		if !again.In.OutputTokensPerMonth.Equal(form.In.OutputTokensPerMonth) ||
 			!again.In.OutputTokensPerRequest.Equal(form.In.OutputTokensPerRequest) ||
 			!again.In.TargetITLMs.Equal(form.In.TargetITLMs) || again.In.Statistic != form.In.Statistic ||
-			again.In.GPU != form.In.GPU || again.In.Model != form.In.Model || again.In.Workload != form.In.Workload {
+			again.In.GPU != form.In.GPU || again.In.Model != form.In.Model || again.In.Workload != form.In.Workload ||
+			again.In.Factors.EnergyFactor().Cmp(form.In.Factors.EnergyFactor()) != 0 || again.In.Factors.Currency != form.In.Factors.Currency ||
+			again.GridChoice != form.GridChoice {
 			t.Fatalf("the permalink of %q decodes to %+v, want %+v", raw, again.In, form.In)
 		}
 	})

@@ -1,0 +1,273 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/shopspring/decimal"
+)
+
+// The hooks of "Beyond the GPU".
+const (
+	selBeyond        = "#beyond-gpu"
+	selPreset        = "#scope-preset"
+	selGrid          = "#grid"
+	selPrice         = "#price-per-kwh"
+	selCurrency      = "#currency"
+	selEstReq        = "#estimate-per-request"
+	selEstMonth      = "#estimate-per-month"
+	selCarbonReq     = "#carbon-per-request"
+	selCarbonMonth   = "#carbon-per-month"
+	selCostMonth     = "#cost-per-month"
+	selPublishedRows = "#published-figures > li"
+)
+
+// estimate is what `energyfloor -json` gives as the estimate of one result.
+type estimate struct {
+	WhPerRequest    json.Number  `json:"wh_per_request"`
+	KWhPerMonth     json.Number  `json:"kwh_per_month"`
+	GCO2ePerRequest *json.Number `json:"g_co2e_per_request"`
+	KgCO2ePerMonth  *json.Number `json:"kg_co2e_per_month"`
+	CostPerMonth    *json.Number `json:"cost_per_month"`
+}
+
+// cliEstimate runs `energyfloor -json` with the factors flags and returns the
+// estimate of model's result on gpu.
+func cliEstimate(t testing.TB, model, gpu string, flags ...string) estimate {
+	t.Helper()
+	args := append([]string{"-json", "-model", model}, flags...)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, cliBinary(t), args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("energyfloor %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	var out struct {
+		Results []struct {
+			GPU      string    `json:"gpu"`
+			Estimate *estimate `json:"estimate"`
+		} `json:"results"`
+	}
+	dec := json.NewDecoder(&stdout)
+	dec.UseNumber()
+	if err := dec.Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range out.Results {
+		if r.GPU == gpu && r.Estimate != nil {
+			return *r.Estimate
+		}
+	}
+	t.Fatalf("energyfloor %s: no estimate for %s on %s", strings.Join(args, " "), model, gpu)
+	return estimate{}
+}
+
+// waitAttr waits until sel's attribute name equals want as a decimal.
+func waitAttr(t testing.TB, b *Browser, sel, name string, want json.Number) {
+	t.Helper()
+	w, err := decimal.NewFromString(string(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		v, ok, err := b.Attr(sel, name)
+		if err == nil && ok {
+			if d, err := decimal.NewFromString(v); err == nil && d.Equal(w) {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s %s = %q, want %s", sel, name, v, want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestBeyondTheGPU opens "Beyond the GPU", chooses the Google 2025 preset,
+// Germany's grid and a price, and checks: the fields the preset fills, the
+// estimate, carbon and cost equal to the CLI's for the same factors, the
+// floor's own figures unchanged, the published figures with their scopes,
+// the permalink (opened again, and in the embed), and the same offline:
+// for the server and for the static build.
+func TestBeyondTheGPU(t *testing.T) {
+	const model, gpu = defaultModel, "B200"
+	factors := "host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.12&cur=EUR"
+	eachSite(t, func(t *testing.T, b *Browser, base string) {
+		visitUntilWorkerActive(t, b, base+"/?gpu="+gpu+"&model="+model)
+		waitInteractive(t, b)
+		floorReq, _, _ := b.Attr(selPerRequest, "data-wh")
+		floorMonth, _, _ := b.Attr(selPerMonth, "data-wh")
+
+		if err := chromedp.Do(b.Ctx, chromedp.Click(selBeyond+" > summary", chromedp.NodeVisible)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Poll[bool](b, `!!document.querySelector("`+selPreset+`")`, 5*time.Second); err != nil {
+			t.Fatalf("opening the section shows no preset select: %v", err)
+		}
+		if err := b.Select(selPreset, "google-2025"); err != nil {
+			t.Fatal(err)
+		}
+		for sel, want := range map[string]string{"#host-overhead": "0.43", "#idle-overhead": "0.17", "#pue": "1.09"} {
+			if _, err := Poll[bool](b, fmt.Sprintf(`document.querySelector(%s)?.value === %s`, jsString(sel), jsString(want)), 5*time.Second); err != nil {
+				v, _ := fieldValue(b, sel)
+				t.Errorf("the preset set %s to %q, want %s", sel, v, want)
+			}
+		}
+		if err := b.Select(selGrid, "DEU"); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Type(selPrice, "0.12"); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Type(selCurrency, "EUR"); err != nil {
+			t.Fatal(err)
+		}
+		want := cliEstimate(t, model, gpu, "-gpu", gpu, "-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09",
+			"-grid", "DEU", "-price-per-kwh", "0.12", "-currency", "EUR")
+		check := func(t *testing.T) {
+			t.Helper()
+			waitAttr(t, b, selEstReq, "data-wh", want.WhPerRequest)
+			kwh, _ := decimal.NewFromString(string(want.KWhPerMonth))
+			waitAttr(t, b, selEstMonth, "data-wh", json.Number(kwh.Shift(3).String()))
+			waitAttr(t, b, selCarbonReq, "data-g", *want.GCO2ePerRequest)
+			waitAttr(t, b, selCarbonMonth, "data-kg", *want.KgCO2ePerMonth)
+			waitAttr(t, b, selCostMonth, "data-amount", *want.CostPerMonth)
+			for sel, was := range map[string]string{selPerRequest: floorReq, selPerMonth: floorMonth} {
+				if got, _, _ := b.Attr(sel, "data-wh"); got != was {
+					t.Errorf("the floor's %s data-wh changed from %s to %s", sel, was, got)
+				}
+			}
+			rows, err := Eval[[]map[string]string](b, `[...document.querySelectorAll("`+selPublishedRows+`")].map(r => ({wh: r.dataset.wh || "", scope: r.dataset.scope || "", text: r.textContent}))`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scopes := map[string]bool{}
+			for _, r := range rows {
+				if r["wh"] == "" || r["scope"] == "" {
+					t.Errorf("a published row lacks data-wh or data-scope: %q", r["text"])
+				}
+				scopes[r["scope"]] = true
+			}
+			if len(rows) < 6 || !scopes["gpu-only"] || !scopes["google-2025"] || !scopes["none"] {
+				t.Errorf("published rows %v: want ours and the four published, with their scopes", rows)
+			}
+			caveat, _ := Eval[string](b, `document.querySelector("`+selCaveat+`").textContent`)
+			citation, _ := Eval[string](b, `document.querySelector("`+selCitation+`").textContent`)
+			if !strings.Contains(caveat, "Beyond the measured floor") || !strings.Contains(citation, "Carbon intensity: Ember") {
+				t.Errorf("the caveat (%q) or the citation lacks the factors' sentence or the grid's attribution", caveat)
+			}
+		}
+		check(t)
+
+		// The permalink carries the factors and the data version.
+		if _, err := Poll[bool](b, `location.search.includes("grid=DEU") && location.search.includes("cur=EUR")`, 5*time.Second); err != nil {
+			t.Fatalf("the address bar never took the factors: %v", err)
+		}
+		link, _ := Eval[string](b, `location.href`)
+		for _, p := range strings.Split(factors, "&") {
+			if !strings.Contains(link, p) {
+				t.Errorf("the permalink %s lacks %s", link, p)
+			}
+		}
+		if !strings.Contains(link, "v=") {
+			t.Errorf("the permalink %s lacks the data version", link)
+		}
+		if err := b.Navigate(link); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		check(t)
+
+		// The embed shows the section only when its link sets a factor (the
+		// test's static host serves no /embed).
+		if !strings.Contains(base, staticPrefix) {
+			if err := b.Navigate(base + "/embed?gpu=" + gpu + "&model=" + model + "&" + factors); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			waitAttr(t, b, selEstReq, "data-wh", want.WhPerRequest)
+			if err := b.Navigate(base + "/embed?gpu=" + gpu + "&model=" + model); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			if n, _ := Eval[int](b, `document.querySelectorAll("`+selBeyond+`").length`); n != 0 {
+				t.Error("the embed shows Beyond the GPU without a factor in its link")
+			}
+		}
+
+		// Offline, the permalink gives the same.
+		if err := b.SetOffline(true); err != nil {
+			t.Fatal(err)
+		}
+		defer b.SetOffline(false)
+		if err := b.Navigate(link); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		check(t)
+	})
+}
+
+// TestBeyondTheGPUBadInput: a bad factor gets its message next to its field
+// and the last good figures stay.
+func TestBeyondTheGPUBadInput(t *testing.T) {
+	b := openApp(t, "/?model="+defaultModel+"&gpu=B200&pue=1.5")
+	before, _, _ := b.Attr(selEstReq, "data-wh")
+	for _, c := range []struct{ sel, text, msg string }{
+		{"#pue", "0.5", "Must be between 1.0 and 3.0"},
+		{"#host-overhead", "43%", "fraction"},
+		{"#gco2-per-kwh", "9000", "Must be between 0 and 2,000 gCO2e/kWh."},
+		{selPrice, "-1", "Must be"},
+	} {
+		if err := b.Type(c.sel, c.text); err != nil {
+			t.Fatal(err)
+		}
+		msg, err := Poll[string](b, `document.querySelector("`+c.sel+`-msg")?.className === "field-error" ? document.querySelector("`+c.sel+`-msg").textContent : ""`, 5*time.Second)
+		if err != nil || !strings.Contains(msg, c.msg) {
+			t.Errorf("%s %q: message %q (err %v), want one containing %q", c.sel, c.text, msg, err, c.msg)
+		}
+		if v, _ := fieldValue(b, c.sel); v != c.text {
+			t.Errorf("%s lost what was typed: %q", c.sel, v)
+		}
+		if got, _, _ := b.Attr(selEstReq, "data-wh"); got != before {
+			t.Errorf("after a bad %s the estimate changed from %s to %s", c.sel, before, got)
+		}
+	}
+}
+
+// TestBeyondTheGPUScreenshots writes the open section at 1280 and 375 px.
+func TestBeyondTheGPUScreenshots(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	for _, w := range []int{1280, 375} {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			b := newCleanBrowser(t, w, 900, base)
+			if err := b.Navigate(base + "/?gpu=B200&host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.12&cur=EUR"); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			if overflow, _ := Eval[int](b, `document.documentElement.scrollWidth - window.innerWidth`); overflow > 0 {
+				t.Errorf("the page is %d px wider than the %d px viewport", overflow, w)
+			}
+			png, err := b.Screenshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("beyond-%d.png", w)), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

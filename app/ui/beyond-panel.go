@@ -1,0 +1,306 @@
+package ui
+
+import (
+	"html"
+	"slices"
+	"strconv"
+	"strings"
+
+	"energyfloor/app/floor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// beyondPanel is "Beyond the GPU": the assumptions a user may add to the
+// measured floor (host and idle energy, PUE, grid carbon intensity, price),
+// each with its source, and what they give, each on its own labelled line
+// next to the floor, which it never changes: energy per request and per
+// month as "floor → estimate", carbon and cost; then other people's
+// published per-prompt figures on the same scale, each with its scope.
+// Collapsed by default; open when the link sets a factor.
+type beyondPanel struct {
+	app.Compo
+
+	Form formState
+	// Floor is the selected model's floor (Found: it has one).
+	Floor floor.Result
+	Found bool
+	// Grid are the grid select's options (gridChoices).
+	Grid          []choice
+	GridSource    floor.GridSource
+	Published     []floor.PublishedFigure
+	PublishedNote string
+	// Open opens the panel (the link set a factor).
+	Open bool
+
+	toggled bool // the visitor opened it
+}
+
+// onToggle follows the visitor opening and closing the panel.
+func (p *beyondPanel) onToggle(ctx app.Context, e app.Event) {
+	p.toggled = ctx.JSSrc().Get("open").Bool()
+}
+
+// gridChoices are the grid select's options: none, the user's own figure,
+// then the bundled countries and regions by name, each with its figure and
+// year.
+func gridChoices(grid []floor.GridIntensity) []choice {
+	out := []choice{{"", "None: no carbon figure"}, {gridCustom, "Your own figure, below"}}
+	byName := slices.Clone(grid)
+	slices.SortFunc(byName, func(a, b floor.GridIntensity) int { return strings.Compare(a.Name, b.Name) })
+	for _, g := range byName {
+		label := g.Name
+		if g.Code != g.Name {
+			label += " (" + g.Code + ")"
+		}
+		out = append(out, choice{g.Code, label + ": " + floor.FormatExact(g.GCO2ePerKWh) + " gCO2e/kWh, " + strconv.Itoa(g.Year)})
+	}
+	return out
+}
+
+// Render draws the panel. In the browser the fields and figures are drawn
+// only while it is open: the first page does without them.
+func (p *beyondPanel) Render() app.UI {
+	open := p.Open || p.toggled || !p.Form.In.Factors.IsZero()
+	details := app.Details().ID("beyond-gpu").Class("panel", "beyond").OnToggle(p.onToggle)
+	if open {
+		details = details.Open(true)
+	}
+	summary := app.Summary().Body(app.H2().Text("Beyond the GPU: facility, carbon and cost"))
+	if app.IsClient && !open {
+		return details.Body(summary)
+	}
+	return details.Body(
+		summary,
+		app.P().Class("lede").Text("The figures above are measured GPU energy, and stay so. Each step beyond it below "+
+			"is an assumption you choose, shown on its own line with its source."),
+		p.renderFactors(),
+		p.renderFigures(),
+		p.renderPublished(),
+	)
+}
+
+// renderFactors draws the fields: the preset, host, idle, PUE, the grid and
+// the user's own intensity, the price and its currency.
+func (p *beyondPanel) renderFactors() app.UI {
+	f := &p.Form
+	fa := f.In.Factors
+	presetID := f.presetChoice()
+	var source app.UI = app.P().ID("preset-source").Class("hint").Text("Your own factors.")
+	if pr, ok := floor.PresetByID(presetID); ok {
+		source = app.P().ID("preset-source").Class("hint").Body(
+			app.Text("Source: "),
+			app.A().Href(pr.URL).Target("_blank").Rel("noopener").Text(pr.Citation),
+		)
+	}
+	field := func(id, name, label, hint string) app.UI {
+		return &numberField{ID: id, Name: name, Label: label, Value: f.factorText(id), Err: f.Errs[id], Hint: hint}
+	}
+	return app.Div().Class("factors").Body(
+		app.Div().Class("field").Body(
+			app.Label().For(selectPreset).Text("Host, idle and facility: a preset"),
+			p.presetSelect(presetID),
+			source,
+		),
+		field(fieldHost, paramHost, "Host CPU and memory", "A fraction of GPU energy: 0 counts none, 0.43 adds 43 %."),
+		field(fieldIdle, paramIdle, "Idle machines", "A fraction of GPU energy: 0 counts none, 0.17 adds 17 %."),
+		field(fieldPUE, paramPUE, "Facility PUE", "Facility energy ÷ IT energy: 1 counts no cooling or power losses."),
+		&selectField{ID: selectGrid, Name: paramGrid, Label: "Grid carbon intensity (location-based annual average)",
+			Options: p.Grid, Selected: f.GridChoice},
+		field(fieldGCO2, paramGCO2, "Your own grid intensity (gCO2e/kWh)", "Overrides the grid above; 0 to 2,000."),
+		app.Div().Class("price").Body(
+			field(fieldPrice, paramPrice, "Electricity price per kWh", "0 to 1,000, in your currency."),
+			&numberField{ID: fieldCurrency, Name: paramCur, Label: "Currency", Value: f.factorText(fieldCurrency),
+				Err: f.Errs[fieldCurrency], Hint: "Any text, such as EUR or US$.", Text: true},
+		),
+		app.If(fa.Currency != "" && !fa.PricePerKWh.Valid, func() app.UI {
+			return app.P().Class("hint").Text("A currency without a price gives no cost.")
+		}),
+	)
+}
+
+// presetSelect draws the preset select. Its options carry their host, idle
+// and PUE, so that web/boot.js can fill the fields where the app does not
+// run; it sends nothing (the fields do).
+func (p *beyondPanel) presetSelect(selected string) app.UI {
+	options := ""
+	for _, pr := range floor.Presets() {
+		options += `<option value="` + pr.ID + `" data-host="` + pr.Host.String() + `" data-idle="` + pr.Idle.String() +
+			`" data-pue="` + pr.PUE.String() + `"` + selectedAttr(pr.ID == selected) + `>` + html.EscapeString(pr.Name+presetValues(pr)) + `</option>`
+	}
+	options += `<option value="` + presetCustom + `"` + selectedAttr(selected == presetCustom) + `>Your own factors</option>`
+	sel := app.Select().ID(selectPreset).OnChange(p.onPreset).Body(app.Raw(`<optgroup label="Presets">` + options + `</optgroup>`))
+	if app.IsServer {
+		sel = sel.Disabled(true) // until web/boot.js or the app can fill the fields
+	}
+	return sel
+}
+
+// presetValues shows a preset's host, idle and PUE: " (0.43, 0.17, 1.09)".
+func presetValues(pr floor.Preset) string {
+	return " (host " + pr.Host.String() + ", idle " + pr.Idle.String() + ", PUE " + pr.PUE.String() + ")"
+}
+
+func selectedAttr(on bool) string {
+	if on {
+		return " selected"
+	}
+	return ""
+}
+
+// onPreset posts the chosen preset.
+func (p *beyondPanel) onPreset(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actionChoice, textEdit{Field: selectPreset, Text: ctx.JSSrc().Get("value").String()})
+	ctx.PreventUpdate()
+}
+
+// renderFigures draws the estimate's lines: energy per request and per
+// month as "floor → estimate", carbon and cost, each saying what it counts.
+func (p *beyondPanel) renderFigures() app.UI {
+	fa := p.Form.In.Factors
+	if !p.Found || (p.Floor.Chosen == nil && p.Floor.Fastest == nil) {
+		return app.P().ID("estimate").Class("warn").Text("No floor for this model on the chosen GPU, so no estimate.")
+	}
+	fig := p.Floor.Figures
+	e := fa.Estimate(fig)
+	k := fa.EnergyFactor()
+	line := func(label, id, attr, value, text, counts string) app.UI {
+		return app.Div().Class("estimate-line").Body(
+			app.Span().Class("figure-label").Text(label),
+			app.Span().ID(id).Class("estimate-value").DataSet(attr, value).Text(text),
+			app.Span().Class("figure-sub").Text(counts),
+		)
+	}
+	energyCounts := "The measured GPU floor × (1 + host + idle) × PUE: " + floor.FormatNumber(k) + " times the floor."
+	if k.Equal(decimal.NewFromInt(1)) {
+		energyCounts = "No host, idle or facility energy added: the estimate is the measured GPU floor."
+	}
+	lines := []app.UI{
+		line("Energy per request", "estimate-per-request", "wh", e.WhPerRequest.String(),
+			floor.FormatWh(fig.WhPerRequest)+" → "+floor.FormatWh(e.WhPerRequest), energyCounts),
+		line("Energy per month", "estimate-per-month", "wh", e.KWhPerMonth.Shift(3).String(),
+			floor.FormatWh(fig.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(e.KWhPerMonth.Shift(3)), "The same, over the month's volume."),
+	}
+	if g, ok := fa.GCO2ePerKWh(); ok {
+		where := "your own figure"
+		if grid, ok := fa.GridUsed(); ok {
+			where = grid.Name + ", " + strconv.Itoa(grid.Year)
+		}
+		counts := "The estimate × " + floor.FormatExact(g) + " gCO2e/kWh (" + where + "): a location-based annual average."
+		lines = append(lines,
+			line("Carbon per request", "carbon-per-request", "g", e.GCO2ePerRequest.Decimal.String(),
+				floor.FormatNumber(e.GCO2ePerRequest.Decimal)+" gCO2e", counts),
+			line("Carbon per month", "carbon-per-month", "kg", e.KgCO2ePerMonth.Decimal.String(),
+				floor.FormatNumber(e.KgCO2ePerMonth.Decimal)+" kgCO2e", "The same, over the month's volume."))
+	} else {
+		lines = append(lines, app.P().Class("hint").Text("Choose a grid, or give your own intensity, for carbon."))
+	}
+	if fa.PricePerKWh.Valid {
+		cost := floor.FormatNumber(e.CostPerMonth.Decimal)
+		if fa.Currency != "" {
+			cost += " " + fa.Currency
+		}
+		lines = append(lines, line("Cost per month", "cost-per-month", "amount", e.CostPerMonth.Decimal.String(), cost,
+			"The estimate's kWh a month × "+floor.FormatExact(fa.PricePerKWh.Decimal)+" per kWh; electricity only."))
+	} else {
+		lines = append(lines, app.P().Class("hint").Text("Give a price per kWh for the electricity's cost."))
+	}
+	return app.Div().ID("estimate").Class("estimate").Aria("live", "polite").Body(lines...)
+}
+
+// renderPublished draws the published per-prompt figures on one scale with
+// the floor and the estimates per request, each aligned with the line of
+// ours of the same scope.
+func (p *beyondPanel) renderPublished() app.UI {
+	if len(p.Published) == 0 || !p.Found || (p.Floor.Chosen == nil && p.Floor.Fastest == nil) {
+		return nil
+	}
+	fig := p.Floor.Figures
+	google, _ := floor.PresetByID(floor.PresetGoogle2025)
+	googleWh := floor.Factors{Host: google.Host, Idle: google.Idle, PUE: google.PUE}.Estimate(fig).WhPerRequest
+	type row struct {
+		id, scope, label, value, detail string
+		wh                              decimal.Decimal
+		link                            *floor.PublishedFigure
+	}
+
+	rows := []row{
+		{id: "ours-floor", scope: floor.AlignsWithFloor, label: "Your GPU floor, " + p.Floor.Model.Name,
+			wh: fig.WhPerRequest, detail: "Measured GPU energy only, at steady state on a busy server."},
+		{id: "ours-google", scope: floor.AlignsWithGoogle, label: "Your floor with the Google 2025 proportions",
+			wh: googleWh, detail: "The floor × (1 + 0.43 + 0.17) × 1.09: an estimate, not a measurement."},
+	}
+	if !p.Form.In.Factors.IsZero() {
+		rows = append(rows, row{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",
+			wh: p.Form.In.Factors.Estimate(fig).WhPerRequest, detail: "The floor × your factors."})
+	}
+	// Each published figure comes right after the line of ours of its scope;
+	// those of no scope of ours come last.
+	published := func(pf *floor.PublishedFigure) row {
+		about := ""
+		if pf.Approximate {
+			about = "about "
+		}
+		return row{id: pf.ID, scope: pf.AlignsWith, label: pf.Publisher + ", " + pf.Subject + " (" + pf.Date + ")",
+			value: about, wh: pf.WhPerPrompt, detail: pf.Scope, link: pf}
+	}
+	var ordered []row
+	for _, r := range rows {
+		ordered = append(ordered, r)
+		for i := range p.Published {
+			if pf := &p.Published[i]; pf.AlignsWith == r.scope {
+				ordered = append(ordered, published(pf))
+			}
+		}
+	}
+	for i := range p.Published {
+		if pf := &p.Published[i]; pf.AlignsWith != floor.AlignsWithFloor && pf.AlignsWith != floor.AlignsWithGoogle {
+			ordered = append(ordered, published(pf))
+		}
+	}
+	rows = ordered
+	most := decimal.Zero
+	for _, r := range rows {
+		most = decimal.Max(most, r.wh)
+	}
+	items := make([]app.UI, len(rows))
+	for i, r := range rows {
+		compare := ""
+		if r.link != nil {
+			switch r.scope {
+			case floor.AlignsWithFloor:
+				compare = "Same scope as your GPU floor."
+			case floor.AlignsWithGoogle:
+				compare = "Same scope as your floor with the Google 2025 proportions."
+			default:
+				compare = "No line of ours has its scope."
+			}
+		}
+		var source app.UI
+		if r.link != nil {
+			source = app.A().Href(r.link.URL).Target("_blank").Rel("noopener").Text(r.link.Source)
+		}
+		items[i] = app.Li().ID("published-"+r.id).Class("published-row").DataSet("wh", r.wh.String()).DataSet("scope", r.scope).Body(
+			app.Span().Class("published-label").Text(r.label),
+			app.Meter().Min(0).Max(most.InexactFloat64()).Value(r.wh.InexactFloat64()),
+			app.Span().Class("published-value").Text(r.value+publishedWh(r.wh, r.link != nil)),
+			app.Span().Class("figure-sub").Text(r.detail+" "+compare),
+			source,
+		)
+	}
+	return app.Div().Class("published").Body(
+		app.H3().Text("Per-prompt figures others have published, on the same scale"),
+		app.P().Class("hint").Text(p.PublishedNote),
+		app.Ul().ID("published-figures").Body(items...),
+	)
+}
+
+// publishedWh writes a per-prompt energy: a published figure exactly as
+// published ("0.24 Wh per prompt"), one of ours as the app rounds figures.
+func publishedWh(wh decimal.Decimal, published bool) string {
+	if published {
+		return floor.FormatExact(wh) + " Wh per prompt"
+	}
+	return floor.FormatWh(wh) + " per request"
+}
