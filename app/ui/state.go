@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"energyfloor/app/floor"
 
@@ -224,7 +223,7 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 	f := defaultForm(ds)
 	var notices []notice
 	bad := func(param, raw, why, fallback string) {
-		notices = append(notices, notice("Ignored "+param+"="+quoteForNotice(raw)+": "+why+" Using "+fallback+"."))
+		notices = append(notices, notice("Ignored "+param+"="+floor.QuoteInput(raw)+": "+why+" Using "+fallback+"."))
 	}
 	get := func(param string) (string, bool) {
 		vs, ok := q[param]
@@ -318,28 +317,6 @@ func fieldText(v string, d decimal.Decimal) string {
 		}
 	}
 	return v
-}
-
-// maxQuoted is how many characters of a rejected value a notice quotes.
-const maxQuoted = 40
-
-// quoteForNotice quotes a rejected value for a notice: at most maxQuoted
-// characters (an ellipsis marks the cut), with control, format and
-// direction-changing characters escaped, so the notice reads as it is.
-func quoteForNotice(v string) string {
-	if !utf8.ValidString(v) {
-		v = strings.ToValidUTF8(v, "\uFFFD")
-	}
-	cut := false
-	if utf8.RuneCountInString(v) > maxQuoted {
-		v = string([]rune(v)[:maxQuoted])
-		cut = true
-	}
-	q := strconv.QuoteToGraphic(v)
-	if cut {
-		q = q[:len(q)-1] + "…\""
-	}
-	return q
 }
 
 // The latency slider is logarithmic: position 0…sliderSteps maps to

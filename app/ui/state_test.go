@@ -239,20 +239,3 @@ func TestSlider(t *testing.T) {
 		}
 	}
 }
-
-func TestQuoteForNotice(t *testing.T) {
-	tests := []struct{ name, in, want string }{
-		{"plain", "abc", `"abc"`},
-		{"quotes escaped", `a"b`, `"a\"b"`},
-		{"right-to-left override escaped", "\u202eabc", `"\u202eabc"`},
-		{"invalid UTF-8 replaced", "a\xffb", "\"a\uFFFDb\""},
-		{"cut at 40 characters", strings.Repeat("x", 41), `"` + strings.Repeat("x", 40) + `…"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := quoteForNotice(tt.in); got != tt.want {
-				t.Errorf("got %s, want %s", got, tt.want)
-			}
-		})
-	}
-}
