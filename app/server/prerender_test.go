@@ -1,9 +1,11 @@
 package server
 
 import (
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -67,3 +69,42 @@ func BenchmarkFixAttributeQuoting(b *testing.B) {
 }
 
 func httptestRequest(target string) *http.Request { return httptest.NewRequest("GET", target, nil) }
+
+// TestPrerenderSalvagesTheQuery checks that the good parameters of a query
+// url.ParseQuery refuses reach the prerendered form, and that the page says
+// what it read differently.
+func TestPrerenderSalvagesTheQuery(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct {
+		name, target string
+		wantNotice   string // "" for no #notices
+	}{
+		{"a semicolon", "/?tokens=5M;itl=50",
+			`Read ";" as "&" in "tokens=5M;itl=50": parameters are separated by "&".`},
+		{"more than 10,000 parameters", "/?" + strings.Repeat("utm=1&", 10_000) + "tokens=5M&itl=50", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := get(t, s, "GET", tt.target)
+			if w.Code != 200 {
+				t.Fatalf("status %d", w.Code)
+			}
+			page := w.Body.String()
+			for _, in := range []struct{ id, want string }{{"tokens-per-month", "5M"}, {"itl-ms", "50"}} {
+				m := regexp.MustCompile(`id="` + in.id + `"[^>]*value="([^"]*)"`).FindStringSubmatch(page)
+				if m == nil {
+					t.Fatalf("no input #%s", in.id)
+				}
+				if m[1] != in.want {
+					t.Errorf("#%s has value %q, want %q", in.id, m[1], in.want)
+				}
+			}
+			if got := strings.Contains(page, `id="notices"`); got != (tt.wantNotice != "") {
+				t.Errorf("#notices shown: %v, want %v", got, tt.wantNotice != "")
+			}
+			if tt.wantNotice != "" && !strings.Contains(page, "<li>"+html.EscapeString(tt.wantNotice)+"</li>") {
+				t.Errorf("the page lacks the notice %q", tt.wantNotice)
+			}
+		})
+	}
+}

@@ -79,7 +79,9 @@ func (c *calculator) OnNav(ctx app.Context) {
 		}
 	}
 	first := c.ds == nil
-	c.navigate(u.Query())
+	q, read := parseQuery(u.RawQuery)
+	c.navigate(q)
+	c.notices = append(read, c.notices...)
 	if first {
 		c.finishTakeOver(ctx)
 	} else {

@@ -9,7 +9,7 @@ func noticeList(notices []notice) app.UI {
 		return nil
 	}
 	return app.Div().ID("notices").Class("notice").Role("status").Body(
-		app.P().Text("Some parameters in this link could not be used, so defaults stand in for them:"),
+		app.P().Text("Some parameters in this link could not be used as they are:"),
 		app.Ul().Body(app.Range(notices).Slice(func(i int) app.UI {
 			return app.Li().Text(string(notices[i]))
 		})),

@@ -3,6 +3,7 @@ package ui
 import (
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,6 +26,9 @@ const (
 	paramGPU      = "gpu"
 	paramModel    = "model"
 )
+
+// params lists the parameters above: the only ones the calculator reads.
+var params = []string{paramWorkload, paramTokens, paramRequests, paramOutput, paramITL, paramPct, paramGPU, paramModel}
 
 // maxParamLen bounds the length, in bytes, of a URL parameter we read; longer
 // values are ignored with a notice before any parsing.
@@ -214,6 +218,50 @@ func (f *formState) textOr(field, text string, d decimal.Decimal) string {
 // notice is a message about the URL the page was opened with, shown above the
 // calculator. It is always rendered as text, never as markup.
 type notice string
+
+// parseQuery reads a page's raw query string into the values decodeState
+// reads: the first value of each of the calculator's parameters (params),
+// and notices for what it had to read differently from the letter of the
+// query. Where url.ParseQuery drops what it cannot parse, and with it good
+// parameters, parseQuery keeps them:
+//
+//   - a ";" is read as a separator, as "&" (with a notice when it splits off
+//     one of the calculator's parameters): "tokens=5M;itl=50" gives tokens
+//     5M and itl 50, where url.ParseQuery drops the pair whole;
+//   - any number of parameters is read (url.ParseQuery reads nothing beyond
+//     10,000): only the calculator's are kept, one value each;
+//   - a value whose percent-encoding is broken is taken as written, so
+//     decodeState rejects it with a notice quoting it; a name that cannot
+//     be decoded is not one of the calculator's, and is skipped.
+func parseQuery(raw string) (url.Values, []notice) {
+	q := url.Values{}
+	var notices []notice
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		pieces := strings.Split(pair, ";")
+		split := false
+		for _, piece := range pieces {
+			k, v, _ := strings.Cut(piece, "=")
+			k, err := url.QueryUnescape(k)
+			if err != nil || !slices.Contains(params, k) {
+				continue
+			}
+			split = split || len(pieces) > 1
+			if _, seen := q[k]; seen {
+				continue
+			}
+			if d, err := url.QueryUnescape(v); err == nil {
+				v = d
+			}
+			q[k] = []string{v}
+		}
+		if split {
+			notices = append(notices, notice(`Read ";" as "&" in `+floor.QuoteInput(pair)+`: parameters are separated by "&".`))
+		}
+	}
+	return q, notices
+}
 
 // decodeState decodes a permalink's query into a form for dataset ds. It never
 // fails: a missing parameter takes its default silently; a bad, unknown or

@@ -4,28 +4,44 @@ package ui
 
 import (
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
-// FuzzDecodeState decodes arbitrary query strings: it must never panic, only
-// plain text may reach a field (and so a prerendered attribute), notices stay
-// short valid text, and the permalink of the result decodes without a notice
-// to the same inputs.
+// FuzzDecodeState reads arbitrary raw query strings with parseQuery and
+// decodes them: neither may panic; where url.ParseQuery reads the query
+// without an error, parseQuery reads the same first value of each of the
+// calculator's parameters, with no notice; only plain text may reach a field
+// (and so a prerendered attribute), notices stay short valid text, and the
+// permalink of the result decodes without a notice to the same inputs.
 func FuzzDecodeState(f *testing.F) {
 	for _, seed := range []string{
 		"", "tokens=2.5M&output=500&itl=100&pct=median&gpu=H100&model=alpha",
 		"requests=2M&output=250", "tokens=%3Cscript%3E", "itl=1e309&output=-0&tokens=0x10&pct=NaN",
 		"model=%E2%80%AE&workload=gpqa", "tokens=%EF%BC%91", "gpu=&model=&workload=", "tokens=1&tokens=2",
 		"output=0.000001&tokens=1e18", "itl=%00%01%7F",
+		"tokens=5M;itl=50", "tok%zzens=1&itl=5%2", "utm=a;b&gpu=B200", "tokens&itl=",
 	} {
 		f.Add(seed)
 	}
 	ds := fixtureDataset()
 	f.Fuzz(func(t *testing.T, raw string) {
-		q, _ := url.ParseQuery(raw)
+		q, read := parseQuery(raw)
+		if std, err := url.ParseQuery(raw); err == nil {
+			want := url.Values{}
+			for _, p := range params {
+				if vs, ok := std[p]; ok {
+					want[p] = vs[:1]
+				}
+			}
+			if !reflect.DeepEqual(q, want) || len(read) != 0 {
+				t.Fatalf("parseQuery(%q) = %v, %q; url.ParseQuery reads %v", raw, q, read, want)
+			}
+		}
 		form, notices := decodeState(ds, q)
+		notices = append(read, notices...)
 		for _, s := range []string{form.Tokens, form.Requests, form.Output, form.ITL} {
 			if strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s) {
 				t.Fatalf("field text %q is not plain", s)

@@ -4,6 +4,7 @@ package ui
 
 import (
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -237,5 +238,46 @@ func TestSlider(t *testing.T) {
 		if got := sliderMs(pos); got != want {
 			t.Errorf("sliderMs(%d) = %q, want %q", pos, got, want)
 		}
+	}
+}
+
+func TestParseQuery(t *testing.T) {
+	many := strings.Repeat("utm=1&", 10_000) + "tokens=2.5M&itl=50"
+	tests := []struct {
+		name        string
+		raw         string
+		want        url.Values
+		wantNotices []string
+	}{
+		{"plain", "tokens=2.5M&itl=50&gpu=B200", url.Values{"tokens": {"2.5M"}, "itl": {"50"}, "gpu": {"B200"}}, nil},
+		{"a semicolon separates, with a notice", "tokens=5M;itl=50",
+			url.Values{"tokens": {"5M"}, "itl": {"50"}},
+			[]string{`Read ";" as "&" in "tokens=5M;itl=50": parameters are separated by "&".`}},
+		{"a semicolon among others' parameters says nothing", "utm=a;b&tokens=2B", url.Values{"tokens": {"2B"}}, nil},
+		{"the notice quotes the pair cut to 40 characters", "itl=50;tokens=" + strings.Repeat("9", 50),
+			url.Values{"itl": {"50"}, "tokens": {strings.Repeat("9", 50)}},
+			[]string{`Read ";" as "&" in "itl=50;tokens=` + strings.Repeat("9", 26) + `…": parameters are separated by "&".`}},
+		{"more than 10,000 parameters", many, url.Values{"tokens": {"2.5M"}, "itl": {"50"}}, nil},
+		{"a broken percent-encoding is kept as written", "tokens=50%&itl=5%2", url.Values{"tokens": {"50%"}, "itl": {"5%2"}}, nil},
+		{"an undecodable name is not ours", "tok%zzens=1&itl=%35%30", url.Values{"itl": {"50"}}, nil},
+		{"an encoded name is decoded", "tok%65ns=2B&output=1+000", url.Values{"tokens": {"2B"}, "output": {"1 000"}}, nil},
+		{"the first value of a parameter is kept", "tokens=1&tokens=2", url.Values{"tokens": {"1"}}, nil},
+		{"a name alone has an empty value", "tokens&itl=", url.Values{"tokens": {""}, "itl": {""}}, nil},
+		{"empty", "", url.Values{}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, notices := parseQuery(tt.raw)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("values = %v, want %v", got, tt.want)
+			}
+			var gotNotices []string
+			for _, n := range notices {
+				gotNotices = append(gotNotices, string(n))
+			}
+			if !reflect.DeepEqual(gotNotices, tt.wantNotices) {
+				t.Errorf("notices = %q, want %q", gotNotices, tt.wantNotices)
+			}
+		})
 	}
 }
