@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -25,9 +26,9 @@ func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 // compresses nothing). A page answer is kept (see pageCache) and given again
 // to the same URL in the same coding, unless the request revalidates.
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
-	key := ""
+	key, origin := "", s.pageOrigin(r)
 	if r.Header.Get("If-None-Match") == "" {
-		key = r.URL.RequestURI() + "\x00" + negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
+		key = origin + "\x00" + r.URL.RequestURI() + "\x00" + negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
 		if c, ok := s.pages.get(key); ok {
 			h := w.Header()
 			for k, v := range c.header {
@@ -46,7 +47,7 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	body := p.body.Bytes()
 	page := p.status == http.StatusOK && strings.HasPrefix(p.header.Get("Content-Type"), "text/html")
 	if page {
-		fixed, err := rewritePage(body, "", s.styles)
+		fixed, err := rewritePage(body, "", origin, s.styles)
 		if err != nil {
 			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
 			return
@@ -74,3 +75,28 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		w.Write(body)
 	}
 }
+
+// pageOrigin returns the origin a page's embed snippet names: the Site's
+// Origin when set, else the request's own, http:// (the server speaks plain
+// HTTP) and its Host, when that is a plain host name or address with an
+// optional port; else "", which leaves the snippet's placeholder (see
+// fillOrigin). X-Forwarded-* headers are not read: any client can send
+// them, and behind a proxy Origin says the public origin.
+func (s *Site) pageOrigin(r *http.Request) string {
+	if s.Origin != "" {
+		return s.Origin
+	}
+	host := strings.ToLower(r.Host)
+	if len(host) > maxHostLen || !plainHost.MatchString(host) {
+		return ""
+	}
+	return "http://" + host
+}
+
+// plainHost matches a host name, an IPv4 or a bracketed IPv6 address, with
+// an optional port.
+var plainHost = regexp.MustCompile(`^([a-z0-9]([a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(:[0-9]{1,5})?$`)
+
+// maxHostLen bounds the Host a page's origin is taken from: a DNS name has
+// at most 253 characters.
+const maxHostLen = 260

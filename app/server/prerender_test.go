@@ -108,3 +108,40 @@ func TestPrerenderSalvagesTheQuery(t *testing.T) {
 		})
 	}
 }
+
+// TestPrerenderedEmbedSnippetOrigin checks that the embed snippet of a
+// served page is an absolute URL on the page's origin, for each Host of one
+// URL in turn (so a kept page never names another Host), or on the Site's
+// Origin when set. (The snippet is HTML: its src writes & as &amp;.)
+func TestPrerenderedEmbedSnippetOrigin(t *testing.T) {
+	s := newTestSite(t)
+	const query = "itl=80&amp;model=qwen-3-235b-a22b-instruct&amp;output=500&amp;pct=median&amp;tokens=2.5B&amp;workload=lm-arena-chat"
+	tests := []struct{ name, origin, host, want string }{
+		{"the request's host", "", "127.0.0.1:8000", `<iframe src="http://127.0.0.1:8000/embed?` + query + `" title=`},
+		{"another host, in lower case", "", "Energy.Example:8080", `<iframe src="http://energy.example:8080/embed?` + query + `" title=`},
+		{"an IPv6 address", "", "[::1]:8000", `<iframe src="http://[::1]:8000/embed?` + query + `" title=`},
+		{"a host that is not a plain name: the placeholder and its note", "", "a_b.example",
+			"<!-- Replace https://your-energy-floor-site.example with the origin this calculator is served from, such as https://example.org. -->\n" +
+				`<iframe src="https://your-energy-floor-site.example/embed?` + query + `" title=`},
+		{"the Site's origin wins over the host", "https://example.org", "127.0.0.1:8000", `<iframe src="https://example.org/embed?` + query + `" title=`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s.Origin = tt.origin
+			for _, coding := range []string{"identity", "br"} { // the second from the page cache
+				r := httptest.NewRequest("GET", "/?tokens=2.5B&itl=80", nil)
+				r.Host = tt.host
+				r.Header.Set("Accept-Encoding", coding)
+				w := httptest.NewRecorder()
+				s.ServeHTTP(w, r)
+				if w.Code != 200 {
+					t.Fatalf("status %d", w.Code)
+				}
+				page := string(decode(t, w.Header().Get("Content-Encoding"), w.Body.Bytes()))
+				if got := embedSnippetText(t, page); !strings.HasPrefix(got, tt.want) {
+					t.Errorf("%s: the embed snippet is\n%s\nwant it to start\n%s", coding, got, tt.want)
+				}
+			}
+		})
+	}
+}

@@ -5,7 +5,8 @@
 //
 //   - The pages / and /embed, prerendered with the results for the query
 //     string, rewritten by the patches of go-app's output (patches.go): their
-//     attribute values HTML-escaped, their stylesheets inlined in one <style>
+//     embed snippet given the page's origin (Origin, else the request's:
+//     see pageOrigin), their attribute values HTML-escaped, their stylesheets inlined in one <style>
 //     element, and go-app's script tags left to web/boot.js, which starts the
 //     app (on a first visit once the prerendered page has painted, on a
 //     return visit at once, reading app.wasm from the service worker's cache).
@@ -102,6 +103,11 @@ type Site struct {
 	Version string
 	// WasmSize is app.wasm's uncompressed size in bytes.
 	WasmSize int64
+	// Origin is the site's public origin, such as https://example.org (see
+	// NormalizeOrigin), which the pages' embed snippet names; "" for each
+	// request's own (see pageOrigin). Set it when a proxy in front of the
+	// server changes the scheme or host.
+	Origin string
 
 	assets     map[string]*asset // by path under /web/, e.g. "/web/app.wasm"
 	app        *app.Handler

@@ -33,7 +33,8 @@ type calculator struct {
 	// not measured on the chosen workload).
 	info string
 	// base is the path prefix the app is served under ("" at the root), and
-	// origin the page's scheme and host ("" during prerender).
+	// origin the page's scheme and host ("" during prerender, which does not
+	// know it: see OriginPlaceholder).
 	base, origin string
 	// Options of the workload and model selects, built once per dataset.
 	workloadChoices []choice
@@ -72,11 +73,9 @@ func (c *calculator) OnInit() { c.takeOver() }
 // taking over the prerendered page.
 func (c *calculator) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
-	if app.IsClient {
-		c.base = basePath(ctx.ResolveStaticResource)
-		if u.Host != "" {
-			c.origin = u.Scheme + "://" + u.Host
-		}
+	c.base = basePath(ctx.ResolveStaticResource)
+	if app.IsClient && u.Host != "" {
+		c.origin = u.Scheme + "://" + u.Host
 	}
 	first := c.ds == nil
 	q, read := parseQuery(u.RawQuery)
