@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"energyfloor/app/ui"
 )
 
 // pageWriter holds go-app's answer so that a prerendered page can be fixed
@@ -24,11 +26,12 @@ func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 // rewritten (see rewritePage; a page that cannot be is not sent); app.js fetching app.wasm directly (see
 // fetchWasmDirectly); compressed when the client accepts it (go-app
 // compresses nothing). A page answer is kept (see pageCache) and given again
-// to the same URL in the same coding, unless the request revalidates.
+// to a request for the same state, origin and coding, unless the request
+// revalidates.
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	key, origin := "", s.pageOrigin(r)
-	if r.Header.Get("If-None-Match") == "" {
-		key = origin + "\x00" + r.URL.RequestURI() + "\x00" + negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
+	if state, ok := ui.PageKey(r.URL.Path, r.URL.RawQuery); ok && r.Header.Get("If-None-Match") == "" {
+		key = negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings) + "\x00" + origin + "\x00" + state
 		if c, ok := s.pages.get(key); ok {
 			h := w.Header()
 			for k, v := range c.header {

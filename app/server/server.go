@@ -12,8 +12,10 @@
 //     return visit at once, reading app.wasm from the service worker's cache).
 //     The full page links one empty stylesheet, web/split.css, between the
 //     results and the sections under them, so the first paint has the results
-//     without the rest. The last pageCacheSize pages served are kept, per URL
-//     and encoding, and sent again without being prerendered anew.
+//     without the rest. The pages last served are kept (pageCache: up to
+//     pageCacheSize of them and pageCacheBytes together), per state the
+//     query decodes to, origin and encoding, and sent again without being
+//     prerendered anew; a page whose query gives notices is not kept.
 //   - go-app's files (app.js, rewritten to compile boot.js's fetch of
 //     app.wasm; app-worker.js, our worker.js; wasm_exec.js, app.css,
 //     manifest.webmanifest), compressed once for each encoding.
@@ -135,7 +137,7 @@ var routesOnce sync.Once
 // .gz, app.css, icons) and the dataset files, which enter the version.
 func New(assets, dataset fs.FS) (*Site, error) {
 	routesOnce.Do(ui.Routes)
-	s := &Site{assets: map[string]*asset{}, pages: newPageCache(pageCacheSize)}
+	s := &Site{assets: map[string]*asset{}, pages: newPageCache(pageCacheSize, pageCacheBytes)}
 	if err := s.loadAssets(assets); err != nil {
 		return nil, err
 	}
