@@ -26,26 +26,28 @@ func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 // rewritten (see rewritePage; a page that cannot be is not sent); app.js fetching app.wasm directly (see
 // fetchWasmDirectly); compressed when the client accepts it (go-app
 // compresses nothing). A page answer is kept (see pageCache) and given again
-// to a request for the same state, origin and coding, unless the request
-// revalidates.
+// to a request for the same state, origin and coding.
+//
+// go-app answers If-None-Match with its version ETag by a 304 before it
+// routes, so for paths it has no page for too, and without the headers its
+// 200 carries (Vary). So go-app never sees If-None-Match: the Site answers
+// a revalidation itself from the whole answer (see answer).
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
+	inm := r.Header.Get("If-None-Match")
+	r.Header.Del("If-None-Match")
 	key, origin := "", s.pageOrigin(r)
-	if state, ok := ui.PageKey(r.URL.Path, r.URL.RawQuery); ok && r.Header.Get("If-None-Match") == "" {
+	if state, ok := ui.PageKey(r.URL.Path, r.URL.RawQuery); ok {
 		key = negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings) + "\x00" + origin + "\x00" + state
 		if c, ok := s.pages.get(key); ok {
 			h := w.Header()
 			for k, v := range c.header {
 				h[k] = append([]string(nil), v...)
 			}
-			w.WriteHeader(http.StatusOK)
-			if r.Method != http.MethodHead {
-				w.Write(c.body)
-			}
+			answer(w, r, inm, http.StatusOK, c.body)
 			return
 		}
 	}
 	p := &pageWriter{header: w.Header(), status: http.StatusOK}
-	revalidated, plainCopy := s.translateIfNoneMatch(r)
 	s.app.ServeHTTP(p, r)
 	body := p.body.Bytes()
 	page := p.status == http.StatusOK && strings.HasPrefix(p.header.Get("Content-Type"), "text/html")
@@ -68,12 +70,26 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		body = js
 		p.header.Set("Content-Length", strconv.Itoa(len(body)))
 	}
-	body = s.compressAnswer(r, p.header, p.status, body, revalidated)
-	p.status, body = s.confirmPlainCopy(p.header, p.status, body, plainCopy)
+	body = s.compressAnswer(r, p.header, p.status, body)
 	if page && key != "" && r.Method == http.MethodGet {
 		s.pages.put(&cachedPage{key: key, header: p.header.Clone(), body: body})
 	}
-	w.WriteHeader(p.status)
+	answer(w, r, inm, p.status, body)
+}
+
+// answer sends status, the headers already set on w and body (none to a
+// HEAD); but a 200 whose ETag inm, the request's If-None-Match, lists goes
+// out as 304 Not Modified, with every header the 200 has (ETag, Vary and
+// Cache-Control among them, as RFC 9110 §15.4.5 asks) but Content-Length
+// and Content-Type, and no body.
+func answer(w http.ResponseWriter, r *http.Request, inm string, status int, body []byte) {
+	if status == http.StatusOK && inm != "" && etagMatch(inm, w.Header().Get("ETag")) {
+		w.Header().Del("Content-Length")
+		w.Header().Del("Content-Type")
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}

@@ -22,6 +22,10 @@
 //   - /web/ from the embedded assets: app.wasm goes out brotli, gzip or plain
 //     according to Accept-Encoding, as application/wasm with Vary:
 //     Accept-Encoding, Cache-Control: no-cache and an ETag per encoding.
+//   - Revalidations: If-None-Match gets 304 Not Modified only where the
+//     answer would be a 200 with an ETag it lists, with the 200's headers
+//     (Vary among them) but Content-Length and Content-Type (see answer);
+//     every other answer goes out whole, 404s included.
 //   - The security headers (Headers, the CSP's style-src allowing the inlined
 //     styles by their hash) on every response, and 405 with Allow: GET, HEAD
 //     for any other method.
@@ -313,16 +317,8 @@ func (s *Site) serveAsset(w http.ResponseWriter, r *http.Request, p string) {
 	h.Set("Content-Type", a.contentType)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", f.etag)
-	if etagMatch(r.Header.Get("If-None-Match"), f.etag) {
-		h.Del("Content-Type")
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
 	h.Set("Content-Length", strconv.Itoa(len(f.body)))
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(f.body)
-	}
+	answer(w, r, r.Header.Get("If-None-Match"), http.StatusOK, f.body)
 }
 
 // etagMatch reports whether an If-None-Match header lists etag (or is "*").
