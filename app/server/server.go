@@ -27,11 +27,21 @@
 //     (Vary among them) but Content-Length and Content-Type (see answer);
 //     every other answer goes out whole, 404s included.
 //   - The security headers (Headers, the CSP's style-src allowing the inlined
-//     styles by their hash) on every response, and 405 with Allow: GET, HEAD
-//     for any other method.
+//     styles by their hash) on every response the Site writes, and 405 with
+//     Allow: GET, HEAD for any other method, "OPTIONS *" included.
 //
-// Listen and Serve add header, read, write and idle timeouts, a header cap
-// and a graceful shutdown; WriteStatic writes the same site for static hosts,
+// Serve adds the Limits: header, read, write and idle timeouts (a response
+// that states its length gets a write deadline sized to it, so a slow
+// client that keeps reading gets the whole uncompressed app.wasm), a header
+// cap, and a stop that gives responses in flight ShutdownGrace to finish,
+// then closes them. It turns off net/http's own answer to "OPTIONS *", so the
+// Site answers it. net/http still writes a few answers itself, to requests
+// it refuses before any handler sees them, and those carry no security
+// headers: 400 (a malformed request line or header, a malformed or, in
+// HTTP/1.1, missing Host), 417 (an Expect other than 100-continue), 431
+// (headers over MaxHeaderBytes), 501 (a Transfer-Encoding it does not know)
+// and 505 (an HTTP major version other than 1). TestAnswersOutsideTheHandler
+// keeps this list true. WriteStatic writes the same site for static hosts,
 // with a _headers file.
 //
 // Versions: the app's version (Version) is a hash of app.wasm, the other
@@ -68,10 +78,10 @@ import (
 	"energyfloor/app/ui"
 )
 
-// Headers are the security headers sent with every response, the CSP's
-// style-src with the hash of the pages' inlined styles added (see
-// inlineStyles.headers). The static build writes the same set for static
-// hosts.
+// Headers are the security headers sent with every response the Site
+// writes, the CSP's style-src with the hash of the pages' inlined styles
+// added (see inlineStyles.headers). The static build writes the same set for
+// static hosts.
 //
 // frame-ancestors is open on purpose: embedding the calculator is a feature,
 // and it is safe here because the app is read-only, has no accounts, no
@@ -269,8 +279,8 @@ func pageConfig() string {
 }
 
 // ServeHTTP answers GET and HEAD: /web/ from the embedded assets, the rest
-// from go-app's Handler. Every response carries the security headers (the
-// CSP allowing the pages' inlined stylesheets).
+// from go-app's Handler. Every response it writes carries the security
+// headers (the CSP allowing the pages' inlined stylesheets).
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for k, v := range s.headers {
 		w.Header().Set(k, v)

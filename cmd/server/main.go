@@ -6,8 +6,10 @@
 //	energyfloor-server -static DIR [-prefix /energy] [-origin https://example.org]
 //
 // The binary embeds everything it serves (app.wasm and its precompressed
-// copies, app.css, icons, the dataset), so it runs from any directory. It
-// stops gracefully on SIGINT or SIGTERM. With -static it writes a static site
+// copies, app.css, icons, the dataset), so it runs from any directory. On
+// SIGINT or SIGTERM it stops accepting, gives responses in flight 10 seconds
+// (server.DefaultLimits.ShutdownGrace) to finish, closes those still going
+// and exits with status 0. With -static it writes a static site
 // to DIR for any static host, at the root or under -prefix, and exits.
 //
 // Flags:
@@ -78,8 +80,13 @@ func run(addr, static, prefix, origin string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	fmt.Printf("Energy Floor %s serving on http://%s/ (Ctrl-C to stop)\n", site.Version, ln.Addr())
-	if err := server.Serve(ctx, ln, site); err != nil {
+	closed, err := server.Serve(ctx, ln, site, server.DefaultLimits)
+	if err != nil {
 		return err
+	}
+	if closed > 0 {
+		fmt.Printf("stopped: closed %d response(s) still in flight after the %v grace period\n", closed, server.DefaultLimits.ShutdownGrace)
+		return nil
 	}
 	fmt.Println("stopped")
 	return nil
