@@ -9,51 +9,36 @@ import (
 	"testing"
 )
 
-func TestNormalizePrefix(t *testing.T) {
-	tests := []struct{ in, want, err string }{
-		{"", "", ""},
-		{"/", "", ""},
-		{"/energy", "/energy", ""},
-		{"energy/", "/energy", ""},
-		{"/tools/energy/", "/tools/energy", ""},
-		{"/a b", "", "invalid prefix"},
-		{"/energy?x", "", "invalid prefix"},
-		{"//evil.example", "", "invalid prefix"},
-		{`/"><script>`, "", "invalid prefix"},
+func TestNormalize(t *testing.T) {
+	prefix, origin := NormalizePrefix, NormalizeOrigin
+	tests := []struct {
+		normalize     func(string) (string, error)
+		in, want, err string
+	}{
+		{prefix, "", "", ""},
+		{prefix, "/", "", ""},
+		{prefix, "/energy", "/energy", ""},
+		{prefix, "energy/", "/energy", ""},
+		{prefix, "/tools/energy/", "/tools/energy", ""},
+		{prefix, "/a b", "", "invalid prefix"},
+		{prefix, "/energy?x", "", "invalid prefix"},
+		{prefix, "//evil.example", "", "invalid prefix"},
+		{prefix, `/"><script>`, "", "invalid prefix"},
+		{origin, "", "", ""},
+		{origin, "https://example.org", "https://example.org", ""},
+		{origin, "https://Example.ORG/", "https://example.org", ""},
+		{origin, "http://127.0.0.1:8000", "http://127.0.0.1:8000", ""},
+		{origin, "http://[::1]:8000", "http://[::1]:8000", ""},
+		{origin, "example.org", "", "invalid origin"},
+		{origin, "ftp://example.org", "", "invalid origin"},
+		{origin, "https://example.org/energy", "", "invalid origin"},
+		{origin, "https://example.org?x=1", "", "invalid origin"},
+		{origin, "https://user@example.org", "", "invalid origin"},
+		{origin, `https://"><script>`, "", "invalid origin"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := NormalizePrefix(tt.in)
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Errorf("error = %v, want %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil || got != tt.want {
-				t.Errorf("got %q, %v; want %q", got, err, tt.want)
-			}
-		})
-	}
-}
-
-func TestNormalizeOrigin(t *testing.T) {
-	tests := []struct{ in, want, err string }{
-		{"", "", ""},
-		{"https://example.org", "https://example.org", ""},
-		{"https://Example.ORG/", "https://example.org", ""},
-		{"http://127.0.0.1:8000", "http://127.0.0.1:8000", ""},
-		{"http://[::1]:8000", "http://[::1]:8000", ""},
-		{"example.org", "", "invalid origin"},
-		{"ftp://example.org", "", "invalid origin"},
-		{"https://example.org/energy", "", "invalid origin"},
-		{"https://example.org?x=1", "", "invalid origin"},
-		{"https://user@example.org", "", "invalid origin"},
-		{`https://"><script>`, "", "invalid origin"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got, err := NormalizeOrigin(tt.in)
+			got, err := tt.normalize(tt.in)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Errorf("error = %v, want %q", err, tt.err)
