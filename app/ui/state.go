@@ -225,9 +225,10 @@ type notice string
 // query. Where url.ParseQuery drops what it cannot parse, and with it good
 // parameters, parseQuery keeps them:
 //
-//   - a ";" is read as a separator, as "&" (with a notice when it splits off
-//     one of the calculator's parameters): "tokens=5M;itl=50" gives tokens
-//     5M and itl 50, where url.ParseQuery drops the pair whole;
+//   - a ";" is read as a separator, as "&" (with one notice, quoting the
+//     first pair it splits one of the calculator's parameters off):
+//     "tokens=5M;itl=50" gives tokens 5M and itl 50, where url.ParseQuery
+//     drops the pair whole;
 //   - any number of parameters is read (url.ParseQuery reads nothing beyond
 //     10,000): only the calculator's are kept, one value each;
 //   - a value whose percent-encoding is broken is taken as written, so
@@ -256,7 +257,7 @@ func parseQuery(raw string) (url.Values, []notice) {
 			}
 			q[k] = []string{v}
 		}
-		if split {
+		if split && len(notices) == 0 {
 			notices = append(notices, notice(`Read ";" as "&" in `+floor.QuoteInput(pair)+`: parameters are separated by "&".`))
 		}
 	}

@@ -14,8 +14,8 @@ import (
 // decodes them: neither may panic; where url.ParseQuery reads the query
 // without an error, parseQuery reads the same first value of each of the
 // calculator's parameters, with no notice; only plain text may reach a field
-// (and so a prerendered attribute), notices stay short valid text, and the
-// permalink of the result decodes without a notice to the same inputs.
+// (and so a prerendered attribute), notices stay few and short valid text,
+// and the permalink of the result decodes without a notice to the same inputs.
 func FuzzDecodeState(f *testing.F) {
 	for _, seed := range []string{
 		"", "tokens=2.5M&output=500&itl=100&pct=median&gpu=H100&model=alpha",
@@ -46,6 +46,9 @@ func FuzzDecodeState(f *testing.F) {
 			if strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s) {
 				t.Fatalf("field text %q is not plain", s)
 			}
+		}
+		if len(notices) > len(params)+1 {
+			t.Fatalf("%d notices for %q: want at most one per parameter and one for the query", len(notices), raw)
 		}
 		for _, n := range notices {
 			if !utf8.ValidString(string(n)) || len(n) > 600 {
