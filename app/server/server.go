@@ -5,11 +5,12 @@
 //
 //   - The pages / and /embed, prerendered with the results for the query
 //     string, rewritten by the patches of go-app's output (patches.go): their
-//     embed snippet given the page's origin (Origin, else the request's:
-//     see pageOrigin), their attribute values HTML-escaped, their stylesheets inlined in one <style>
-//     element, and go-app's script tags left to web/boot.js, which starts the
-//     app (on a first visit once the prerendered page has painted, on a
-//     return visit at once, reading app.wasm from the service worker's cache).
+//     embed snippet given the page's origin (Origin, else the request's: see
+//     pageOrigin), their attribute values HTML-escaped, their stylesheets
+//     inlined in one <style> element, and go-app's script tags left to
+//     web/boot.js, which starts the app (on a first visit once the
+//     prerendered page has painted, on a return visit at once, reading
+//     app.wasm from the service worker's cache).
 //     The full page links one empty stylesheet, web/split.css, between the
 //     results and the sections under them, so the first paint has the results
 //     without the rest. The pages last served are kept (pageCache: up to
