@@ -4,6 +4,7 @@ UPSTREAM ?= ../shared/mlenergy-leaderboard/data
 GRID     ?= ../shared/grid-intensity/average-intensities.json
 ADDR     ?= 127.0.0.1:8000
 PREFIX   ?=
+ORIGIN   ?=
 
 .PHONY: test fuzz bench data wasm build run static clean
 
@@ -56,9 +57,10 @@ build: wasm
 run: build
 	./bin/energyfloor-server -addr $(ADDR)
 
-# static writes a static site to dist/, for the root or a sub-path (make static PREFIX=/energy).
+# static writes a static site to dist/, for the root or a sub-path (make static PREFIX=/energy), at its
+# public origin (make static ORIGIN=https://example.org), which the pages' embed snippet names.
 static: wasm
-	$(GO) run ./cmd/server -static dist -prefix "$(PREFIX)"
+	$(GO) run ./cmd/server -static dist -prefix "$(PREFIX)" -origin "$(ORIGIN)"
 
 # clean removes everything make builds.
 clean:

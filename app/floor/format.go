@@ -1,7 +1,9 @@
 package floor
 
 import (
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 )
@@ -133,3 +135,26 @@ func FormatMs(ms decimal.Decimal) string { return FormatNumber(ms) + " ms" }
 // latency it reaches is 246.4 ms": rounded to "246 ms", a target set to that
 // would still miss.
 func FormatLatency(ms decimal.Decimal) string { return FormatExact(ms) + " ms" }
+
+// MaxQuotedRunes is how many characters of a rejected value QuoteInput keeps.
+const MaxQuotedRunes = 40
+
+// QuoteInput quotes a rejected input for a message, as the app's notices and
+// the CLI's errors show it: at most MaxQuotedRunes characters (an ellipsis
+// marks the cut), invalid UTF-8 replaced, and control, format and
+// direction-changing characters escaped, so the message reads as it is.
+func QuoteInput(v string) string {
+	if !utf8.ValidString(v) {
+		v = strings.ToValidUTF8(v, "\uFFFD")
+	}
+	cut := false
+	if utf8.RuneCountInString(v) > MaxQuotedRunes {
+		v = string([]rune(v)[:MaxQuotedRunes])
+		cut = true
+	}
+	q := strconv.QuoteToGraphic(v)
+	if cut {
+		q = q[:len(q)-1] + "…\""
+	}
+	return q
+}

@@ -1,6 +1,7 @@
 package floor
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -67,6 +68,23 @@ func TestFormat(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.format(dec(tc.in)); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestQuoteInput(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"plain", "abc", `"abc"`},
+		{"quotes escaped", `a"b`, `"a\"b"`},
+		{"right-to-left override escaped", "\u202eabc", `"\u202eabc"`},
+		{"invalid UTF-8 replaced", "a\xffb", "\"a\uFFFDb\""},
+		{"cut at 40 characters", strings.Repeat("x", 41), `"` + strings.Repeat("x", 40) + `…"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := QuoteInput(tt.in); got != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
 			}
 		})
 	}

@@ -48,20 +48,64 @@ const MaxCurrencyRunes = 8
 
 // The reasons ParseNumber gives. Each is a sentence a user can act on.
 var (
-	errEmpty     = errors.New("Enter a number, such as 2.5M.")
-	errNotNumber = errors.New("Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M.")
+	errEmpty     = anyNumber.empty()
+	errNotNumber = anyNumber.notNumber()
 	errTooLong   = fmt.Errorf("Too long: enter at most %d characters.", MaxInputRunes)
 	errNotPos    = errors.New("Must be more than zero.")
-	errNotFinite = errors.New("Enter a finite number, such as 2.5M.")
+	errNotFinite = anyNumber.notFinite()
 	errBase      = errors.New("Enter a decimal number: hexadecimal, octal and binary are not accepted.")
 	errDigits    = errors.New("Use the digits 0 to 9: other scripts' digits and full-width digits are not accepted.")
-	errGrouping  = errors.New("Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,000,000.5.")
+	errGrouping  = anyNumber.grouping()
 	errTooLarge  = errors.New("Must be at most 1,000,000,000,000,000,000 (10^18).")
 	errTooSmall  = errors.New("Must be at least 0.000001.")
 	// For numbers that may be zero.
 	errNegative       = errors.New("Must be zero or more.")
 	errTooSmallOrZero = errors.New("Enter 0, or a number of at least 0.000001.")
 )
+
+// examples are the values the messages that suggest a number give: one
+// value, a phrase with a grouped and a compact form, and a grouped value
+// with decimals. Each field parser has its own, within its bounds, so that
+// a message never suggests a value the field refuses.
+type examples struct{ one, forms, grouped string }
+
+// The examples of ParseNumber and of each field.
+var (
+	anyNumber      = examples{"2.5M", "1,000,000 or 2.5M", "1,000,000.5"}
+	outputExamples = examples{"500", "1,500 or 2.5k", "1,500.5"}
+	itlExamples    = examples{"100", "100 or 2.5", "1,500.5"}
+)
+
+// The messages that suggest a number, with ex's examples.
+func (ex examples) empty() error { return errors.New("Enter a number, such as " + ex.one + ".") }
+
+func (ex examples) notNumber() error {
+	return errors.New("Enter a number using the digits 0 to 9, such as " + ex.forms + ".")
+}
+
+func (ex examples) notFinite() error {
+	return errors.New("Enter a finite number, such as " + ex.one + ".")
+}
+
+func (ex examples) grouping() error {
+	return errors.New("Use a point for decimals, and commas or spaces only between groups of three digits, as in " + ex.grouped + ".")
+}
+
+// restate returns err, one of ParseNumber's reasons, with the examples ex
+// in place of ParseNumber's own.
+func (ex examples) restate(err error) error {
+	switch err {
+	case errEmpty:
+		return ex.empty()
+	case errNotNumber:
+		return ex.notNumber()
+	case errNotFinite:
+		return ex.notFinite()
+	case errGrouping:
+		return ex.grouping()
+	}
+	return err
+}
 
 // suffixes maps a k/M/B/T suffix (either case) to its power of ten.
 var suffixes = map[rune]int{'k': 3, 'm': 6, 'b': 9, 't': 12}
@@ -255,15 +299,15 @@ func classify(rest string) error {
 }
 
 // parseField parses s with ParseNumber and checks it against max, which
-// message states.
-func parseField(s string, max decimal.Decimal, message string) (decimal.Decimal, error) {
+// message states; its other messages suggest the field's examples ex.
+func parseField(s string, max decimal.Decimal, message string, ex examples) (decimal.Decimal, error) {
 	d, err := ParseNumber(s)
 	if errors.Is(err, errTooLarge) {
 		// Beyond every field's bound: state this field's own.
 		return decimal.Decimal{}, errors.New(message)
 	}
 	if err != nil {
-		return d, err
+		return d, ex.restate(err)
 	}
 	if d.GreaterThan(max) {
 		return decimal.Decimal{}, errors.New(message)
@@ -274,25 +318,25 @@ func parseField(s string, max decimal.Decimal, message string) (decimal.Decimal,
 // ParseTokensPerMonth parses output tokens per month: more than zero and at
 // most MaxTokensPerMonth (10^18).
 func ParseTokensPerMonth(s string) (decimal.Decimal, error) {
-	return parseField(s, MaxTokensPerMonth, "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.")
+	return parseField(s, MaxTokensPerMonth, "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.", anyNumber)
 }
 
 // ParseRequestsPerMonth parses requests per month: more than zero and at most
 // MaxRequestsPerMonth (10^15).
 func ParseRequestsPerMonth(s string) (decimal.Decimal, error) {
-	return parseField(s, MaxRequestsPerMonth, "Must be at most 1,000,000,000,000,000 (10^15) requests per month.")
+	return parseField(s, MaxRequestsPerMonth, "Must be at most 1,000,000,000,000,000 (10^15) requests per month.", anyNumber)
 }
 
 // ParseOutputTokens parses a request's average output length in tokens: more
 // than zero and at most MaxOutputTokens (1,000,000).
 func ParseOutputTokens(s string) (decimal.Decimal, error) {
-	return parseField(s, MaxOutputTokens, "Must be at most 1,000,000 output tokens per request.")
+	return parseField(s, MaxOutputTokens, "Must be at most 1,000,000 output tokens per request.", outputExamples)
 }
 
 // ParseITLMs parses a latency target in milliseconds: more than zero and at
 // most MaxITLMs (60,000 ms).
 func ParseITLMs(s string) (decimal.Decimal, error) {
-	return parseField(s, MaxITLMs, "Must be at most 60,000 ms.")
+	return parseField(s, MaxITLMs, "Must be at most 60,000 ms.", itlExamples)
 }
 
 // parseBetween parses s, zero allowed, and checks min ≤ value ≤ max; message

@@ -154,7 +154,7 @@ func TestParseFields(t *testing.T) {
 		{"itl: at the bound", ParseITLMs, "60,000", "60000", ""},
 		{"itl: over the bound", ParseITLMs, "60000.1", "", "Must be at most 60,000 ms."},
 		{"itl: negative", ParseITLMs, "-1", "", msgNotPos},
-		{"itl: not a number", ParseITLMs, "fast", "", msgNotNum},
+		{"itl: not a number", ParseITLMs, "fast", "", "Enter a number using the digits 0 to 9, such as 100 or 2.5."},
 		{"host: the Google share", ParseOverhead, "0.43", "0.43", ""},
 		{"host: zero", ParseOverhead, "0", "0", ""},
 		{"host: zero written out", ParseOverhead, " 0.00 ", "0", ""},
@@ -244,5 +244,55 @@ func TestParseCurrency(t *testing.T) {
 				t.Errorf("got %q, %v; want %q", got, err, tc.want)
 			}
 		})
+	}
+}
+
+// TestFieldMessagesSuggestValuesWithinBounds checks each field's messages
+// that suggest a value, and that every value they suggest is one the same
+// field accepts.
+func TestFieldMessagesSuggestValuesWithinBounds(t *testing.T) {
+	type parser = func(string) (decimal.Decimal, error)
+	fields := []struct {
+		name  string
+		parse parser
+		want  map[string]string // input -> message
+	}{
+		{"tokens", ParseTokensPerMonth, map[string]string{
+			"": msgEmpty, "lots": msgNotNum, "NaN": msgFinite, "1,5": msgGrouping,
+		}},
+		{"requests", ParseRequestsPerMonth, map[string]string{
+			"": msgEmpty, "lots": msgNotNum, "NaN": msgFinite, "1,5": msgGrouping,
+		}},
+		{"output tokens", ParseOutputTokens, map[string]string{
+			"":     "Enter a number, such as 500.",
+			"lots": "Enter a number using the digits 0 to 9, such as 1,500 or 2.5k.",
+			"NaN":  "Enter a finite number, such as 500.",
+			"1,5":  "Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,500.5.",
+		}},
+		{"itl", ParseITLMs, map[string]string{
+			"":     "Enter a number, such as 100.",
+			"lots": "Enter a number using the digits 0 to 9, such as 100 or 2.5.",
+			"NaN":  "Enter a finite number, such as 100.",
+			"1,5":  "Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,500.5.",
+		}},
+	}
+	for _, f := range fields {
+		for in, want := range f.want {
+			t.Run(f.name+"/"+in, func(t *testing.T) {
+				_, err := f.parse(in)
+				if err == nil || err.Error() != want {
+					t.Fatalf("got %v, want %q", err, want)
+				}
+				_, suggested, ok := strings.Cut(want, "such as ")
+				if !ok {
+					_, suggested, _ = strings.Cut(want, "as in ")
+				}
+				for _, v := range strings.Split(strings.TrimSuffix(suggested, "."), " or ") {
+					if _, err := f.parse(v); err != nil {
+						t.Errorf("the message suggests %q, which the field refuses: %v", v, err)
+					}
+				}
+			})
+		}
 	}
 }

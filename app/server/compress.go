@@ -73,55 +73,11 @@ func appETag(etag, coding string) string {
 	return strings.TrimSuffix(etag, `"`) + "-" + coding + `"`
 }
 
-// translateIfNoneMatch adapts a revalidation to go-app, whose ETag is the
-// version for every answer, and returns the coding of a copy go-app may now
-// confirm ("" when none). A compressed copy ("<version>-br") becomes
-// go-app's "<version>" when the client would get that encoding again. A
-// plain copy held by a client that accepts compression is left to
-// confirmPlainCopy (plainCopy is true): only go-app's answer tells whether
-// it goes out compressed.
-func (s *Site) translateIfNoneMatch(r *http.Request) (revalidated string, plainCopy bool) {
-	inm := r.Header.Get("If-None-Match")
-	coding := negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
-	if inm == "" || coding == "identity" {
-		return "", false
-	}
-	plain := `"` + s.Version + `"`
-	switch {
-	case etagMatch(inm, appETag(plain, coding)):
-		r.Header.Set("If-None-Match", plain)
-		return coding, false
-	case etagMatch(inm, plain):
-		r.Header.Del("If-None-Match")
-		return "", true
-	}
-	return "", false
-}
-
-// confirmPlainCopy turns an answer that compressAnswer left plain (too small
-// or not compressible, such as the 652-byte manifest) into a 304 for a client
-// whose plain copy of it translateIfNoneMatch found: it would get the same
-// bytes again. It returns the status and body to send.
-func (s *Site) confirmPlainCopy(h http.Header, status int, body []byte, plainCopy bool) (int, []byte) {
-	if !plainCopy || status != http.StatusOK || h.Get("Content-Encoding") != "" || h.Get("ETag") != `"`+s.Version+`"` {
-		return status, body
-	}
-	h.Del("Content-Length")
-	h.Del("Content-Type")
-	return http.StatusNotModified, nil
-}
-
 // compressAnswer compresses a go-app answer in place (headers and body) when
 // the client accepts it. Pages, which vary with the query, are compressed
 // fast on each request; go-app's files, fixed for a version, once at the
 // best level and kept.
-// revalidated is the coding translateIfNoneMatch returned.
-func (s *Site) compressAnswer(r *http.Request, h http.Header, status int, body []byte, revalidated string) []byte {
-	if status == http.StatusNotModified && revalidated != "" {
-		h.Add("Vary", "Accept-Encoding")
-		h.Set("ETag", appETag(h.Get("ETag"), revalidated))
-		return body
-	}
+func (s *Site) compressAnswer(r *http.Request, h http.Header, status int, body []byte) []byte {
 	ctype := h.Get("Content-Type")
 	if status != http.StatusOK || !compressible(ctype) || len(body) < minCompressSize {
 		return body

@@ -150,7 +150,7 @@ func TestLoad(t *testing.T) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- Serve(ctx, ln, site) }()
+	go func() { _, err := Serve(ctx, ln, site, DefaultLimits); served <- err }()
 
 	loadCtx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
@@ -181,7 +181,7 @@ func TestGracefulShutdown(t *testing.T) {
 	})
 	ctx, stop := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- Serve(ctx, ln, slow) }()
+	go func() { _, err := Serve(ctx, ln, slow, DefaultLimits); served <- err }()
 	got := make(chan string, 1)
 	go func() {
 		resp, err := http.Get("http://" + ln.Addr().String() + "/")

@@ -1,13 +1,15 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"reflect"
+	"strings"
 	"testing"
 )
 
 func TestPageCacheDropsTheLeastRecentlyUsed(t *testing.T) {
-	c := newPageCache(2)
+	c := newPageCache(2, 1<<20)
 	c.put(&cachedPage{key: "a", body: []byte("A")})
 	c.put(&cachedPage{key: "b", body: []byte("B")})
 	c.get("a") // b is now the least recently used
@@ -32,7 +34,7 @@ func TestPageCacheDropsTheLeastRecentlyUsed(t *testing.T) {
 
 // TestPagesServedAgainFromCache checks that a page asked for again comes
 // from the cache, byte for byte the answer a fresh Site makes, per coding,
-// and that a revalidation still goes to go-app.
+// and that the cache answers a revalidation too.
 func TestPagesServedAgainFromCache(t *testing.T) {
 	s := newTestSite(t)
 	fresh := newTestSite(t)
@@ -70,7 +72,81 @@ func TestPagesServedAgainFromCache(t *testing.T) {
 	if w := get(t, s, "GET", page, "Accept-Encoding", "br", "If-None-Match", etag); w.Code != http.StatusNotModified {
 		t.Errorf("revalidating %s: status %d, want 304", etag, w.Code)
 	}
-	if got := s.pages.hits - hits; got != 1 {
-		t.Errorf("%d answers came from the cache, want 1: the revalidation goes to go-app", got)
+	if got := s.pages.hits - hits; got != 2 {
+		t.Errorf("%d of 2 answers came from the cache", got)
+	}
+}
+
+func TestPageCacheByteBound(t *testing.T) {
+	c := newPageCache(100, 1000)
+	page := func(key string, n int) *cachedPage {
+		return &cachedPage{key: key, header: http.Header{}, body: make([]byte, n-len(key))}
+	}
+	for _, key := range []string{"a", "b", "c", "d"} {
+		c.put(page(key, 300)) // 300 bytes each: three fit in 1,000
+	}
+	c.put(page("huge", 1001)) // larger than the bound: not kept, nothing dropped for it
+	var kept []string
+	for e := c.order.Front(); e != nil; e = e.Next() {
+		kept = append(kept, e.Value.(*cachedPage).key)
+	}
+	if want := []string{"d", "c", "b"}; !reflect.DeepEqual(kept, want) || c.bytes != 900 {
+		t.Errorf("kept %q (%d bytes), want %q (900 bytes)", kept, c.bytes, want)
+	}
+}
+
+// TestPageCacheKeysOnTheState checks that queries which differ only in
+// order, encoding and parameters the calculator does not read share one
+// entry, and that what the cache sends for each is byte for byte what a
+// prerender of that very query makes.
+func TestPageCacheKeysOnTheState(t *testing.T) {
+	s := newTestSite(t)
+	uncached := newTestSite(t)
+	uncached.pages = newPageCache(0, 0)
+	variants := []string{
+		"/?tokens=2.5B&itl=80",
+		"/?itl=80&tokens=2.5B",
+		"/?tokens=%32%2E5B&i%74l=80",
+		"/?utm_source=x&tokens=2.5B&junk=1&itl=80&itl=90",
+		"/?workload=lm-arena-chat&tokens=2.5B&output=500&itl=80&pct=median&gpu=",
+		"/?tokens=+2.5B+&itl=80&" + strings.Repeat("x", 200_000),
+	}
+	for _, v := range variants {
+		want := get(t, uncached, "GET", v, "Accept-Encoding", "br")
+		got := get(t, s, "GET", v, "Accept-Encoding", "br")
+		if got.Code != 200 || got.Code != want.Code || !reflect.DeepEqual(got.Header(), want.Header()) || got.Body.String() != want.Body.String() {
+			t.Errorf("%.80s: status %d, %d bytes; a prerender of it: %d, %d bytes", v, got.Code, got.Body.Len(), want.Code, want.Body.Len())
+		}
+	}
+	if n, hits := s.pages.order.Len(), s.pages.hits; n != 1 || hits != len(variants)-1 {
+		t.Errorf("%d pages kept and %d hits, want 1 and %d", n, hits, len(variants)-1)
+	}
+	if get(t, s, "GET", "/?tokens=lots", "Accept-Encoding", "br"); s.pages.order.Len() != 1 {
+		t.Errorf("a page with notices was kept")
+	}
+}
+
+// TestPageCacheFlood checks that a flood of distinct junk parameters keeps
+// one page, and that a flood of distinct states stays within the bounds.
+func TestPageCacheFlood(t *testing.T) {
+	s := newTestSite(t)
+	for i := range 500 {
+		get(t, s, "GET", fmt.Sprintf("/?tokens=2.5B&junk%d=%d", i, i), "Accept-Encoding", "br")
+	}
+	if n := s.pages.order.Len(); n != 1 {
+		t.Errorf("500 junk queries of one state: %d pages kept, want 1", n)
+	}
+	for _, bound := range []struct{ max, maxBytes int }{{4, 1 << 20}, {100, 40_000}} {
+		s.pages = newPageCache(bound.max, bound.maxBytes)
+		for i := range 12 {
+			get(t, s, "GET", fmt.Sprintf("/?tokens=%dB", i+1), "Accept-Encoding", "br")
+		}
+		sum := 0
+		for e := s.pages.order.Front(); e != nil; e = e.Next() {
+			sum += e.Value.(*cachedPage).size()
+		}
+		if n := s.pages.order.Len(); n == 0 || n > bound.max || sum > bound.maxBytes || sum != s.pages.bytes {
+			t.Errorf("bounds %d pages, %d bytes: kept %d pages of %d bytes (counted %d)", bound.max, bound.maxBytes, n, sum, s.pages.bytes)
+		}
 	}
 }

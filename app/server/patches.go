@@ -35,15 +35,21 @@ import (
 //   - serviceWorkerJS (app-worker.js): go-app's service worker with offline
 //     permalinks and sub-paths, and updates that never mix two versions. A
 //     correctness fix.
+//   - fillOrigin (pages): the embed snippet gets the page's origin, which
+//     the prerender does not know. A correctness fix.
 //
 // The prerendered page's empty web/split.css link is the UI's (app/ui).
 
-// rewritePage makes a page go-app prerendered for a site under prefix what
-// the server and the static build send: its attributes escaped, its
-// stylesheets inlined and go-app's script tags left to web/boot.js.
-func rewritePage(page []byte, prefix string, styles *inlineStyles) ([]byte, error) {
-	page, err := escapeAttributes(page)
+// rewritePage makes a page go-app prerendered for a site at origin (""
+// when unknown) under prefix what the server and the static build send: its
+// embed snippet for that origin, its attributes escaped, its stylesheets
+// inlined and go-app's script tags left to web/boot.js.
+func rewritePage(page []byte, prefix, origin string, styles *inlineStyles) ([]byte, error) {
+	page, err := fillOrigin(page, origin)
 	if err != nil {
+		return nil, err
+	}
+	if page, err = escapeAttributes(page); err != nil {
 		return nil, fmt.Errorf("patch %q: %w", patchAttributes, err)
 	}
 	if page, err = styles.apply(page, prefix); err != nil {
@@ -59,6 +65,7 @@ const (
 	patchScripts    = "leave go-app's scripts to boot.js"
 	patchAppJS      = "compile app.wasm from boot.js's fetch"
 	patchWorker     = "the service worker"
+	patchOrigin     = "the embed snippet's origin"
 )
 
 // replaceOnce replaces old by with in page, which must hold old exactly
@@ -69,6 +76,25 @@ func replaceOnce(page []byte, old, with, patch, what string) ([]byte, error) {
 		return nil, fmt.Errorf("patch %q: the page has %s %d times, want once: has go-app changed?", patch, what, n)
 	}
 	return bytes.Replace(page, []byte(old), []byte(with), 1), nil
+}
+
+// fillOrigin writes origin into the embed snippets of a page, which the
+// prerender, not knowing the page's origin, writes with
+// ui.OriginPlaceholder under a note that says to replace it (see
+// ui.SnippetStart); origin "" leaves them so. go-app writes the snippet as
+// text, HTML-escaped. Each #embed-snippet must hold the placeholder exactly
+// once, so that a change of go-app's escaping cannot leave a snippet
+// unfilled.
+func fillOrigin(page []byte, origin string) ([]byte, error) {
+	if origin == "" {
+		return page, nil
+	}
+	placeholder := []byte(html.EscapeString(ui.SnippetStart("")))
+	snippets, n := bytes.Count(page, []byte(`id="embed-snippet"`)), bytes.Count(page, placeholder)
+	if n != snippets {
+		return nil, fmt.Errorf("patch %q: the page has %d embed snippets and %d placeholder origins: has go-app changed?", patchOrigin, snippets, n)
+	}
+	return bytes.ReplaceAll(page, placeholder, []byte(html.EscapeString(ui.SnippetStart(origin)))), nil
 }
 
 // escapeAttributes rewrites a page prerendered by go-app v10.1.11 so that

@@ -26,7 +26,7 @@ func TestPatchesMatchGoApp(t *testing.T) {
 		return p.body.Bytes()
 	}
 	page := serve("/")
-	if _, err := rewritePage(page, "", s.styles); err != nil {
+	if _, err := rewritePage(page, "", "http://127.0.0.1:8000", s.styles); err != nil {
 		t.Errorf("a page patch no longer matches go-app's page: %v", err)
 	}
 	// escapeAttributes undoes go-app's Go-style quoting of attribute values.
@@ -190,7 +190,7 @@ func TestStaticAppJSFetchesWasmDirectly(t *testing.T) {
 	for _, prefix := range []string{"", "/energy"} {
 		t.Run("prefix "+prefix, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "dist")
-			if err := s.WriteStatic(dir, prefix); err != nil {
+			if err := s.WriteStatic(dir, prefix, ""); err != nil {
 				t.Fatal(err)
 			}
 			js, err := os.ReadFile(filepath.Join(dir, "app.js"))

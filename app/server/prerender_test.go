@@ -1,9 +1,11 @@
 package server
 
 import (
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -67,3 +69,79 @@ func BenchmarkFixAttributeQuoting(b *testing.B) {
 }
 
 func httptestRequest(target string) *http.Request { return httptest.NewRequest("GET", target, nil) }
+
+// TestPrerenderSalvagesTheQuery checks that the good parameters of a query
+// url.ParseQuery refuses reach the prerendered form, and that the page says
+// what it read differently.
+func TestPrerenderSalvagesTheQuery(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct {
+		name, target string
+		wantNotice   string // "" for no #notices
+	}{
+		{"a semicolon", "/?tokens=5M;itl=50",
+			`Read ";" as "&" in "tokens=5M;itl=50": parameters are separated by "&".`},
+		{"more than 10,000 parameters", "/?" + strings.Repeat("utm=1&", 10_000) + "tokens=5M&itl=50", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := get(t, s, "GET", tt.target)
+			if w.Code != 200 {
+				t.Fatalf("status %d", w.Code)
+			}
+			page := w.Body.String()
+			for _, in := range []struct{ id, want string }{{"tokens-per-month", "5M"}, {"itl-ms", "50"}} {
+				m := regexp.MustCompile(`id="` + in.id + `"[^>]*value="([^"]*)"`).FindStringSubmatch(page)
+				if m == nil {
+					t.Fatalf("no input #%s", in.id)
+				}
+				if m[1] != in.want {
+					t.Errorf("#%s has value %q, want %q", in.id, m[1], in.want)
+				}
+			}
+			if got := strings.Contains(page, `id="notices"`); got != (tt.wantNotice != "") {
+				t.Errorf("#notices shown: %v, want %v", got, tt.wantNotice != "")
+			}
+			if tt.wantNotice != "" && !strings.Contains(page, "<li>"+html.EscapeString(tt.wantNotice)+"</li>") {
+				t.Errorf("the page lacks the notice %q", tt.wantNotice)
+			}
+		})
+	}
+}
+
+// TestPrerenderedEmbedSnippetOrigin checks that the embed snippet of a
+// served page is an absolute URL on the page's origin, for each Host of one
+// URL in turn (so a kept page never names another Host), or on the Site's
+// Origin when set. (The snippet is HTML: its src writes & as &amp;.)
+func TestPrerenderedEmbedSnippetOrigin(t *testing.T) {
+	s := newTestSite(t)
+	const query = "itl=80&amp;model=qwen-3-235b-a22b-instruct&amp;output=500&amp;pct=median&amp;tokens=2.5B&amp;v=2026-10-19&amp;workload=lm-arena-chat"
+	tests := []struct{ name, origin, host, want string }{
+		{"the request's host", "", "127.0.0.1:8000", `<iframe src="http://127.0.0.1:8000/embed?` + query + `" title=`},
+		{"another host, in lower case", "", "Energy.Example:8080", `<iframe src="http://energy.example:8080/embed?` + query + `" title=`},
+		{"an IPv6 address", "", "[::1]:8000", `<iframe src="http://[::1]:8000/embed?` + query + `" title=`},
+		{"a host that is not a plain name: the placeholder and its note", "", "a_b.example",
+			"<!-- Replace https://your-energy-floor-site.example with the origin this calculator is served from, such as https://example.org. -->\n" +
+				`<iframe src="https://your-energy-floor-site.example/embed?` + query + `" title=`},
+		{"the Site's origin wins over the host", "https://example.org", "127.0.0.1:8000", `<iframe src="https://example.org/embed?` + query + `" title=`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s.Origin = tt.origin
+			for _, coding := range []string{"identity", "br"} { // the second from the page cache
+				r := httptest.NewRequest("GET", "/?tokens=2.5B&itl=80", nil)
+				r.Host = tt.host
+				r.Header.Set("Accept-Encoding", coding)
+				w := httptest.NewRecorder()
+				s.ServeHTTP(w, r)
+				if w.Code != 200 {
+					t.Fatalf("status %d", w.Code)
+				}
+				page := string(decode(t, w.Header().Get("Content-Encoding"), w.Body.Bytes()))
+				if got := embedSnippetText(t, page); !strings.HasPrefix(got, tt.want) {
+					t.Errorf("%s: the embed snippet is\n%s\nwant it to start\n%s", coding, got, tt.want)
+				}
+			}
+		})
+	}
+}

@@ -7,35 +7,94 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"strconv"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
 
-// Limits of the HTTP server. Requests are small GETs; the largest response is
-// app.wasm sent uncompressed (about 9 MB), which WriteTimeout leaves room for
-// on a slow link.
-const (
-	ReadHeaderTimeout = 10 * time.Second
-	ReadTimeout       = 15 * time.Second
-	WriteTimeout      = 60 * time.Second
-	IdleTimeout       = 120 * time.Second
-	MaxHeaderBytes    = 256 << 10 // room for a long permalink, far below net/http's 1 MB default
-	ShutdownTimeout   = 10 * time.Second
-)
+// Limits are the HTTP server's timeouts and caps.
+type Limits struct {
+	ReadHeaderTimeout time.Duration
+	ReadTimeout       time.Duration
+	// WriteTimeout bounds the time from reading a request to writing its
+	// response. A response that states its length gets more: n bytes get
+	// WriteTimeout plus n at MinWriteRate bytes a second, so that a slow
+	// client that keeps reading gets the whole body (the uncompressed
+	// app.wasm is about 10 MB) and one that stops is still cut in time.
+	WriteTimeout time.Duration
+	MinWriteRate int64
+	IdleTimeout  time.Duration
+	// MaxHeaderBytes caps a request's headers.
+	MaxHeaderBytes int
+	// ShutdownGrace is how long responses in flight get to finish when the
+	// server stops; the connections of those still going are then closed.
+	ShutdownGrace time.Duration
+}
 
-// NewHTTPServer returns an http.Server for h with the timeouts and the
-// header cap above.
-func NewHTTPServer(h http.Handler) *http.Server {
+// DefaultLimits are the server's limits. Requests are small GETs; the
+// headers leave room for a long permalink, far below net/http's 1 MB
+// default.
+var DefaultLimits = Limits{
+	ReadHeaderTimeout: 10 * time.Second,
+	ReadTimeout:       15 * time.Second,
+	WriteTimeout:      60 * time.Second,
+	MinWriteRate:      16 << 10,
+	IdleTimeout:       120 * time.Second,
+	MaxHeaderBytes:    256 << 10,
+	ShutdownGrace:     10 * time.Second,
+}
+
+// NewHTTPServer returns an http.Server for h with the limits lim, each
+// response's write deadline sized to its body (see Limits.WriteTimeout).
+// net/http's own answer to "OPTIONS *" (200 with no Allow) is off: h
+// answers it, as every other request.
+func NewHTTPServer(h http.Handler, lim Limits) *http.Server {
 	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: ReadHeaderTimeout,
-		ReadTimeout:       ReadTimeout,
-		WriteTimeout:      WriteTimeout,
-		IdleTimeout:       IdleTimeout,
-		MaxHeaderBytes:    MaxHeaderBytes,
-		ErrorLog:          log.New(log.Writer(), "http: ", log.LstdFlags),
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h.ServeHTTP(&sizedWriter{ResponseWriter: w, lim: lim}, r)
+		}),
+		ReadHeaderTimeout:            lim.ReadHeaderTimeout,
+		ReadTimeout:                  lim.ReadTimeout,
+		WriteTimeout:                 lim.WriteTimeout,
+		IdleTimeout:                  lim.IdleTimeout,
+		MaxHeaderBytes:               lim.MaxHeaderBytes,
+		DisableGeneralOptionsHandler: true,
+		ErrorLog:                     log.New(log.Writer(), "http: ", log.LstdFlags),
 	}
 }
+
+// sizedWriter moves a response's write deadline, when its status is
+// written with a Content-Length of n bytes, to WriteTimeout plus n at
+// MinWriteRate from then.
+type sizedWriter struct {
+	http.ResponseWriter
+	lim         Limits
+	wroteHeader bool
+}
+
+func (w *sizedWriter) WriteHeader(status int) {
+	if !w.wroteHeader {
+		w.wroteHeader = true
+		if n, err := strconv.ParseInt(w.Header().Get("Content-Length"), 10, 64); err == nil && n > 0 && w.lim.MinWriteRate > 0 {
+			d := w.lim.WriteTimeout + time.Duration(n)*time.Second/time.Duration(w.lim.MinWriteRate)
+			// Without a connection deadline to set (such as in a test
+			// recorder), WriteTimeout stands.
+			_ = http.NewResponseController(w.ResponseWriter).SetWriteDeadline(time.Now().Add(d))
+		}
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *sizedWriter) Write(b []byte) (int, error) {
+	if !w.wroteHeader {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap gives http.ResponseController the connection's writer.
+func (w *sizedWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // ErrAddrInUse is returned by Listen when another process holds the address.
 var ErrAddrInUse = errors.New("address already in use")
@@ -53,25 +112,37 @@ func Listen(addr string) (net.Listener, error) {
 	return ln, nil
 }
 
-// Serve serves h on ln until ctx is done, then shuts down gracefully: it
-// stops accepting, lets requests in flight finish (up to ShutdownTimeout)
-// and returns nil.
-func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
-	srv := NewHTTPServer(h)
+// Serve serves h on ln with the limits lim until ctx is done, then stops:
+// it stops accepting, gives the responses in flight lim.ShutdownGrace to
+// finish, and closes the connections of those still going. A stop is a
+// routine end: Serve then returns how many responses it closed (0 when all
+// finished) and no error.
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, lim Limits) (closed int, err error) {
+	var inFlight atomic.Int64
+	srv := NewHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		inFlight.Add(1)
+		defer inFlight.Add(-1)
+		h.ServeHTTP(w, r)
+	}), lim)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
-		return fmt.Errorf("serving: %w", err)
+		return 0, fmt.Errorf("serving: %w", err)
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
+	grace, cancel := context.WithTimeout(context.Background(), lim.ShutdownGrace)
 	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return fmt.Errorf("shutting down: %w", err)
+	err = srv.Shutdown(grace)
+	if errors.Is(err, context.DeadlineExceeded) {
+		closed = int(inFlight.Load())
+		err = srv.Close()
+	}
+	if err != nil {
+		return closed, fmt.Errorf("shutting down: %w", err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serving: %w", err)
+		return closed, fmt.Errorf("serving: %w", err)
 	}
-	return nil
+	return closed, nil
 }

@@ -5,26 +5,44 @@
 //
 //   - The pages / and /embed, prerendered with the results for the query
 //     string, rewritten by the patches of go-app's output (patches.go): their
-//     attribute values HTML-escaped, their stylesheets inlined in one <style>
-//     element, and go-app's script tags left to web/boot.js, which starts the
-//     app (on a first visit once the prerendered page has painted, on a
-//     return visit at once, reading app.wasm from the service worker's cache).
+//     embed snippet given the page's origin (Origin, else the request's: see
+//     pageOrigin), their attribute values HTML-escaped, their stylesheets
+//     inlined in one <style> element, and go-app's script tags left to
+//     web/boot.js, which starts the app (on a first visit once the
+//     prerendered page has painted, on a return visit at once, reading
+//     app.wasm from the service worker's cache).
 //     The full page links one empty stylesheet, web/split.css, between the
 //     results and the sections under them, so the first paint has the results
-//     without the rest. The last pageCacheSize pages served are kept, per URL
-//     and encoding, and sent again without being prerendered anew.
+//     without the rest. The pages last served are kept (pageCache: up to
+//     pageCacheSize of them and pageCacheBytes together), per state the
+//     query decodes to, origin and encoding, and sent again without being
+//     prerendered anew; a page whose query gives notices is not kept.
 //   - go-app's files (app.js, rewritten to compile boot.js's fetch of
 //     app.wasm; app-worker.js, our worker.js; wasm_exec.js, app.css,
 //     manifest.webmanifest), compressed once for each encoding.
 //   - /web/ from the embedded assets: app.wasm goes out brotli, gzip or plain
 //     according to Accept-Encoding, as application/wasm with Vary:
 //     Accept-Encoding, Cache-Control: no-cache and an ETag per encoding.
+//   - Revalidations: If-None-Match gets 304 Not Modified only where the
+//     answer would be a 200 with an ETag it lists, with the 200's headers
+//     (Vary among them) but Content-Length and Content-Type (see answer);
+//     every other answer goes out whole, 404s included.
 //   - The security headers (Headers, the CSP's style-src allowing the inlined
-//     styles by their hash) on every response, and 405 with Allow: GET, HEAD
-//     for any other method.
+//     styles by their hash) on every response the Site writes, and 405 with
+//     Allow: GET, HEAD for any other method, "OPTIONS *" included.
 //
-// Listen and Serve add header, read, write and idle timeouts, a header cap
-// and a graceful shutdown; WriteStatic writes the same site for static hosts,
+// Serve adds the Limits: header, read, write and idle timeouts (a response
+// that states its length gets a write deadline sized to it, so a slow
+// client that keeps reading gets the whole uncompressed app.wasm), a header
+// cap, and a stop that gives responses in flight ShutdownGrace to finish,
+// then closes them. It turns off net/http's own answer to "OPTIONS *", so the
+// Site answers it. net/http still writes a few answers itself, to requests
+// it refuses before any handler sees them, and those carry no security
+// headers: 400 (a malformed request line or header, a malformed or, in
+// HTTP/1.1, missing Host), 417 (an Expect other than 100-continue), 431
+// (headers over MaxHeaderBytes), 501 (a Transfer-Encoding it does not know)
+// and 505 (an HTTP major version other than 1). TestAnswersOutsideTheHandler
+// keeps this list true. WriteStatic writes the same site for static hosts,
 // with a _headers file.
 //
 // Versions: the app's version (Version) is a hash of app.wasm, the other
@@ -61,10 +79,10 @@ import (
 	"energyfloor/app/ui"
 )
 
-// Headers are the security headers sent with every response, the CSP's
-// style-src with the hash of the pages' inlined styles added (see
-// inlineStyles.headers). The static build writes the same set for static
-// hosts.
+// Headers are the security headers sent with every response the Site
+// writes, the CSP's style-src with the hash of the pages' inlined styles
+// added (see inlineStyles.headers). The static build writes the same set for
+// static hosts.
 //
 // frame-ancestors is open on purpose: embedding the calculator is a feature,
 // and it is safe here because the app is read-only, has no accounts, no
@@ -102,6 +120,11 @@ type Site struct {
 	Version string
 	// WasmSize is app.wasm's uncompressed size in bytes.
 	WasmSize int64
+	// Origin is the site's public origin, such as https://example.org (see
+	// NormalizeOrigin), which the pages' embed snippet names; "" for each
+	// request's own (see pageOrigin). Set it when a proxy in front of the
+	// server changes the scheme or host.
+	Origin string
 
 	assets     map[string]*asset // by path under /web/, e.g. "/web/app.wasm"
 	app        *app.Handler
@@ -129,7 +152,7 @@ var routesOnce sync.Once
 // .gz, app.css, icons) and the dataset files, which enter the version.
 func New(assets, dataset fs.FS) (*Site, error) {
 	routesOnce.Do(ui.Routes)
-	s := &Site{assets: map[string]*asset{}, pages: newPageCache(pageCacheSize)}
+	s := &Site{assets: map[string]*asset{}, pages: newPageCache(pageCacheSize, pageCacheBytes)}
 	if err := s.loadAssets(assets); err != nil {
 		return nil, err
 	}
@@ -257,8 +280,8 @@ func pageConfig() string {
 }
 
 // ServeHTTP answers GET and HEAD: /web/ from the embedded assets, the rest
-// from go-app's Handler. Every response carries the security headers (the
-// CSP allowing the pages' inlined stylesheets).
+// from go-app's Handler. Every response it writes carries the security
+// headers (the CSP allowing the pages' inlined stylesheets).
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for k, v := range s.headers {
 		w.Header().Set(k, v)
@@ -305,16 +328,8 @@ func (s *Site) serveAsset(w http.ResponseWriter, r *http.Request, p string) {
 	h.Set("Content-Type", a.contentType)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", f.etag)
-	if etagMatch(r.Header.Get("If-None-Match"), f.etag) {
-		h.Del("Content-Type")
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
 	h.Set("Content-Length", strconv.Itoa(len(f.body)))
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(f.body)
-	}
+	answer(w, r, r.Header.Get("If-None-Match"), http.StatusOK, f.body)
 }
 
 // etagMatch reports whether an If-None-Match header lists etag (or is "*").

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -493,5 +494,74 @@ func TestListenPortTaken(t *testing.T) {
 	_, err = Listen(ln.Addr().String())
 	if !errors.Is(err, ErrAddrInUse) || !strings.Contains(err.Error(), ln.Addr().String()) {
 		t.Errorf("error = %v, want ErrAddrInUse naming the address", err)
+	}
+}
+
+// TestNotModified checks that a 304 carries every header its 200 carries
+// (Vary and ETag among them: RFC 9110 §15.4.5) but Content-Length and
+// Content-Type, and no body; and that a copy in another encoding is not
+// confirmed.
+func TestNotModified(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct{ name, target, accept string }{
+		{"page, plain", "/?tokens=2.5B", ""},
+		{"page, br", "/?tokens=2.5B", "br"},
+		{"embed, gzip", "/embed?itl=50", "gzip"},
+		{"app.js, plain", "/app.js", ""},
+		{"app.js, br", "/app.js", "br"},
+		{"manifest, too small to compress", "/manifest.webmanifest", "br"},
+		{"wasm, br", "/web/app.wasm", "br"},
+		{"wasm, plain", "/web/app.wasm", "identity"},
+		{"icon, one encoding", "/web/icon-192.png", "br"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ok := get(t, s, "GET", tt.target, "Accept-Encoding", tt.accept)
+			etag := ok.Header().Get("ETag")
+			if ok.Code != 200 || etag == "" {
+				t.Fatalf("status %d, ETag %q", ok.Code, etag)
+			}
+			for _, method := range []string{"GET", "HEAD"} {
+				w := get(t, s, method, tt.target, "Accept-Encoding", tt.accept, "If-None-Match", `"other", `+etag)
+				if w.Code != http.StatusNotModified || w.Body.Len() != 0 {
+					t.Fatalf("%s: status %d with %d bytes, want 304 and none", method, w.Code, w.Body.Len())
+				}
+				want := ok.Header().Clone()
+				want.Del("Content-Length")
+				want.Del("Content-Type")
+				if !reflect.DeepEqual(w.Header(), want) {
+					t.Errorf("%s: 304 headers\n%v\nwant those of the 200 but Content-Length and Content-Type:\n%v", method, w.Header(), want)
+				}
+			}
+		})
+	}
+	// A copy in one encoding is not another's.
+	br := get(t, s, "GET", "/?tokens=2.5B", "Accept-Encoding", "br").Header().Get("ETag")
+	plain := get(t, s, "GET", "/?tokens=2.5B").Header().Get("ETag")
+	for _, c := range []struct{ accept, inm string }{{"", br}, {"br", plain}, {"gzip", br}} {
+		if w := get(t, s, "GET", "/?tokens=2.5B", "Accept-Encoding", c.accept, "If-None-Match", c.inm); w.Code != http.StatusOK {
+			t.Errorf("a %s copy revalidated by a client accepting %q: status %d, want 200", c.inm, c.accept, w.Code)
+		}
+	}
+}
+
+// TestNotModifiedOnlyForWhatExists checks that If-None-Match with the
+// current version's ETag, or *, never turns a 404 into a 304.
+func TestNotModifiedOnlyForWhatExists(t *testing.T) {
+	s := newTestSite(t)
+	wasmETag := get(t, s, "GET", "/web/app.wasm").Header().Get("ETag")
+	for _, tt := range []struct{ target, inm string }{
+		{"/nope", `"` + s.Version + `"`},
+		{"/nope", `"` + s.Version + `-br"`},
+		{"/nope", "*"},
+		{"/web/nope.wasm", wasmETag},
+		{"/web/nope.wasm", "*"},
+	} {
+		for _, accept := range []string{"", "br"} {
+			w := get(t, s, "GET", tt.target, "Accept-Encoding", accept, "If-None-Match", tt.inm)
+			if w.Code != http.StatusNotFound {
+				t.Errorf("%s with If-None-Match %s, Accept-Encoding %q: status %d, want 404", tt.target, tt.inm, accept, w.Code)
+			}
+		}
 	}
 }

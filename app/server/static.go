@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,16 +33,41 @@ func NormalizePrefix(prefix string) (string, error) {
 	return p, nil
 }
 
+// NormalizeOrigin returns origin, a site's public origin such as
+// https://example.org, as scheme://host[:port] in lower case ("" for ""),
+// or an error naming what is wrong with it.
+func NormalizeOrigin(origin string) (string, error) {
+	if origin == "" {
+		return "", nil
+	}
+	u, err := url.Parse(strings.TrimSpace(origin))
+	if err != nil {
+		return "", fmt.Errorf("invalid origin %q: %w", origin, err)
+	}
+	scheme, host := strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	if (scheme != "http" && scheme != "https") || !plainHost.MatchString(host) || u.User != nil ||
+		strings.TrimSuffix(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("invalid origin %q: want a scheme and host only, such as https://example.org", origin)
+	}
+	return scheme + "://" + host, nil
+}
+
 // WriteStatic writes the static site to dir, replacing it: the prerendered
 // pages (index.html, one .html per other page), go-app's files (app.js,
 // app-worker.js, wasm_exec.js, app.css, manifest.webmanifest), web/ with
 // app.wasm, its .br and .gz and the other assets, and a _headers file with
 // the headers to send (the format of Netlify and Cloudflare Pages; see the
-// README for other hosts). prefix is the sub-path the site is served under.
-// The site is written next to dir first, so a failure leaves dir as it was.
-func (s *Site) WriteStatic(dir, prefix string) (err error) {
+// README for other hosts). prefix is the sub-path the site is served under,
+// and origin its public origin, which the pages' embed snippet names (see
+// NormalizeOrigin; "" leaves the snippet's placeholder and its note saying
+// to replace it). The site is written next to dir first, so a failure
+// leaves dir as it was.
+func (s *Site) WriteStatic(dir, prefix, origin string) (err error) {
 	prefix, err = NormalizePrefix(prefix)
 	if err != nil {
+		return err
+	}
+	if origin, err = NormalizeOrigin(origin); err != nil {
 		return err
 	}
 	dir = filepath.Clean(dir)
@@ -64,7 +90,7 @@ func (s *Site) WriteStatic(dir, prefix string) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := fixStaticPages(tmp, prefix, styles); err != nil {
+	if err := fixStaticPages(tmp, prefix, origin, styles); err != nil {
 		return err
 	}
 	if err := fixStaticAppJS(tmp); err != nil {
@@ -133,7 +159,7 @@ func staticStyles(dir string, ownCSS []byte) (*inlineStyles, error) {
 
 // fixStaticPages applies rewritePage to the pages go-app
 // wrote.
-func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
+func fixStaticPages(dir, prefix, origin string, styles *inlineStyles) error {
 	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	if err != nil {
 		return err
@@ -143,7 +169,7 @@ func fixStaticPages(dir, prefix string, styles *inlineStyles) error {
 		if err != nil {
 			return err
 		}
-		fixed, err := rewritePage(b, prefix, styles)
+		fixed, err := rewritePage(b, prefix, origin, styles)
 		if err != nil {
 			return fmt.Errorf("%s: %w", filepath.Base(p), err)
 		}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -8,21 +9,36 @@ import (
 	"testing"
 )
 
-func TestNormalizePrefix(t *testing.T) {
-	tests := []struct{ in, want, err string }{
-		{"", "", ""},
-		{"/", "", ""},
-		{"/energy", "/energy", ""},
-		{"energy/", "/energy", ""},
-		{"/tools/energy/", "/tools/energy", ""},
-		{"/a b", "", "invalid prefix"},
-		{"/energy?x", "", "invalid prefix"},
-		{"//evil.example", "", "invalid prefix"},
-		{`/"><script>`, "", "invalid prefix"},
+func TestNormalize(t *testing.T) {
+	prefix, origin := NormalizePrefix, NormalizeOrigin
+	tests := []struct {
+		normalize     func(string) (string, error)
+		in, want, err string
+	}{
+		{prefix, "", "", ""},
+		{prefix, "/", "", ""},
+		{prefix, "/energy", "/energy", ""},
+		{prefix, "energy/", "/energy", ""},
+		{prefix, "/tools/energy/", "/tools/energy", ""},
+		{prefix, "/a b", "", "invalid prefix"},
+		{prefix, "/energy?x", "", "invalid prefix"},
+		{prefix, "//evil.example", "", "invalid prefix"},
+		{prefix, `/"><script>`, "", "invalid prefix"},
+		{origin, "", "", ""},
+		{origin, "https://example.org", "https://example.org", ""},
+		{origin, "https://Example.ORG/", "https://example.org", ""},
+		{origin, "http://127.0.0.1:8000", "http://127.0.0.1:8000", ""},
+		{origin, "http://[::1]:8000", "http://[::1]:8000", ""},
+		{origin, "example.org", "", "invalid origin"},
+		{origin, "ftp://example.org", "", "invalid origin"},
+		{origin, "https://example.org/energy", "", "invalid origin"},
+		{origin, "https://example.org?x=1", "", "invalid origin"},
+		{origin, "https://user@example.org", "", "invalid origin"},
+		{origin, `https://"><script>`, "", "invalid origin"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := NormalizePrefix(tt.in)
+			got, err := tt.normalize(tt.in)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Errorf("error = %v, want %q", err, tt.err)
@@ -36,11 +52,24 @@ func TestNormalizePrefix(t *testing.T) {
 	}
 }
 
+// embedSnippetText returns the text of a page's #embed-snippet, unescaped:
+// what a visitor reads and copies.
+func embedSnippetText(t *testing.T, page string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)id="embed-snippet"[^>]*>\s*<code>(.*?)</code>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("the page has no #embed-snippet")
+	}
+	return html.UnescapeString(m[1])
+}
+
 func TestWriteStatic(t *testing.T) {
 	s := newTestSite(t)
-	tests := []struct{ name, prefix, root string }{
-		{"root", "", "/"},
-		{"sub-path", "/energy", "/energy/"},
+	const note = "<!-- Replace https://your-energy-floor-site.example with the origin this calculator is served from, such as https://example.org. -->\n"
+	tests := []struct{ name, prefix, origin, wantSnippet string }{
+		{"root", "", "", note + `<iframe src="https://your-energy-floor-site.example/embed?`},
+		{"sub-path", "/energy", "", note + `<iframe src="https://your-energy-floor-site.example/energy/embed?`},
+		{"sub-path at an origin", "/energy", "https://Example.org/", `<iframe src="https://example.org/energy/embed?`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,7 +77,7 @@ func TestWriteStatic(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(dir, "stale"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.WriteStatic(dir, tt.prefix); err != nil {
+			if err := s.WriteStatic(dir, tt.prefix, tt.origin); err != nil {
 				t.Fatal(err)
 			}
 			read := func(name string) string {
@@ -97,6 +126,9 @@ func TestWriteStatic(t *testing.T) {
 					t.Errorf("index.html lacks %s", want)
 				}
 			}
+			if got := embedSnippetText(t, index); !strings.HasPrefix(got, tt.wantSnippet) {
+				t.Errorf("the embed snippet is\n%s\nwant it to start\n%s", got, tt.wantSnippet)
+			}
 			if n := strings.Count(index, "<script"); n != 1 {
 				t.Errorf("index.html has %d script tags, want boot.js's alone", n)
 			}
@@ -144,8 +176,11 @@ func TestWriteStaticBadPrefixLeavesDir(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "keep"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.WriteStatic(dir, "/a b"); err == nil {
+	if err := s.WriteStatic(dir, "/a b", ""); err == nil {
 		t.Fatal("no error for a bad prefix")
+	}
+	if err := s.WriteStatic(dir, "", "example.org"); err == nil {
+		t.Fatal("no error for a bad origin")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "keep")); err != nil {
 		t.Error("a failed build changed the old dist/")

@@ -33,7 +33,8 @@ type calculator struct {
 	// not measured on the chosen workload).
 	info string
 	// base is the path prefix the app is served under ("" at the root), and
-	// origin the page's scheme and host ("" during prerender).
+	// origin the page's scheme and host ("" during prerender, which does not
+	// know it: see OriginPlaceholder).
 	base, origin string
 	// Options of the workload, model and grid selects, built once per dataset.
 	workloadChoices []choice
@@ -78,7 +79,9 @@ func (c *calculator) OnNav(ctx app.Context) {
 		c.origin = u.Scheme + "://" + u.Host
 	}
 	first := c.ds == nil
-	c.navigate(u.Query())
+	q, read := parseQuery(u.RawQuery)
+	c.navigate(q)
+	c.notices = append(read, c.notices...)
 	if first {
 		c.finishTakeOver(ctx)
 	} else {

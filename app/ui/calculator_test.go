@@ -356,7 +356,7 @@ func TestEditsBeforeTheWasmStarted(t *testing.T) {
 			name: "bad text keeps the last good results and says why", query: "itl=60&model=alpha",
 			early: []textEdit{{fieldOutput, "abc"}},
 			want: map[string]string{"#energy-per-request data-wh": "0.05", "#output-tokens value": "abc",
-				"#output-tokens-msg": "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
+				"#output-tokens-msg": "Enter a number using the digits 0 to 9, such as 1,500 or 2.5k."},
 		},
 		{
 			// gpqa has only beta; within 60 ms its floor is b1 (2.0 J, 30 ms).

@@ -12,16 +12,45 @@ type embedPanel struct {
 
 	// Query is the current state's permalink query.
 	Query string
-	// Origin is the page's scheme and host ("" during prerender); Base its
-	// path prefix.
+	// Origin is the page's scheme and host, "" where the page does not know
+	// it (the prerender: see OriginPlaceholder); Base its path prefix.
 	Origin, Base string
 
 	copied string
 }
 
-// embedSnippet returns the iframe markup for src.
-func embedSnippet(src string) string {
-	return `<iframe src="` + htmlAttrEscape(src) + `" title="Energy Floor calculator" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
+// OriginPlaceholder stands for the page's origin in the embed snippet where
+// the page does not know it: the prerender, which the server then fills in
+// with the request's origin (and a static build with the origin it is
+// given), and a static build given none, whose snippet keeps it under a
+// note that says to replace it (originNote). It is under .example, a name
+// reserved for examples, so it never reaches another site.
+const OriginPlaceholder = "https://your-energy-floor-site.example"
+
+// originNote opens the snippet whose origin is OriginPlaceholder.
+const originNote = "<!-- Replace " + OriginPlaceholder + " with the origin this calculator is served from, such as https://example.org. -->\n"
+
+// snippet returns the iframe snippet for the panel's state: the same text
+// the panel shows and its button copies.
+func (p *embedPanel) snippet() string {
+	return embedSnippet(p.Origin, p.Base+"/embed?"+p.Query)
+}
+
+// embedSnippet returns the iframe markup for the page at path on origin
+// ("" for OriginPlaceholder, under its note).
+func embedSnippet(origin, path string) string {
+	return SnippetStart(origin) + htmlAttrEscape(path) + `" title="Energy Floor calculator" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
+}
+
+// SnippetStart returns how the embed snippet starts, up to and including
+// its origin: for origin "" the note and OriginPlaceholder. The server
+// replaces the start the prerender writes with the one for the page's
+// origin.
+func SnippetStart(origin string) string {
+	if origin == "" {
+		return originNote + `<iframe src="` + OriginPlaceholder
+	}
+	return `<iframe src="` + htmlAttrEscape(origin)
 }
 
 // embedScript is the optional host-page script: it sets the iframe's height
@@ -58,7 +87,7 @@ func htmlAttrEscape(s string) string {
 // blocks, not textareas: go-app prerenders a textarea's text as a value
 // attribute, which browsers ignore.
 func (p *embedPanel) Render() app.UI {
-	snippet := embedSnippet(p.Origin + p.Base + "/embed?" + p.Query)
+	snippet := p.snippet()
 	status := map[string]string{"snippet": "Snippet copied.", "script": "Script copied.",
 		"failed": "The browser refused to copy; select the text instead."}[p.copied]
 	return app.Section().ID("embed-this").Class("panel", "embed-panel").Aria("labelledby", "embed-h").Body(
@@ -79,7 +108,7 @@ func (p *embedPanel) Render() app.UI {
 
 // onCopy copies the snippet or the script, per the clicked button's id.
 func (p *embedPanel) onCopy(ctx app.Context, e app.Event) {
-	kind, text := "snippet", embedSnippet(p.Origin+p.Base+"/embed?"+p.Query)
+	kind, text := "snippet", p.snippet()
 	if ctx.JSSrc().Get("id").String() == "copy-script" {
 		kind, text = "script", embedScript
 	}

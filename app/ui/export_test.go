@@ -197,9 +197,21 @@ func TestBibEscape(t *testing.T) {
 }
 
 func TestEmbedSnippet(t *testing.T) {
-	got := embedSnippet(`https://example.org/embed?itl=60&model=a"b`)
-	want := `<iframe src="https://example.org/embed?itl=60&amp;model=a&quot;b" title="Energy Floor calculator"`
-	if !strings.HasPrefix(got, want) {
-		t.Errorf("got %s, want it to start %s", got, want)
+	tail := ` title="Energy Floor calculator" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
+	tests := []struct{ name, origin, path, want string }{
+		{"the page's origin", "https://example.org", `/embed?itl=60&model=a"b`,
+			`<iframe src="https://example.org/embed?itl=60&amp;model=a&quot;b"` + tail},
+		{"under a prefix", "http://127.0.0.1:8000", "/energy/embed?itl=60",
+			`<iframe src="http://127.0.0.1:8000/energy/embed?itl=60"` + tail},
+		{"an unknown origin: a placeholder, and a note that says to replace it", "", "/energy/embed?itl=60",
+			"<!-- Replace https://your-energy-floor-site.example with the origin this calculator is served from, such as https://example.org. -->\n" +
+				`<iframe src="https://your-energy-floor-site.example/energy/embed?itl=60"` + tail},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := embedSnippet(tt.origin, tt.path); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
 	}
 }

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"energyfloor/app/floor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // noticeList lists what was wrong with the URL the page was opened with
 // (#notices), as text only; nil when all was well.
@@ -9,7 +13,7 @@ func noticeList(notices []notice) app.UI {
 		return nil
 	}
 	return app.Div().ID("notices").Class("notice").Role("status").Body(
-		app.P().Text("Some parameters in this link could not be used, so defaults stand in for them:"),
+		app.P().Text("Some parameters in this link could not be used as they are:"),
 		app.Ul().Body(app.Range(notices).Slice(func(i int) app.UI {
 			return app.Li().Text(string(notices[i]))
 		})),
@@ -24,6 +28,6 @@ func versionNote(link, data string) app.UI {
 		return nil
 	}
 	return app.P().ID("version-notice").Class("notice").Role("status").Text(
-		"This link was made with data version " + quoteForNotice(link) + "; these figures come from data version " +
+		"This link was made with data version " + floor.QuoteInput(link) + "; these figures come from data version " +
 			data + ", so they may differ from the ones the link showed.")
 }

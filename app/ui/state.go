@@ -4,9 +4,9 @@ import (
 	"maps"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"energyfloor/app/floor"
 
@@ -27,6 +27,11 @@ const (
 	paramGPU      = "gpu"
 	paramModel    = "model"
 )
+
+// params lists the parameters the calculator reads, these and the factors'
+// (factors.go); it ignores any other.
+var params = []string{paramWorkload, paramTokens, paramRequests, paramOutput, paramITL, paramPct, paramGPU, paramModel,
+	paramHost, paramIdle, paramPUE, paramGrid, paramGCO2, paramPrice, paramCur, paramVersion}
 
 // maxParamLen bounds the length, in bytes, of a URL parameter we read; longer
 // values are ignored with a notice before any parsing.
@@ -242,6 +247,51 @@ func (f *formState) textOr(field, text string, d decimal.Decimal) string {
 // calculator. It is always rendered as text, never as markup.
 type notice string
 
+// parseQuery reads a page's raw query string into the values decodeState
+// reads: the first value of each of the calculator's parameters (params),
+// and notices for what it had to read differently from the letter of the
+// query. Where url.ParseQuery drops what it cannot parse, and with it good
+// parameters, parseQuery keeps them:
+//
+//   - a ";" is read as a separator, as "&" (with one notice, quoting the
+//     first pair it splits one of the calculator's parameters off):
+//     "tokens=5M;itl=50" gives tokens 5M and itl 50, where url.ParseQuery
+//     drops the pair whole;
+//   - any number of parameters is read (url.ParseQuery reads nothing beyond
+//     10,000): only the calculator's are kept, one value each;
+//   - a value whose percent-encoding is broken is taken as written, so
+//     decodeState rejects it with a notice quoting it; a name that cannot
+//     be decoded is not one of the calculator's, and is skipped.
+func parseQuery(raw string) (url.Values, []notice) {
+	q := url.Values{}
+	var notices []notice
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		pieces := strings.Split(pair, ";")
+		split := false
+		for _, piece := range pieces {
+			k, v, _ := strings.Cut(piece, "=")
+			k, err := url.QueryUnescape(k)
+			if err != nil || !slices.Contains(params, k) {
+				continue
+			}
+			split = split || len(pieces) > 1
+			if _, seen := q[k]; seen {
+				continue
+			}
+			if d, err := url.QueryUnescape(v); err == nil {
+				v = d
+			}
+			q[k] = []string{v}
+		}
+		if split && len(notices) == 0 {
+			notices = append(notices, notice(`Read ";" as "&" in `+floor.QuoteInput(pair)+`: parameters are separated by "&".`))
+		}
+	}
+	return q, notices
+}
+
 // decodeState decodes a permalink's query, or the calculator's form as a
 // browser submits it, into a form for dataset ds. It never fails: a missing
 // parameter takes its default silently; a bad number stays in its field with
@@ -253,7 +303,7 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 	f := defaultForm(ds)
 	var notices []notice
 	bad := func(param, raw, why, fallback string) {
-		notices = append(notices, notice("Ignored "+param+"="+quoteForNotice(raw)+": "+why+" Using "+fallback+"."))
+		notices = append(notices, notice("Ignored "+param+"="+floor.QuoteInput(raw)+": "+why+" Using "+fallback+"."))
 	}
 	get := func(param string) (string, bool) {
 		vs, ok := q[param]
@@ -363,28 +413,6 @@ func fieldText(v string, d decimal.Decimal) string {
 		}
 	}
 	return v
-}
-
-// maxQuoted is how many characters of a rejected value a notice quotes.
-const maxQuoted = 40
-
-// quoteForNotice quotes a rejected value for a notice: at most maxQuoted
-// characters (an ellipsis marks the cut), with control, format and
-// direction-changing characters escaped, so the notice reads as it is.
-func quoteForNotice(v string) string {
-	if !utf8.ValidString(v) {
-		v = strings.ToValidUTF8(v, "\uFFFD")
-	}
-	cut := false
-	if utf8.RuneCountInString(v) > maxQuoted {
-		v = string([]rune(v)[:maxQuoted])
-		cut = true
-	}
-	q := strconv.QuoteToGraphic(v)
-	if cut {
-		q = q[:len(q)-1] + "…\""
-	}
-	return q
 }
 
 // The latency slider is logarithmic: position 0…sliderSteps maps to

@@ -4,15 +4,19 @@ package ui
 
 import (
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
-// FuzzDecodeState decodes arbitrary query strings: it must never panic, a
-// field shows plain text unless it holds a bad value with its message,
-// notices stay short valid text, and the permalink of the result decodes
-// without a notice or a field error to the same inputs.
+// FuzzDecodeState reads arbitrary raw query strings with parseQuery and
+// decodes them: neither may panic; where url.ParseQuery reads the query
+// without an error, parseQuery reads the same first value of each of the
+// calculator's parameters, with no notice; a field shows plain text unless
+// it holds a bad value with its message; notices stay few and short valid
+// text; and the permalink of the result decodes without a notice or a field
+// error to the same inputs.
 func FuzzDecodeState(f *testing.F) {
 	for _, seed := range []string{
 		"", "tokens=2.5M&output=500&itl=100&pct=median&gpu=H100&model=alpha",
@@ -21,13 +25,26 @@ func FuzzDecodeState(f *testing.F) {
 		"output=0.000001&tokens=1e18", "itl=%00%01%7F",
 		"host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.12&cur=EUR", "gco2=3000&pue=0&host=43%25&cur=%E2%80%AE",
 		"grid=ATLANTIS&gco2=0&price=1e3&v=1999", "grid=custom&cur=US%24%24%24%24%24%24%24", "pue=3&idle=5&host=5.0000001",
+		"tokens=5M;itl=50", "tok%zzens=1&itl=5%2", "utm=a;b&gpu=B200", "tokens&itl=",
 	} {
 		f.Add(seed)
 	}
 	ds := fixtureDataset()
 	f.Fuzz(func(t *testing.T, raw string) {
-		q, _ := url.ParseQuery(raw)
+		q, read := parseQuery(raw)
+		if std, err := url.ParseQuery(raw); err == nil {
+			want := url.Values{}
+			for _, p := range params {
+				if vs, ok := std[p]; ok {
+					want[p] = vs[:1]
+				}
+			}
+			if !reflect.DeepEqual(q, want) || len(read) != 0 {
+				t.Fatalf("parseQuery(%q) = %v, %q; url.ParseQuery reads %v", raw, q, read, want)
+			}
+		}
 		form, notices := decodeState(ds, q)
+		notices = append(read, notices...)
 		for field, s := range map[string]string{fieldTokens: form.Tokens, fieldRequests: form.Requests, fieldOutput: form.Output, fieldITL: form.ITL} {
 			if form.Errs[field] == "" && (strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s)) {
 				t.Fatalf("field %s shows %q, not plain text, and no message", field, s)
@@ -42,6 +59,9 @@ func FuzzDecodeState(f *testing.F) {
 			if _, carbon := form.In.Factors.GCO2ePerKWh(); carbon != (form.GridChoice != "") {
 				t.Fatalf("carbon %t, but the grid select shows %q", carbon, form.GridChoice)
 			}
+		}
+		if len(notices) > len(params)+1 {
+			t.Fatalf("%d notices for %q: want at most one per parameter and one for the query", len(notices), raw)
 		}
 		for _, n := range notices {
 			if !utf8.ValidString(string(n)) || len(n) > 600 {

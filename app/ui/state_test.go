@@ -4,6 +4,7 @@ package ui
 
 import (
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestDecodeState(t *testing.T) {
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
 			wantNotices: []string{`pct="p50"`, `gpu="A100"`},
 			wantErrs: map[string]string{fieldTokens: "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.",
-				fieldOutput: "Must be more than zero.", fieldITL: "Enter a finite number, such as 2.5M."},
+				fieldOutput: "Must be more than zero.", fieldITL: "Enter a finite number, such as 100."},
 			wantText: map[string]string{fieldTokens: "1e309", fieldOutput: "-0", fieldITL: "NaN"},
 		},
 		{
@@ -276,18 +277,74 @@ func TestSlider(t *testing.T) {
 	}
 }
 
-func TestQuoteForNotice(t *testing.T) {
-	tests := []struct{ name, in, want string }{
-		{"plain", "abc", `"abc"`},
-		{"quotes escaped", `a"b`, `"a\"b"`},
-		{"right-to-left override escaped", "\u202eabc", `"\u202eabc"`},
-		{"invalid UTF-8 replaced", "a\xffb", "\"a\uFFFDb\""},
-		{"cut at 40 characters", strings.Repeat("x", 41), `"` + strings.Repeat("x", 40) + `…"`},
+func TestParseQuery(t *testing.T) {
+	many := strings.Repeat("utm=1&", 10_000) + "tokens=2.5M&itl=50"
+	tests := []struct {
+		name        string
+		raw         string
+		want        url.Values
+		wantNotices []string
+	}{
+		{"plain", "tokens=2.5M&itl=50&gpu=B200", url.Values{"tokens": {"2.5M"}, "itl": {"50"}, "gpu": {"B200"}}, nil},
+		{"a semicolon separates, with a notice", "tokens=5M;itl=50",
+			url.Values{"tokens": {"5M"}, "itl": {"50"}},
+			[]string{`Read ";" as "&" in "tokens=5M;itl=50": parameters are separated by "&".`}},
+		{"a semicolon among others' parameters says nothing", "utm=a;b&tokens=2B", url.Values{"tokens": {"2B"}}, nil},
+		{"one notice for many semicolons", "gpu=B200;pct=p90&" + strings.Repeat("tokens=1;itl=2&", 1000),
+			url.Values{"gpu": {"B200"}, "pct": {"p90"}, "tokens": {"1"}, "itl": {"2"}},
+			[]string{`Read ";" as "&" in "gpu=B200;pct=p90": parameters are separated by "&".`}},
+		{"the notice quotes the pair cut to 40 characters", "itl=50;tokens=" + strings.Repeat("9", 50),
+			url.Values{"itl": {"50"}, "tokens": {strings.Repeat("9", 50)}},
+			[]string{`Read ";" as "&" in "itl=50;tokens=` + strings.Repeat("9", 26) + `…": parameters are separated by "&".`}},
+		{"more than 10,000 parameters", many, url.Values{"tokens": {"2.5M"}, "itl": {"50"}}, nil},
+		{"a broken percent-encoding is kept as written", "tokens=50%&itl=5%2", url.Values{"tokens": {"50%"}, "itl": {"5%2"}}, nil},
+		{"an undecodable name is not ours", "tok%zzens=1&itl=%35%30", url.Values{"itl": {"50"}}, nil},
+		{"an encoded name is decoded", "tok%65ns=2B&output=1+000", url.Values{"tokens": {"2B"}, "output": {"1 000"}}, nil},
+		{"the first value of a parameter is kept", "tokens=1&tokens=2", url.Values{"tokens": {"1"}}, nil},
+		{"a name alone has an empty value", "tokens&itl=", url.Values{"tokens": {""}, "itl": {""}}, nil},
+		{"empty", "", url.Values{}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := quoteForNotice(tt.in); got != tt.want {
-				t.Errorf("got %s, want %s", got, tt.want)
+			got, notices := parseQuery(tt.raw)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("values = %v, want %v", got, tt.want)
+			}
+			var gotNotices []string
+			for _, n := range notices {
+				gotNotices = append(gotNotices, string(n))
+			}
+			if !reflect.DeepEqual(gotNotices, tt.wantNotices) {
+				t.Errorf("notices = %q, want %q", gotNotices, tt.wantNotices)
+			}
+		})
+	}
+}
+
+func TestPageKey(t *testing.T) {
+	const state = "?itl=80&model=qwen-3-235b-a22b-instruct&output=500&pct=median&tokens=2.5B&workload=lm-arena-chat"
+	tests := []struct {
+		name, path, raw string
+		want            string // "" for ok=false
+	}{
+		{"a permalink", "/", "tokens=2.5B&itl=80", "/" + state},
+		{"reordered", "/", "itl=80&tokens=2.5B", "/" + state},
+		{"percent-encoded", "/", "tokens=%32%2E5B&i%74l=80", "/" + state},
+		{"with parameters the calculator does not read", "/", "utm_source=x&tokens=2.5B&junk=1&itl=80&itl=90", "/" + state},
+		{"with the defaults written out", "/", "workload=lm-arena-chat&tokens=2.5B&output=500&itl=80&pct=median&gpu=", "/" + state},
+		{"spaces around a number", "/", "tokens=+2.5B+&itl=80", "/" + state},
+		{"the embed", "/embed", "itl=80&tokens=2.5B", "/embed" + state},
+		{"another text of the same number is another page", "/", "tokens=2500000000&itl=80",
+			"/?itl=80&model=qwen-3-235b-a22b-instruct&output=500&pct=median&tokens=2500000000&workload=lm-arena-chat"},
+		{"a query with notices", "/", "tokens=lots&itl=80", ""},
+		{"a semicolon", "/", "tokens=2.5B;itl=80", ""},
+		{"not a page", "/app.js", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := PageKey(tt.path, tt.raw)
+			if ok != (tt.want != "") || got != tt.want {
+				t.Errorf("PageKey(%q, %q) = %q, %v; want %q, %v", tt.path, tt.raw, got, ok, tt.want, tt.want != "")
 			}
 		})
 	}

@@ -26,7 +26,7 @@
 //	-currency s        the price's currency, shown as text (at most 8 characters)
 //	-json              print one JSON object instead of the table (the contract below)
 //	-list              list the workloads and their models, then exit (-list -json too)
-//	-version           print the app and data versions, then exit
+//	-version           print the app and data versions, then exit (-version -json too)
 //
 // Numbers take any form the app's fields take: 1000000000, 1e9,
 // 1,000,000,000, 1 000 000 000, 2.5M, 1.2B, 3T (k/M/B/T in either case).
@@ -59,7 +59,8 @@
 //
 // Exit status: 0 on success; 2 for a usage error or a number it cannot read,
 // with "energyfloor: -flag "value": the problem" on standard error for every
-// problem at once; 1 when the bundled dataset fails to load or output cannot
+// problem at once (the value quoted as the app's notices quote it: at most 40
+// characters, with control and direction characters escaped); 1 when the bundled dataset fails to load or output cannot
 // be written.
 //
 // # The -json contract
@@ -84,6 +85,8 @@
 //   - grid_source: null, or when the carbon figures use a bundled grid its
 //     source: name, attribution, url, data_url, commit, updated, licence.
 //   - results: one entry per model and GPU, in ranking order.
+//
+// -version -json prints one object too: app_version and data_version.
 //
 // Each entry of results has:
 //
@@ -172,7 +175,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	currency := fs.String("currency", "", "the price's `currency`, shown as text: EUR, US$ …")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	list := fs.Bool("list", false, "list the workloads and their models")
-	showVersion := fs.Bool("version", false, "print the app and data versions")
+	showVersion := fs.Bool("version", false, "print the app and data versions (as JSON with -json)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -190,7 +193,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	if *showVersion {
-		return written(stderr, writeVersion(stdout, d))
+		return written(stderr, writeVersion(stdout, d, *asJSON))
 	}
 	if *list {
 		return written(stderr, writeList(stdout, d, *asJSON))
@@ -200,7 +203,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	in := floor.Inputs{Workload: *workload, GPU: normaliseGPU(*gpu)}
 	var problems []string
 	bad := func(flag, value string, err error) {
-		problems = append(problems, fmt.Sprintf("-%s %q: %v", flag, value, err))
+		problems = append(problems, fmt.Sprintf("-%s %s: %v", flag, floor.QuoteInput(value), err))
 	}
 	if in.OutputTokensPerMonth, err = floor.ParseTokensPerMonth(*tokens); err != nil {
 		bad("tokens", *tokens, err)

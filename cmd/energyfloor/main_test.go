@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -193,7 +194,12 @@ func TestUsageErrors(t *testing.T) {
 		{"tokens hexadecimal", []string{"-tokens", "0x10"}, []string{`-tokens "0x10": Enter a decimal number`}},
 		{"output tokens negative", []string{"-output-tokens", "-500"}, []string{`energyfloor: -output-tokens "-500": Must be more than zero.`}},
 		{"output tokens too many", []string{"-output-tokens", "2M"}, []string{`energyfloor: -output-tokens "2M": Must be at most 1,000,000 output tokens per request.`}},
-		{"itl NaN", []string{"-itl-ms", "NaN"}, []string{`energyfloor: -itl-ms "NaN": Enter a finite number, such as 2.5M.`}},
+		{"itl NaN", []string{"-itl-ms", "NaN"}, []string{`energyfloor: -itl-ms "NaN": Enter a finite number, such as 100.`}},
+		{"output tokens not a number", []string{"-output-tokens", "lots"}, []string{`energyfloor: -output-tokens "lots": Enter a number using the digits 0 to 9, such as 1,500 or 2.5k.`}},
+		{"a 10 KB value cut to 40 characters", []string{"-tokens", strings.Repeat("x", 10<<10)},
+			[]string{"energyfloor: -tokens \"" + strings.Repeat("x", 40) + "…\": Too long: enter at most 100 characters.\n"}},
+		{"control and direction characters escaped", []string{"-model", "\u202eevil\x1b[31m"},
+			[]string{`energyfloor: -model "\u202eevil\x1b[31m": No such model in lm-arena-chat: see energyfloor -list.` + "\n"}},
 		{"itl beyond a minute", []string{"-itl-ms", "61000"}, []string{`energyfloor: -itl-ms "61000": Must be at most 60,000 ms.`}},
 		{"percentile", []string{"-percentile", "p50"}, []string{`energyfloor: -percentile "p50": Choose median, p90, p95 or p99, not "p50".`}},
 		{"gpu", []string{"-gpu", "A100"}, []string{`energyfloor: -gpu "A100": Choose H100 or B200, or leave it out for either.`}},
@@ -424,4 +430,19 @@ func agree(got, want string) bool {
 	}
 	w := decimal.RequireFromString(want)
 	return g.Sub(w).Abs().LessThanOrEqual(w.Abs().Shift(-15))
+}
+
+func TestVersionJSON(t *testing.T) {
+	code, stdout, stderr := runCLI("-version", "-json")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("-version -json printed %q, not JSON: %v", stdout, err)
+	}
+	want := map[string]any{"app_version": "dev", "data_version": "2026-10-19"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("-version -json = %v, want %v", got, want)
+	}
 }

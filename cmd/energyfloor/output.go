@@ -155,8 +155,14 @@ func encode(out io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// writeVersion prints the app and data versions.
-func writeVersion(out io.Writer, d *floor.Dataset) error {
+// writeVersion prints the app and data versions, as text or JSON.
+func writeVersion(out io.Writer, d *floor.Dataset, asJSON bool) error {
+	if asJSON {
+		return encode(out, struct {
+			AppVersion  string `json:"app_version"`
+			DataVersion string `json:"data_version"`
+		}{version, d.DataVersion})
+	}
 	_, err := fmt.Fprintf(out, "energyfloor %s, data version %s\n", version, d.DataVersion)
 	return err
 }
