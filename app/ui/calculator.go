@@ -77,22 +77,22 @@ func (c *calculator) OnInit() {
 }
 
 // OnNav decodes the page's query: on the server during prerender, and in the
-// browser on every navigation; the first navigation in the browser finishes
-// taking over the prerendered page.
+// browser on every navigation but the first, whose state OnInit drew; that
+// one finishes taking over the prerendered page.
 func (c *calculator) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	c.base = basePath(ctx.ResolveStaticResource)
 	if app.IsClient && u.Host != "" {
 		c.origin = u.Scheme + "://" + u.Host
 	}
+	if c.taking {
+		c.finishTakeOver(ctx)
+		return
+	}
 	q, read := parseQuery(u.RawQuery)
 	c.navigate(q)
 	c.notices = append(read, c.notices...)
-	if c.taking {
-		c.finishTakeOver(ctx)
-	} else {
-		c.below = nil // the prerendered sections were for the first URL
-	}
+	c.below = nil // the prerendered sections were for the first URL
 }
 
 // basePath returns the path prefix the app is served under ("" at the root,
