@@ -228,11 +228,14 @@ func waitResults(t testing.TB, b *Browser, want expected, timeout time.Duration)
 // stubs (goappNav is a Go function from then on).
 const wasmStarted = `typeof window.goappNav === "function" && String(window.goappNav).replace(/\s/g, "") !== "function(){}"`
 
-// waitInteractive waits until the wasm has started, the results exist and the
-// lower sections are live (no longer the prerendered copies: data-below).
+// waitInteractive waits until the app has replaced the prerendered page
+// (#calculator.live), the results exist and the lower sections are live (no
+// longer the prerendered copies: data-below). The wasm having started is not
+// enough: the start-up yields to the browser while the prerendered page
+// still stands.
 func waitInteractive(t testing.TB, b *Browser) {
 	t.Helper()
-	if _, err := Poll[bool](b, wasmStarted+` && !!document.querySelector("`+selPerMonth+`[data-wh]") && !!document.querySelector("`+selTokens+`") && !document.querySelector("#calculator[data-below]")`, 30*time.Second); err != nil {
+	if _, err := Poll[bool](b, wasmStarted+` && !!document.querySelector("#calculator.live") && !!document.querySelector("`+selPerMonth+`[data-wh]") && !!document.querySelector("`+selTokens+`") && !document.querySelector("#calculator[data-below]")`, 30*time.Second); err != nil {
 		t.Fatalf("the app never became interactive: %v\nconsole: %s", err, strings.Join(b.ConsoleErrors(), "\n"))
 	}
 }

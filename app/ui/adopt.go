@@ -28,8 +28,11 @@ import (
 //     sections replace them when the browser is next idle.
 //
 // The calculator calls into it at three points: takeOver (OnInit, before the
-// prerendered body is replaced), firstDataset (the first navigation's data)
-// and finishTakeOver (after the first navigation).
+// prerendered body is replaced), firstDataset (the first navigation's data,
+// which OnInit draws) and finishTakeOver (after the first navigation). The
+// start-up yields to the browser between its pieces (YieldToBrowser) while
+// the prerendered page still stands, so that none holds the main thread long
+// and the page never shows anything but itself.
 
 // startup is the calculator's take-over state.
 type startup struct {
@@ -53,10 +56,11 @@ type startup struct {
 var prerenderRead bool
 
 // takeOver reads, in the browser's first mount, what the prerendered page
-// holds: early edits, the focused field and the lower sections.
-func (c *calculator) takeOver() {
+// holds: early edits, the focused field and the lower sections. It reports
+// whether this is that mount.
+func (c *calculator) takeOver() bool {
 	if app.IsServer || prerenderRead {
-		return
+		return false
 	}
 	prerenderRead = true
 	c.taking = true
@@ -64,6 +68,7 @@ func (c *calculator) takeOver() {
 	if !c.embed && len(c.edits) == 0 {
 		c.below = prerenderedBelow()
 	}
+	return true
 }
 
 // firstDataset returns the dataset of the calculator's first navigation,
@@ -73,10 +78,13 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	if !c.taking {
 		return c.load()
 	}
+	// The decode is a piece of the start-up of its own (YieldToBrowser).
+	YieldToBrowser()
 	mark("ef:nav")
 	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(paramWorkload)))
 	c.partial = err == nil
 	mark("ef:decoded")
+	YieldToBrowser()
 	return ds, err
 }
 

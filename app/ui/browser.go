@@ -51,6 +51,26 @@ func copyText(text string, done func(ok bool)) {
 	clip.Call("writeText", text).Call("then", ok, fail)
 }
 
+// YieldToBrowser lets the browser run what it has queued (input, a frame)
+// before the caller goes on: the caller blocks until a zero timeout fires,
+// so that the Go side, all its goroutines waiting, ends the current task.
+// The start-up calls it between its pieces, so that none of them holds the
+// main thread long. On the server it does nothing.
+func YieldToBrowser() {
+	if app.IsServer {
+		return
+	}
+	done := make(chan struct{})
+	var f app.Func
+	f = app.FuncOf(func(this app.Value, args []app.Value) any {
+		f.Release()
+		close(done)
+		return nil
+	})
+	app.Window().Call("setTimeout", f, 0)
+	<-done
+}
+
 // mark records a performance mark in the browser: the ef: marks time the
 // start-up's phases for the benchmark (cmd/bench).
 func mark(name string) {

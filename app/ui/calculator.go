@@ -63,30 +63,36 @@ func newEmbed() *calculator {
 	return &calculator{load: loadDataset, embed: true}
 }
 
-// OnInit reads, in the browser, what the app takes over from the prerendered
-// page (adopt.go). go-app calls OnInit while it mounts the component, before
-// it replaces the prerendered body with the component's own tree, and OnNav
-// only after.
-func (c *calculator) OnInit() { c.takeOver() }
+// OnInit, in the browser's first mount, takes over the prerendered page
+// (adopt.go): it reads what the visitor did there and draws the state of
+// the page's URL, so that go-app's first render, which replaces the
+// prerendered body, is the whole page. go-app calls OnInit before it
+// replaces the prerendered body, and OnNav only after.
+func (c *calculator) OnInit() {
+	if c.takeOver() {
+		q, read := parseQuery(app.Window().URL().RawQuery)
+		c.navigate(q)
+		c.notices = append(read, c.notices...)
+	}
+}
 
 // OnNav decodes the page's query: on the server during prerender, and in the
-// browser on every navigation; the first navigation in the browser finishes
-// taking over the prerendered page.
+// browser on every navigation but the first, whose state OnInit drew; that
+// one finishes taking over the prerendered page.
 func (c *calculator) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	c.base = basePath(ctx.ResolveStaticResource)
 	if app.IsClient && u.Host != "" {
 		c.origin = u.Scheme + "://" + u.Host
 	}
-	first := c.ds == nil
+	if c.taking {
+		c.finishTakeOver(ctx)
+		return
+	}
 	q, read := parseQuery(u.RawQuery)
 	c.navigate(q)
 	c.notices = append(read, c.notices...)
-	if first {
-		c.finishTakeOver(ctx)
-	} else {
-		c.below = nil // the prerendered sections were for the first URL
-	}
+	c.below = nil // the prerendered sections were for the first URL
 }
 
 // basePath returns the path prefix the app is served under ("" at the root,

@@ -206,8 +206,11 @@ type Report struct {
 type TargetReport struct {
 	Target
 	// WasmEncoding is app.wasm's Content-Encoding on the cold loads.
-	WasmEncoding string   `json:"wasm_encoding"`
-	Figures      []Figure `json:"figures"`
+	WasmEncoding string `json:"wasm_encoding"`
+	// Repeated lists the runs that failed once and were run again, with
+	// the error: a run that fails twice ends the benchmark.
+	Repeated []string `json:"repeated_runs,omitempty"`
+	Figures  []Figure `json:"figures"`
 }
 
 // Ratio is a target's median of one figure over the base target's.
@@ -323,8 +326,22 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 			if round%2 == 1 {
 				i = len(targets) - 1 - k
 			}
-			if err := oneRun(ctx, chromium, rep.Targets[i], o, samples[i]); err != nil {
+			// A run's figures count only if the whole run succeeds; a run
+			// that fails (a browser hiccup over a long benchmark) is run
+			// again once, and the report says so.
+			run := map[string][]float64{}
+			err := oneRun(ctx, chromium, rep.Targets[i], o, run)
+			if err != nil {
+				logf("%s run %d/%d failed, running it again: %v", targets[i].Name, round+1, o.Runs, err)
+				rep.Targets[i].Repeated = append(rep.Targets[i].Repeated, fmt.Sprintf("run %d: %v", round+1, err))
+				run = map[string][]float64{}
+				err = oneRun(ctx, chromium, rep.Targets[i], o, run)
+			}
+			if err != nil {
 				return nil, fmt.Errorf("%s, run %d: %w", targets[i].Name, round+1, err)
+			}
+			for name, v := range run {
+				samples[i][name] = append(samples[i][name], v...)
 			}
 			logf("%s run %d/%d: interactive cold %.0f ms, warm %.0f ms", targets[i].Name, round+1, o.Runs,
 				last(samples[i]["interactive_cold"]), last(samples[i]["interactive_warm"]))
@@ -719,6 +736,9 @@ func (r *Report) Table() string {
 	fmt.Fprintf(&sb, "load average: start %s; end %s\n", r.LoadAvgStart, r.LoadAvgEnd)
 	for _, t := range r.Targets {
 		fmt.Fprintf(&sb, "\n%s: %s (app.wasm Content-Encoding %q)\n", t.Name, t.URL, t.WasmEncoding)
+		for _, r := range t.Repeated {
+			fmt.Fprintf(&sb, "repeated after an error: %s\n", r)
+		}
 		fmt.Fprintf(&sb, "%-22s %12s %12s %12s %4s  %s\n", "figure", "median", "min", "max", "n", "target")
 		for _, f := range t.Figures {
 			fmt.Fprintf(&sb, "%-22s %12s %12s %12s %4d  %s\n", f.Name, format(f.Median, f.Unit), format(f.Min, f.Unit), format(f.Max, f.Unit), f.N, f.Target)
