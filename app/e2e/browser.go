@@ -518,7 +518,7 @@ func (b *Browser) SetOffline(offline bool) error {
 			MatchedNetworkConditions:    conds,
 		})
 		// Older Chromiums refuse these parameters ("Invalid parameters"); they
-		// have the command this one replaced, which cdproto no longer lists.
+		// have the command this one replaced, which cdproto does not list.
 		b.legacyConditions = err != nil
 	}
 	if b.legacyConditions {

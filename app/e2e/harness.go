@@ -117,24 +117,6 @@ func BuildBinary(ctx context.Context, root, pkg, out string, extra ...string) er
 	return run(ctx, root, nil, "go", args...)
 }
 
-// BuildFloorPage builds go-app's floor page (cmd/bench/testdata/floorpage)
-// into dir as go-app's documentation builds an app: dir/web/app.wasm
-// (GOOS=js GOARCH=wasm, -ldflags "-s -w") and the server dir/floorpage,
-// with web/icon-192.png and web/icon.svg as its icons.
-func BuildFloorPage(ctx context.Context, root, dir string) error {
-	const pkg = "./cmd/bench/testdata/floorpage"
-	if err := run(ctx, root, []string{"GOOS=js", "GOARCH=wasm"}, "go", "build", "-ldflags", "-s -w", "-o", filepath.Join(dir, "web", "app.wasm"), pkg); err != nil {
-		return err
-	}
-	if err := run(ctx, root, nil, "go", "build", "-o", filepath.Join(dir, "floorpage"), pkg); err != nil {
-		return err
-	}
-	if err := run(ctx, root, nil, "cp", filepath.Join(root, "web", "icon-192.png"), filepath.Join(dir, "web", "icon.png")); err != nil {
-		return err
-	}
-	return run(ctx, root, nil, "cp", filepath.Join(root, "web", "icon.svg"), filepath.Join(dir, "web", "icon.svg"))
-}
-
 // BuildStatic writes the static site for prefix to dest with the server
 // binary that BuildServer made: the recipe of `make static PREFIX=prefix`
 // (`go run ./cmd/server -static dist -prefix PREFIX`) with the binary already
@@ -165,12 +147,12 @@ type Server struct {
 
 // StartServer runs the server binary on a free 127.0.0.1 port (its -addr
 // flag) and waits until it answers GET /.
-func StartServer(ctx context.Context, bin string, env ...string) (*Server, error) {
+func StartServer(ctx context.Context, bin string) (*Server, error) {
 	addr, err := FreeAddr()
 	if err != nil {
 		return nil, err
 	}
-	return StartServerAt(ctx, bin, addr, env...)
+	return StartServerAt(ctx, bin, addr)
 }
 
 // StartServerIn is StartServer with dir as the server's working directory.
@@ -183,14 +165,13 @@ func StartServerIn(ctx context.Context, dir, bin string) (*Server, error) {
 }
 
 // StartServerAt is StartServer on a given address.
-func StartServerAt(ctx context.Context, bin, addr string, env ...string) (*Server, error) {
-	return startServer(ctx, "", bin, addr, env...)
+func StartServerAt(ctx context.Context, bin, addr string) (*Server, error) {
+	return startServer(ctx, "", bin, addr)
 }
 
-func startServer(ctx context.Context, dir, bin, addr string, env ...string) (*Server, error) {
+func startServer(ctx context.Context, dir, bin, addr string) (*Server, error) {
 	cmd := exec.Command(bin, "-addr", addr)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
 	out := &bytes.Buffer{}
 	cmd.Stdout = out
 	cmd.Stderr = out

@@ -73,17 +73,16 @@ func appETag(etag, coding string) string {
 	return strings.TrimSuffix(etag, `"`) + "-" + coding + `"`
 }
 
-// compressAnswer compresses a go-app answer in place (headers and body) when
-// the client accepts it. Pages, which vary with the query, are compressed
+// compressAnswer compresses go-app's answer for path in place (headers and
+// body) in coding, the one negotiated with the client. Pages, which vary with the query, are compressed
 // fast on each request; go-app's files, fixed for a version, once at the
 // best level and kept.
-func (s *Site) compressAnswer(r *http.Request, h http.Header, status int, body []byte) []byte {
+func (s *Site) compressAnswer(path, coding string, h http.Header, status int, body []byte) []byte {
 	ctype := h.Get("Content-Type")
 	if status != http.StatusOK || !compressible(ctype) || len(body) < minCompressSize {
 		return body
 	}
 	h.Add("Vary", "Accept-Encoding")
-	coding := negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
 	if coding == "identity" {
 		return body
 	}
@@ -91,7 +90,7 @@ func (s *Site) compressAnswer(r *http.Request, h http.Header, status int, body [
 	if strings.HasPrefix(ctype, "text/html") {
 		body = compress(coding, body, false)
 	} else {
-		key := r.URL.Path + "\x00" + coding
+		key := path + "\x00" + coding
 		c, ok := s.compressed.Load(key)
 		if !ok {
 			c, _ = s.compressed.LoadOrStore(key, compress(coding, body, true))

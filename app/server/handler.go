@@ -9,13 +9,14 @@ import (
 	"energyfloor/app/ui"
 )
 
-// Theme colours, shared by the manifest, the icons (web/icons.go) and the page.
+// Theme colours of the manifest and the page (web/icons.go draws the icons
+// in the same theme colour).
 const (
-	ThemeColor      = "#0b5563"
-	BackgroundColor = "#ffffff"
+	themeColor      = "#0b5563"
+	backgroundColor = "#ffffff"
 )
 
-// Handler returns the go-app Handler that prerenders Energy Floor's pages and
+// handler returns the go-app Handler that prerenders Energy Floor's pages and
 // serves its PWA files (app.js, app-worker.js, the manifest). The server and
 // the static build share it.
 //
@@ -29,7 +30,7 @@ const (
 //
 // Every URL it emits is on the page's own origin: the icons, app.css and the
 // wasm come from /web/, nothing from a CDN.
-func Handler(version string, wasmSize int64, prefix string) *app.Handler {
+func handler(version string, wasmSize int64, prefix string) *app.Handler {
 	var resources app.ResourceResolver = resolverOnly{app.LocalDir("")}
 	if prefix != "" {
 		resources = app.PrefixedLocation(prefix)
@@ -40,8 +41,8 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 		Title:           "Energy Floor: the least energy an LLM needs to serve your traffic",
 		Description:     "An offline calculator of the least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements.",
 		Lang:            "en",
-		ThemeColor:      ThemeColor,
-		BackgroundColor: BackgroundColor,
+		ThemeColor:      themeColor,
+		BackgroundColor: backgroundColor,
 		Icon: app.Icon{
 			Default:  "/web/icon-192.png",
 			Large:    "/web/icon-512.png",
@@ -62,7 +63,7 @@ func Handler(version string, wasmSize int64, prefix string) *app.Handler {
 		// wasm_exec.js and app.js, on a first visit only after the
 		// prerendered page has painted (see web/boot.js). The Site drops
 		// go-app's own deferred tags for those two scripts (see
-		// dropGoappScripts in app/server).
+		// dropGoappScripts).
 		RawHeaders: []string{`<script async fetchpriority="high" src="` + resources.Resolve("/web/boot.js") +
 			`" data-wasm="` + resources.Resolve("/web/app.wasm") +
 			`" data-scripts="` + prefix + `/wasm_exec.js ` + prefix + `/app.js` +

@@ -9,7 +9,7 @@ import (
 	"energyfloor/app/ui"
 )
 
-// TestHandlerSetsAppVersion checks that the version given to Handler reaches
+// TestHandlerSetsAppVersion checks that the version given to handler reaches
 // both places the UI reads GOAPP_VERSION from: the prerendered footer (the
 // server's environment, which go-app's Handler sets from Version before it
 // prerenders anything) and app.js's environment, which the wasm reads.
@@ -22,7 +22,7 @@ func TestHandlerSetsAppVersion(t *testing.T) {
 		{"under a sub-path", "test-version-2", "/energy"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			h := Handler(tt.version, 1000, tt.prefix)
+			h := handler(tt.version, 1000, tt.prefix)
 			get := func(path string) string {
 				w := get(t, h, "GET", path)
 				if w.Code != 200 {

@@ -19,13 +19,15 @@ const (
 // the coding. A hit is the answer go-app and compression would have made
 // again, without prerendering and compressing it on the path to the first
 // paint. Queries that differ only in order, encoding or parameters the
-// calculator does not read share one entry, so junk cannot evict the
-// pages people use; and the bounds hold whatever is asked.
+// calculator does not read share one entry, so junk queries cannot evict the
+// pages people use; and the bounds hold whatever is asked. Without a set
+// Origin the origin comes from the request's Host, so requests with many
+// Hosts can evict them: a public server sets Origin (-origin).
 type pageCache struct {
 	mu       sync.Mutex
 	max      int                      // answers
-	maxBytes int                      // bytes, by cachedPage.size
-	bytes    int                      // kept, by cachedPage.size
+	maxBytes int                      // bytes, by pageSize
+	bytes    int                      // kept, by pageSize
 	order    *list.List               // *cachedPage, most recently used first
 	byKey    map[string]*list.Element // in order
 	hits     int                      // for the tests
@@ -36,10 +38,11 @@ type cachedPage struct {
 	key    string
 	header http.Header
 	body   []byte
+	size   int // set by put: see pageSize
 }
 
-// size is what p takes in memory, near enough: its key, headers and body.
-func (p *cachedPage) size() int {
+// pageSize is what p takes in memory, near enough: its key, headers and body.
+func pageSize(p *cachedPage) int {
 	n := len(p.key) + len(p.body)
 	for k, vs := range p.header {
 		n += len(k)
@@ -70,24 +73,25 @@ func (c *pageCache) get(key string) (*cachedPage, bool) {
 // put keeps p, dropping the least recently used answers while the cache is
 // over either bound. An answer larger than the byte bound is not kept.
 func (c *pageCache) put(p *cachedPage) {
-	if p.size() > c.maxBytes {
+	p.size = pageSize(p)
+	if p.size > c.maxBytes {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.byKey[p.key]; ok {
-		c.bytes -= e.Value.(*cachedPage).size()
+		c.bytes -= e.Value.(*cachedPage).size
 		e.Value = p
 		c.order.MoveToFront(e)
 	} else {
 		c.byKey[p.key] = c.order.PushFront(p)
 	}
-	c.bytes += p.size()
+	c.bytes += p.size
 	for c.order.Len() > c.max || c.bytes > c.maxBytes {
 		oldest := c.order.Back()
 		c.order.Remove(oldest)
 		old := oldest.Value.(*cachedPage)
 		delete(c.byKey, old.key)
-		c.bytes -= old.size()
+		c.bytes -= old.size
 	}
 }

@@ -143,7 +143,7 @@ func TestPageCacheFlood(t *testing.T) {
 		}
 		sum := 0
 		for e := s.pages.order.Front(); e != nil; e = e.Next() {
-			sum += e.Value.(*cachedPage).size()
+			sum += pageSize(e.Value.(*cachedPage))
 		}
 		if n := s.pages.order.Len(); n == 0 || n > bound.max || sum > bound.maxBytes || sum != s.pages.bytes {
 			t.Errorf("bounds %d pages, %d bytes: kept %d pages of %d bytes (counted %d)", bound.max, bound.maxBytes, n, sum, s.pages.bytes)

@@ -66,6 +66,7 @@ const (
 	patchAppJS      = "compile app.wasm from boot.js's fetch"
 	patchWorker     = "the service worker"
 	patchOrigin     = "the embed snippet's origin"
+	patchStatic     = "a static page's prerendered query"
 )
 
 // replaceOnce replaces old by with in page, which must hold old exactly
@@ -76,6 +77,13 @@ func replaceOnce(page []byte, old, with, patch, what string) ([]byte, error) {
 		return nil, fmt.Errorf("patch %q: the page has %s %d times, want once: has go-app changed?", patch, what, n)
 	}
 	return bytes.Replace(page, []byte(old), []byte(with), 1), nil
+}
+
+// markPrerenderedForNoQuery marks a static page as prerendered for no query
+// (<html data-prerendered-for="">): web/boot.js compares that with the link
+// the page is opened with.
+func markPrerenderedForNoQuery(page []byte) ([]byte, error) {
+	return replaceOnce(page, "<html ", `<html data-prerendered-for="" `, patchStatic, "<html")
 }
 
 // fillOrigin writes origin into the embed snippets of a page, which the
@@ -307,8 +315,8 @@ func dropGoappScripts(page []byte, prefix string) ([]byte, error) {
 // the response into new Response(new ReadableStream(…)). A response built in
 // JavaScript has no URL and comes from no cache, so Chromium can neither
 // store the compiled module in its code cache nor load it from there: every
-// visit, warm ones included, compiled all of app.wasm again, on a main-thread
-// pump of the stream. And app.js is deferred: it starts only after the page
+// visit, warm ones included, would compile all of app.wasm again, on a
+// main-thread pump of the stream. And app.js is deferred: it starts only after the page
 // has been parsed.
 var wasmFetchCall = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgress\(("[^"\\]*"), showProgress\),\s*go\.importObject\s*\)`)
 
@@ -323,8 +331,9 @@ var wasmFetchCall = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgre
 const wasmFetchDirect = `(self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))($1, go.importObject)`
 
 // fetchWasmDirectly rewrites go-app's app.js to compile app.wasm from its
-// own response, started early (see wasmFetchCall). The loader then shows the Handler's LoadingLabel, with no
-// percentage, until the wasm runs, and is removed as before. An app.js
+// own response, started early (see wasmFetchCall). The loader then shows the
+// handler's LoadingLabel, with no percentage, until the wasm runs, and is
+// then removed. An app.js
 // without exactly one such call (another go-app version) is an error, so
 // that a change of go-app cannot silently undo this.
 func fetchWasmDirectly(js []byte) ([]byte, error) {
@@ -338,7 +347,7 @@ func fetchWasmDirectly(js []byte) ([]byte, error) {
 // go-app's DefaultAppWorkerJS with the changes listed at the top of
 // worker.js: offline permalinks and sub-paths, and updates that never mix
 // two versions. go-app fills in {{.Version}} and {{.ResourcesToCache}};
-// Handler fills in {{.ExtraPages}}.
+// handler fills in {{.ExtraPages}}.
 //
 //go:embed worker.js
 var serviceWorkerJS string

@@ -36,8 +36,9 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	inm := r.Header.Get("If-None-Match")
 	r.Header.Del("If-None-Match")
 	key, origin := "", s.pageOrigin(r)
+	coding := negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
 	if state, ok := ui.PageKey(r.URL.Path, r.URL.RawQuery); ok {
-		key = negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings) + "\x00" + origin + "\x00" + state
+		key = coding + "\x00" + origin + "\x00" + state
 		if c, ok := s.pages.get(key); ok {
 			h := w.Header()
 			for k, v := range c.header {
@@ -70,7 +71,7 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		body = js
 		p.header.Set("Content-Length", strconv.Itoa(len(body)))
 	}
-	body = s.compressAnswer(r, p.header, p.status, body)
+	body = s.compressAnswer(r.URL.Path, coding, p.header, p.status, body)
 	if page && key != "" && r.Method == http.MethodGet {
 		s.pages.put(&cachedPage{key: key, header: p.header.Clone(), body: body})
 	}

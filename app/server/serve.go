@@ -21,7 +21,7 @@ type Limits struct {
 	// response. A response that states its length gets more: n bytes get
 	// WriteTimeout plus n at MinWriteRate bytes a second, so that a slow
 	// client that keeps reading gets the whole body (the uncompressed
-	// app.wasm is about 10 MB) and one that stops is still cut in time.
+	// app.wasm included) and one that stops is still cut in time.
 	WriteTimeout time.Duration
 	MinWriteRate int64
 	IdleTimeout  time.Duration
@@ -45,11 +45,11 @@ var DefaultLimits = Limits{
 	ShutdownGrace:     10 * time.Second,
 }
 
-// NewHTTPServer returns an http.Server for h with the limits lim, each
+// newHTTPServer returns an http.Server for h with the limits lim, each
 // response's write deadline sized to its body (see Limits.WriteTimeout).
 // net/http's own answer to "OPTIONS *" (200 with no Allow) is off: h
 // answers it, as every other request.
-func NewHTTPServer(h http.Handler, lim Limits) *http.Server {
+func newHTTPServer(h http.Handler, lim Limits) *http.Server {
 	return &http.Server{
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h.ServeHTTP(&sizedWriter{ResponseWriter: w, lim: lim}, r)
@@ -119,7 +119,7 @@ func Listen(addr string) (net.Listener, error) {
 // finished) and no error.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, lim Limits) (closed int, err error) {
 	var inFlight atomic.Int64
-	srv := NewHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := newHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		inFlight.Add(1)
 		defer inFlight.Add(-1)
 		h.ServeHTTP(w, r)

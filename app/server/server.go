@@ -166,7 +166,7 @@ func New(assets, dataset fs.FS) (*Site, error) {
 		return nil, err
 	}
 	s.Version = version
-	s.app = Handler(s.Version, s.WasmSize, "")
+	s.app = handler(s.Version, s.WasmSize, "")
 	own, ok := s.assets["/web/app.css"]
 	if !ok {
 		return nil, errors.New("web/app.css is missing")
@@ -273,7 +273,7 @@ func Version(wasm []byte, dataset fs.FS, config string) (string, error) {
 // service worker's template, the loader's label and how the Site rewrites
 // app.js.
 func pageConfig() string {
-	h := Handler("", 0, "")
+	h := handler("", 0, "")
 	return fmt.Sprintf("%q %q %q %q %q %q %q %q %q %q %q %q %q %q %q", h.Name, h.ShortName, h.Title, h.Description, h.Lang,
 		h.ThemeColor, h.BackgroundColor, h.Icon, h.Styles, h.CacheableResources, h.RawHeaders, h.ServiceWorkerTemplate,
 		h.LoadingLabel, wasmFetchCall, wasmFetchDirect)

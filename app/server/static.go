@@ -83,7 +83,7 @@ func (s *Site) WriteStatic(dir, prefix, origin string) (err error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
-	if err := app.GenerateStaticWebsite(tmp, Handler(s.Version, s.WasmSize, prefix), ui.Pages...); err != nil {
+	if err := app.GenerateStaticWebsite(tmp, handler(s.Version, s.WasmSize, prefix), ui.Pages...); err != nil {
 		return fmt.Errorf("generating the static pages: %w", err)
 	}
 	styles, err := staticStyles(tmp, s.assets["/web/app.css"].forms["identity"].body)
@@ -173,9 +173,7 @@ func fixStaticPages(dir, prefix, origin string, styles *inlineStyles) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", filepath.Base(p), err)
 		}
-		// A static page is prerendered for no query: web/boot.js compares
-		// that with the link it is opened with.
-		if fixed, err = replaceOnce(fixed, "<html ", `<html data-prerendered-for="" `, "static pages", "<html"); err != nil {
+		if fixed, err = markPrerenderedForNoQuery(fixed); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Base(p), err)
 		}
 		if err := os.WriteFile(p, fixed, 0o644); err != nil {

@@ -19,9 +19,8 @@
 //    fetches with cache: "no-cache": the browser revalidates what its HTTP
 //    cache holds with the server, so a new cache never stores an old
 //    app.wasm, and a first visit's install takes the app.wasm the page has
-//    just downloaded (a 304) instead of downloading its 1.6 MB again, as
-//    cache: "reload" did. Nothing is cached at run time,
-//    so a cache holds exactly one version. The dataset is embedded in
+//    just downloaded (a 304) instead of downloading it again. Nothing is
+//    cached at run time, so a cache holds exactly one version. The dataset is embedded in
 //    app.wasm, so wasm and data travel as one file: one reload after the
 //    update notice brings both, of the same version.
 // 4. install and activate wait on their work (event.waitUntil): a failed

@@ -65,8 +65,8 @@
 // the app's targets, then the ratios of the second site's medians to the
 // first's (app / floor) for interactive cold and warm, results visible and
 // wasm started, and the load average at the start and the end; then the
-// same as JSON. On these shared 2-core machines absolute times drift by tens
-// of percent between sessions: compare sites measured in the same run.
+// same as JSON. Absolute times drift between sessions on a shared machine:
+// compare sites measured in the same run.
 //
 // Flags:
 //
@@ -172,7 +172,7 @@ type Options struct {
 	// ratios; none builds and starts go-app's floor page and the app.
 	Targets []Target
 	// Log receives progress lines; nil discards them.
-	Log interface{ Write([]byte) (int, error) }
+	Log io.Writer
 }
 
 // Figure is one measured quantity over the runs.
@@ -232,8 +232,13 @@ var ratioSpecs = []struct{ name, target string }{
 	{"wasm_started_warm", ""},
 }
 
-// The figures, in the order the table prints them, with their targets.
-var figureSpecs = []struct{ name, unit, target string }{
+// figureSpec is a figure the table prints, with its unit and the app's
+// target ("" for none).
+type figureSpec struct{ name, unit, target string }
+
+// The figures, in the order the table prints them: the loads' figures, then
+// the start-up breakdown (phaseSpecs).
+var figureSpecs = append([]figureSpec{
 	{"bytes_document", "bytes", ""},
 	{"bytes_script", "bytes", ""},
 	{"bytes_wasm", "bytes", "≤ 1.7 MB br"},
@@ -252,19 +257,22 @@ var figureSpecs = []struct{ name, unit, target string }{
 	{"interactive_warm", "ms", ""},
 	{"update", "ms", "≤ 8 ms"},
 	{"worker_active_cold", "ms", ""},
-}
+}, phaseSpecs()...)
 
-func init() {
-	// The start-up breakdown, cold then warm: phase_<name>_cold, …_warm.
+// phaseSpecs returns the start-up breakdown's figures, cold then warm:
+// phase_<name>_cold, …_warm.
+func phaseSpecs() []figureSpec {
+	var specs []figureSpec
 	for _, suffix := range []string{"_cold", "_warm"} {
 		for _, name := range phaseNames {
 			target := ""
 			if name == "longest_task" {
 				target = "≤ 150 ms"
 			}
-			figureSpecs = append(figureSpecs, struct{ name, unit, target string }{"phase_" + name + suffix, "ms", target})
+			specs = append(specs, figureSpec{"phase_" + name + suffix, "ms", target})
 		}
 	}
+	return specs
 }
 
 // Measure runs the benchmark: Runs rounds, each with one cold and warm run
@@ -291,13 +299,17 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 			return nil, err
 		}
 		defer os.RemoveAll(dir)
+		root, err := e2e.Root()
+		if err != nil {
+			return nil, err
+		}
 		logf("building go-app's floor page and the app (make build)")
-		floor, stopFloor, err := startFloorPage(ctx, dir)
+		floor, stopFloor, err := startFloorPage(ctx, root, dir)
 		if err != nil {
 			return nil, fmt.Errorf("go-app's floor page: %w", err)
 		}
 		defer stopFloor()
-		app, stopApp, err := startApp(ctx, dir)
+		app, stopApp, err := startApp(ctx, root, dir)
 		if err != nil {
 			return nil, err
 		}
@@ -382,13 +394,9 @@ func (t *TargetReport) figure(name string) Figure {
 	return Figure{Median: -1}
 }
 
-// startApp builds the app the way users get it (make build) into dir and
-// starts its server.
-func startApp(ctx context.Context, dir string) (url string, stop func(), err error) {
-	root, err := e2e.Root()
-	if err != nil {
-		return "", nil, err
-	}
+// startApp builds the app of the checkout at root the way users get it
+// (make build) into dir and starts its server.
+func startApp(ctx context.Context, root, dir string) (url string, stop func(), err error) {
 	bin := filepath.Join(dir, "server")
 	if err := e2e.BuildServer(ctx, root, bin); err != nil {
 		return "", nil, err
@@ -400,18 +408,11 @@ func startApp(ctx context.Context, dir string) (url string, stop func(), err err
 	return srv.URL + "/", func() { srv.Stop() }, nil
 }
 
-// startFloorPage builds go-app's floor page (testdata/floorpage) the way
-// go-app's documentation builds an app, into dir/floor, and starts it there.
-func startFloorPage(ctx context.Context, dir string) (url string, stop func(), err error) {
-	root, err := e2e.Root()
-	if err != nil {
-		return "", nil, err
-	}
+// startFloorPage builds go-app's floor page (testdata/floorpage) into
+// dir/floor and starts it there.
+func startFloorPage(ctx context.Context, root, dir string) (url string, stop func(), err error) {
 	floor := filepath.Join(dir, "floor")
-	if err := os.MkdirAll(filepath.Join(floor, "web"), 0o755); err != nil {
-		return "", nil, err
-	}
-	if err := e2e.BuildFloorPage(ctx, root, floor); err != nil {
+	if err := buildFloorPage(ctx, root, floor); err != nil {
 		return "", nil, err
 	}
 	srv, err := e2e.StartServerIn(ctx, floor, filepath.Join(floor, "floorpage"))
@@ -419,6 +420,35 @@ func startFloorPage(ctx context.Context, dir string) (url string, stop func(), e
 		return "", nil, err
 	}
 	return srv.URL + "/", func() { srv.Stop() }, nil
+}
+
+// buildFloorPage builds the floor page of the checkout at root into dir as
+// go-app's documentation builds an app: dir/web/app.wasm (GOOS=js
+// GOARCH=wasm, -ldflags "-s -w") and the server dir/floorpage, with the
+// app's web/icon-192.png and web/icon.svg as its icons.
+func buildFloorPage(ctx context.Context, root, dir string) error {
+	const pkg = "./cmd/bench/testdata/floorpage"
+	if err := os.MkdirAll(filepath.Join(dir, "web"), 0o755); err != nil {
+		return err
+	}
+	wasm := exec.CommandContext(ctx, "go", "build", "-ldflags", "-s -w", "-o", filepath.Join(dir, "web", "app.wasm"), pkg)
+	wasm.Dir, wasm.Env = root, append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := wasm.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the floor page's wasm: %w\n%s", err, out)
+	}
+	if err := e2e.BuildBinary(ctx, root, pkg, filepath.Join(dir, "floorpage")); err != nil {
+		return err
+	}
+	for from, to := range map[string]string{"icon-192.png": "icon.png", "icon.svg": "icon.svg"} {
+		b, err := os.ReadFile(filepath.Join(root, "web", from))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "web", to), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func last(xs []float64) float64 {
@@ -520,8 +550,9 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 	if err != nil {
 		return fmt.Errorf("cold load: %w", err)
 	}
-	addBytes(samples, b.Requests())
-	for _, r := range b.Requests() {
+	reqs := b.Requests()
+	addBytes(samples, reqs)
+	for _, r := range reqs {
 		if kind(r) == "wasm" {
 			t.WasmEncoding = r.ContentEncoding
 		}

@@ -45,41 +45,38 @@ func main() {
 
 // encoding is one compressed form: its file suffix and its codec.
 type encoding struct {
-	suffix   string
-	compress func(raw []byte) ([]byte, error)
-	reader   func(r io.Reader) (io.Reader, error)
+	suffix string
+	writer func(w io.Writer) (io.WriteCloser, error)
+	reader func(r io.Reader) (io.Reader, error)
 }
 
 var encodings = []encoding{
 	{
 		suffix: ".br",
-		compress: func(raw []byte) ([]byte, error) {
-			var b bytes.Buffer
-			w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
-			if _, err := w.Write(raw); err != nil {
-				return nil, err
-			}
-			err := w.Close()
-			return b.Bytes(), err
+		writer: func(w io.Writer) (io.WriteCloser, error) {
+			return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24}), nil
 		},
 		reader: func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
 	},
 	{
 		suffix: ".gz",
-		compress: func(raw []byte) ([]byte, error) {
-			var b bytes.Buffer
-			w, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
-			if err != nil {
-				return nil, err
-			}
-			if _, err := w.Write(raw); err != nil {
-				return nil, err
-			}
-			err = w.Close()
-			return b.Bytes(), err
-		},
+		writer: func(w io.Writer) (io.WriteCloser, error) { return gzip.NewWriterLevel(w, gzip.BestCompression) },
 		reader: func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
 	},
+}
+
+// compress returns raw compressed in the encoding.
+func (enc encoding) compress(raw []byte) ([]byte, error) {
+	var b bytes.Buffer
+	w, err := enc.writer(&b)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(raw); err != nil {
+		return nil, err
+	}
+	err = w.Close()
+	return b.Bytes(), err
 }
 
 // precompress writes name.br and name.gz unless they already hold name's bytes.
