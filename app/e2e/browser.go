@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chromedp/cdproto"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
@@ -374,19 +375,53 @@ func (b *Browser) Reload() error {
 }
 
 // Eval evaluates a JavaScript expression and decodes its value into T.
+// Asked of a document the page has already replaced, it asks the current
+// one: right after a navigation chromedp can still hold the old document's
+// execution context, and nothing ran in it.
 func Eval[T any](b *Browser, expr string) (T, error) {
-	return chromedp.Run(b.Ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	for tries := 0; ; tries++ {
+		v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+		if err == nil || tries == 10 || !contextGone(err, false) {
+			return v, err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // Poll waits until the JavaScript expression is truthy, up to timeout, and
-// returns its value.
+// returns its value. The expression must have no side effects: when the
+// document it runs in goes away (a navigation, or chromedp still holding the
+// previous document's context), it is polled again in the current one.
 func Poll[T any](b *Browser, expr string, timeout time.Duration) (T, error) {
-	v, err := chromedp.Run(b.Ctx, chromedp.Poll[T](expr,
-		chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(10*time.Millisecond)))
-	if err != nil {
-		return v, fmt.Errorf("waiting for %s: %w", expr, err)
+	deadline := time.Now().Add(timeout)
+	for {
+		v, err := chromedp.Run(b.Ctx, chromedp.Poll[T](expr,
+			chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(10*time.Millisecond)))
+		if err == nil {
+			return v, nil
+		}
+		if !contextGone(err, true) || time.Until(deadline) < 20*time.Millisecond {
+			return v, fmt.Errorf("waiting for %s: %w", expr, err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
-	return v, nil
+}
+
+// contextGone reports whether err says the document an evaluation was sent
+// to no longer exists: never reached ("Cannot find context with specified
+// id"), or, when destroyed is true, also ended by a navigation.
+func contextGone(err error, destroyed bool) bool {
+	var cdpErr *cdproto.Error
+	if !errors.As(err, &cdpErr) {
+		return false
+	}
+	switch cdpErr.Message {
+	case "Cannot find context with specified id":
+		return true
+	case "Execution context was destroyed.", "Inspected target navigated or closed":
+		return destroyed
+	}
+	return false
 }
 
 // jsString quotes s as a JavaScript string literal.

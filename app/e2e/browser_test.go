@@ -2,10 +2,12 @@ package e2e
 
 import (
 	"context"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestNewBrowserStartsAgainAfterACrash starts the browser through a wrapper
@@ -52,5 +54,40 @@ exec '`+chromium+`' "$@"`)
 	}
 	if n := starts(); n != startTries {
 		t.Errorf("started a browser that never starts %d times, want %d", n, startTries)
+	}
+}
+
+// TestPollOutlivesANavigation polls, from a page that replaces itself after
+// 100 ms, for a value only the next page sets: the poll must carry on in the
+// new document rather than fail with the old one's context, and a poll that
+// never comes true must still end at its timeout with an error.
+func TestPollOutlivesANavigation(t *testing.T) {
+	requireChromium(t)
+	site, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if r.URL.Path == "/next" {
+			w.Write([]byte(`<!doctype html><title>next</title><script>window.__next = "arrived";</script>`))
+			return
+		}
+		w.Write([]byte(`<!doctype html><title>first</title><script>setTimeout(() => location.replace("/next"), 100);</script>`))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	b := newBrowser(t, 800, 600)
+	if err := b.Navigate(site + "/"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Poll[string](b, `window.__next`, 10*time.Second)
+	if err != nil || got != "arrived" {
+		t.Fatalf("polling across the navigation: %q, %v; want \"arrived\"", got, err)
+	}
+	start := time.Now()
+	if _, err := Poll[bool](b, `window.__never === true`, 300*time.Millisecond); err == nil {
+		t.Error("a poll that never comes true returned no error")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("a 300 ms poll took %v", d)
 	}
 }
