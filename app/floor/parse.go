@@ -126,7 +126,7 @@ func parseNumber(s string, allowZero bool, ex examples) (decimal.Decimal, error)
 	if len(s) > 4*MaxInputRunes || utf8.RuneCountInString(s) > MaxInputRunes {
 		return decimal.Decimal{}, errTooLong
 	}
-	s = strings.TrimFunc(s, unicode.IsSpace)
+	s = strings.TrimSpace(s)
 	if s == "" {
 		return decimal.Decimal{}, ex.empty()
 	}
@@ -384,7 +384,7 @@ func ParseCurrency(s string) (string, error) {
 	if len(s) > 4*MaxInputRunes {
 		return "", errCurrencyLong
 	}
-	s = strings.TrimFunc(s, unicode.IsSpace)
+	s = strings.TrimSpace(s)
 	if !utf8.ValidString(s) {
 		return "", errCurrencyText
 	}
