@@ -261,7 +261,7 @@ func (r *Row) Configuration() (*floor.Configuration, error) {
 func parseParams(n json.Number) (float64, error) {
 	v, err := strconv.ParseFloat(string(n), 64)
 	if err != nil {
-		return 0, fmt.Errorf("is %q, not a number within float64's range", shortText(string(n)))
+		return 0, fmt.Errorf("is %s, not a number within float64's range", floor.QuoteInput(string(n)))
 	}
 	return v, nil
 }
@@ -304,7 +304,7 @@ func parseFigure(s string) (decimal.Decimal, error) {
 	if !ok {
 		d, err := decimal.NewFromString(s)
 		if err != nil {
-			return decimal.Decimal{}, fmt.Errorf("is %q, not a number", shortText(s))
+			return decimal.Decimal{}, fmt.Errorf("is %s, not a number", floor.QuoteInput(s))
 		}
 		return d, nil
 	}
@@ -312,12 +312,4 @@ func parseFigure(s string) (decimal.Decimal, error) {
 		mant = -mant
 	}
 	return decimal.New(mant, int32(exp)), nil
-}
-
-// shortText cuts a text for a message.
-func shortText(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }

@@ -420,7 +420,7 @@ func checkCode(code string) error {
 	}
 	if len(code) > maxCodeBytes || strings.HasPrefix(code, " ") || strings.HasSuffix(code, " ") || strings.Contains(code, "  ") ||
 		strings.ContainsFunc(code, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' }) {
-		return fmt.Errorf("is %q, want letters, digits and single spaces, at most %d bytes", shortText(code), maxCodeBytes)
+		return fmt.Errorf("is %s, want letters, digits and single spaces, at most %d bytes", floor.QuoteInput(code), maxCodeBytes)
 	}
 	return nil
 }
@@ -432,7 +432,7 @@ func checkText(s string) error {
 		return errors.New("missing")
 	}
 	if strings.ContainsFunc(s, func(r rune) bool { return unicode.In(r, unicode.Cc, unicode.Cf) }) {
-		return fmt.Errorf("%q has a control or formatting character", shortText(s))
+		return fmt.Errorf("%s has a control or formatting character", floor.QuoteInput(s))
 	}
 	return nil
 }
@@ -498,7 +498,7 @@ func checkPublished(p *PublishedFile) error {
 		row := rowName(r.ID, "figure", i)
 		switch {
 		case r.ID == "" || strings.Trim(r.ID, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
-			return fail(row, "id", fmt.Errorf("is %q, want lower-case letters, digits and hyphens", shortText(r.ID)))
+			return fail(row, "id", fmt.Errorf("is %s, want lower-case letters, digits and hyphens", floor.QuoteInput(r.ID)))
 		case seen[r.ID]:
 			return fail(row, "id", errors.New("given twice"))
 		}
@@ -514,13 +514,13 @@ func checkPublished(p *PublishedFile) error {
 			return fail(row, "scope", errors.New("is not a sentence: want a full stop at its end"))
 		}
 		if !isDate(r.Date) {
-			return fail(row, "date", fmt.Errorf("is %q, want YYYY-MM or YYYY-MM-DD", shortText(r.Date)))
+			return fail(row, "date", fmt.Errorf("is %s, want YYYY-MM or YYYY-MM-DD", floor.QuoteInput(r.Date)))
 		}
 		if !strings.HasPrefix(r.URL, "https://") || strings.ContainsFunc(r.URL, unicode.IsSpace) {
-			return fail(row, "url", fmt.Errorf("is %q, want an https URL", shortText(r.URL)))
+			return fail(row, "url", fmt.Errorf("is %s, want an https URL", floor.QuoteInput(r.URL)))
 		}
 		if !slices.Contains(alignments, r.AlignsWith) {
-			return fail(row, "aligns_with", fmt.Errorf("is %q, want one of %v", shortText(r.AlignsWith), alignments))
+			return fail(row, "aligns_with", fmt.Errorf("is %s, want one of %v", floor.QuoteInput(r.AlignsWith), alignments))
 		}
 		f, err := r.Figure()
 		if err == nil && f.WhPerPrompt.Sign() <= 0 {
