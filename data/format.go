@@ -234,18 +234,11 @@ func (r *Row) Configuration() (*floor.Configuration, error) {
 		{"p95_itl_ms", r.P95ITLMs, &c.P95ITLMs},
 	} {
 		d, err := parseFigure(string(f.text))
+		if err == nil {
+			err = checkDigits(d)
+		}
 		if err != nil {
 			return nil, &FieldError{f.name, err}
-		}
-		// decimal.Decimal holds any literal, but a figure beyond float64's
-		// range is not a measurement (and would be infinite in a chart), and
-		// bounding the digits before any arithmetic also bounds what
-		// comparing two figures costs: decimal scales both to one exponent.
-		if d.NumDigits()+int(d.Exponent()) > 308 {
-			return nil, &FieldError{f.name, fmt.Errorf("is %s, beyond float64's range", shortDecimal(d))}
-		}
-		if d.Exponent() < -maxDecimals {
-			return nil, &FieldError{f.name, fmt.Errorf("is %s, with more than %d decimals", shortDecimal(d), maxDecimals)}
 		}
 		*f.to = d
 	}
@@ -254,6 +247,21 @@ func (r *Row) Configuration() (*floor.Configuration, error) {
 	}
 	c.AvgRunningBatch = batch.InexactFloat64()
 	return c, nil
+}
+
+// checkDigits checks that d is within float64's range with at most
+// maxDecimals decimals. decimal.Decimal holds any literal, but a figure
+// beyond float64's range is not a measurement (and would be infinite in a
+// chart), and bounding the digits before any arithmetic also bounds what
+// comparing two figures costs: decimal scales both to one exponent.
+func checkDigits(d decimal.Decimal) error {
+	if d.NumDigits()+int(d.Exponent()) > 308 {
+		return fmt.Errorf("is %s, beyond float64's range", shortDecimal(d))
+	}
+	if d.Exponent() < -maxDecimals {
+		return fmt.Errorf("is %s, with more than %d decimals", shortDecimal(d), maxDecimals)
+	}
+	return nil
 }
 
 // parseParams parses a model's parameter count (billions) for the domain,

@@ -438,15 +438,13 @@ func checkText(s string) error {
 }
 
 // checkBounded checks min ≤ d ≤ max, with at most maxDecimals decimals.
-// Like Row.Configuration, it bounds the digits before comparing: decimal
-// scales both sides of a comparison to one exponent.
+// Like Row.Configuration, it checks the digits (checkDigits) before
+// comparing: decimal scales both sides of a comparison to one exponent.
 func checkBounded(d, min, max decimal.Decimal) error {
-	switch {
-	case d.NumDigits()+int(d.Exponent()) > 308:
-		return fmt.Errorf("is %s, beyond float64's range", shortDecimal(d))
-	case d.Exponent() < -maxDecimals:
-		return fmt.Errorf("is %s, with more than %d decimals", shortDecimal(d), maxDecimals)
-	case d.LessThan(min), d.GreaterThan(max):
+	if err := checkDigits(d); err != nil {
+		return err
+	}
+	if d.LessThan(min) || d.GreaterThan(max) {
 		return fmt.Errorf("is %s, want %s to %s", shortDecimal(d), min, max)
 	}
 	return nil
