@@ -202,18 +202,13 @@ func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, val
 		if r == nil {
 			return nil, fail("", "configurations", fmt.Errorf("configuration %d is null", i+1))
 		}
-		row := r.RowID
-		if row == "" {
-			row = fmt.Sprintf("configuration %d", i+1)
-		}
 		c, err := r.Configuration()
 		if err == nil && validate {
 			err = checkRow(c, mf.Slug, deadline)
 		}
 		if err != nil {
-			fe := &FieldError{Err: err}
-			errors.As(err, &fe)
-			return nil, fail(row, fe.Field, fe.Err)
+			field, err := splitField(err)
+			return nil, fail(rowName(r.RowID, "configuration", i), field, err)
 		}
 		if validate {
 			if written[c.RowID] != nil {
