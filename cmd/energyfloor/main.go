@@ -129,6 +129,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"energyfloor/app/floor"
@@ -278,7 +279,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	results := floor.Rank(w, in)
 	if only != nil {
-		results = keepModel(results, only)
+		results = slices.DeleteFunc(results, func(r floor.Result) bool { return r.Model != only })
 	}
 	rep := report{dataset: d, workload: w, in: in, results: results}
 	if *asJSON {
@@ -356,15 +357,4 @@ func regions(d *floor.Dataset) []string {
 		}
 	}
 	return codes
-}
-
-// keepModel keeps the results of model m.
-func keepModel(results []floor.Result, m *floor.Model) []floor.Result {
-	var kept []floor.Result
-	for _, r := range results {
-		if r.Model == m {
-			kept = append(kept, r)
-		}
-	}
-	return kept
 }
