@@ -30,9 +30,6 @@ func DefaultInputs() Inputs {
 	}
 }
 
-// Statistics lists the latency statistics in the order a user is offered them.
-var Statistics = []Statistic{Median, P90, P95, P99}
-
 // ParseStatistic parses "median", "p90", "p95" or "p99" (case-insensitive,
 // surrounding spaces ignored).
 func ParseStatistic(s string) (Statistic, error) {
