@@ -378,7 +378,7 @@ func CheckGrid(g *GridFile) error {
 		if err := checkCode(r.Code); err != nil {
 			return fail(row, "code", err)
 		}
-		if i > 0 && g.Intensities[i-1] != nil && g.Intensities[i-1].Code >= r.Code {
+		if i > 0 && g.Intensities[i-1].Code >= r.Code {
 			return fail(row, "code", fmt.Errorf("not after %q: rows must be sorted by code, each once", g.Intensities[i-1].Code))
 		}
 		if err := checkText(r.Name); err != nil {
