@@ -39,7 +39,8 @@
 // (host or idle above 0, PUE above 1, a grid intensity or a price), the table
 // gains the estimate's columns (and carbon's and cost's when set), a line
 // stating the factors, a second sentence in the caveat and, for a bundled
-// grid, the grid data's attribution; without them the output is as it was.
+// grid, the grid data's attribution; with none set, the output shows the
+// GPU floor alone.
 //
 // Examples:
 //
