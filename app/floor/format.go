@@ -132,6 +132,12 @@ func FormatWatts(w decimal.Decimal) string { return formatSI(w, "W", 2) }
 // would still miss.
 func FormatLatency(ms decimal.Decimal) string { return FormatExact(ms) + " ms" }
 
+// WithCurrency follows amount, a formatted money figure, with currency as
+// the user typed it: "34.9 EUR", or "34.9" with no currency.
+func WithCurrency(amount, currency string) string {
+	return strings.TrimSpace(amount + " " + currency)
+}
+
 // MaxQuotedRunes is how many characters of a rejected value QuoteInput keeps.
 const MaxQuotedRunes = 40
 

@@ -70,6 +70,21 @@ func TestFormat(t *testing.T) {
 	}
 }
 
+func TestWithCurrency(t *testing.T) {
+	tests := []struct{ name, amount, currency, want string }{
+		{"a code", "34.9", "EUR", "34.9 EUR"},
+		{"a sign", "0.3", "€", "0.3 €"},
+		{"no currency", "34.9", "", "34.9"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := WithCurrency(tt.amount, tt.currency); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestQuoteInput(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"plain", "abc", `"abc"`},
