@@ -219,11 +219,9 @@ func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, val
 				return nil, fail(c.RowID, "row_id", fmt.Errorf("not after %q: configurations must be sorted by gpu, num_gpus, max_num_seqs, repeat", m.Configurations[i-1].RowID))
 			}
 		}
-		if len(m.GPUs) == 0 || m.GPUs[len(m.GPUs)-1] != c.GPU {
-			m.GPUs = append(m.GPUs, c.GPU)
-		}
 		m.Configurations = append(m.Configurations, c)
 	}
+	m.GPUs = floor.ModelGPUs(m.Configurations)
 	m.Best = floor.BestRows(m.Configurations)
 	if !validate {
 		return m, nil
