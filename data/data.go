@@ -261,9 +261,18 @@ func decodePublished(b []byte, unmarshal func([]byte, any) error, validate bool)
 
 // rowError locates err, a *FieldError of row in file, as an *Error.
 func rowError(file, row string, err error) error {
-	fe := &FieldError{Err: err}
-	errors.As(err, &fe)
-	return &Error{File: file, Row: row, Field: fe.Field, Err: fe.Err}
+	field, err := splitField(err)
+	return &Error{File: file, Row: row, Field: field, Err: err}
+}
+
+// splitField returns the field and the cause of err when it is a
+// *FieldError, and "" and err otherwise.
+func splitField(err error) (field string, cause error) {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		return fe.Field, fe.Err
+	}
+	return "", err
 }
 
 // Error is a dataset file that fails to decode or validate, located by file,

@@ -396,31 +396,67 @@ func list[T any](r *reader, to *[]*T, one func(*T) error) error {
 	}
 	*to = []*T{}
 	return r.array(func() error {
-		var v *T
-		if !r.literal("null") {
-			v = new(T)
-			if err := one(v); err != nil {
-				return err
-			}
+		v, err := orNull(r, one)
+		if err != nil {
+			return err
 		}
 		*to = append(*to, v)
 		return nil
 	})
 }
 
+// orNull reads null as a nil *T, and anything else into a new T with one.
+func orNull[T any](r *reader, one func(*T) error) (*T, error) {
+	if r.literal("null") {
+		return nil, nil
+	}
+	v := new(T)
+	return v, one(v)
+}
+
+// header reads key of a Header, which index.json and model files embed;
+// errUnknown if it has no such key.
+func (r *reader) header(h *Header, key string) error {
+	switch key {
+	case "version":
+		return r.text(&h.Version)
+	case "updated":
+		return r.text(&h.Updated)
+	case "data_version":
+		return r.text(&h.DataVersion)
+	case "unit":
+		return r.text(&h.Unit)
+	case "itl_deadline_ms":
+		return r.int64(&h.ITLDeadlineMs)
+	}
+	return errUnknown
+}
+
+// modelInfo reads key of a ModelInfo, which index.json's models and model
+// files embed; errUnknown if it has no such key.
+func (r *reader) modelInfo(m *ModelInfo, key string) error {
+	switch key {
+	case "slug":
+		return r.text(&m.Slug)
+	case "name":
+		return r.text(&m.Name)
+	case "model_id":
+		return r.text(&m.ModelID)
+	case "params_b":
+		return r.figure(&m.ParamsB)
+	case "active_params_b":
+		return r.figure(&m.ActiveParamsB)
+	case "architecture":
+		return r.text(&m.Architecture)
+	case "gpus":
+		return r.texts(&m.GPUs)
+	}
+	return errUnknown
+}
+
 func (r *reader) index(idx *Index) error {
 	return r.object(func(key string) error {
 		switch key {
-		case "version":
-			return r.text(&idx.Version)
-		case "updated":
-			return r.text(&idx.Updated)
-		case "data_version":
-			return r.text(&idx.DataVersion)
-		case "unit":
-			return r.text(&idx.Unit)
-		case "itl_deadline_ms":
-			return r.int64(&idx.ITLDeadlineMs)
 		case "caveat":
 			return r.text(&idx.Caveat)
 		case "boundary":
@@ -434,7 +470,7 @@ func (r *reader) index(idx *Index) error {
 		case "workloads":
 			return list(r, &idx.Workloads, r.workload)
 		}
-		return errUnknown
+		return r.header(&idx.Header, key)
 	})
 }
 
@@ -463,20 +499,6 @@ func (r *reader) workload(w *IndexWorkload) error {
 func (r *reader) indexModel(m *IndexModel) error {
 	return r.object(func(key string) error {
 		switch key {
-		case "slug":
-			return r.text(&m.Slug)
-		case "name":
-			return r.text(&m.Name)
-		case "model_id":
-			return r.text(&m.ModelID)
-		case "params_b":
-			return r.figure(&m.ParamsB)
-		case "active_params_b":
-			return r.figure(&m.ActiveParamsB)
-		case "architecture":
-			return r.text(&m.Architecture)
-		case "gpus":
-			return r.texts(&m.GPUs)
 		case "file":
 			return r.text(&m.File)
 		case "configuration_count":
@@ -484,7 +506,7 @@ func (r *reader) indexModel(m *IndexModel) error {
 		case "best":
 			return r.best(&m.Best)
 		}
-		return errUnknown
+		return r.modelInfo(&m.ModelInfo, key)
 	})
 }
 
@@ -535,42 +557,21 @@ func (r *reader) source(s *floor.Source) error {
 func (r *reader) model(m *ModelFile) error {
 	return r.object(func(key string) error {
 		switch key {
-		case "version":
-			return r.text(&m.Version)
-		case "updated":
-			return r.text(&m.Updated)
-		case "data_version":
-			return r.text(&m.DataVersion)
-		case "unit":
-			return r.text(&m.Unit)
-		case "itl_deadline_ms":
-			return r.int64(&m.ITLDeadlineMs)
 		case "source":
 			return r.source(&m.Source)
 		case "caveat":
 			return r.text(&m.Caveat)
 		case "boundary":
 			return r.text(&m.Boundary)
-		case "slug":
-			return r.text(&m.Slug)
-		case "name":
-			return r.text(&m.Name)
-		case "model_id":
-			return r.text(&m.ModelID)
-		case "params_b":
-			return r.figure(&m.ParamsB)
-		case "active_params_b":
-			return r.figure(&m.ActiveParamsB)
-		case "architecture":
-			return r.text(&m.Architecture)
-		case "gpus":
-			return r.texts(&m.GPUs)
 		case "configurations":
 			return list(r, &m.Configurations, r.row)
 		case "best":
 			return r.best(&m.Best)
 		}
-		return errUnknown
+		if err := r.header(&m.Header, key); err != errUnknown {
+			return err
+		}
+		return r.modelInfo(&m.ModelInfo, key)
 	})
 }
 
@@ -584,18 +585,10 @@ func (r *reader) best(to *map[string]*Row) error {
 		*to = map[string]*Row{}
 	}
 	return r.object(func(gpu string) error {
-		row, err := r.rowOrNull()
+		row, err := orNull(r, r.row)
 		(*to)[gpu] = row
 		return err
 	})
-}
-
-func (r *reader) rowOrNull() (*Row, error) {
-	if r.literal("null") {
-		return nil, nil
-	}
-	row := &Row{}
-	return row, r.row(row)
 }
 
 func (r *reader) row(c *Row) error {

@@ -234,18 +234,11 @@ func (r *Row) Configuration() (*floor.Configuration, error) {
 		{"p95_itl_ms", r.P95ITLMs, &c.P95ITLMs},
 	} {
 		d, err := parseFigure(string(f.text))
+		if err == nil {
+			err = checkDigits(d)
+		}
 		if err != nil {
 			return nil, &FieldError{f.name, err}
-		}
-		// decimal.Decimal holds any literal, but a figure beyond float64's
-		// range is not a measurement (and would be infinite in a chart), and
-		// bounding the digits before any arithmetic also bounds what
-		// comparing two figures costs: decimal scales both to one exponent.
-		if d.NumDigits()+int(d.Exponent()) > 308 {
-			return nil, &FieldError{f.name, fmt.Errorf("is %s, beyond float64's range", shortDecimal(d))}
-		}
-		if d.Exponent() < -maxDecimals {
-			return nil, &FieldError{f.name, fmt.Errorf("is %s, with more than %d decimals", shortDecimal(d), maxDecimals)}
 		}
 		*f.to = d
 	}
@@ -256,20 +249,36 @@ func (r *Row) Configuration() (*floor.Configuration, error) {
 	return c, nil
 }
 
+// checkDigits checks that d is within float64's range with at most
+// maxDecimals decimals. decimal.Decimal holds any literal, but a figure
+// beyond float64's range is not a measurement (and would be infinite in a
+// chart), and bounding the digits before any arithmetic also bounds what
+// comparing two figures costs: decimal scales both to one exponent.
+func checkDigits(d decimal.Decimal) error {
+	if d.NumDigits()+int(d.Exponent()) > 308 {
+		return fmt.Errorf("is %s, beyond float64's range", shortDecimal(d))
+	}
+	if d.Exponent() < -maxDecimals {
+		return fmt.Errorf("is %s, with more than %d decimals", shortDecimal(d), maxDecimals)
+	}
+	return nil
+}
+
 // parseParams parses a model's parameter count (billions) for the domain,
 // which only shows it.
 func parseParams(n json.Number) (float64, error) {
 	v, err := strconv.ParseFloat(string(n), 64)
 	if err != nil {
-		return 0, fmt.Errorf("is %q, not a number within float64's range", shortText(string(n)))
+		return 0, fmt.Errorf("is %s, not a number within float64's range", floor.QuoteInput(string(n)))
 	}
 	return v, nil
 }
 
-// parseFigure parses a JSON number literal exactly. The figures in the
-// dataset have few digits, so the common case builds the decimal from an
-// int64 and an exponent directly, several times faster than
-// decimal.NewFromString, which takes the rest.
+// parseFigure parses a JSON number literal exactly. Every figure of the
+// dataset goes through it on each load, in the browser too, and the figures
+// have few digits, so the common case builds the decimal from an int64 and
+// an exponent directly, without decimal.NewFromString's general parsing;
+// decimal.NewFromString takes the rest.
 func parseFigure(s string) (decimal.Decimal, error) {
 	if s == "" {
 		return decimal.Decimal{}, errors.New("missing")
@@ -304,7 +313,7 @@ func parseFigure(s string) (decimal.Decimal, error) {
 	if !ok {
 		d, err := decimal.NewFromString(s)
 		if err != nil {
-			return decimal.Decimal{}, fmt.Errorf("is %q, not a number", shortText(s))
+			return decimal.Decimal{}, fmt.Errorf("is %s, not a number", floor.QuoteInput(s))
 		}
 		return d, nil
 	}
@@ -312,12 +321,4 @@ func parseFigure(s string) (decimal.Decimal, error) {
 		mant = -mant
 	}
 	return decimal.New(mant, int32(exp)), nil
-}
-
-// shortText cuts a text for a message.
-func shortText(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }

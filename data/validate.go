@@ -202,18 +202,13 @@ func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, val
 		if r == nil {
 			return nil, fail("", "configurations", fmt.Errorf("configuration %d is null", i+1))
 		}
-		row := r.RowID
-		if row == "" {
-			row = fmt.Sprintf("configuration %d", i+1)
-		}
 		c, err := r.Configuration()
 		if err == nil && validate {
 			err = checkRow(c, mf.Slug, deadline)
 		}
 		if err != nil {
-			fe := &FieldError{Err: err}
-			errors.As(err, &fe)
-			return nil, fail(row, fe.Field, fe.Err)
+			field, err := splitField(err)
+			return nil, fail(rowName(r.RowID, "configuration", i), field, err)
 		}
 		if validate {
 			if written[c.RowID] != nil {
@@ -224,11 +219,9 @@ func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, val
 				return nil, fail(c.RowID, "row_id", fmt.Errorf("not after %q: configurations must be sorted by gpu, num_gpus, max_num_seqs, repeat", m.Configurations[i-1].RowID))
 			}
 		}
-		if len(m.GPUs) == 0 || m.GPUs[len(m.GPUs)-1] != c.GPU {
-			m.GPUs = append(m.GPUs, c.GPU)
-		}
 		m.Configurations = append(m.Configurations, c)
 	}
+	m.GPUs = floor.ModelGPUs(m.Configurations)
 	m.Best = floor.BestRows(m.Configurations)
 	if !validate {
 		return m, nil
@@ -383,7 +376,7 @@ func CheckGrid(g *GridFile) error {
 		if err := checkCode(r.Code); err != nil {
 			return fail(row, "code", err)
 		}
-		if i > 0 && g.Intensities[i-1] != nil && g.Intensities[i-1].Code >= r.Code {
+		if i > 0 && g.Intensities[i-1].Code >= r.Code {
 			return fail(row, "code", fmt.Errorf("not after %q: rows must be sorted by code, each once", g.Intensities[i-1].Code))
 		}
 		if err := checkText(r.Name); err != nil {
@@ -420,7 +413,7 @@ func checkCode(code string) error {
 	}
 	if len(code) > maxCodeBytes || strings.HasPrefix(code, " ") || strings.HasSuffix(code, " ") || strings.Contains(code, "  ") ||
 		strings.ContainsFunc(code, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' }) {
-		return fmt.Errorf("is %q, want letters, digits and single spaces, at most %d bytes", shortText(code), maxCodeBytes)
+		return fmt.Errorf("is %s, want letters, digits and single spaces, at most %d bytes", floor.QuoteInput(code), maxCodeBytes)
 	}
 	return nil
 }
@@ -432,21 +425,19 @@ func checkText(s string) error {
 		return errors.New("missing")
 	}
 	if strings.ContainsFunc(s, func(r rune) bool { return unicode.In(r, unicode.Cc, unicode.Cf) }) {
-		return fmt.Errorf("%q has a control or formatting character", shortText(s))
+		return fmt.Errorf("%s has a control or formatting character", floor.QuoteInput(s))
 	}
 	return nil
 }
 
 // checkBounded checks min ≤ d ≤ max, with at most maxDecimals decimals.
-// Like Row.Configuration, it bounds the digits before comparing: decimal
-// scales both sides of a comparison to one exponent.
+// Like Row.Configuration, it checks the digits (checkDigits) before
+// comparing: decimal scales both sides of a comparison to one exponent.
 func checkBounded(d, min, max decimal.Decimal) error {
-	switch {
-	case d.NumDigits()+int(d.Exponent()) > 308:
-		return fmt.Errorf("is %s, beyond float64's range", shortDecimal(d))
-	case d.Exponent() < -maxDecimals:
-		return fmt.Errorf("is %s, with more than %d decimals", shortDecimal(d), maxDecimals)
-	case d.LessThan(min), d.GreaterThan(max):
+	if err := checkDigits(d); err != nil {
+		return err
+	}
+	if d.LessThan(min) || d.GreaterThan(max) {
 		return fmt.Errorf("is %s, want %s to %s", shortDecimal(d), min, max)
 	}
 	return nil
@@ -498,7 +489,7 @@ func checkPublished(p *PublishedFile) error {
 		row := rowName(r.ID, "figure", i)
 		switch {
 		case r.ID == "" || strings.Trim(r.ID, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
-			return fail(row, "id", fmt.Errorf("is %q, want lower-case letters, digits and hyphens", shortText(r.ID)))
+			return fail(row, "id", fmt.Errorf("is %s, want lower-case letters, digits and hyphens", floor.QuoteInput(r.ID)))
 		case seen[r.ID]:
 			return fail(row, "id", errors.New("given twice"))
 		}
@@ -514,13 +505,13 @@ func checkPublished(p *PublishedFile) error {
 			return fail(row, "scope", errors.New("is not a sentence: want a full stop at its end"))
 		}
 		if !isDate(r.Date) {
-			return fail(row, "date", fmt.Errorf("is %q, want YYYY-MM or YYYY-MM-DD", shortText(r.Date)))
+			return fail(row, "date", fmt.Errorf("is %s, want YYYY-MM or YYYY-MM-DD", floor.QuoteInput(r.Date)))
 		}
 		if !strings.HasPrefix(r.URL, "https://") || strings.ContainsFunc(r.URL, unicode.IsSpace) {
-			return fail(row, "url", fmt.Errorf("is %q, want an https URL", shortText(r.URL)))
+			return fail(row, "url", fmt.Errorf("is %s, want an https URL", floor.QuoteInput(r.URL)))
 		}
 		if !slices.Contains(alignments, r.AlignsWith) {
-			return fail(row, "aligns_with", fmt.Errorf("is %q, want one of %v", shortText(r.AlignsWith), alignments))
+			return fail(row, "aligns_with", fmt.Errorf("is %s, want one of %v", floor.QuoteInput(r.AlignsWith), alignments))
 		}
 		f, err := r.Figure()
 		if err == nil && f.WhPerPrompt.Sign() <= 0 {

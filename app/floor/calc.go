@@ -30,9 +30,6 @@ func DefaultInputs() Inputs {
 	}
 }
 
-// Statistics lists the latency statistics in the order a user is offered them.
-var Statistics = []Statistic{Median, P90, P95, P99}
-
 // ParseStatistic parses "median", "p90", "p95" or "p99" (case-insensitive,
 // surrounding spaces ignored).
 func ParseStatistic(s string) (Statistic, error) {
@@ -40,7 +37,7 @@ func ParseStatistic(s string) (Statistic, error) {
 	case Median, P90, P95, P99:
 		return st, nil
 	}
-	return "", fmt.Errorf("Choose median, p90, p95 or p99, not %q.", truncate(s, 20))
+	return "", fmt.Errorf("Choose median, p90, p95 or p99, not %s.", QuoteInput(s))
 }
 
 // ITL returns the configuration's inter-token latency for statistic s, in
@@ -387,12 +384,4 @@ func ModelFloor(m *Model, in Inputs) (r Result, ok bool) {
 	}
 	t := newTraffic(in)
 	return best.result(&t), true
-}
-
-// truncate shortens s to at most n runes for quoting in a message.
-func truncate(s string, n int) string {
-	if len([]rune(s)) <= n {
-		return s
-	}
-	return string([]rune(s)[:n]) + "…"
 }

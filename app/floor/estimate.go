@@ -210,7 +210,7 @@ func CaveatNote(f Factors, src GridSource) string {
 			" gCO2e/kWh, taken as a location-based annual average")
 	}
 	if f.PricePerKWh.Valid {
-		parts = append(parts, "the price, "+strings.TrimSpace(FormatExact(f.PricePerKWh.Decimal)+" "+f.Currency)+" per kWh, is your own")
+		parts = append(parts, "the price, "+WithCurrency(FormatExact(f.PricePerKWh.Decimal), f.Currency)+" per kWh, is your own")
 	}
 	return "Beyond the measured floor, " + strings.Join(parts, "; ") + "."
 }

@@ -166,14 +166,12 @@ func ExampleFormatJoules() {
 		fmt.Println(floor.FormatJoules(decimal.RequireFromString(s)))
 	}
 	fmt.Println(floor.FormatWatts(decimal.RequireFromString("3196")))
-	fmt.Println(floor.FormatMs(decimal.RequireFromString("67.8")))
 	// Output:
 	// 0.240 J
 	// 120 J
 	// 4.20 kJ
 	// 4.56 MJ
 	// 3.20 kW
-	// 67.8 ms
 }
 
 func ExampleParseStatistic() {

@@ -14,11 +14,8 @@ const (
 )
 
 // HoursPerMonth is the month every monthly figure assumes: 730 hours, a
-// 365-day year (8,760 hours) divided by twelve. MonthsPerYear is 12.
-const (
-	HoursPerMonth = 730
-	MonthsPerYear = 12
-)
+// 365-day year (8,760 hours) divided by twelve.
+const HoursPerMonth = 730
 
 // Inputs are what a user asks: their traffic and their latency target and,
 // beyond the floor, the factors of an estimate.

@@ -125,16 +125,18 @@ func FormatWh(wh decimal.Decimal) string { return formatSI(wh, "Wh", 4) }
 // figures and W, kW or MW: "799 W", "3.20 kW".
 func FormatWatts(w decimal.Decimal) string { return formatSI(w, "W", 2) }
 
-// FormatMs formats a latency in milliseconds with SignificantFigures
-// significant figures: "67.8 ms", "393 ms", "1,230 ms".
-func FormatMs(ms decimal.Decimal) string { return FormatNumber(ms) + " ms" }
-
 // FormatLatency formats a measured latency or a latency target in
 // milliseconds with every digit it has: "67.8 ms", "9.0 ms", "1,234.5 ms".
 // Use it where a reader compares the figure with a target, as in "the lowest
 // latency it reaches is 246.4 ms": rounded to "246 ms", a target set to that
 // would still miss.
 func FormatLatency(ms decimal.Decimal) string { return FormatExact(ms) + " ms" }
+
+// WithCurrency follows amount, a formatted money figure, with currency as
+// the user typed it: "34.9 EUR", or "34.9" with no currency.
+func WithCurrency(amount, currency string) string {
+	return strings.TrimSpace(amount + " " + currency)
+}
 
 // MaxQuotedRunes is how many characters of a rejected value QuoteInput keeps.
 const MaxQuotedRunes = 40

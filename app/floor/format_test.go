@@ -57,9 +57,6 @@ func TestFormat(t *testing.T) {
 		{"watts", FormatWatts, "799", "799 W"},
 		{"watts: kilo keeps 3 figures", FormatWatts, "3200", "3.20 kW"},
 		{"watts: mega", FormatWatts, "1500000", "1.50 MW"},
-		{"ms", FormatMs, "67.8", "67.8 ms"},
-		{"ms: rounds to 3 figures", FormatMs, "393.25", "393 ms"},
-		{"ms: thousands", FormatMs, "60000", "60,000 ms"},
 		{"latency: every digit", FormatLatency, "246.4", "246.4 ms"},
 		{"latency: thousands", FormatLatency, "1234.5", "1,234.5 ms"},
 		{"latency: as typed", FormatLatency, "67.85", "67.85 ms"},
@@ -68,6 +65,21 @@ func TestFormat(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.format(dec(tc.in)); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestWithCurrency(t *testing.T) {
+	tests := []struct{ name, amount, currency, want string }{
+		{"a code", "34.9", "EUR", "34.9 EUR"},
+		{"a sign", "0.3", "€", "0.3 €"},
+		{"no currency", "34.9", "", "34.9"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := WithCurrency(tt.amount, tt.currency); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -46,18 +46,15 @@ var (
 // MaxCurrencyRunes is the longest currency ParseCurrency accepts.
 const MaxCurrencyRunes = 8
 
-// The reasons ParseNumber gives. Each is a sentence a user can act on.
+// The reasons ParseNumber gives besides those that suggest a number (see
+// examples). Each is a sentence a user can act on.
 var (
-	errEmpty     = anyNumber.empty()
-	errNotNumber = anyNumber.notNumber()
-	errTooLong   = fmt.Errorf("Too long: enter at most %d characters.", MaxInputRunes)
-	errNotPos    = errors.New("Must be more than zero.")
-	errNotFinite = anyNumber.notFinite()
-	errBase      = errors.New("Enter a decimal number: hexadecimal, octal and binary are not accepted.")
-	errDigits    = errors.New("Use the digits 0 to 9: other scripts' digits and full-width digits are not accepted.")
-	errGrouping  = anyNumber.grouping()
-	errTooLarge  = errors.New("Must be at most 1,000,000,000,000,000,000 (10^18).")
-	errTooSmall  = errors.New("Must be at least 0.000001.")
+	errTooLong  = fmt.Errorf("Too long: enter at most %d characters.", MaxInputRunes)
+	errNotPos   = errors.New("Must be more than zero.")
+	errBase     = errors.New("Enter a decimal number: hexadecimal, octal and binary are not accepted.")
+	errDigits   = errors.New("Use the digits 0 to 9: other scripts' digits and full-width digits are not accepted.")
+	errTooLarge = errors.New("Must be at most 1,000,000,000,000,000,000 (10^18).")
+	errTooSmall = errors.New("Must be at least 0.000001.")
 	// For numbers that may be zero.
 	errNegative       = errors.New("Must be zero or more.")
 	errTooSmallOrZero = errors.New("Enter 0, or a number of at least 0.000001.")
@@ -65,15 +62,21 @@ var (
 
 // examples are the values the messages that suggest a number give: one
 // value, a phrase with a grouped and a compact form, and a grouped value
-// with decimals. Each field parser has its own, within its bounds, so that
-// a message never suggests a value the field refuses.
+// with decimals. Each field parser passes its own, within its bounds, to
+// the number parser, so that a message never suggests a value the field
+// refuses.
 type examples struct{ one, forms, grouped string }
 
-// The examples of ParseNumber and of each field.
+// The examples of ParseNumber and of each field. Where a field's usual
+// values have no grouped or compact form, its phrases repeat its one value.
 var (
-	anyNumber      = examples{"2.5M", "1,000,000 or 2.5M", "1,000,000.5"}
-	outputExamples = examples{"500", "1,500 or 2.5k", "1,500.5"}
-	itlExamples    = examples{"100", "100 or 2.5", "1,500.5"}
+	anyNumber        = examples{"2.5M", "1,000,000 or 2.5M", "1,000,000.5"}
+	outputExamples   = examples{"500", "1,500 or 2.5k", "1,500.5"}
+	itlExamples      = examples{"100", "100 or 2.5", "1,500.5"}
+	overheadExamples = examples{"0.43", "0.43", "0.43"}
+	pueExamples      = examples{"1.09", "1.09", "1.09"}
+	gco2Examples     = examples{"400", "400 or 1,500", "1,500.5"}
+	priceExamples    = examples{"0.12", "0.12", "0.12"}
 )
 
 // The messages that suggest a number, with ex's examples.
@@ -89,22 +92,6 @@ func (ex examples) notFinite() error {
 
 func (ex examples) grouping() error {
 	return errors.New("Use a point for decimals, and commas or spaces only between groups of three digits, as in " + ex.grouped + ".")
-}
-
-// restate returns err, one of ParseNumber's reasons, with the examples ex
-// in place of ParseNumber's own.
-func (ex examples) restate(err error) error {
-	switch err {
-	case errEmpty:
-		return ex.empty()
-	case errNotNumber:
-		return ex.notNumber()
-	case errNotFinite:
-		return ex.notFinite()
-	case errGrouping:
-		return ex.grouping()
-	}
-	return err
 }
 
 // suffixes maps a k/M/B/T suffix (either case) to its power of ten.
@@ -126,11 +113,12 @@ var suffixes = map[rune]int{'k': 3, 'm': 6, 'b': 9, 't': 12}
 // (checked before any other work). Full-width and other non-ASCII digits are
 // rejected rather than normalised, with a message that says so: a number that
 // will be printed should be the number that was typed.
-func ParseNumber(s string) (decimal.Decimal, error) { return parseNumber(s, false) }
+func ParseNumber(s string) (decimal.Decimal, error) { return parseNumber(s, false, anyNumber) }
 
 // parseNumber is ParseNumber, which with allowZero also accepts zero (and
-// then says "zero or more" of negative numbers).
-func parseNumber(s string, allowZero bool) (decimal.Decimal, error) {
+// then says "zero or more" of negative numbers), and whose messages that
+// suggest a number suggest ex's examples.
+func parseNumber(s string, allowZero bool, ex examples) (decimal.Decimal, error) {
 	notPos, tooSmall := errNotPos, errTooSmall
 	if allowZero {
 		notPos, tooSmall = errNegative, errTooSmallOrZero
@@ -138,9 +126,9 @@ func parseNumber(s string, allowZero bool) (decimal.Decimal, error) {
 	if len(s) > 4*MaxInputRunes || utf8.RuneCountInString(s) > MaxInputRunes {
 		return decimal.Decimal{}, errTooLong
 	}
-	s = strings.TrimFunc(s, unicode.IsSpace)
+	s = strings.TrimSpace(s)
 	if s == "" {
-		return decimal.Decimal{}, errEmpty
+		return decimal.Decimal{}, ex.empty()
 	}
 	switch {
 	case strings.HasPrefix(s, "-"), strings.HasPrefix(s, "\u2212"): // hyphen-minus, minus sign
@@ -151,7 +139,7 @@ func parseNumber(s string, allowZero bool) (decimal.Decimal, error) {
 	lower := strings.ToLower(s)
 	switch lower {
 	case "nan", "inf", "infinity", "∞":
-		return decimal.Decimal{}, errNotFinite
+		return decimal.Decimal{}, ex.notFinite()
 	}
 	if len(lower) > 2 && lower[0] == '0' && strings.ContainsRune("xob", rune(lower[1])) {
 		return decimal.Decimal{}, errBase
@@ -164,7 +152,7 @@ func parseNumber(s string, allowZero bool) (decimal.Decimal, error) {
 		s = strings.TrimRightFunc(s[:len(s)-size], unicode.IsSpace)
 	}
 
-	m, err := scanMantissa(s)
+	m, err := scanMantissa(s, ex)
 	if err != nil {
 		return decimal.Decimal{}, err
 	}
@@ -204,8 +192,9 @@ type mantissa struct {
 const maxExponent = 1000
 
 // scanMantissa scans digits with optional group separators, an optional
-// fractional part and an optional exponent.
-func scanMantissa(s string) (mantissa, error) {
+// fractional part and an optional exponent; its messages suggest ex's
+// examples.
+func scanMantissa(s string, ex examples) (mantissa, error) {
 	var m mantissa
 	var whole strings.Builder
 	groups := []int{0} // digits in each group of the whole part
@@ -227,11 +216,11 @@ scan:
 	}
 	if len(groups) > 1 {
 		if groups[0] < 1 || groups[0] > 3 {
-			return m, errGrouping
+			return m, ex.grouping()
 		}
 		for _, g := range groups[1:] {
 			if g != 3 {
-				return m, errGrouping
+				return m, ex.grouping()
 			}
 		}
 	}
@@ -244,11 +233,11 @@ scan:
 		}
 		m.frac = s[start:i]
 		if r, _ := utf8.DecodeRuneInString(s[i:]); i < len(s) && isGroupSeparator(r) {
-			return m, errGrouping
+			return m, ex.grouping()
 		}
 	}
 	if m.whole == "" && m.frac == "" {
-		return m, classify(s[i:])
+		return m, classify(s[i:], ex)
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
@@ -267,12 +256,12 @@ scan:
 			i++
 		}
 		if i == start {
-			return m, errNotNumber
+			return m, ex.notNumber()
 		}
 		m.exp *= sign
 	}
 	if i < len(s) {
-		return m, classify(s[i:])
+		return m, classify(s[i:], ex)
 	}
 	return m, nil
 }
@@ -288,26 +277,27 @@ func isGroupSeparator(r rune) bool {
 	return false
 }
 
-// classify explains why rest, the unscanned part of an input, is not a number.
-func classify(rest string) error {
+// classify explains why rest, the unscanned part of an input, is not a
+// number; its message suggests ex's examples.
+func classify(rest string, ex examples) error {
 	for _, r := range rest {
 		if unicode.IsDigit(r) && (r < '0' || r > '9') {
 			return errDigits
 		}
 	}
-	return errNotNumber
+	return ex.notNumber()
 }
 
-// parseField parses s with ParseNumber and checks it against max, which
+// parseField parses s as ParseNumber does and checks it against max, which
 // message states; its other messages suggest the field's examples ex.
 func parseField(s string, max decimal.Decimal, message string, ex examples) (decimal.Decimal, error) {
-	d, err := ParseNumber(s)
+	d, err := parseNumber(s, false, ex)
 	if errors.Is(err, errTooLarge) {
 		// Beyond every field's bound: state this field's own.
 		return decimal.Decimal{}, errors.New(message)
 	}
 	if err != nil {
-		return d, ex.restate(err)
+		return d, err
 	}
 	if d.GreaterThan(max) {
 		return decimal.Decimal{}, errors.New(message)
@@ -340,9 +330,10 @@ func ParseITLMs(s string) (decimal.Decimal, error) {
 }
 
 // parseBetween parses s, zero allowed, and checks min ≤ value ≤ max; message
-// states the range, and answers every number outside it.
-func parseBetween(s string, min, max decimal.Decimal, message string) (decimal.Decimal, error) {
-	d, err := parseNumber(s, true)
+// states the range, and answers every number outside it; its other messages
+// suggest the field's examples ex.
+func parseBetween(s string, min, max decimal.Decimal, message string, ex examples) (decimal.Decimal, error) {
+	d, err := parseNumber(s, true, ex)
 	switch {
 	case errors.Is(err, errNegative), errors.Is(err, errTooLarge), errors.Is(err, errTooSmallOrZero) && min.Sign() > 0:
 		return decimal.Decimal{}, errors.New(message)
@@ -363,25 +354,25 @@ func ParseOverhead(s string) (decimal.Decimal, error) {
 	if len(s) <= 4*MaxInputRunes && strings.HasSuffix(strings.TrimRightFunc(s, unicode.IsSpace), "%") {
 		return decimal.Decimal{}, errPercent
 	}
-	return parseBetween(s, decimal.Zero, MaxOverhead, "Must be between 0 and 5: a fraction of GPU energy, such as 0.43.")
+	return parseBetween(s, decimal.Zero, MaxOverhead, "Must be between 0 and 5: a fraction of GPU energy, such as 0.43.", overheadExamples)
 }
 
 // ParsePUE parses a power usage effectiveness, facility energy over IT
 // energy: MinPUE (1) to MaxPUE (3).
 func ParsePUE(s string) (decimal.Decimal, error) {
-	return parseBetween(s, MinPUE, MaxPUE, "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.")
+	return parseBetween(s, MinPUE, MaxPUE, "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.", pueExamples)
 }
 
 // ParseGCO2ePerKWh parses a grid carbon intensity in grams of CO2e per kWh:
 // 0 to MaxGCO2ePerKWh (2,000).
 func ParseGCO2ePerKWh(s string) (decimal.Decimal, error) {
-	return parseBetween(s, decimal.Zero, MaxGCO2ePerKWh, "Must be between 0 and 2,000 gCO2e/kWh.")
+	return parseBetween(s, decimal.Zero, MaxGCO2ePerKWh, "Must be between 0 and 2,000 gCO2e/kWh.", gco2Examples)
 }
 
 // ParsePricePerKWh parses an electricity price per kWh, in any currency: 0
 // to MaxPricePerKWh (1,000).
 func ParsePricePerKWh(s string) (decimal.Decimal, error) {
-	return parseBetween(s, decimal.Zero, MaxPricePerKWh, "Must be between 0 and 1,000 per kWh.")
+	return parseBetween(s, decimal.Zero, MaxPricePerKWh, "Must be between 0 and 1,000 per kWh.", priceExamples)
 }
 
 // ParseCurrency reads a currency's name or sign as typed ("EUR", "US$",
@@ -393,7 +384,7 @@ func ParseCurrency(s string) (string, error) {
 	if len(s) > 4*MaxInputRunes {
 		return "", errCurrencyLong
 	}
-	s = strings.TrimFunc(s, unicode.IsSpace)
+	s = strings.TrimSpace(s)
 	if !utf8.ValidString(s) {
 		return "", errCurrencyText
 	}

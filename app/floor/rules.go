@@ -32,6 +32,20 @@ func CompareConfigurations(a, b *Configuration) int {
 	)
 }
 
+// ModelGPUs returns the GPU models of a model's configurations cs, as its
+// gpus field lists them: in the order of cs, each run of configurations on
+// one GPU giving it once, so each GPU once when cs is sorted
+// (CompareConfigurations).
+func ModelGPUs(cs []*Configuration) []string {
+	var gpus []string
+	for _, c := range cs {
+		if len(gpus) == 0 || gpus[len(gpus)-1] != c.GPU {
+			gpus = append(gpus, c.GPU)
+		}
+	}
+	return gpus
+}
+
 // Preferred reports whether configuration a is chosen over b when both meet
 // a latency target on statistic s: lower joules per output token, then lower
 // latency s, then fewer GPUs, then row id. It is the one rule of every

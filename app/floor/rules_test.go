@@ -53,6 +53,27 @@ func TestCompareConfigurations(t *testing.T) {
 	}
 }
 
+func TestModelGPUs(t *testing.T) {
+	c := func(gpu string) *Configuration { return &Configuration{GPU: gpu} }
+	tests := []struct {
+		name string
+		cs   []*Configuration
+		want []string
+	}{
+		{"none", nil, nil},
+		{"one GPU", []*Configuration{c(H100), c(H100)}, []string{H100}},
+		{"sorted", []*Configuration{c(B200), c(B200), c(H100)}, []string{B200, H100}},
+		{"each run once", []*Configuration{c(H100), c(B200), c(H100)}, []string{H100, B200, H100}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ModelGPUs(tt.cs); !slices.Equal(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestPreferred(t *testing.T) {
 	base := conf("m/H100/2/64", H100, 2, 64, 1, "0.5", "40", "90", true)
 	tests := []struct {

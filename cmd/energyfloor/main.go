@@ -39,7 +39,8 @@
 // (host or idle above 0, PUE above 1, a grid intensity or a price), the table
 // gains the estimate's columns (and carbon's and cost's when set), a line
 // stating the factors, a second sentence in the caveat and, for a bundled
-// grid, the grid data's attribution; without them the output is as it was.
+// grid, the grid data's attribution; with none set, the output shows the
+// GPU floor alone.
 //
 // Examples:
 //
@@ -129,6 +130,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"energyfloor/app/floor"
@@ -278,7 +280,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	results := floor.Rank(w, in)
 	if only != nil {
-		results = keepModel(results, only)
+		results = slices.DeleteFunc(results, func(r floor.Result) bool { return r.Model != only })
 	}
 	rep := report{dataset: d, workload: w, in: in, results: results}
 	if *asJSON {
@@ -356,15 +358,4 @@ func regions(d *floor.Dataset) []string {
 		}
 	}
 	return codes
-}
-
-// keepModel keeps the results of model m.
-func keepModel(results []floor.Result, m *floor.Model) []floor.Result {
-	var kept []floor.Result
-	for _, r := range results {
-		if r.Model == m {
-			kept = append(kept, r)
-		}
-	}
-	return kept
 }

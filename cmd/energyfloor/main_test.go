@@ -213,7 +213,8 @@ func TestUsageErrors(t *testing.T) {
 		{"host overhead beyond the bound", []string{"-host-overhead", "6"}, []string{`energyfloor: -host-overhead "6": Must be between 0 and 5: a fraction of GPU energy, such as 0.43.`}},
 		{"idle overhead as a percentage", []string{"-idle-overhead", "17%"}, []string{`energyfloor: -idle-overhead "17%": Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %.`}},
 		{"pue below 1", []string{"-pue", "0.9"}, []string{`energyfloor: -pue "0.9": Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.`}},
-		{"pue empty", []string{"-pue", ""}, []string{`energyfloor: -pue "": Enter a number, such as 2.5M.`}},
+		{"pue empty", []string{"-pue", ""}, []string{`energyfloor: -pue "": Enter a number, such as 1.09.`}},
+		{"pue not a number", []string{"-pue", "abc"}, []string{`energyfloor: -pue "abc": Enter a number using the digits 0 to 9, such as 1.09.`}},
 		{"unknown grid", []string{"-grid", "Atlantis"}, []string{`energyfloor: -grid "Atlantis": Unknown grid: use an ISO 3166-1 alpha-3 country code such as DEU, USA or IND, or a region: ` +
 			`ASEAN, Africa, Asia, EU, Europe, G20, G7, Latin America and Caribbean, Middle East, North America, OECD, Oceania, World.`}},
 		{"grid code of two letters", []string{"-grid", "DE"}, []string{`energyfloor: -grid "DE": Unknown grid`}},

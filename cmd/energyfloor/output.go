@@ -88,7 +88,7 @@ func (r *report) writeTable(out io.Writer) error {
 				fmt.Fprintf(tw, "\t%s gCO2e\t%s kgCO2e", floor.FormatNumber(e.GCO2ePerRequest.Decimal), floor.FormatNumber(e.KgCO2ePerMonth.Decimal))
 			}
 			if e.CostPerMonth.Valid {
-				fmt.Fprintf(tw, "\t%s", strings.TrimSpace(floor.FormatNumber(e.CostPerMonth.Decimal)+" "+f.Currency))
+				fmt.Fprintf(tw, "\t%s", floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), f.Currency))
 			}
 		}
 		fmt.Fprintln(tw)
@@ -131,7 +131,7 @@ func factorsLine(f floor.Factors) string {
 		s += fmt.Sprintf("; carbon at your own %s gCO2e/kWh", floor.FormatExact(g))
 	}
 	if f.PricePerKWh.Valid {
-		s += "; cost at " + strings.TrimSpace(floor.FormatExact(f.PricePerKWh.Decimal)+" "+f.Currency) + " per kWh"
+		s += "; cost at " + floor.WithCurrency(floor.FormatExact(f.PricePerKWh.Decimal), f.Currency) + " per kWh"
 	}
 	return s + "."
 }

@@ -318,12 +318,10 @@ func buildModels(t *task, s Settings) ([]*model, error) {
 			} else if c.MedianITLMs.Equal(deadline) {
 				m.at++
 			}
-			if len(m.GPUs) == 0 || m.GPUs[len(m.GPUs)-1] != r.GPU {
-				m.GPUs = append(m.GPUs, r.GPU)
-			}
 			m.rows = append(m.rows, r)
 			configs[i], rowOf[c] = c, r
 		}
+		m.GPUs = floor.ModelGPUs(configs)
 		for gpu, c := range floor.BestRows(configs) {
 			m.best[gpu] = rowOf[c]
 		}

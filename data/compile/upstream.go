@@ -54,8 +54,7 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // upstream is what the compiler reads from the leaderboard's files.
 type upstream struct {
-	lastUpdated string
-	tasks       map[string]*task
+	tasks map[string]*task
 }
 
 // task is one tasks/<task>.json.
@@ -104,7 +103,7 @@ func readUpstream(dir string, s Settings) (*upstream, error) {
 		return nil, &InputError{File: file, Field: "architectures", Err: fmt.Errorf(
 			"lists the token-based (llm, mllm) tasks %v but the settings compile %v", tokenTasks, want)}
 	}
-	up := &upstream{lastUpdated: *idx.LastUpdated, tasks: map[string]*task{}}
+	up := &upstream{tasks: map[string]*task{}}
 	for _, w := range s.Workloads {
 		t, err := readTask(filepath.Join(dir, "tasks", w.ID+".json"), w.ID, s)
 		if err != nil {
