@@ -89,10 +89,12 @@ func (c *calculator) OnNav(ctx app.Context) {
 		c.finishTakeOver(ctx)
 		return
 	}
+	// The prerendered sections were for the first URL; dropping them before
+	// navigate lets its recompute rank for this one.
+	c.below = nil
 	q, read := parseQuery(u.RawQuery)
 	c.navigate(q)
 	c.notices = append(read, c.notices...)
-	c.below = nil // the prerendered sections were for the first URL
 }
 
 // basePath returns the path prefix the app is served under ("" at the root,
