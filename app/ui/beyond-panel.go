@@ -28,11 +28,8 @@ type beyondPanel struct {
 	Found bool
 	// Grid are the grid select's options (gridChoices).
 	Grid          []choice
-	GridSource    floor.GridSource
 	Published     []floor.PublishedFigure
 	PublishedNote string
-	// Open opens the panel (the link set a factor).
-	Open bool
 
 	toggled bool // the visitor opened it
 }
@@ -62,7 +59,7 @@ func gridChoices(grid []floor.GridIntensity) []choice {
 // Render draws the panel. In the browser the fields and figures are drawn
 // only while it is open: the first page does without them.
 func (p *beyondPanel) Render() app.UI {
-	open := p.Open || p.toggled || !p.Form.In.Factors.IsZero()
+	open := p.Form.FactorsGiven || p.toggled || !p.Form.In.Factors.IsZero()
 	details := app.Details().ID("beyond-gpu").Class("panel", "beyond").OnToggle(p.onToggle)
 	if open {
 		details = details.Open(true)

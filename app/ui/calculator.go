@@ -343,7 +343,7 @@ func (c *calculator) Render() app.UI {
 	var beyond app.UI
 	if !c.embed || c.form.FactorsGiven {
 		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices, Published: c.ds.Published,
-			PublishedNote: c.ds.PublishedNote, GridSource: c.ds.GridSource, Open: c.form.FactorsGiven}
+			PublishedNote: c.ds.PublishedNote}
 	}
 	if c.embed {
 		return c.root("embed").Body(
@@ -395,7 +395,7 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 	return []app.UI{
 		splitLink(),
 		&rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
-			TargetMs: in.TargetITLMs.String(), Output: in.OutputTokensPerRequest.String()},
+			Output: in.OutputTokensPerRequest.String()},
 		app.Section().Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,

@@ -211,7 +211,7 @@ func TestSelectsPrerenderOneSelectedOption(t *testing.T) {
 func TestRankingTable(t *testing.T) {
 	c := fixtureCalculator("itl=60", false)
 	// Within 60 ms: alpha/H100 at 0.36 J, then beta/B200 at 2.0 J (b1, 30 ms).
-	rt := &rankingTable{Results: c.ranking, Selected: "beta", Statistic: "median", TargetMs: "60"}
+	rt := &rankingTable{Results: c.ranking, Selected: "beta", Statistic: "median"}
 	html := render(t, rt)
 	rows := regexp.MustCompile(`data-model="([a-z]+)"`).FindAllStringSubmatch(html, -1)
 	if len(rows) != 2 || rows[0][1] != "alpha" || rows[1][1] != "beta" {

@@ -27,7 +27,6 @@ type rankingTable struct {
 	Results   []floor.Result
 	Selected  string
 	Statistic floor.Statistic
-	TargetMs  string
 	// Output is the average output tokens per request (the per-request column).
 	Output string
 
