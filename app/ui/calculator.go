@@ -70,9 +70,7 @@ func newEmbed() *calculator {
 // replaces the prerendered body, and OnNav only after.
 func (c *calculator) OnInit() {
 	if c.takeOver() {
-		q, read := parseQuery(app.Window().URL().RawQuery)
-		c.navigate(q)
-		c.notices = append(read, c.notices...)
+		c.navigateTo(app.Window().URL().RawQuery)
 	}
 }
 
@@ -89,12 +87,10 @@ func (c *calculator) OnNav(ctx app.Context) {
 		c.finishTakeOver(ctx)
 		return
 	}
-	// The prerendered sections were for the first URL; dropping them before
-	// navigate lets its recompute rank for this one.
+	// The prerendered sections were for the first URL; dropping them first
+	// lets the recompute rank for this one.
 	c.below = nil
-	q, read := parseQuery(u.RawQuery)
-	c.navigate(q)
-	c.notices = append(read, c.notices...)
+	c.navigateTo(u.RawQuery)
 }
 
 // basePath returns the path prefix the app is served under ("" at the root,
@@ -103,6 +99,14 @@ func (c *calculator) OnNav(ctx app.Context) {
 // into "<prefix>/web/web", which would make the prefix "/web".
 func basePath(resolve func(string) string) string {
 	return strings.TrimSuffix(resolve("/web/x"), "/web/x")
+}
+
+// navigateTo sets the state from a page's raw query string: parseQuery's
+// notices about how the query was read come before decodeState's.
+func (c *calculator) navigateTo(rawQuery string) {
+	q, read := parseQuery(rawQuery)
+	c.navigate(q)
+	c.notices = append(read, c.notices...)
 }
 
 // navigate loads the dataset (once) and sets the state from query q.
