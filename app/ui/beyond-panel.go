@@ -156,7 +156,7 @@ func (p *beyondPanel) onPreset(ctx app.Context, e app.Event) {
 // month as "floor → estimate", carbon and cost, each saying what it counts.
 func (p *beyondPanel) renderFigures() app.UI {
 	fa := p.Form.In.Factors
-	if !p.Found || (p.Floor.Chosen == nil && p.Floor.Fastest == nil) {
+	if !hasFigures(&p.Floor, p.Found) {
 		return app.P().ID("estimate").Class("warn").Text("No floor for this model on the chosen GPU, so no estimate.")
 	}
 	fig := p.Floor.Figures
@@ -210,7 +210,7 @@ func (p *beyondPanel) renderFigures() app.UI {
 // the floor and the estimates per request, each aligned with the line of
 // ours of the same scope.
 func (p *beyondPanel) renderPublished() app.UI {
-	if len(p.Published) == 0 || !p.Found || (p.Floor.Chosen == nil && p.Floor.Fastest == nil) {
+	if len(p.Published) == 0 || !hasFigures(&p.Floor, p.Found) {
 		return nil
 	}
 	fig := p.Floor.Figures

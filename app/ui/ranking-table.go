@@ -123,13 +123,20 @@ func sortedOrder(results []floor.Result, key string, desc bool, s floor.Statisti
 	return order
 }
 
-// shown returns the configuration a row describes: the chosen one, or the
-// fastest when nothing meets the target.
+// shown returns the configuration whose figures a result (a ranking row, the
+// selected model's floor) shows: the chosen one, or the fastest when nothing
+// meets the target.
 func shown(r *floor.Result) *floor.Configuration {
 	if r.Chosen != nil {
 		return r.Chosen
 	}
 	return r.Fastest
+}
+
+// hasFigures reports whether a result has figures: it was found (the model
+// has a configuration on the allowed GPUs) and shows a configuration.
+func hasFigures(r *floor.Result, found bool) bool {
+	return found && shown(r) != nil
 }
 
 func gpuCount(r *floor.Result) int {

@@ -119,7 +119,7 @@ func headlineText(wh string) string {
 // fastest configuration's (as the CLI's -json gives them); empty when the
 // model has no configuration on the allowed GPUs.
 func headlineWh(r floor.Result, found bool) (perRequest, perMonth string) {
-	if !found || (r.Chosen == nil && r.Fastest == nil) {
+	if !hasFigures(&r, found) {
 		return "", ""
 	}
 	return whPlain(r.Figures.WhPerRequest), whPlain(r.Figures.KWhPerMonth.Shift(3))
