@@ -251,10 +251,10 @@ func (c *calculator) apply(e textEdit) bool {
 	case selectGrid:
 		return c.form.setGrid(c.ds, e.Text)
 	case selectPreset:
-		return c.form.setPreset(c.ds, e.Text)
+		return c.form.setPreset(e.Text)
 	}
 	if isFactorField(e.Field) {
-		c.form.setFactorText(c.ds, e.Field, e.Text)
+		c.form.setFactorText(e.Field, e.Text)
 		return true
 	}
 	return false
