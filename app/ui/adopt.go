@@ -4,7 +4,6 @@ import (
 	"net/url"
 	"strings"
 	"time"
-	"unicode/utf16"
 
 	"energyfloor/app/floor"
 	"energyfloor/data"
@@ -273,7 +272,7 @@ func refocus(id string) {
 	}
 	el.Call("focus")
 	if el.Get("type").String() == "text" {
-		n := len(utf16.Encode([]rune(el.Get("value").String()))) // the range counts UTF-16 units
+		n := el.Get("value").Get("length").Int() // in UTF-16 units, as the range counts
 		el.Call("setSelectionRange", n, n)
 	}
 }
