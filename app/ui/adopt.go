@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -218,8 +219,13 @@ func splitLink() app.UI {
 // changed when its value differs from the prerendered one (defaultValue, or
 // the option marked selected). The prerendered slider is disabled.
 func prerenderedEdits() (edits []textEdit, focus string) {
+	selects := []string{"workload", "model", "percentile", "gpu", selectGrid}
+	inputs := []string{fieldOutput, fieldTokens, fieldRequests, fieldITL}
+	for _, f := range factorFields {
+		inputs = append(inputs, f.id)
+	}
 	doc := app.Window().Get("document")
-	for _, id := range []string{"workload", "model", "percentile", "gpu", selectGrid} {
+	for _, id := range selects {
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() || el.Get("tagName").String() != "SELECT" {
 			continue
@@ -241,7 +247,7 @@ func prerenderedEdits() (edits []textEdit, focus string) {
 		}
 		edits = append(edits, textEdit{Field: id, Text: v})
 	}
-	for _, id := range []string{fieldOutput, fieldTokens, fieldRequests, fieldITL, fieldHost, fieldIdle, fieldPUE, fieldGCO2, fieldPrice, fieldCurrency} {
+	for _, id := range inputs {
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() || el.Get("tagName").String() != "INPUT" {
 			continue
@@ -251,9 +257,7 @@ func prerenderedEdits() (edits []textEdit, focus string) {
 		}
 	}
 	if el := doc.Get("activeElement"); el.Truthy() {
-		switch id := el.Get("id").String(); id {
-		case "workload", "model", "percentile", "gpu", selectGrid, fieldOutput, fieldTokens, fieldRequests, fieldITL,
-			fieldHost, fieldIdle, fieldPUE, fieldGCO2, fieldPrice, fieldCurrency:
+		if id := el.Get("id").String(); slices.Contains(selects, id) || slices.Contains(inputs, id) {
 			focus = id
 		}
 	}
