@@ -80,10 +80,10 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	}
 	// The decode is a piece of the start-up of its own (YieldToBrowser).
 	YieldToBrowser()
-	mark("ef:nav")
+	Mark("ef:nav")
 	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(paramWorkload)))
 	c.partial = err == nil
-	mark("ef:decoded")
+	Mark("ef:decoded")
 	YieldToBrowser()
 	return ds, err
 }
@@ -129,7 +129,7 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 		c.focus = ""
 		ctx.Defer(func(ctx app.Context) { refocus(id) })
 	}
-	ctx.Defer(func(app.Context) { mark("ef:rendered") })
+	ctx.Defer(func(app.Context) { Mark("ef:rendered") })
 }
 
 // applyEarly applies the edits made before the wasm started, in order,
