@@ -155,8 +155,8 @@ func latencyOf(r *floor.Result, s floor.Statistic) decimal.Decimal {
 
 // onClick handles the clicks of the table's buttons, delegated to the box
 // around it: the table is one raw HTML string (tableHTML), which the browser
-// parses at once instead of go-app creating its 600-odd nodes one JavaScript
-// call at a time. A sort button sorts; a model's name selects the model. The
+// parses at once instead of go-app creating its hundreds of nodes one
+// JavaScript call at a time. A sort button sorts; a model's name selects the model. The
 // focus goes back to the button, which the new table replaced.
 func (t *rankingTable) onClick(ctx app.Context, e app.Event) {
 	btn := e.Get("target").Call("closest", "button")

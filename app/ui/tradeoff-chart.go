@@ -193,7 +193,7 @@ func (ch *tradeoffChart) layout() {
 func px(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // Render draws the figure: the SVG as one raw HTML string (svg), which the
-// browser parses at once instead of go-app creating its 150-odd nodes one
+// browser parses at once instead of go-app creating each node one
 // JavaScript call at a time, and its legend.
 func (ch *tradeoffChart) Render() app.UI {
 	if len(ch.geom.Points) == 0 {
