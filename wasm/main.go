@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	app.Window().Get("performance").Call("mark", "ef:main") // for cmd/bench's start-up breakdown
+	ui.Mark("ef:main")
 	// Start-up allocates the decoded dataset and the first page's tree in
 	// one go, on a small live heap, where Go's default GOGC of 100 would
 	// collect during it. At 400 the collector waits until the heap is five

@@ -2,9 +2,9 @@ package ui
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"time"
-	"unicode/utf16"
 
 	"energyfloor/app/floor"
 	"energyfloor/data"
@@ -80,10 +80,10 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	}
 	// The decode is a piece of the start-up of its own (YieldToBrowser).
 	YieldToBrowser()
-	mark("ef:nav")
+	Mark("ef:nav")
 	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(paramWorkload)))
 	c.partial = err == nil
-	mark("ef:decoded")
+	Mark("ef:decoded")
 	YieldToBrowser()
 	return ds, err
 }
@@ -129,7 +129,7 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 		c.focus = ""
 		ctx.Defer(func(ctx app.Context) { refocus(id) })
 	}
-	ctx.Defer(func(app.Context) { mark("ef:rendered") })
+	ctx.Defer(func(app.Context) { Mark("ef:rendered") })
 }
 
 // applyEarly applies the edits made before the wasm started, in order,
@@ -219,8 +219,13 @@ func splitLink() app.UI {
 // changed when its value differs from the prerendered one (defaultValue, or
 // the option marked selected). The prerendered slider is disabled.
 func prerenderedEdits() (edits []textEdit, focus string) {
+	selects := []string{"workload", "model", "percentile", "gpu", selectGrid}
+	inputs := []string{fieldOutput, fieldTokens, fieldRequests, fieldITL}
+	for _, f := range factorFields {
+		inputs = append(inputs, f.id)
+	}
 	doc := app.Window().Get("document")
-	for _, id := range []string{"workload", "model", "percentile", "gpu", selectGrid} {
+	for _, id := range selects {
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() || el.Get("tagName").String() != "SELECT" {
 			continue
@@ -242,7 +247,7 @@ func prerenderedEdits() (edits []textEdit, focus string) {
 		}
 		edits = append(edits, textEdit{Field: id, Text: v})
 	}
-	for _, id := range []string{fieldOutput, fieldTokens, fieldRequests, fieldITL, fieldHost, fieldIdle, fieldPUE, fieldGCO2, fieldPrice, fieldCurrency} {
+	for _, id := range inputs {
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() || el.Get("tagName").String() != "INPUT" {
 			continue
@@ -252,9 +257,7 @@ func prerenderedEdits() (edits []textEdit, focus string) {
 		}
 	}
 	if el := doc.Get("activeElement"); el.Truthy() {
-		switch id := el.Get("id").String(); id {
-		case "workload", "model", "percentile", "gpu", selectGrid, fieldOutput, fieldTokens, fieldRequests, fieldITL,
-			fieldHost, fieldIdle, fieldPUE, fieldGCO2, fieldPrice, fieldCurrency:
+		if id := el.Get("id").String(); slices.Contains(selects, id) || slices.Contains(inputs, id) {
 			focus = id
 		}
 	}
@@ -273,7 +276,7 @@ func refocus(id string) {
 	}
 	el.Call("focus")
 	if el.Get("type").String() == "text" {
-		n := len(utf16.Encode([]rune(el.Get("value").String()))) // the range counts UTF-16 units
+		n := el.Get("value").Get("length").Int() // in UTF-16 units, as the range counts
 		el.Call("setSelectionRange", n, n)
 	}
 }

@@ -28,11 +28,8 @@ type beyondPanel struct {
 	Found bool
 	// Grid are the grid select's options (gridChoices).
 	Grid          []choice
-	GridSource    floor.GridSource
 	Published     []floor.PublishedFigure
 	PublishedNote string
-	// Open opens the panel (the link set a factor).
-	Open bool
 
 	toggled bool // the visitor opened it
 }
@@ -62,7 +59,7 @@ func gridChoices(grid []floor.GridIntensity) []choice {
 // Render draws the panel. In the browser the fields and figures are drawn
 // only while it is open: the first page does without them.
 func (p *beyondPanel) Render() app.UI {
-	open := p.Open || p.toggled || !p.Form.In.Factors.IsZero()
+	open := p.Form.FactorsGiven || p.toggled || !p.Form.In.Factors.IsZero()
 	details := app.Details().ID("beyond-gpu").Class("panel", "beyond").OnToggle(p.onToggle)
 	if open {
 		details = details.Open(true)
@@ -159,7 +156,7 @@ func (p *beyondPanel) onPreset(ctx app.Context, e app.Event) {
 // month as "floor → estimate", carbon and cost, each saying what it counts.
 func (p *beyondPanel) renderFigures() app.UI {
 	fa := p.Form.In.Factors
-	if !p.Found || (p.Floor.Chosen == nil && p.Floor.Fastest == nil) {
+	if !hasFigures(&p.Floor, p.Found) {
 		return app.P().ID("estimate").Class("warn").Text("No floor for this model on the chosen GPU, so no estimate.")
 	}
 	fig := p.Floor.Figures
@@ -213,7 +210,7 @@ func (p *beyondPanel) renderFigures() app.UI {
 // the floor and the estimates per request, each aligned with the line of
 // ours of the same scope.
 func (p *beyondPanel) renderPublished() app.UI {
-	if len(p.Published) == 0 || !p.Found || (p.Floor.Chosen == nil && p.Floor.Fastest == nil) {
+	if len(p.Published) == 0 || !hasFigures(&p.Floor, p.Found) {
 		return nil
 	}
 	fig := p.Floor.Figures

@@ -24,13 +24,19 @@ func download(name, mime, content string) {
 	a.Set("download", name)
 	a.Call("click")
 	// Revoke later: the download reads the blob after click returns.
-	var revoke app.Func
-	revoke = app.FuncOf(func(this app.Value, args []app.Value) any {
-		win.Get("URL").Call("revokeObjectURL", href)
-		revoke.Release()
+	win.Call("setTimeout", funcOnce(func() { win.Get("URL").Call("revokeObjectURL", href) }), 10000)
+}
+
+// funcOnce returns fn as a JavaScript function to be called once, which
+// releases itself when it is.
+func funcOnce(fn func()) app.Func {
+	var f app.Func
+	f = app.FuncOf(func(this app.Value, args []app.Value) any {
+		f.Release()
+		fn()
 		return nil
 	})
-	win.Call("setTimeout", revoke, 10000)
+	return f
 }
 
 // copyText writes text to the clipboard and calls done(true) when it worked,
@@ -61,19 +67,13 @@ func YieldToBrowser() {
 		return
 	}
 	done := make(chan struct{})
-	var f app.Func
-	f = app.FuncOf(func(this app.Value, args []app.Value) any {
-		f.Release()
-		close(done)
-		return nil
-	})
-	app.Window().Call("setTimeout", f, 0)
+	app.Window().Call("setTimeout", funcOnce(func() { close(done) }), 0)
 	<-done
 }
 
-// mark records a performance mark in the browser: the ef: marks time the
+// Mark records a performance mark in the browser: the ef: marks time the
 // start-up's phases for the benchmark (cmd/bench).
-func mark(name string) {
+func Mark(name string) {
 	if app.IsClient {
 		app.Window().Get("performance").Call("mark", name)
 	}
@@ -193,11 +193,5 @@ func whenIdle(ctx app.Context, timeout time.Duration, fn func(app.Context)) {
 		ctx.After(50*time.Millisecond, fn)
 		return
 	}
-	var cb app.Func
-	cb = app.FuncOf(func(this app.Value, args []app.Value) any {
-		cb.Release()
-		ctx.Dispatch(fn)
-		return nil
-	})
-	win.Call("requestIdleCallback", cb, map[string]any{"timeout": timeout.Milliseconds()})
+	win.Call("requestIdleCallback", funcOnce(func() { ctx.Dispatch(fn) }), map[string]any{"timeout": timeout.Milliseconds()})
 }

@@ -70,9 +70,7 @@ func newEmbed() *calculator {
 // replaces the prerendered body, and OnNav only after.
 func (c *calculator) OnInit() {
 	if c.takeOver() {
-		q, read := parseQuery(app.Window().URL().RawQuery)
-		c.navigate(q)
-		c.notices = append(read, c.notices...)
+		c.navigateTo(app.Window().URL().RawQuery)
 	}
 }
 
@@ -89,10 +87,10 @@ func (c *calculator) OnNav(ctx app.Context) {
 		c.finishTakeOver(ctx)
 		return
 	}
-	q, read := parseQuery(u.RawQuery)
-	c.navigate(q)
-	c.notices = append(read, c.notices...)
-	c.below = nil // the prerendered sections were for the first URL
+	// The prerendered sections were for the first URL; dropping them first
+	// lets the recompute rank for this one.
+	c.below = nil
+	c.navigateTo(u.RawQuery)
 }
 
 // basePath returns the path prefix the app is served under ("" at the root,
@@ -101,6 +99,14 @@ func (c *calculator) OnNav(ctx app.Context) {
 // into "<prefix>/web/web", which would make the prefix "/web".
 func basePath(resolve func(string) string) string {
 	return strings.TrimSuffix(resolve("/web/x"), "/web/x")
+}
+
+// navigateTo sets the state from a page's raw query string: parseQuery's
+// notices about how the query was read come before decodeState's.
+func (c *calculator) navigateTo(rawQuery string) {
+	q, read := parseQuery(rawQuery)
+	c.navigate(q)
+	c.notices = append(read, c.notices...)
 }
 
 // navigate loads the dataset (once) and sets the state from query q.
@@ -245,10 +251,10 @@ func (c *calculator) apply(e textEdit) bool {
 	case selectGrid:
 		return c.form.setGrid(c.ds, e.Text)
 	case selectPreset:
-		return c.form.setPreset(c.ds, e.Text)
+		return c.form.setPreset(e.Text)
 	}
 	if isFactorField(e.Field) {
-		c.form.setFactorText(c.ds, e.Field, e.Text)
+		c.form.setFactorText(e.Field, e.Text)
 		return true
 	}
 	return false
@@ -341,7 +347,7 @@ func (c *calculator) Render() app.UI {
 	var beyond app.UI
 	if !c.embed || c.form.FactorsGiven {
 		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices, Published: c.ds.Published,
-			PublishedNote: c.ds.PublishedNote, GridSource: c.ds.GridSource, Open: c.form.FactorsGiven}
+			PublishedNote: c.ds.PublishedNote}
 	}
 	if c.embed {
 		return c.root("embed").Body(
@@ -393,7 +399,7 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 	return []app.UI{
 		splitLink(),
 		&rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
-			TargetMs: in.TargetITLMs.String(), Output: in.OutputTokensPerRequest.String()},
+			Output: in.OutputTokensPerRequest.String()},
 		app.Section().Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,

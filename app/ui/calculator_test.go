@@ -211,7 +211,7 @@ func TestSelectsPrerenderOneSelectedOption(t *testing.T) {
 func TestRankingTable(t *testing.T) {
 	c := fixtureCalculator("itl=60", false)
 	// Within 60 ms: alpha/H100 at 0.36 J, then beta/B200 at 2.0 J (b1, 30 ms).
-	rt := &rankingTable{Results: c.ranking, Selected: "beta", Statistic: "median", TargetMs: "60"}
+	rt := &rankingTable{Results: c.ranking, Selected: "beta", Statistic: "median"}
 	html := render(t, rt)
 	rows := regexp.MustCompile(`data-model="([a-z]+)"`).FindAllStringSubmatch(html, -1)
 	if len(rows) != 2 || rows[0][1] != "alpha" || rows[1][1] != "beta" {
@@ -504,6 +504,58 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 		t.Error("the live page keeps data-below")
 	}
 }
+
+// TestLaterNavigationWhilePrerendered: a navigation after the first, while
+// the lower sections are still prerendered copies (they were for the first
+// URL), makes them live and ranks for the new query, so the ranking table
+// has its rows at once.
+func TestLaterNavigationWhilePrerendered(t *testing.T) {
+	ds := fixtureDataset()
+	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
+		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
+	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies}}
+	q, _ := url.ParseQuery("itl=40&model=alpha")
+	c.navigate(q)
+
+	c.OnNav(navContext(t, "itl=60&model=beta"))
+	if c.below != nil {
+		t.Fatal("the prerendered copies are still shown after a later navigation")
+	}
+	// Within 60 ms: alpha/H100 at 0.36 J, then beta/B200 at 2.0 J.
+	html := render(t, c)
+	rows := regexp.MustCompile(`<tr[^>]* data-model="([a-z]+)"`).FindAllStringSubmatch(html, -1)
+	if len(rows) != 2 || rows[0][1] != "alpha" || rows[1][1] != "beta" {
+		t.Errorf("after a later navigation the ranking has rows %v, want alpha then beta", rows)
+	}
+	if table := regexp.MustCompile(`<table id="ranking-table">.*?</table>`).FindString(html); !strings.Contains(table, "0.360 J") {
+		t.Error("the ranking is not for the later query's target (alpha's 0.360 J within 60 ms)")
+	}
+}
+
+// navContext returns a go-app context whose page is at "/?"+query, to call
+// OnNav with: the test engine's Load does not navigate.
+func navContext(t *testing.T, query string) app.Context {
+	t.Helper()
+	g := &contextHolder{}
+	e := app.NewTestEngine()
+	if err := e.Load(g); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	g.ctx.Page().ReplaceURL(&url.URL{Path: "/", RawQuery: query})
+	return g.ctx
+}
+
+// contextHolder keeps the context go-app prerenders it with (outside the
+// browser go-app calls OnPreRender, not OnMount).
+type contextHolder struct {
+	app.Compo
+	ctx app.Context
+}
+
+func (h *contextHolder) OnPreRender(ctx app.Context) { h.ctx = ctx }
+
+func (h *contextHolder) Render() app.UI { return app.Div() }
 
 // TestPrerenderLinksSplitBeforeLowerSections: the prerendered full page links
 // the split stylesheet once, after the results and before the ranking, so a

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
+	"sync"
 
 	"energyfloor/app/floor"
 
@@ -77,20 +79,14 @@ func citationText(s *floor.Source, dataVersion string) string {
 		", retrieved " + s.Retrieved + ", licence " + s.Licence + ". Via Energy Floor, data version " + dataVersion + "."
 }
 
+// yearPattern matches a year from 1900 to 2099 that stands as a word of its
+// own. It is compiled on first use, not at every start of the wasm.
+var yearPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(19|20)\d\d\b`) })
+
 // firstYear returns the first year from 1900 to 2099 in s that stands as a
-// word of its own (as the regular expression \b(19|20)\d\d\b finds it), or
-// "". A package-level regexp would be compiled at every start of the wasm,
-// before main runs.
+// word of its own, or "".
 func firstYear(s string) string {
-	digit := func(b byte) bool { return '0' <= b && b <= '9' }
-	word := func(b byte) bool { return digit(b) || b == '_' || 'a' <= b|0x20 && b|0x20 <= 'z' }
-	for i := 0; i+4 <= len(s); i++ {
-		century := s[i:i+2] == "19" || s[i:i+2] == "20"
-		if century && digit(s[i+2]) && digit(s[i+3]) && (i == 0 || !word(s[i-1])) && (i+4 == len(s) || !word(s[i+4])) {
-			return s[i : i+4]
-		}
-	}
-	return ""
+	return yearPattern().FindString(s)
 }
 
 // citationBibTeX is the BibTeX the copy button writes: the paper, read from

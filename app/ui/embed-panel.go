@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -39,7 +41,7 @@ func (p *embedPanel) snippet() string {
 // embedSnippet returns the iframe markup for the page at path on origin
 // ("" for OriginPlaceholder, under its note).
 func embedSnippet(origin, path string) string {
-	return SnippetStart(origin) + htmlAttrEscape(path) + `" title="Energy Floor calculator" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
+	return SnippetStart(origin) + attrEscaper.Replace(path) + `" title="Energy Floor calculator" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
 }
 
 // SnippetStart returns how the embed snippet starts, up to and including
@@ -50,7 +52,7 @@ func SnippetStart(origin string) string {
 	if origin == "" {
 		return originNote + `<iframe src="` + OriginPlaceholder
 	}
-	return `<iframe src="` + htmlAttrEscape(origin)
+	return `<iframe src="` + attrEscaper.Replace(origin)
 }
 
 // embedScript is the optional host-page script: it sets the iframe's height
@@ -63,25 +65,9 @@ addEventListener("message", function (e) {
 });
 </script>`
 
-// htmlAttrEscape escapes a value for a double-quoted HTML attribute.
-func htmlAttrEscape(s string) string {
-	out := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '&':
-			out = append(out, "&amp;"...)
-		case '"':
-			out = append(out, "&quot;"...)
-		case '<':
-			out = append(out, "&lt;"...)
-		case '>':
-			out = append(out, "&gt;"...)
-		default:
-			out = append(out, s[i])
-		}
-	}
-	return string(out)
-}
+// attrEscaper escapes a value for a double-quoted HTML attribute, with
+// named entities (html.EscapeString writes &#34; for a quote).
+var attrEscaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;")
 
 // Render draws the snippet and the script as text to copy. They are <pre>
 // blocks, not textareas: go-app prerenders a textarea's text as a value

@@ -136,7 +136,8 @@ func TestExportJSON(t *testing.T) {
 	}
 }
 
-// TestFirstYear checks firstYear against the regular expression it replaces.
+// TestFirstYear checks firstYear on years that stand as words and on digits
+// that do not, and against the regular expression itself.
 func TestFirstYear(t *testing.T) {
 	re := regexp.MustCompile(`\b(19|20)\d\d\b`)
 	for _, tc := range []struct{ in, want string }{

@@ -66,7 +66,7 @@ func isFactorField(field string) bool {
 // setFactorText handles the user typing text into one of the factors' fields:
 // it keeps the text and, when valid, sets the factor (an empty field unsets
 // it); when not, it records the message and leaves the factors as they were.
-func (f *formState) setFactorText(ds *floor.Dataset, field, text string) {
+func (f *formState) setFactorText(field, text string) {
 	// A copy, as setErr's: components compare the old map with the new.
 	texts := maps.Clone(f.Factors)
 	if texts == nil {
@@ -143,7 +143,7 @@ func (f *formState) setGrid(ds *floor.Dataset, v string) bool {
 			return false
 		}
 		fa.Grid, fa.CustomGCO2ePerKWh = g, decimal.NullDecimal{}
-		f.setFactorText(ds, fieldGCO2, "")
+		f.setFactorText(fieldGCO2, "")
 	}
 	f.GridChoice = v
 	return true
@@ -151,14 +151,14 @@ func (f *formState) setGrid(ds *floor.Dataset, v string) bool {
 
 // setPreset sets host, idle and PUE, and their fields, to a preset's. It
 // reports whether id names one.
-func (f *formState) setPreset(ds *floor.Dataset, id string) bool {
+func (f *formState) setPreset(id string) bool {
 	p, ok := floor.PresetByID(id)
 	if !ok {
 		return false
 	}
-	f.setFactorText(ds, fieldHost, p.Host.String())
-	f.setFactorText(ds, fieldIdle, p.Idle.String())
-	f.setFactorText(ds, fieldPUE, p.PUE.String())
+	f.setFactorText(fieldHost, p.Host.String())
+	f.setFactorText(fieldIdle, p.Idle.String())
+	f.setFactorText(fieldPUE, p.PUE.String())
 	return true
 }
 
@@ -182,7 +182,7 @@ func (f *formState) decodeFactors(ds *floor.Dataset, get func(string) (string, b
 	for _, ff := range factorFields {
 		if v, ok := get(ff.param); ok {
 			given = true
-			f.setFactorText(ds, ff.id, strings.TrimSpace(v))
+			f.setFactorText(ff.id, strings.TrimSpace(v))
 		}
 	}
 	if v, ok := get(paramGrid); ok {

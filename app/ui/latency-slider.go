@@ -28,7 +28,6 @@ func (s *latencySlider) onInput(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
 }
 
-// Render draws the slider.
 // Render draws the slider. The prerendered slider is disabled: only the app
 // can turn a position into a target (sliderMs), and without it a moved
 // slider would change nothing the form sends.

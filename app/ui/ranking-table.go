@@ -27,7 +27,6 @@ type rankingTable struct {
 	Results   []floor.Result
 	Selected  string
 	Statistic floor.Statistic
-	TargetMs  string
 	// Output is the average output tokens per request (the per-request column).
 	Output string
 
@@ -124,13 +123,20 @@ func sortedOrder(results []floor.Result, key string, desc bool, s floor.Statisti
 	return order
 }
 
-// shown returns the configuration a row describes: the chosen one, or the
-// fastest when nothing meets the target.
+// shown returns the configuration whose figures a result (a ranking row, the
+// selected model's floor) shows: the chosen one, or the fastest when nothing
+// meets the target.
 func shown(r *floor.Result) *floor.Configuration {
 	if r.Chosen != nil {
 		return r.Chosen
 	}
 	return r.Fastest
+}
+
+// hasFigures reports whether a result has figures: it was found (the model
+// has a configuration on the allowed GPUs) and shows a configuration.
+func hasFigures(r *floor.Result, found bool) bool {
+	return found && shown(r) != nil
 }
 
 func gpuCount(r *floor.Result) int {
@@ -149,8 +155,8 @@ func latencyOf(r *floor.Result, s floor.Statistic) decimal.Decimal {
 
 // onClick handles the clicks of the table's buttons, delegated to the box
 // around it: the table is one raw HTML string (tableHTML), which the browser
-// parses at once instead of go-app creating its 600-odd nodes one JavaScript
-// call at a time. A sort button sorts; a model's name selects the model. The
+// parses at once instead of go-app creating its hundreds of nodes one
+// JavaScript call at a time. A sort button sorts; a model's name selects the model. The
 // focus goes back to the button, which the new table replaced.
 func (t *rankingTable) onClick(ctx app.Context, e app.Event) {
 	btn := e.Get("target").Call("closest", "button")

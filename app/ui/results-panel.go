@@ -119,7 +119,7 @@ func headlineText(wh string) string {
 // fastest configuration's (as the CLI's -json gives them); empty when the
 // model has no configuration on the allowed GPUs.
 func headlineWh(r floor.Result, found bool) (perRequest, perMonth string) {
-	if !found || (r.Chosen == nil && r.Fastest == nil) {
+	if !hasFigures(&r, found) {
 		return "", ""
 	}
 	return whPlain(r.Figures.WhPerRequest), whPlain(r.Figures.KWhPerMonth.Shift(3))
@@ -145,12 +145,12 @@ func (p *resultsPanel) headline(whReq, whMonth, reqSub, monthSub string) app.UI 
 func (p *resultsPanel) renderMeets() app.UI {
 	r, in, f := p.Result, p.In, p.Result.Figures
 	c := r.Chosen
+	whReq, whMonth := headlineWh(r, p.Found)
 	return app.Div().Body(
 		app.P().Class("lede").Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
 			strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
 			" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+"."),
-		p.headline(
-			whPlain(f.WhPerRequest), whPlain(f.KWhPerMonth.Shift(3)),
+		p.headline(whReq, whMonth,
 			floor.FormatJoules(f.JoulesPerRequest)+" for "+floor.FormatNumber(in.OutputTokensPerRequest)+" output tokens",
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+floor.FormatInteger(f.RequestsPerMonth)+" requests a month",
 		),
@@ -184,14 +184,15 @@ func (p *resultsPanel) renderRelax() app.UI {
 	r, in, f := p.Result, p.In, p.Result.Figures
 	c := r.Fastest
 	stat := statisticName(in.Statistic)
+	whReq, whMonth := headlineWh(r, p.Found)
 	return app.Div().Body(
 		app.P().ID("no-config").Class("warn").Text("No measured configuration of "+r.Model.Name+" has a "+stat+
 			" inter-token latency within "+floor.FormatLatency(in.TargetITLMs)+"."),
-		p.headline(whPlain(f.WhPerRequest), whPlain(f.KWhPerMonth.Shift(3)),
+		p.headline(whReq, whMonth,
 			"at the fastest configuration, "+floor.FormatLatency(c.ITL(in.Statistic))+": above your target",
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration"),
 		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
-			DataSet("wh-per-request", whPlain(f.WhPerRequest)).DataSet("wh-per-month", whPlain(f.KWhPerMonth.Shift(3))).Body(
+			DataSet("wh-per-request", whReq).DataSet("wh-per-month", whMonth).Body(
 			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+floor.FormatLatency(c.ITL(in.Statistic))+
 				", on "+strconv.Itoa(c.NumGPUs)+" × "+c.GPU+" at max_num_seqs "+strconv.Itoa(c.MaxNumSeqs)+
 				". Relax the target to that to get a result."),

@@ -111,19 +111,15 @@ func tickLabel(v float64) string {
 	return d.String()
 }
 
-// chartGeometry lays out model m's configurations on GPU gpu ("" for all).
-func chartGeometry(m *floor.Model, gpu string, s floor.Statistic, target decimal.Decimal, chosen string) chartGeom {
-	return chartLayout(m, gpu, s, target, chosen, func(c *floor.Configuration) string { return pointTitle(c, s) })
-}
-
 // pointTitle is a point's tooltip: its configuration and figures.
 func pointTitle(c *floor.Configuration, s floor.Statistic) string {
 	return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs) + ": " +
 		floor.FormatLatency(c.ITL(s)) + ", " + floor.FormatJoules(c.JoulesPerOutputToken) + " per output token"
 }
 
-// chartLayout is chartGeometry with the point titles from title (cached by
-// the chart: they do not depend on the target).
+// chartLayout lays out model m's configurations on GPU gpu ("" for all),
+// with the point titles from title (cached by the chart: they do not depend
+// on the target).
 func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.Decimal, chosen string,
 	title func(*floor.Configuration) string) chartGeom {
 	g := chartGeom{
@@ -197,7 +193,7 @@ func (ch *tradeoffChart) layout() {
 func px(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // Render draws the figure: the SVG as one raw HTML string (svg), which the
-// browser parses at once instead of go-app creating its 150-odd nodes one
+// browser parses at once instead of go-app creating each node one
 // JavaScript call at a time, and its legend.
 func (ch *tradeoffChart) Render() app.UI {
 	if len(ch.geom.Points) == 0 {

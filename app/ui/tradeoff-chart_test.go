@@ -7,9 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"energyfloor/app/floor"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
+
+// titles gives chartLayout the points' titles for statistic s (pointTitle).
+func titles(s floor.Statistic) func(*floor.Configuration) string {
+	return func(c *floor.Configuration) string { return pointTitle(c, s) }
+}
 
 func TestChartGeometry(t *testing.T) {
 	ds := fixtureDataset()
@@ -17,7 +24,7 @@ func TestChartGeometry(t *testing.T) {
 	// alpha's medians are 10, 50 and 100 ms and its energies 1.0, 0.36 and
 	// 0.1 J: the axes span exactly [10, 100] ms and [0.1, 1] J. The plot is
 	// 640 − 72 − 16 = 552 wide and 400 − 16 − 56 = 328 tall.
-	g := chartGeometry(alpha, "", "median", decimal.NewFromInt(60), "alpha/H100/1/64")
+	g := chartLayout(alpha, "", "median", decimal.NewFromInt(60), "alpha/H100/1/64", titles("median"))
 	want := []struct {
 		x, y          float64
 		meets, chosen bool
@@ -60,7 +67,7 @@ func TestChartGeometry(t *testing.T) {
 
 func TestChartGeometryTargetWidensTheAxis(t *testing.T) {
 	alpha := fixtureDataset().Workloads[0].Model("alpha")
-	g := chartGeometry(alpha, "", "p99", decimal.NewFromInt(5000), "")
+	g := chartLayout(alpha, "", "p99", decimal.NewFromInt(5000), "", titles("p99"))
 	// p99 spans 15 to 150 ms; a 5,000 ms target widens the axis to [10, 10,000].
 	if got, want := g.TargetX, 72+552*math.Log10(500)/3; math.Abs(got-want) > 1e-9 {
 		t.Errorf("got target x %.3f, want %.3f", got, want)
@@ -72,10 +79,10 @@ func TestChartGeometryTargetWidensTheAxis(t *testing.T) {
 
 func TestChartGeometryFiltersByGPU(t *testing.T) {
 	beta := fixtureDataset().Workloads[0].Model("beta")
-	if g := chartGeometry(beta, "H100", "median", decimal.NewFromInt(60), ""); len(g.Points) != 0 {
+	if g := chartLayout(beta, "H100", "median", decimal.NewFromInt(60), "", titles("median")); len(g.Points) != 0 {
 		t.Errorf("got %d points for a GPU beta was not measured on, want 0", len(g.Points))
 	}
-	if g := chartGeometry(beta, "B200", "median", decimal.NewFromInt(60), ""); len(g.Points) != 2 {
+	if g := chartLayout(beta, "B200", "median", decimal.NewFromInt(60), "", titles("median")); len(g.Points) != 2 {
 		t.Errorf("got %d points on B200, want 2", len(g.Points))
 	}
 }
