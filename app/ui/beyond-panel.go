@@ -194,12 +194,9 @@ func (p *beyondPanel) renderFigures() app.UI {
 		lines = append(lines, app.P().Class("hint").Text("Choose a grid, or give your own intensity, for carbon."))
 	}
 	if fa.PricePerKWh.Valid {
-		cost := floor.FormatNumber(e.CostPerMonth.Decimal)
-		if fa.Currency != "" {
-			cost += " " + fa.Currency
-		}
-		lines = append(lines, line("Cost per month", "cost-per-month", "amount", e.CostPerMonth.Decimal.String(), cost,
-			"The estimate's kWh a month × "+floor.FormatExact(fa.PricePerKWh.Decimal)+" per kWh; electricity only."))
+		lines = append(lines, line("Cost per month", "cost-per-month", "amount", e.CostPerMonth.Decimal.String(),
+			floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), fa.Currency),
+			"The estimate's kWh a month × "+floor.WithCurrency(floor.FormatExact(fa.PricePerKWh.Decimal), fa.Currency)+" per kWh; electricity only."))
 	} else {
 		lines = append(lines, app.P().Class("hint").Text("Give a price per kWh for the electricity's cost."))
 	}

@@ -112,7 +112,7 @@ func TestBeyondPanel(t *testing.T) {
 			t.Errorf("#%s %s = %q, want %q", c.id, c.attr, got, c.want)
 		}
 	}
-	for _, want := range []string{"0.0500 Wh → 0.0872 Wh", "100 kWh → 174 kWh", "0.0298 gCO2e", "59.7 kgCO2e", "20.9 EUR",
+	for _, want := range []string{"0.0500 Wh → 0.0872 Wh", "100 kWh → 174 kWh", "0.0298 gCO2e", "59.7 kgCO2e", "20.9 EUR", "× 0.12 EUR per kWh; electricity only.",
 		"342.06 gCO2e/kWh (Germany, 2024)", "Carbon intensity: Ember, yearly electricity data, via CO2.js",
 		"Beyond the measured floor, host 0.43, idle 0.17 and PUE 1.09 are assumptions", "A model, a prompt and a provider all differ."} {
 		if !strings.Contains(html, want) {
