@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf16"
 
 	"energyfloor/app/floor"
 	"energyfloor/data"
@@ -276,7 +277,9 @@ func refocus(id string) {
 	}
 	el.Call("focus")
 	if el.Get("type").String() == "text" {
-		n := el.Get("value").Get("length").Int() // in UTF-16 units, as the range counts
+		// The range counts UTF-16 units. (syscall/js cannot read .length
+		// off a string: Value.Get panics on anything but an object.)
+		n := len(utf16.Encode([]rune(el.Get("value").String())))
 		el.Call("setSelectionRange", n, n)
 	}
 }
