@@ -96,6 +96,8 @@
     }
   };
 
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
   const start = () => {
     if (started) return;
     started = true;
@@ -113,8 +115,13 @@
           } catch (err) {
             module = await WebAssembly.compileStreaming(fetch(wasmURL));
           }
+          // Each step in its own task, so that the browser can answer
+          // input between them: the end of the compile, instantiating
+          // the module, and Go's start (app.js runs the instance).
+          await nextTask();
           const instance = await WebAssembly.instantiate(module, importObject);
           performance.mark("ef:instantiated");
+          await nextTask();
           return { module, instance };
         } catch (err) {
           failed(err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError ? "compile" : "download");
