@@ -24,8 +24,9 @@ func main() {
 	// collect during it. At 400 the collector waits until the heap is five
 	// times what survived the last collection.
 	debug.SetGCPercent(400)
-	// The runtime's and the packages' initialisation ran in this task;
-	// let the browser answer what is queued before go-app starts.
+	// The later packages' initialisation ran in this task (the earlier ones
+	// before package inityield's yield); let the browser answer what is
+	// queued before go-app starts.
 	ui.YieldToBrowser()
 	ui.Routes()
 	app.RunWhenOnBrowser()

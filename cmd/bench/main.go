@@ -45,8 +45,9 @@
 // requested; phase_download, until its response ends (cold loads only: a warm
 // one reads it from the service worker's cache); phase_compile, until the
 // module is compiled; phase_instantiate, until it is instantiated (waiting
-// for go-app's scripts included); phase_go_init, the Go runtime's and the
-// packages' initialisation, until main; phase_goapp_init, until the
+// for go-app's scripts and a yield to the browser included); phase_go_init,
+// the Go runtime's and the packages' initialisation, until main (with the
+// yields that split it); phase_goapp_init, until the
 // calculator's first navigation; phase_decode, the first dataset's decode;
 // phase_render, the first render and the replacement of the prerendered
 // body; phase_answer, until a typed value changed the results; and
