@@ -45,6 +45,7 @@
   // failed says in #app-status why the app is not running, with a way to
   // try again where the download failed.
   const failed = (kind) => {
+    appStarted();
     whenParsed(() => {
       const status = document.getElementById("app-status");
       if (!status || document.getElementById("app-failed")) return;
@@ -95,6 +96,38 @@
       return null;
     }
   };
+
+  // efAfterStart(register) runs go-app's registration of the service worker
+  // (app.js hands it over: see app/server/patches.go) once the app has drawn
+  // its first page (the wasm marks ef:rendered) or cannot start, when the
+  // page is next idle, or after maxWorkerWait ms whatever happens. A first
+  // visit's worker install reads all of app.wasm and the files it lists into
+  // its cache: before the start, that work would compete with the page's own
+  // download, compile and start of app.wasm.
+  const maxWorkerWait = 10000;
+  let afterStart = [];
+  const appStarted = () => {
+    if (!afterStart) return;
+    const waiting = afterStart;
+    afterStart = null;
+    const idle = self.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+    for (const fn of waiting) idle(() => fn());
+  };
+  self.efAfterStart = (fn) => {
+    if (afterStart) afterStart.push(fn);
+    else fn();
+  };
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntries().some((e) => e.name === "ef:rendered")) {
+        observer.disconnect();
+        appStarted();
+      }
+    }).observe({ type: "mark", buffered: true });
+  } catch (err) {
+    // no performance observer: the timer below registers the worker
+  }
+  setTimeout(appStarted, maxWorkerWait);
 
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 

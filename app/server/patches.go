@@ -30,8 +30,9 @@ import (
 //     quote in a value would end the attribute. A correctness fix.
 //   - inlineStyles.apply (pages): the stylesheets go into one <style>
 //     element, so the first paint waits for no other request.
-//   - dropGoappScripts (pages) and fetchWasmDirectly (app.js): web/boot.js
-//     starts the app, compiling app.wasm from its own response.
+//   - dropGoappScripts (pages) and rewriteAppJS (app.js): web/boot.js
+//     starts the app, compiling app.wasm from its own response, and has the
+//     service worker registered once the app has started.
 //   - serviceWorkerJS (app-worker.js): go-app's service worker with offline
 //     permalinks and sub-paths, and updates that never mix two versions. A
 //     correctness fix.
@@ -63,7 +64,7 @@ const (
 	patchAttributes = "escape attribute values"
 	patchStyles     = "inline the stylesheets"
 	patchScripts    = "leave go-app's scripts to boot.js"
-	patchAppJS      = "compile app.wasm from boot.js's fetch"
+	patchAppJS      = "app.js: compile app.wasm from boot.js's fetch, register the worker after the start"
 	patchWorker     = "the service worker"
 	patchOrigin     = "the embed snippet's origin"
 	patchStatic     = "a static page's prerendered query"
@@ -341,6 +342,27 @@ func fetchWasmDirectly(js []byte) ([]byte, error) {
 		return nil, fmt.Errorf("patch %q: app.js: go-app's compile of app.wasm (instantiateStreaming(fetchWithProgress(…, showProgress), go.importObject)) was not found exactly once: has go-app changed?", patchAppJS)
 	}
 	return wasmFetchCall.ReplaceAll(js, []byte(wasmFetchDirect)), nil
+}
+
+// workerCall is go-app v10.1.11's app.js registering the service worker, as
+// soon as app.js runs: on a first visit, the worker's install (which reads
+// all of app.wasm into its cache, the files it lists too) then competes with
+// the page's own download, compile and start of app.wasm.
+const workerCall = "\ngoappInitServiceWorker();\n"
+
+// workerLater replaces workerCall: web/boot.js's efAfterStart registers the
+// worker once the app has drawn its first page (or failed to start). An
+// app.js without boot.js registers it at once, as go-app does.
+const workerLater = "\n(self.efAfterStart || ((register) => register()))(goappInitServiceWorker);\n"
+
+// rewriteAppJS applies the app.js patches: fetchWasmDirectly, and the
+// service worker registered after the app's start (workerLater).
+func rewriteAppJS(js []byte) ([]byte, error) {
+	js, err := fetchWasmDirectly(js)
+	if err != nil {
+		return nil, err
+	}
+	return replaceOnce(js, workerCall, workerLater, patchAppJS, "go-app's call registering the service worker (goappInitServiceWorker();)")
 }
 
 // serviceWorkerJS is the template of the app's service worker (app-worker.js),

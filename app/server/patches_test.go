@@ -33,7 +33,7 @@ func TestPatchesMatchGoApp(t *testing.T) {
 	if got, want := app.HTMLString(app.P().Title(`a"b<`)), `<p title="a\"b<"></p>`; got != want {
 		t.Errorf("patch %q no longer matches: go-app writes %s, not %s", patchAttributes, got, want)
 	}
-	if _, err := fetchWasmDirectly(serve("/app.js")); err != nil {
+	if _, err := rewriteAppJS(serve("/app.js")); err != nil {
 		t.Errorf("the app.js patch no longer matches go-app's app.js: %v", err)
 	}
 	// The service worker replaces go-app's whole; it was written against

@@ -23,8 +23,8 @@ func (p *pageWriter) WriteHeader(status int)      { p.status = status }
 func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 
 // serveApp serves go-app's answer: prerendered pages with their attributes
-// rewritten (see rewritePage; a page that cannot be is not sent); app.js fetching app.wasm directly (see
-// fetchWasmDirectly); compressed when the client accepts it (go-app
+// rewritten (see rewritePage; a page that cannot be is not sent); app.js
+// patched (see rewriteAppJS); compressed when the client accepts it (go-app
 // compresses nothing). A page answer is kept (see pageCache) and given again
 // to a request for the same state, origin and coding.
 //
@@ -63,7 +63,7 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		p.header.Set("Content-Length", strconv.Itoa(len(body)))
 	}
 	if p.status == http.StatusOK && (r.URL.Path == "/app.js" || r.URL.Path == "/goapp.js") {
-		js, err := fetchWasmDirectly(body)
+		js, err := rewriteAppJS(body)
 		if err != nil {
 			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
 			return

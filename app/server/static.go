@@ -183,14 +183,14 @@ func fixStaticPages(dir, prefix, origin string, styles *inlineStyles) error {
 	return nil
 }
 
-// fixStaticAppJS applies fetchWasmDirectly to the app.js go-app wrote.
+// fixStaticAppJS applies rewriteAppJS to the app.js go-app wrote.
 func fixStaticAppJS(dir string) error {
 	file := filepath.Join(dir, "app.js")
 	b, err := os.ReadFile(file)
 	if err != nil {
 		return fmt.Errorf("writing the static site: %w", err)
 	}
-	js, err := fetchWasmDirectly(b)
+	js, err := rewriteAppJS(b)
 	if err != nil {
 		return fmt.Errorf("writing the static site: %w", err)
 	}
