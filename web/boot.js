@@ -10,8 +10,10 @@
 // prerendered page has painted, so that its first frame has the machine to
 // itself; a page that never paints (a hidden tab) starts after maxWait ms. On
 // a return visit everything comes from the service worker's cache, so it
-// starts at once. When the app cannot start (no WebAssembly, a failed
-// download or compile) it says so in #app-status.
+// starts at once. go-app's app.js hands it the registration of the service
+// worker (efAfterStart), which it makes once the app has started. When the
+// app cannot start (no WebAssembly, a failed download or compile) it says so
+// in #app-status.
 //
 // Until the app replaces the prerendered page, it keeps the page honest: the
 // form is a plain GET form the server answers, and #results carries
@@ -110,8 +112,10 @@
     if (!afterStart) return;
     const waiting = afterStart;
     afterStart = null;
-    const idle = self.requestIdleCallback || ((fn) => setTimeout(fn, 0));
-    for (const fn of waiting) idle(() => fn());
+    for (const fn of waiting) {
+      if (self.requestIdleCallback) requestIdleCallback(() => fn(), { timeout: 1000 });
+      else setTimeout(fn, 0);
+    }
   };
   self.efAfterStart = (fn) => {
     if (afterStart) afterStart.push(fn);

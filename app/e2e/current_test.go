@@ -402,6 +402,9 @@ func TestAppCannotStartSaysWhy(t *testing.T) {
 				})
 			}
 		}()
+		if err := b.AddScriptOnNewDocument(recordRegister); err != nil {
+			t.Fatal(err)
+		}
 		if err := b.Navigate(base + "/"); err != nil {
 			t.Fatal(err)
 		}
@@ -411,6 +414,14 @@ func TestAppCannotStartSaysWhy(t *testing.T) {
 		status, _ := Eval[string](b, `document.querySelector("`+selAppFailed+`").textContent`)
 		if !strings.Contains(status, "app.wasm could not be started") || strings.Contains(status, "Try again") {
 			t.Errorf("#app-failed says %q", status)
+		}
+		// The service worker, registered once the app has started, is
+		// registered once it has failed to.
+		if _, err := Poll[bool](b, `self.__efRegisters.length > 0`, 10*time.Second); err != nil {
+			t.Fatalf("the page never registered its service worker: %v", err)
+		}
+		if calls := registerCalls(t, b); len(calls) != 1 || !calls[0].Failed {
+			t.Errorf("registrations of the service worker %+v, want one, after the page said the app cannot start (Failed)", calls)
 		}
 	})
 }

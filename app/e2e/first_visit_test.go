@@ -121,3 +121,58 @@ func visitUntilWorkerActive(t *testing.T, b *Browser, url string) {
 		t.Fatal(err)
 	}
 }
+
+// recordRegister, run before a page's scripts, records in
+// window.__efRegisters, for each call registering a service worker, whether
+// the app had by then replaced the prerendered page (#calculator.live) and
+// whether the page said it cannot start (#app-failed).
+const recordRegister = `(() => {
+  if (!self.ServiceWorkerContainer) return;
+  self.__efRegisters = [];
+  const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = function (...args) {
+    self.__efRegisters.push({live: !!document.querySelector("#calculator.live"), failed: !!document.querySelector("#app-failed")});
+    return register.apply(this, args);
+  };
+})()`
+
+// TestFirstVisitRegistersWorkerAfterStart checks that a first visit
+// registers its service worker only once the app has replaced the
+// prerendered page, so that the worker's install (which reads all of app.wasm
+// into its cache) does not compete with the page's own download and start;
+// and that the worker then installs and activates. Registering as soon as
+// go-app's app.js runs, the call came while the prerendered page still
+// stood. (TestAppCannotStartSaysWhy checks the registration where app.wasm
+// does not compile.)
+func TestFirstVisitRegistersWorkerAfterStart(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.AddScriptOnNewDocument(recordRegister); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Navigate(base + "/"); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	if _, err := Poll[bool](b, WorkerActivated, 60*time.Second); err != nil {
+		t.Fatalf("the service worker never activated: %v", err)
+	}
+	calls := registerCalls(t, b)
+	if len(calls) != 1 || !calls[0].Live {
+		t.Errorf("registrations of the service worker %+v, want one, once the app had started (Live)", calls)
+	}
+}
+
+// registerCall is what recordRegister records of a call.
+type registerCall struct{ Live, Failed bool }
+
+// registerCalls returns what recordRegister recorded.
+func registerCalls(t *testing.T, b *Browser) []registerCall {
+	t.Helper()
+	calls, err := Eval[[]registerCall](b, `self.__efRegisters`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return calls
+}

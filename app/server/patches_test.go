@@ -154,6 +154,7 @@ func checkAppJS(t *testing.T, js, wasm string) {
 		`const wasm = await (self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))("` + wasm + `", go.importObject);`,
 		`const goappLoadingLabel = "Loading…";`,
 		`loader.remove();`,
+		"\n(self.efAfterStart || ((register) => register()))(goappInitServiceWorker);\n",
 	} {
 		if !strings.Contains(js, want) {
 			t.Errorf("app.js lacks %q", want)
@@ -198,6 +199,32 @@ func TestStaticAppJSFetchesWasmDirectly(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkAppJS(t, string(js), prefix+"/web/app.wasm")
+		})
+	}
+}
+
+func TestRewriteAppJS(t *testing.T) {
+	call := "instantiateStreaming(fetchWithProgress(\"/web/app.wasm\", showProgress), go.importObject)"
+	fixed := `(self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))("/web/app.wasm", go.importObject)`
+	tests := []struct {
+		name, in, want string
+		wantErr        bool
+	}{
+		{"go-app's app.js", "let r;\n\ngoappInitServiceWorker();\ngoappWatchForUpdate();\nasync function goappInitServiceWorker() {}\n" + call,
+			"let r;\n\n(self.efAfterStart || ((register) => register()))(goappInitServiceWorker);\ngoappWatchForUpdate();\nasync function goappInitServiceWorker() {}\n" + fixed, false},
+		{"no registration: another go-app", "goappWatchForUpdate();\n" + call, "", true},
+		{"registered twice", "\ngoappInitServiceWorker();\n\ngoappInitServiceWorker();\n" + call, "", true},
+		{"no wasm compile", "\ngoappInitServiceWorker();\n", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := rewriteAppJS([]byte(tt.in))
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("error = %v, want error %v", err, tt.wantErr)
+			}
+			if !tt.wantErr && string(got) != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
 		})
 	}
 }
