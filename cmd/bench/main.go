@@ -570,6 +570,11 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 	if _, err := e2e.Poll[bool](b, e2e.WorkerActivated, 60*time.Second); err != nil {
 		return fmt.Errorf("waiting for the service worker: %w", err)
 	}
+	// The app registers its worker once it has started, so the worker
+	// activates after the breakdown above was read.
+	if coldBreakdown.Worker, err = e2e.Eval[float64](b, `window.__ef.worker`); err != nil {
+		return fmt.Errorf("reading the service worker's activation: %w", err)
+	}
 	time.Sleep(o.Revisit)
 	if err := b.Navigate("about:blank"); err != nil {
 		return err
