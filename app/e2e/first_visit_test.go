@@ -176,3 +176,28 @@ func registerCalls(t *testing.T, b *Browser) []registerCall {
 	}
 	return calls
 }
+
+// TestLivePageLinksToItsSite checks, once the app has replaced the
+// prerendered page, that the form posts to the site's own root and that the
+// embed snippet names the site's origin and path: on the server at the root,
+// and on the static build under its sub-path, whose first drawn page (made
+// before go-app's first navigation tells it the path) must be redrawn.
+func TestLivePageLinksToItsSite(t *testing.T) {
+	eachSite(t, func(t *testing.T, b *Browser, base string) {
+		if err := b.Navigate(base + "/"); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		prefix := strings.TrimPrefix(base, Origin(base))
+		if got, _, _ := b.Attr("#inputs", "action"); got != prefix+"/" {
+			t.Errorf("the live form's action is %q, want %q", got, prefix+"/")
+		}
+		snippet, err := Eval[string](b, `document.querySelector("#embed-snippet code").textContent`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := `<iframe src="` + base + `/embed?`; !strings.HasPrefix(snippet, want) {
+			t.Errorf("the live embed snippet is\n%s\nwant it to start\n%s", snippet, want)
+		}
+	})
+}

@@ -78,3 +78,53 @@ func TestTypedBeforeWasmIsKept(t *testing.T) {
 		waitResults(t, b, cliExpect(t, want), 5*time.Second)
 	})
 }
+
+// typeDuringStart, run before a page's scripts, types 4.5B into the
+// prerendered #tokens-per-month (and leaves the focus there) in the task
+// after the app marks ef:nav: while the app has started but yields to the
+// browser before its first page replaces the prerendered one.
+const typeDuringStart = `(() => {
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    const entry = mark(name, ...rest);
+    if (name === "ef:nav") setTimeout(() => {
+      const f = document.getElementById("tokens-per-month");
+      f.focus();
+      f.value = "4.5B";
+      f.dispatchEvent(new Event("input", { bubbles: true }));
+      self.__efTypedLive = !!document.querySelector("#calculator.live");
+    }, 0);
+    return entry;
+  };
+})()`
+
+// TestTypedWhileTheAppStartsIsKept types into the prerendered form after
+// the app has started but before its first page has replaced the
+// prerendered one (the app yields to the browser around its first decode):
+// the live page keeps what was typed, with the focus, and shows the CLI's
+// figures for it. Read only at the app's start, such an edit was lost.
+func TestTypedWhileTheAppStartsIsKept(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.AddScriptOnNewDocument(typeDuringStart); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Navigate(base + "/"); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	if live, err := Eval[bool](b, `self.__efTypedLive === false`); err != nil || !live {
+		t.Fatalf("the edit was not made on the prerendered page (err %v)", err)
+	}
+	got := readState(t, b)
+	if got.Tokens != "4.5B" {
+		t.Errorf("the app shows %q tokens a month, the visitor typed 4.5B while it started", got.Tokens)
+	}
+	want := got
+	want.Tokens = "4.5B"
+	waitResults(t, b, cliExpect(t, want), 5*time.Second)
+	if focused, _ := Eval[string](b, `document.activeElement?.id ?? ""`); focused != selTokens[1:] {
+		t.Errorf("the focus is on %q, want %s, where the visitor was typing", focused, selTokens)
+	}
+}

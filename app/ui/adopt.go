@@ -18,9 +18,10 @@ import (
 // prerendered body with its own tree. So that nothing is lost and the first
 // answer comes early:
 //
-//   - what the visitor typed or chose before the wasm started is read from
-//     the prerendered form and applied as if typed now, and the focus goes
-//     back to the field it was in;
+//   - what the visitor typed or chose before the app's first page replaced
+//     the prerendered one (while the wasm loaded, and while the app started)
+//     is read from the prerendered form and applied as if typed now, and the
+//     focus goes back to the field it was in;
 //   - the first page is drawn from the URL's workload alone (data.LoadWorkload),
 //     and the whole dataset replaces it a moment later, or at once when an
 //     edit needs another workload;
@@ -30,7 +31,8 @@ import (
 //
 // The calculator calls into it at three points: takeOver (OnInit, before the
 // prerendered body is replaced), firstDataset (the first navigation's data,
-// which OnInit draws) and finishTakeOver (after the first navigation). The
+// which OnInit draws; it then reads the prerendered page) and finishTakeOver
+// (after the first navigation). The
 // start-up yields to the browser between its pieces (YieldToBrowser) while
 // the prerendered page still stands, so that none holds the main thread long
 // and the page never shows anything but itself.
@@ -56,25 +58,33 @@ type startup struct {
 // find go-app's own tree, not the prerendered page.
 var prerenderRead bool
 
-// takeOver reads, in the browser's first mount, what the prerendered page
-// holds: early edits, the focused field and the lower sections. It reports
-// whether this is that mount.
+// takeOver starts taking over the prerendered page in the browser's first
+// mount; it reports whether this is that mount.
 func (c *calculator) takeOver() bool {
 	if app.IsServer || prerenderRead {
 		return false
 	}
 	prerenderRead = true
 	c.taking = true
+	return true
+}
+
+// readPrerendered reads what the prerendered page holds: the edits made in
+// it and the focused field, and the lower sections. It runs after the
+// start-up's last yield to the browser, right before the first page
+// replaces the prerendered one, so that what the visitor typed while the app
+// started counts too.
+func (c *calculator) readPrerendered() {
 	c.edits, c.focus = prerenderedEdits()
 	if !c.embed && len(c.edits) == 0 {
 		c.below = prerenderedBelow()
 	}
-	return true
 }
 
 // firstDataset returns the dataset of the calculator's first navigation,
 // to query q: during the take-over, only the models of the workload q names
-// (or the default), checked as Load checks them; else the whole dataset.
+// (or the default), checked as Load checks them, after which it reads the
+// prerendered page (readPrerendered); else the whole dataset.
 func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	if !c.taking {
 		return c.load()
@@ -86,6 +96,7 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	c.partial = err == nil
 	Mark("ef:decoded")
 	YieldToBrowser()
+	c.readPrerendered()
 	return ds, err
 }
 
