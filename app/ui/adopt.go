@@ -47,6 +47,8 @@ type startup struct {
 	// order the calculator applies edits, and focus the field they were in.
 	edits []textEdit
 	focus string
+	// earlyApplied is set when the first page applied edits.
+	earlyApplied bool
 	// below is the prerendered HTML of the sections under the results
 	// (lowerSections) while the page shows those copies; nil once live, on
 	// the server, in the embed, and where the prerender is not the page's
@@ -113,8 +115,8 @@ const (
 )
 
 // finishTakeOver, after the first navigation, schedules the whole dataset
-// and the live lower sections, applies the early edits and gives the focus
-// back.
+// and the live lower sections, has the address bar follow the early edits
+// the first page applied, and gives the focus back.
 func (c *calculator) finishTakeOver(ctx app.Context) {
 	if !c.taking {
 		return
@@ -134,8 +136,8 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 			}
 		})
 	}
-	if c.applyEarly() {
-		c.changed(ctx)
+	if c.earlyApplied {
+		c.changed(ctx) // the address bar and the title follow the edits
 	}
 	if id := c.focus; id != "" {
 		c.focus = ""
@@ -144,7 +146,7 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 	ctx.Defer(func(app.Context) { Mark("ef:rendered") })
 }
 
-// applyEarly applies the edits made before the wasm started, in order,
+// applyEarly applies the edits made in the prerendered page, in order,
 // through the handlers' own path, so they parse and fail with the same
 // messages; it reports whether there were any.
 func (c *calculator) applyEarly() bool {

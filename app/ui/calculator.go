@@ -128,6 +128,10 @@ func (c *calculator) navigate(q url.Values) {
 		}
 		c.form, c.notices = decodeState(c.ds, q)
 	}
+	if c.taking {
+		// The first page shows what the visitor changed in the prerendered one.
+		c.earlyApplied = c.applyEarly()
+	}
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
