@@ -27,7 +27,8 @@ import (
 //     edit needs another workload;
 //   - the first page keeps the prerendered sections under the results as
 //     they are (their HTML), without ranking or rendering them, and the live
-//     sections replace them when the browser is next idle.
+//     sections replace them when the browser is next idle (soon after an
+//     early edit, as after any edit).
 //
 // The calculator calls into it at three points: takeOver (OnInit, before the
 // prerendered body is replaced), firstDataset (the first navigation's data,
@@ -51,8 +52,9 @@ type startup struct {
 	earlyApplied bool
 	// below is the prerendered HTML of the sections under the results
 	// (lowerSections) while the page shows those copies; nil once live, on
-	// the server, in the embed, and where the prerender is not the page's
-	// state (edits typed early, or a page served for another query).
+	// the server, in the embed, and on a page served for another query.
+	// After edits typed early the copies are stale, as after any edit, and
+	// go live as soon (lowerSectionsStale).
 	below []string
 }
 
@@ -78,7 +80,7 @@ func (c *calculator) takeOver() bool {
 // started counts too.
 func (c *calculator) readPrerendered() {
 	c.edits, c.focus = prerenderedEdits()
-	if !c.embed && len(c.edits) == 0 {
+	if !c.embed {
 		c.below = prerenderedBelow()
 	}
 }
