@@ -63,26 +63,26 @@ type startup struct {
 var prerenderRead bool
 
 // takeOver starts taking over the prerendered page in the browser's first
-// mount; it reports whether this is that mount.
+// mount: it reads the lower sections (which typing does not change). It
+// reports whether this is that mount.
 func (c *calculator) takeOver() bool {
 	if app.IsServer || prerenderRead {
 		return false
 	}
 	prerenderRead = true
 	c.taking = true
-	return true
-}
-
-// readPrerendered reads what the prerendered page holds: the edits made in
-// it and the focused field, and the lower sections. It runs after the
-// start-up's last yield to the browser, right before the first page
-// replaces the prerendered one, so that what the visitor typed while the app
-// started counts too.
-func (c *calculator) readPrerendered() {
-	c.edits, c.focus = prerenderedEdits()
 	if !c.embed {
 		c.below = prerenderedBelow()
 	}
+	return true
+}
+
+// readPrerendered reads the edits made in the prerendered page and the
+// focused field. It runs after the start-up's last yield to the browser,
+// right before the first page replaces the prerendered one, so that what the
+// visitor typed while the app started counts too.
+func (c *calculator) readPrerendered() {
+	c.edits, c.focus = prerenderedEdits()
 }
 
 // firstDataset returns the dataset of the calculator's first navigation,
