@@ -50,7 +50,8 @@
 // yields that split it); phase_goapp_init, until the
 // calculator's first navigation; phase_decode, the first dataset's decode;
 // phase_render, the first render and the replacement of the prerendered
-// body; phase_answer, until a typed value changed the results; and
+// body; phase_answer, until a typed value changed the results (0 when the
+// first page showed it: a value typed while the app started); and
 // phase_longest_task, the longest main-thread task until a second after
 // that. worker_active_cold is when the service worker of a first visit is
 // active, its install done.
@@ -510,7 +511,12 @@ func (bd breakdown) phases(interactive float64) map[string]float64 {
 	span("goapp_init", "ef:main", "ef:nav")
 	span("decode", "ef:nav", "ef:decoded")
 	span("render", "ef:decoded", "ef:rendered")
-	span("answer", "ef:rendered", "interactive")
+	// A value typed while the app started is on the first page already:
+	// interactive then comes before ef:rendered (marked when go-app's frame
+	// is done), and the answer takes no time of its own.
+	if r, ok := m["ef:rendered"]; ok && interactive >= 0 {
+		out["answer"] = max(0, interactive-r)
+	}
 	longest := 0.0
 	for _, t := range bd.Tasks {
 		if t[0] <= interactive+1000 {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"strings"
 	"testing"
@@ -106,5 +107,26 @@ func TestProbeIdleOffTheApp(t *testing.T) {
 	}
 	if defined, err := e2e.Eval[bool](b, `"__ef" in window`); err != nil || defined {
 		t.Errorf("on about:blank the probe set window.__ef (%v, err %v), want it idle", defined, err)
+	}
+}
+
+func TestPhasesAnswer(t *testing.T) {
+	marks := map[string]float64{"ef:wasm-requested": 200, "ef:wasm-compiled": 500, "ef:instantiated": 510,
+		"ef:main": 600, "ef:nav": 640, "ef:decoded": 690, "ef:rendered": 850}
+	for _, tt := range []struct {
+		name                string
+		interactive, answer float64
+	}{
+		{"typed after the first page", 871.5, 21.5},
+		{"typed while the app started: on the first page", 820, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := breakdown{Marks: marks, WasmEnd: 450}.phases(tt.interactive)
+			want := map[string]float64{"wait": 200, "download": 250, "compile": 50, "instantiate": 10, "go_init": 90,
+				"goapp_init": 40, "decode": 50, "render": 160, "answer": tt.answer, "longest_task": 0}
+			if !maps.Equal(got, want) {
+				t.Errorf("phases = %v, want %v", got, want)
+			}
+		})
 	}
 }
