@@ -77,18 +77,11 @@ func (c *calculator) takeOver() bool {
 	return true
 }
 
-// readPrerendered reads the edits made in the prerendered page and the
-// focused field. It runs after the start-up's last yield to the browser,
-// right before the first page replaces the prerendered one, so that what the
-// visitor typed while the app started counts too.
-func (c *calculator) readPrerendered() {
-	c.edits, c.focus = prerenderedEdits()
-}
-
 // firstDataset returns the dataset of the calculator's first navigation,
 // to query q: during the take-over, only the models of the workload q names
 // (or the default), checked as Load checks them, after which it reads the
-// prerendered page (readPrerendered); else the whole dataset.
+// edits made in the prerendered page and its focused field; else the whole
+// dataset.
 func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	if !c.taking {
 		return c.load()
@@ -100,7 +93,10 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	c.partial = err == nil
 	Mark("ef:decoded")
 	YieldToBrowser()
-	c.readPrerendered()
+	// After the start-up's last yield, right before the first page replaces
+	// the prerendered one: what the visitor typed while the app started
+	// counts too.
+	c.edits, c.focus = prerenderedEdits()
 	return ds, err
 }
 
@@ -145,6 +141,8 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 		c.focus = ""
 		ctx.Defer(func(ctx app.Context) { refocus(id) })
 	}
+	// web/boot.js waits for this mark too: it registers the service worker
+	// once the app has started.
 	ctx.Defer(func(app.Context) { Mark("ef:rendered") })
 }
 

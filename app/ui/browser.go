@@ -72,7 +72,8 @@ func YieldToBrowser() {
 }
 
 // Mark records a performance mark in the browser: the ef: marks time the
-// start-up's phases for the benchmark (cmd/bench).
+// start-up's phases for the benchmark (cmd/bench), and ef:rendered tells
+// web/boot.js that the app has started.
 func Mark(name string) {
 	if app.IsClient {
 		app.Window().Get("performance").Call("mark", name)

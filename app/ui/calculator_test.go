@@ -328,7 +328,7 @@ func abs(f float64) float64 {
 }
 
 // TestEditsBeforeTheWasmStarted applies what a visitor typed into the
-// prerendered page before the wasm started (OnNav's applyEarly), and checks
+// prerendered page before the app's first page (navigate's applyEarly), and checks
 // the results and fields against figures worked out from the fixture.
 func TestEditsBeforeTheWasmStarted(t *testing.T) {
 	tests := []struct {
