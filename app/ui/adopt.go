@@ -30,10 +30,11 @@ import (
 //     sections replace them when the browser is next idle (soon after an
 //     early edit, as after any edit).
 //
-// The calculator calls into it at three points: takeOver (OnInit, before the
+// The calculator calls into it at four points: takeOver (OnInit, before the
 // prerendered body is replaced), firstDataset (the first navigation's data,
-// which OnInit draws; it then reads the prerendered page) and finishTakeOver
-// (after the first navigation). The
+// which OnInit draws), takeEarlyEdits (once that navigation has the URL's
+// state: it reads the prerendered form) and finishTakeOver (after the first
+// navigation). The
 // start-up yields to the browser between its pieces (YieldToBrowser) while
 // the prerendered page still stands, so that none holds the main thread long
 // and the page never shows anything but itself.
@@ -79,25 +80,35 @@ func (c *calculator) takeOver() bool {
 
 // firstDataset returns the dataset of the calculator's first navigation,
 // to query q: during the take-over, only the models of the workload q names
-// (or the default), checked as Load checks them, after which it reads the
-// edits made in the prerendered page and its focused field; else the whole
-// dataset.
+// (or the default), checked as Load checks them; else the whole dataset.
 func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	if !c.taking {
 		return c.load()
 	}
-	// The decode is a piece of the start-up of its own (YieldToBrowser).
+	// The decode and the URL's state (the first call of most of the
+	// calculation) are a piece of the start-up of their own
+	// (YieldToBrowser); takeEarlyEdits ends it.
 	YieldToBrowser()
 	Mark("ef:nav")
 	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(paramWorkload)))
 	c.partial = err == nil
 	Mark("ef:decoded")
-	YieldToBrowser()
-	// After the start-up's last yield, right before the first page replaces
-	// the prerendered one: what the visitor typed while the app started
-	// counts too.
-	c.edits, c.focus = prerenderedEdits()
 	return ds, err
+}
+
+// takeEarlyEdits, once the first navigation has the URL's state, yields to
+// the browser a last time, then reads the edits made in the prerendered page
+// and its focused field and applies the edits: right before the first page
+// replaces the prerendered one, so that what the visitor typed while the app
+// started counts too. It reports whether there were edits.
+func (c *calculator) takeEarlyEdits() bool {
+	YieldToBrowser()
+	c.edits, c.focus = prerenderedEdits()
+	if !c.applyEarly() {
+		return false
+	}
+	c.recompute()
+	return true
 }
 
 // completeDelay is how long after the first page the browser decodes the

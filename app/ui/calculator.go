@@ -128,13 +128,13 @@ func (c *calculator) navigate(q url.Values) {
 		}
 		c.form, c.notices = decodeState(c.ds, q)
 	}
-	if c.taking {
-		// The first page shows what the visitor changed in the prerendered one.
-		c.earlyApplied = c.applyEarly()
-	}
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
+	if c.taking {
+		// The first page shows what the visitor changed in the prerendered one.
+		c.earlyApplied = c.takeEarlyEdits()
+	}
 }
 
 // OnMount subscribes to the edits of the form's fields, to model selection
