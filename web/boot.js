@@ -1,8 +1,8 @@
 // boot.js is the one script a page runs before its app. It does two jobs.
 //
 // It starts the app: it compiles app.wasm (streaming, from the network's
-// response or from the service worker's cache, read directly: see
-// fromWorkerCache) and adds go-app's wasm_exec.js and app.js (data-scripts,
+// response in slices, see inSlices, or from the service worker's cache, read
+// directly, see fromWorkerCache) and adds go-app's wasm_exec.js and app.js (data-scripts,
 // run in order). The server rewrites app.js to take the module from
 // efInstantiate (see app/server/patches.go); an app.js that runs without
 // boot.js sets efInstantiate to null and compiles itself. On a first visit
@@ -135,6 +135,58 @@
 
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+  // inSlices passes a network response of app.wasm on to the compile in
+  // slices of up to sliceBytes, yielding to the browser between them once a
+  // task has run sliceMs. The bytes arrive faster than the compile takes
+  // them, and Chromium's loader hands the compile every byte waiting in one
+  // task: on a first visit that task lasted 150–230 ms, with the visitor's
+  // typing held up behind it. (One slice per chunk read would make the
+  // compile's share of each chunk's overhead too large.) A response passed on
+  // through a stream of its own has no URL, so Chromium keeps no compiled code
+  // for it; return visits compile the service worker's cached copy, which
+  // boot.js hands over as it is. A failed read fails the compile, which
+  // efInstantiate retries.
+  const sliceMs = 40;
+  const sliceBytes = 1 << 20;
+  const yieldChannel = self.MessageChannel ? new MessageChannel() : null;
+  const yieldTask = () => new Promise((resolve) => {
+    yieldChannel.port1.onmessage = () => resolve();
+    yieldChannel.port2.postMessage(null);
+  });
+  const inSlices = (response) => {
+    if (!response.ok || !response.body || !yieldChannel || !self.ReadableStream) return response;
+    const reader = response.body.getReader();
+    let since = performance.now();
+    const body = new ReadableStream({
+      async pull(controller) {
+        if (performance.now() - since > sliceMs) {
+          await yieldTask();
+          since = performance.now();
+        }
+        const parts = [];
+        let n = 0;
+        while (n < sliceBytes) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          parts.push(value);
+          n += value.length;
+        }
+        if (n === 0) return controller.close();
+        const slice = parts.length === 1 ? parts[0] : new Uint8Array(n);
+        if (parts.length > 1) {
+          let at = 0;
+          for (const p of parts) {
+            slice.set(p, at);
+            at += p.length;
+          }
+        }
+        controller.enqueue(slice);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+  };
+
   const start = () => {
     if (started) return;
     started = true;
@@ -142,7 +194,7 @@
     if (wasm && WebAssembly.compileStreaming) {
       // The ef: marks time the start-up's phases for cmd/bench.
       performance.mark("ef:wasm-requested");
-      const compiled = WebAssembly.compileStreaming(fromWorkerCache().then((cached) => cached || fetch(wasm, { credentials: "same-origin" })));
+      const compiled = WebAssembly.compileStreaming(fromWorkerCache().then((cached) => cached || fetch(wasm, { credentials: "same-origin" }).then(inSlices)));
       compiled.then(() => performance.mark("ef:wasm-compiled"), () => {}); // efInstantiate retries, and reports a failure
       self.efInstantiate = async (wasmURL, importObject) => {
         let module;

@@ -1,7 +1,13 @@
 package e2e
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -354,10 +360,12 @@ func TestStaticUnprerenderedQueryWithoutWasm(t *testing.T) {
 	}
 }
 
-// TestAppCannotStartSaysWhy covers the other two reasons the app cannot
-// start: a browser without WebAssembly (as in Apple's Lockdown Mode), where
-// boot.js does not even fetch the app, and an app.wasm that does not
-// compile. Each gets its own sentence in #app-status, and no retry.
+// TestAppCannotStartSaysWhy covers the other reasons the app cannot start:
+// a browser without WebAssembly (as in Apple's Lockdown Mode), where boot.js
+// does not even fetch the app, and an app.wasm that does not compile, each
+// with its own sentence in #app-status and no retry; and an app.wasm whose
+// download breaks off half-way, which boot.js reads in slices (inSlices):
+// the page says it could not be loaded, with a retry.
 func TestAppCannotStartSaysWhy(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
@@ -380,6 +388,23 @@ func TestAppCannotStartSaysWhy(t *testing.T) {
 			if strings.Contains(r.URL, "app.wasm") || strings.Contains(r.URL, "app.js") {
 				t.Errorf("without WebAssembly, the page still requested %s", r.URL)
 			}
+		}
+	})
+	t.Run("app.wasm breaks off half-way", func(t *testing.T) {
+		site := halfWasmProxy(t, base)
+		b := newCleanBrowserAllowing(t, 1280, 900, append(wasmBlockedErrs, "TypeError", "network error", "ERR_"), site)
+		if err := b.Navigate(site + "/"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Poll[bool](b, `!!document.querySelector("`+selAppFailed+`")`, 20*time.Second); err != nil {
+			t.Fatalf("#app-status never said the app is not running: %v", err)
+		}
+		status, _ := Eval[string](b, `document.querySelector("`+selAppFailed+`").textContent`)
+		if !strings.Contains(status, "app.wasm could not be loaded") || !strings.Contains(status, "Try again") {
+			t.Errorf("#app-failed says %q, want that app.wasm could not be loaded, with Try again", status)
+		}
+		if live, _ := Eval[bool](b, `!!document.querySelector("#calculator.live")`); live {
+			t.Error("the app started from half an app.wasm")
 		}
 	})
 	t.Run("app.wasm does not compile", func(t *testing.T) {
@@ -425,3 +450,54 @@ func TestAppCannotStartSaysWhy(t *testing.T) {
 		}
 	})
 }
+
+// halfWasmProxy serves the site at base from a new origin, but breaks off
+// each download of app.wasm after half its bytes: the connection closes
+// mid-body, as a dropped network would.
+func halfWasmProxy(t *testing.T, base string) string {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	proxy.ModifyResponse = func(r *http.Response) error {
+		if strings.HasSuffix(r.Request.URL.Path, "/app.wasm") {
+			half := r.ContentLength / 2
+			if half <= 0 { // no length given
+				half = 512 << 10
+			}
+			r.Body = &halfBody{r: r.Body, left: half}
+		}
+		return nil
+	}
+	// A body that fails makes ReverseProxy abort the response, closing the
+	// connection: the browser sees a body cut short.
+	proxy.ErrorLog = log.New(io.Discard, "", 0)
+	site, stop, err := ServeHandler(proxy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return site
+}
+
+// halfBody reads left bytes of r, then fails.
+type halfBody struct {
+	r    io.ReadCloser
+	left int64
+}
+
+func (h *halfBody) Read(p []byte) (int, error) {
+	if h.left <= 0 {
+		return 0, errors.New("broken off half-way")
+	}
+	if int64(len(p)) > h.left {
+		p = p[:h.left]
+	}
+	n, err := h.r.Read(p)
+	h.left -= int64(n)
+	return n, err
+}
+
+func (h *halfBody) Close() error { return h.r.Close() }
