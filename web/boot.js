@@ -2,8 +2,8 @@
 //
 // It starts the app: it compiles app.wasm (streaming, from the network's
 // response in slices, see inSlices, or from the service worker's cache, read
-// directly, see fromWorkerCache) and adds go-app's wasm_exec.js and app.js (data-scripts,
-// run in order). The server rewrites app.js to take the module from
+// directly, see fromWorkerCache) and adds go-app's wasm_exec.js and app.js
+// (data-scripts, run in order). The server rewrites app.js to take the module from
 // efInstantiate (see app/server/patches.go); an app.js that runs without
 // boot.js sets efInstantiate to null and compiles itself. On a first visit
 // (no service worker controls the page yet) it starts only once the
@@ -139,13 +139,13 @@
   // slices of up to sliceBytes, yielding to the browser between them once a
   // task has run sliceMs. The bytes arrive faster than the compile takes
   // them, and Chromium's loader hands the compile every byte waiting in one
-  // task: on a first visit that task lasted 150–230 ms, with the visitor's
-  // typing held up behind it. (One slice per chunk read would make the
-  // compile's share of each chunk's overhead too large.) A response passed on
-  // through a stream of its own has no URL, so Chromium keeps no compiled code
-  // for it; return visits compile the service worker's cached copy, which
-  // boot.js hands over as it is. A failed read fails the compile, which
-  // efInstantiate retries.
+  // task: without slices, a first visit's download is one long task, with
+  // the visitor's typing held up behind it. Reads are gathered into slices
+  // because the compile pays a cost for each piece it is handed. A response
+  // passed on through a stream of its own has no URL, so Chromium keeps no
+  // compiled code for it; return visits compile the service worker's cached
+  // copy, which boot.js hands over as it is. A failed read fails the compile,
+  // which efInstantiate retries.
   const sliceMs = 40;
   const sliceBytes = 1 << 20;
   const yieldChannel = self.MessageChannel ? new MessageChannel() : null;
@@ -172,13 +172,12 @@
           n += value.length;
         }
         if (n === 0) return controller.close();
-        const slice = parts.length === 1 ? parts[0] : new Uint8Array(n);
-        if (parts.length > 1) {
-          let at = 0;
-          for (const p of parts) {
-            slice.set(p, at);
-            at += p.length;
-          }
+        if (parts.length === 1) return controller.enqueue(parts[0]);
+        const slice = new Uint8Array(n);
+        let at = 0;
+        for (const p of parts) {
+          slice.set(p, at);
+          at += p.length;
         }
         controller.enqueue(slice);
       },

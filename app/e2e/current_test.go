@@ -392,7 +392,7 @@ func TestAppCannotStartSaysWhy(t *testing.T) {
 	})
 	t.Run("app.wasm breaks off half-way", func(t *testing.T) {
 		site := halfWasmProxy(t, base)
-		b := newCleanBrowserAllowing(t, 1280, 900, append(wasmBlockedErrs, "TypeError", "network error", "ERR_"), site)
+		b := newCleanBrowserAllowing(t, 1280, 900, append(wasmBlockedErrs, "loading wasm failed"), site)
 		if err := b.Navigate(site + "/"); err != nil {
 			t.Fatal(err)
 		}
