@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -126,5 +127,70 @@ func TestTypedWhileTheAppStartsIsKept(t *testing.T) {
 	waitResults(t, b, cliExpect(t, want), 5*time.Second)
 	if focused, _ := Eval[string](b, `document.activeElement?.id ?? ""`); focused != selTokens[1:] {
 		t.Errorf("the focus is on %q, want %s, where the visitor was typing", focused, selTokens)
+	}
+}
+
+// typeDuringPause, run before a page's scripts, types 4.5B into the
+// prerendered #tokens-per-month in the task after the app marks ef:nav (the
+// first page is drawn with it), then, in the task after ef:mount-paused
+// (half the first page is mounted, the prerendered page still stands),
+// types self.__efPauseText there, or puts back the prerendered value when
+// that is "". The focus stays in the field, unless self.__efNoFocus is set
+// (as a script fills a field in).
+const typeDuringPause = `(() => {
+  const mark = performance.mark.bind(performance);
+  const type = (text) => {
+    const f = document.getElementById("tokens-per-month");
+    if (!self.__efNoFocus) f.focus();
+    f.value = text === "" ? f.defaultValue : text;
+    f.dispatchEvent(new Event("input", { bubbles: true }));
+    return !document.querySelector("#calculator.live");
+  };
+  performance.mark = (name, ...rest) => {
+    const entry = mark(name, ...rest);
+    if (name === "ef:nav") setTimeout(() => { self.__efTypedPre = type("4.5B"); }, 0);
+    if (name === "ef:mount-paused") setTimeout(() => { self.__efTypedPaused = type(self.__efPauseText); }, 0);
+    return entry;
+  };
+})()`
+
+// TestTypedWhileTheFirstPageMountsIsKept: an edit made while the first
+// page's mount pauses (after the prerendered form was read once) is kept
+// too, with the focus, and the figures follow it; so is an edit undone then.
+func TestTypedWhileTheFirstPageMountsIsKept(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	for _, tt := range []struct {
+		name, paused, want string
+		noFocus            bool
+	}{
+		{"changed again", "3B", "3B", false},
+		{"put back", "", "1B", false},
+		{"changed again without the focus", "3B", "3B", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newCleanBrowser(t, 1280, 900, base)
+			setup := fmt.Sprintf("self.__efPauseText = %s; self.__efNoFocus = %t;", jsString(tt.paused), tt.noFocus)
+			if err := b.AddScriptOnNewDocument(setup + typeDuringPause); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Navigate(base + "/"); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			if ok, err := Eval[bool](b, `self.__efTypedPre === true && self.__efTypedPaused === true`); err != nil || !ok {
+				t.Fatalf("the edits were not both made on the prerendered page (err %v)", err)
+			}
+			got := readState(t, b)
+			if got.Tokens != tt.want {
+				t.Errorf("the app shows %q tokens a month, want %q, the field's last text before the first page", got.Tokens, tt.want)
+			}
+			want := got
+			want.Tokens = tt.want
+			waitResults(t, b, cliExpect(t, want), 5*time.Second)
+			if focused, _ := Eval[string](b, `document.activeElement?.id ?? ""`); !tt.noFocus && focused != selTokens[1:] {
+				t.Errorf("the focus is on %q, want %s, where the visitor was typing", focused, selTokens)
+			}
+		})
 	}
 }

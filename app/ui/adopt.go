@@ -30,14 +30,15 @@ import (
 //     sections replace them when the browser is next idle (soon after an
 //     early edit, as after any edit).
 //
-// The calculator calls into it at four points: takeOver (OnInit, before the
+// The calculator calls into it at five points: takeOver (OnInit, before the
 // prerendered body is replaced), firstDataset (the first navigation's data,
 // which OnInit draws), takeEarlyEdits (once that navigation has the URL's
-// state: it reads the prerendered form) and finishTakeOver (after the first
-// navigation). The
-// start-up yields to the browser between its pieces (YieldToBrowser) while
-// the prerendered page still stands, so that none holds the main thread long
-// and the page never shows anything but itself.
+// state: it reads the prerendered form), pauseMount (in the middle of the
+// first page's mount: the results panel's OnInit calls it) and
+// finishTakeOver (after the first navigation). The start-up yields to the
+// browser between its pieces (YieldToBrowser) while the prerendered page
+// still stands, so that none holds the main thread long and the page never
+// shows anything but itself.
 
 // startup is the calculator's take-over state.
 type startup struct {
@@ -46,11 +47,11 @@ type startup struct {
 	// partial is set while the dataset holds one workload's models only.
 	partial bool
 	// edits are what the visitor changed in the prerendered form, in the
-	// order the calculator applies edits, and focus the field they were in.
+	// order the calculator applies edits, until applied, and focus the field
+	// they were in; shown are the edits the first page is drawn with.
 	edits []textEdit
 	focus string
-	// earlyApplied is set when the first page applied edits.
-	earlyApplied bool
+	shown []textEdit
 	// below is the prerendered HTML of the sections under the results
 	// (lowerSections) while the page shows those copies; nil once live, on
 	// the server, in the embed, and on a page served for another query.
@@ -87,7 +88,7 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	}
 	// The decode and the URL's state (the first call of most of the
 	// calculation) are a piece of the start-up of their own
-	// (YieldToBrowser); takeEarlyEdits ends it.
+	// (YieldToBrowser); navigate ends it.
 	YieldToBrowser()
 	Mark("ef:nav")
 	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(paramWorkload)))
@@ -97,18 +98,31 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 }
 
 // takeEarlyEdits, once the first navigation has the URL's state, yields to
-// the browser a last time, then reads the edits made in the prerendered page
-// and its focused field and applies the edits: right before the first page
-// replaces the prerendered one, so that what the visitor typed while the app
-// started counts too. It reports whether there were edits.
-func (c *calculator) takeEarlyEdits() bool {
+// the browser, then reads the edits made in the prerendered page and its
+// focused field and applies the edits, so that the first page is drawn with
+// what the visitor typed while the app started.
+func (c *calculator) takeEarlyEdits() {
 	YieldToBrowser()
-	c.edits, c.focus = prerenderedEdits()
-	if !c.applyEarly() {
-		return false
+	c.edits, c.focus = prerenderedEdits(nil)
+	c.shown = c.edits
+	if c.applyEarly() {
+		c.recompute()
 	}
-	c.recompute()
-	return true
+}
+
+// pauseMount yields to the browser in the middle of the first page's mount,
+// once the form is drawn (the results panel's OnInit calls it), then reads
+// the prerendered form again: the rest of the mount, to the prerendered
+// body's replacement, is one task, so no edit comes after this reading.
+// finishTakeOver applies the edits made during the pause.
+func (c *calculator) pauseMount() {
+	Mark("ef:mount-paused")
+	YieldToBrowser()
+	edits, focus := prerenderedEdits(c.shown)
+	c.focus = focus
+	if !slices.Equal(edits, c.shown) {
+		c.edits = edits
+	}
 }
 
 // completeDelay is how long after the first page the browser decodes the
@@ -123,9 +137,9 @@ const (
 	goLiveAfterEdit = 100 * time.Millisecond
 )
 
-// finishTakeOver, after the first navigation, schedules the whole dataset
-// and the live lower sections, has the address bar follow the early edits
-// the first page applied, and gives the focus back.
+// finishTakeOver, after the first navigation, gives the focus back, applies
+// the edits made while the mount paused, if any, has the address bar follow
+// the edits, and schedules the whole dataset and the live lower sections.
 func (c *calculator) finishTakeOver(ctx app.Context) {
 	if !c.taking {
 		return
@@ -133,6 +147,16 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 	c.taking = false
 	if c.loadErr != nil {
 		return
+	}
+	if len(c.edits) == 0 {
+		// The first page shows every edit: the focus goes back at once, in
+		// the task that replaced the prerendered body, and the rest of the
+		// start-up (this, and go-app's first frame) is a piece of its own.
+		c.refocus()
+		YieldToBrowser()
+	}
+	if c.applyEarly() || len(c.shown) > 0 {
+		c.changed(ctx) // the figures, the address bar and the title follow the edits
 	}
 	if c.below != nil {
 		whenIdle(ctx, goLiveWithin, c.goLive)
@@ -145,16 +169,22 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 			}
 		})
 	}
-	if c.earlyApplied {
-		c.changed(ctx) // the address bar and the title follow the edits
-	}
-	if id := c.focus; id != "" {
-		c.focus = ""
-		ctx.Defer(func(ctx app.Context) { refocus(id) })
+	if c.focus != "" {
+		// Once the update has written the edits made during the pause: a
+		// focused field keeps the text it has.
+		ctx.Defer(func(app.Context) { c.refocus() })
 	}
 	// web/boot.js waits for this mark too: it registers the service worker
 	// once the app has started.
 	ctx.Defer(func(app.Context) { Mark("ef:rendered") })
+}
+
+// refocus gives the focus back to the field the visitor was in, if any.
+func (c *calculator) refocus() {
+	if id := c.focus; id != "" {
+		c.focus = ""
+		refocus(id)
+	}
 }
 
 // applyEarly applies the edits made in the prerendered page, in order,
@@ -242,8 +272,13 @@ func splitLink() app.UI {
 // workload before its model; the output length before the monthly volume it
 // links), and the id of the field that has the focus. A control counts as
 // changed when its value differs from the prerendered one (defaultValue, or
-// the option marked selected). The prerendered slider is disabled.
-func prerenderedEdits() (edits []textEdit, focus string) {
+// the option marked selected), or when an edit in keep names it (an edit
+// already applied, which the visitor may since have undone). The
+// prerendered slider is disabled.
+func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
+	kept := func(id string) bool {
+		return slices.ContainsFunc(keep, func(e textEdit) bool { return e.Field == id })
+	}
 	selects := []string{"workload", "model", "percentile", "gpu", selectGrid}
 	inputs := []string{fieldOutput, fieldTokens, fieldRequests, fieldITL}
 	for _, f := range factorFields {
@@ -262,7 +297,7 @@ func prerenderedEdits() (edits []textEdit, focus string) {
 				def = j
 			}
 		}
-		if i < 0 || i == def {
+		if i < 0 || i == def && !kept(id) {
 			continue
 		}
 		// go-app drops an empty value attribute: no attribute means "".
@@ -277,7 +312,7 @@ func prerenderedEdits() (edits []textEdit, focus string) {
 		if !el.Truthy() || el.Get("tagName").String() != "INPUT" {
 			continue
 		}
-		if v := el.Get("value").String(); v != el.Get("defaultValue").String() {
+		if v := el.Get("value").String(); v != el.Get("defaultValue").String() || kept(id) {
 			edits = append(edits, textEdit{Field: id, Text: v})
 		}
 	}

@@ -133,7 +133,7 @@ func (c *calculator) navigate(q url.Values) {
 	c.recompute()
 	if c.taking {
 		// The first page shows what the visitor changed in the prerendered one.
-		c.earlyApplied = c.takeEarlyEdits()
+		c.takeEarlyEdits()
 	}
 }
 
@@ -344,6 +344,9 @@ func (c *calculator) Render() app.UI {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed,
 		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
+	if c.taking {
+		results.Pause = c.pauseMount
+	}
 	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
 		citation.GridAttribution = c.ds.GridSource.Attribution

@@ -32,6 +32,16 @@ type resultsPanel struct {
 	// prerendered panel so too when the fields change before the app runs.
 	Current bool
 	For     string
+	// Pause, in the browser's first page, is called as the panel's mount
+	// starts: the start-up yields there (see pauseMount).
+	Pause func()
+}
+
+// OnInit calls Pause.
+func (p *resultsPanel) OnInit() {
+	if p.Pause != nil {
+		p.Pause()
+	}
 }
 
 // statisticName names a latency statistic in prose: "median", "p90".

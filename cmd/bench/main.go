@@ -40,18 +40,19 @@
 //
 // The start-up breakdown comes from performance marks that web/boot.js and
 // the wasm set (ef:wasm-requested, ef:wasm-compiled, ef:instantiated,
-// ef:main, ef:nav, ef:decoded, ef:rendered), app.wasm's resource timing and
-// the page's long tasks (the Long Tasks API): phase_wait, until app.wasm is
-// requested; phase_download, until its response ends (cold loads only: a warm
-// one reads it from the service worker's cache); phase_compile, until the
-// module is compiled; phase_instantiate, until it is instantiated (waiting
-// for go-app's scripts and a yield to the browser included); phase_go_init,
-// the Go runtime's and the packages' initialisation, until main (with the
-// yields that split it); phase_goapp_init, until the
-// calculator's first navigation; phase_decode, the first dataset's decode;
-// phase_render, the first render and the replacement of the prerendered
-// body; phase_answer, until a typed value changed the results (0 when the
-// first page showed it: a value typed while the app started); and
+// ef:main, ef:nav, ef:decoded, ef:mount-paused, ef:rendered), app.wasm's
+// resource timing and the page's long tasks (the Long Tasks API):
+// phase_wait, until app.wasm is requested; phase_download, until its
+// response ends (cold loads only: a warm one reads it from the service
+// worker's cache); phase_compile, until the module is compiled;
+// phase_instantiate, until it is instantiated (waiting for go-app's scripts
+// and a yield to the browser included); phase_go_init, the Go runtime's and
+// the packages' initialisation, until main (with the yields that split it);
+// phase_goapp_init, until the calculator's first navigation; phase_decode,
+// the first dataset's decode; phase_render, the first render and the
+// replacement of the prerendered body (the mount pauses once, at
+// ef:mount-paused); phase_answer, until a typed value changed the results (0
+// when the first page showed it: a value typed while the app started); and
 // phase_longest_task, the longest main-thread task until a second after
 // that. worker_active_cold is when the service worker of a first visit is
 // active, its install done.
