@@ -88,7 +88,7 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	}
 	// The decode and the URL's state (the first call of most of the
 	// calculation) are a piece of the start-up of their own
-	// (YieldToBrowser); navigate ends it.
+	// (YieldToBrowser); takeEarlyEdits ends it.
 	YieldToBrowser()
 	Mark("ef:nav")
 	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(paramWorkload)))
