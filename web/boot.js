@@ -3,13 +3,13 @@
 // It starts the app: it compiles app.wasm (streaming, from the network's
 // response in slices, see inSlices, or from the service worker's cache, read
 // directly, see fromWorkerCache) and adds go-app's wasm_exec.js and app.js
-// (data-scripts, run in order). The server rewrites app.js to take the module from
-// efInstantiate (see app/server/patches.go); an app.js that runs without
-// boot.js sets efInstantiate to null and compiles itself. On a first visit
-// (no service worker controls the page yet) it starts only once the
+// (data-scripts, run in order). The server rewrites app.js to take the
+// module from efInstantiate (see app/server/patches.go); an app.js that runs
+// without boot.js sets efInstantiate to null and compiles itself. On a first
+// visit (no service worker controls the page yet) it starts only once the
 // prerendered page has painted, so that its first frame has the machine to
-// itself; a page that never paints (a hidden tab) starts after maxWait ms. On
-// a return visit everything comes from the service worker's cache, so it
+// itself; a page that never paints (a hidden tab) starts after maxWait ms.
+// On a return visit everything comes from the service worker's cache, so it
 // starts at once. go-app's app.js hands it the registration of the service
 // worker (efAfterStart), which it makes once the app has started. When the
 // app cannot start (no WebAssembly, a failed download or compile) it says so

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -467,7 +468,11 @@ func halfWasmProxy(t *testing.T, base string) string {
 			if half <= 0 { // no length given
 				half = 512 << 10
 			}
-			r.Body = &halfBody{r: r.Body, left: half}
+			cut := io.MultiReader(io.LimitReader(r.Body, half), iotest.ErrReader(errors.New("broken off half-way")))
+			r.Body = struct {
+				io.Reader
+				io.Closer
+			}{cut, r.Body}
 		}
 		return nil
 	}
@@ -481,23 +486,3 @@ func halfWasmProxy(t *testing.T, base string) string {
 	t.Cleanup(stop)
 	return site
 }
-
-// halfBody reads left bytes of r, then fails.
-type halfBody struct {
-	r    io.ReadCloser
-	left int64
-}
-
-func (h *halfBody) Read(p []byte) (int, error) {
-	if h.left <= 0 {
-		return 0, errors.New("broken off half-way")
-	}
-	if int64(len(p)) > h.left {
-		p = p[:h.left]
-	}
-	n, err := h.r.Read(p)
-	h.left -= int64(n)
-	return n, err
-}
-
-func (h *halfBody) Close() error { return h.r.Close() }

@@ -152,7 +152,7 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 		// The first page shows every edit: the focus goes back at once, in
 		// the task that replaced the prerendered body, and the rest of the
 		// start-up (this, and go-app's first frame) is a piece of its own.
-		c.refocus()
+		c.giveFocusBack()
 		YieldToBrowser()
 	}
 	if c.applyEarly() || len(c.shown) > 0 {
@@ -172,15 +172,16 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 	if c.focus != "" {
 		// Once the update has written the edits made during the pause: a
 		// focused field keeps the text it has.
-		ctx.Defer(func(app.Context) { c.refocus() })
+		ctx.Defer(func(app.Context) { c.giveFocusBack() })
 	}
 	// web/boot.js waits for this mark too: it registers the service worker
 	// once the app has started.
 	ctx.Defer(func(app.Context) { Mark("ef:rendered") })
 }
 
-// refocus gives the focus back to the field the visitor was in, if any.
-func (c *calculator) refocus() {
+// giveFocusBack gives the focus back to the field the visitor was in, if
+// any (refocus).
+func (c *calculator) giveFocusBack() {
 	if id := c.focus; id != "" {
 		c.focus = ""
 		refocus(id)
