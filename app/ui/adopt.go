@@ -208,6 +208,7 @@ func (c *calculator) complete() {
 	if !c.partial {
 		return
 	}
+	Mark("ef:complete")
 	ds, err := c.load()
 	if err != nil {
 		c.loadErr = err
@@ -226,6 +227,7 @@ func (c *calculator) goLive(ctx app.Context) {
 		ctx.PreventUpdate()
 		return
 	}
+	Mark("ef:live")
 	c.below = nil
 	c.rankKey = ""
 	c.recompute()

@@ -40,8 +40,9 @@
 //
 // The start-up breakdown comes from performance marks that web/boot.js and
 // the wasm set (ef:wasm-requested, ef:wasm-compiled, ef:instantiated,
-// ef:main, ef:nav, ef:decoded, ef:mount-paused, ef:rendered), app.wasm's
-// resource timing and the page's long tasks (the Long Tasks API):
+// ef:main, ef:nav, ef:decoded, ef:mount-paused, ef:rendered, ef:live,
+// ef:complete), app.wasm's resource timing and the page's long tasks (the
+// Long Tasks API):
 // phase_wait, until app.wasm is requested; phase_download, until its
 // response ends (cold loads only: a warm one reads it from the service
 // worker's cache); phase_compile, until the module is compiled;
@@ -54,8 +55,11 @@
 // ef:mount-paused); phase_answer, until a typed value changed the results (0
 // when the first page showed it: a value typed while the app started); and
 // phase_longest_task, the longest main-thread task until a second after
-// that. worker_active_cold is when the service worker of a first visit is
-// active, its install done.
+// that. Each run's longest task is also named by the piece of the start-up
+// it was: the ef: marks set during it, or the last one before it, or the
+// first for a task before any (ef:live marks the lower sections going
+// live, ef:complete the whole dataset's decode). worker_active_cold is when
+// the service worker of a first visit is active, its install done.
 //
 // Bytes are what the cold load's requests moved over the wire, by type
 // (Network.loadingFinished's encodedDataLength); bytes_first_visit is the
@@ -82,12 +86,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	_ "embed"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"net/http"
 	"net/url"
@@ -214,6 +220,10 @@ type TargetReport struct {
 	// the error: a run that fails twice ends the benchmark.
 	Repeated []string `json:"repeated_runs,omitempty"`
 	Figures  []Figure `json:"figures"`
+	// LongestTaskIn names, for "cold" and "warm", the piece of the
+	// start-up each run's longest task was (see breakdown.longestTask), in
+	// the order of the runs; none for a page that sets no ef: marks.
+	LongestTaskIn map[string][]string `json:"longest_task_in,omitempty"`
 }
 
 // Ratio is a target's median of one figure over the base target's.
@@ -344,19 +354,25 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 			// A run's figures count only if the whole run succeeds; a run
 			// that fails (a browser hiccup over a long benchmark) is run
 			// again once, and the report says so.
-			run := map[string][]float64{}
-			err := oneRun(ctx, chromium, rep.Targets[i], o, run)
+			run, pieces := map[string][]float64{}, map[string]string{}
+			err := oneRun(ctx, chromium, rep.Targets[i], o, run, pieces)
 			if err != nil {
 				logf("%s run %d/%d failed, running it again: %v", targets[i].Name, round+1, o.Runs, err)
 				rep.Targets[i].Repeated = append(rep.Targets[i].Repeated, fmt.Sprintf("run %d: %v", round+1, err))
-				run = map[string][]float64{}
-				err = oneRun(ctx, chromium, rep.Targets[i], o, run)
+				run, pieces = map[string][]float64{}, map[string]string{}
+				err = oneRun(ctx, chromium, rep.Targets[i], o, run, pieces)
 			}
 			if err != nil {
 				return nil, fmt.Errorf("%s, run %d: %w", targets[i].Name, round+1, err)
 			}
 			for name, v := range run {
 				samples[i][name] = append(samples[i][name], v...)
+			}
+			for kind, piece := range pieces {
+				if rep.Targets[i].LongestTaskIn == nil {
+					rep.Targets[i].LongestTaskIn = map[string][]string{}
+				}
+				rep.Targets[i].LongestTaskIn[kind] = append(rep.Targets[i].LongestTaskIn[kind], piece)
 			}
 			logf("%s run %d/%d: interactive cold %.0f ms, warm %.0f ms", targets[i].Name, round+1, o.Runs,
 				last(samples[i]["interactive_cold"]), last(samples[i]["interactive_warm"]))
@@ -518,22 +534,56 @@ func (bd breakdown) phases(interactive float64) map[string]float64 {
 	if r, ok := m["ef:rendered"]; ok && interactive >= 0 {
 		out["answer"] = max(0, interactive-r)
 	}
-	longest := 0.0
+	out["longest_task"], _ = bd.longestTask(interactive)
+	return out
+}
+
+// longestTask returns the longest main-thread task that started by a second
+// after interactive (0 when none), and the piece of the start-up it was:
+// the ef: marks set during it, in order ("ef:nav ef:decoded"), or "after"
+// the last one set before it, or "before" the first; "" when the page set
+// none (go-app's floor).
+func (bd breakdown) longestTask(interactive float64) (ms float64, piece string) {
+	var start float64
 	for _, t := range bd.Tasks {
-		if t[0] <= interactive+1000 {
-			longest = max(longest, t[1])
+		if t[0] <= interactive+1000 && t[1] > ms {
+			start, ms = t[0], t[1]
 		}
 	}
-	out["longest_task"] = longest
-	return out
+	if ms == 0 {
+		return 0, ""
+	}
+	names := slices.Collect(maps.Keys(bd.Marks))
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(bd.Marks[a], bd.Marks[b]), cmp.Compare(a, b)) })
+	var in []string
+	before := ""
+	for _, name := range names {
+		switch at := bd.Marks[name]; {
+		case at < start:
+			before = name
+		case at <= start+ms:
+			in = append(in, name)
+		}
+	}
+	if len(in) > 0 {
+		return ms, strings.Join(in, " ")
+	}
+	if before != "" {
+		return ms, "after " + before
+	}
+	if len(names) > 0 {
+		return ms, "before " + names[0]
+	}
+	return ms, ""
 }
 
 // phaseNames are the start-up phases, in order.
 var phaseNames = []string{"wait", "download", "compile", "instantiate", "go_init", "goapp_init", "decode", "render", "answer", "longest_task"}
 
 // oneRun loads the target's page cold in a fresh profile, times updates,
-// then loads it warm in the same profile, adding to samples.
-func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, samples map[string][]float64) error {
+// then loads it warm in the same profile, adding to samples; pieces gets
+// the piece of the start-up ("cold", "warm") that was the longest task.
+func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, samples map[string][]float64, pieces map[string]string) error {
 	url := t.URL
 	b, err := e2e.NewBrowser(ctx, e2e.BrowserOptions{Chromium: chromium})
 	if err != nil {
@@ -554,7 +604,7 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 	if err != nil {
 		return fmt.Errorf("cold load: %w", err)
 	}
-	coldBreakdown, err := readBreakdown(b)
+	coldBreakdown, err := readBreakdown(b, cold.Interactive)
 	if err != nil {
 		return fmt.Errorf("cold load: %w", err)
 	}
@@ -590,7 +640,7 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 	if err != nil {
 		return fmt.Errorf("warm load: %w", err)
 	}
-	warmBreakdown, err := readBreakdown(b)
+	warmBreakdown, err := readBreakdown(b, warm.Interactive)
 	if err != nil {
 		return fmt.Errorf("warm load: %w", err)
 	}
@@ -601,6 +651,9 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 	}{{"_cold", coldBreakdown, cold.Interactive}, {"_warm", warmBreakdown, warm.Interactive}} {
 		for name, v := range p.bd.phases(p.at) {
 			samples["phase_"+name+p.suffix] = append(samples["phase_"+name+p.suffix], v)
+		}
+		if _, piece := p.bd.longestTask(p.at); piece != "" {
+			pieces[strings.TrimPrefix(p.suffix, "_")] = piece
 		}
 	}
 	if coldBreakdown.Worker >= 0 {
@@ -625,9 +678,13 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 	return nil
 }
 
-// readBreakdown reads the page's start-up breakdown, once the long tasks
-// around the answer have ended.
-func readBreakdown(b *e2e.Browser) (breakdown, error) {
+// readBreakdown reads the page's start-up breakdown once a second has
+// passed since interactive (the ms the probe gave), the span whose long
+// tasks count, and the tasks begun in it have ended.
+func readBreakdown(b *e2e.Browser, interactive float64) (breakdown, error) {
+	if _, err := e2e.Poll[bool](b, fmt.Sprintf(`performance.now() > %f`, interactive+1000), 10*time.Second); err != nil {
+		return breakdown{}, err
+	}
 	time.Sleep(300 * time.Millisecond)
 	return e2e.Eval[breakdown](b, `window.__efBreakdown()`)
 }
@@ -788,6 +845,18 @@ func (r *Report) Table() string {
 			fmt.Fprintf(&sb, "%-22s %12s %12s %12s %4d  %s\n", f.Name, format(f.Median, f.Unit), format(f.Min, f.Unit), format(f.Max, f.Unit), f.N, f.Target)
 		}
 	}
+	var longest []string
+	for _, t := range r.Targets {
+		for _, kind := range []string{"cold", "warm"} {
+			if pieces := t.LongestTaskIn[kind]; len(pieces) > 0 {
+				longest = append(longest, fmt.Sprintf("%s %s: %s\n", t.Name, kind, tally(pieces)))
+			}
+		}
+	}
+	if len(longest) > 0 {
+		sb.WriteString("\nthe longest task's piece of the start-up: the ef: marks set in it, or the one it came after (or before)\n")
+		sb.WriteString(strings.Join(longest, ""))
+	}
 	if len(r.Ratios) > 0 {
 		sb.WriteString("\nratios of medians\n")
 		for _, q := range r.Ratios {
@@ -796,6 +865,22 @@ func (r *Report) Table() string {
 	}
 	sb.WriteString("\n")
 	return sb.String()
+}
+
+// tally counts the pieces, most frequent first (then by name): "ef:live ×5,
+// after ef:main ×4".
+func tally(pieces []string) string {
+	n := map[string]int{}
+	for _, p := range pieces {
+		n[p]++
+	}
+	names := slices.Collect(maps.Keys(n))
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(n[b], n[a]), cmp.Compare(a, b)) })
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = fmt.Sprintf("%s ×%d", name, n[name])
+	}
+	return strings.Join(parts, ", ")
 }
 
 func format(v float64, unit string) string {

@@ -66,6 +66,14 @@ func TestMeasureProducesEveryFigure(t *testing.T) {
 	if rep.LoadAvgStart == "" || rep.LoadAvgEnd == "" || rep.Chromium == "" {
 		t.Errorf("report lacks the load average or the browser: %+v", rep)
 	}
+	// The app names each load's longest task by its piece of the start-up;
+	// the floor, which sets no marks, does not.
+	if app := rep.Targets[1].LongestTaskIn; len(app["cold"]) != 1 || len(app["warm"]) != 1 || !strings.Contains(app["cold"][0], "ef:") {
+		t.Errorf("the app's longest tasks are named %v, want one piece for cold and one for warm", app)
+	}
+	if floor := rep.Targets[0].LongestTaskIn; len(floor) != 0 {
+		t.Errorf("the floor's longest tasks are named %v, want none", floor)
+	}
 	table := rep.Table()
 	for _, want := range []string{"interactive_cold       app / floor = ", "interactive_warm       app / floor = ", "≤ 1.3 × floor"} {
 		if !strings.Contains(table, want) {
@@ -128,5 +136,49 @@ func TestPhasesAnswer(t *testing.T) {
 				t.Errorf("phases = %v, want %v", got, want)
 			}
 		})
+	}
+}
+
+func TestLongestTask(t *testing.T) {
+	marks := map[string]float64{"ef:main": 600, "ef:nav": 640, "ef:decoded": 690, "ef:rendered": 850, "ef:live": 905}
+	for _, tt := range []struct {
+		name        string
+		marks       map[string]float64
+		tasks       [][2]float64
+		interactive float64
+		ms          float64
+		piece       string
+	}{
+		{"marks set in it, in order", marks, [][2]float64{{600, 30}, {630, 95}, {900, 60}}, 860, 95, "ef:nav ef:decoded"},
+		{"a mark at its very end counts", marks, [][2]float64{{630, 10}, {790, 60}}, 860, 60, "ef:rendered"},
+		{"none in it: the last before it", marks, [][2]float64{{700, 80}, {910, 120}}, 860, 120, "after ef:live"},
+		{"a tie keeps the first", marks, [][2]float64{{630, 50}, {860, 50}}, 860, 50, "ef:nav"},
+		{"a second after interactive at most", marks, [][2]float64{{630, 50}, {1861, 200}}, 860, 50, "ef:nav"},
+		{"before any mark", marks, [][2]float64{{100, 70}}, 860, 70, "before ef:main"},
+		{"a page without marks", nil, [][2]float64{{100, 70}}, 860, 70, ""},
+		{"no long task", marks, nil, 860, 0, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, piece := breakdown{Marks: tt.marks, Tasks: tt.tasks}.longestTask(tt.interactive)
+			if ms != tt.ms || piece != tt.piece {
+				t.Errorf("longestTask = %v, %q; want %v, %q", ms, piece, tt.ms, tt.piece)
+			}
+		})
+	}
+}
+
+func TestTableTalliesTheLongestTasks(t *testing.T) {
+	r := &Report{Targets: []*TargetReport{
+		{Target: Target{Name: "floor"}},
+		{Target: Target{Name: "app"}, LongestTaskIn: map[string][]string{
+			"cold": {"ef:live", "ef:nav ef:decoded", "ef:live", "after ef:main"},
+			"warm": {"ef:nav ef:decoded"},
+		}},
+	}}
+	want := "\nthe longest task's piece of the start-up: the ef: marks set in it, or the one it came after (or before)\n" +
+		"app cold: ef:live ×2, after ef:main ×1, ef:nav ef:decoded ×1\n" +
+		"app warm: ef:nav ef:decoded ×1\n"
+	if got := r.Table(); !strings.Contains(got, want) {
+		t.Errorf("the table lacks\n%s\nin\n%s", want, got)
 	}
 }
