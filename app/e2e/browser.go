@@ -160,6 +160,15 @@ func startBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
 		b.Close()
 		return nil, fmt.Errorf("setting the viewport: %w", err)
 	}
+	// The requests are recorded from the network events alone. By default
+	// DevTools also keeps a copy of every response body, on the page's main
+	// thread, which no visitor's browser does: for app.wasm, long tasks
+	// around the end of its download, and a later compile.
+	noBodies := int64(0)
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{MaxTotalBufferSize: &noBodies, MaxResourceBufferSize: &noBodies}); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("recording the network without its bodies: %w", err)
+	}
 	if err := chromedp.Listen(ctx, b.onEvent); err != nil {
 		b.Close()
 		return nil, err

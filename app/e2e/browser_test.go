@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
 )
 
 // TestNewBrowserStartsAgainAfterACrash starts the browser through a wrapper
@@ -89,5 +92,47 @@ func TestPollOutlivesANavigation(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("a 300 ms poll took %v", d)
+	}
+}
+
+// TestBrowserKeepsNoResponseBodies checks that the browser records requests
+// without DevTools keeping their bodies, work on the page's main thread a
+// visitor's browser does not do (it held up app.wasm's compile in
+// cmd/bench): the page's requests are recorded, and asking for a body that
+// DevTools would otherwise have kept fails.
+func TestBrowserKeepsNoResponseBodies(t *testing.T) {
+	requireChromium(t)
+	body := strings.Repeat("energy floor ", 1<<16) // 832 KiB
+	site, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/big.txt" {
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write([]byte(body))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><title>bodies</title><script>fetch("/big.txt").then((r) => r.text()).then((t) => { window.__got = t.length; });</script>`))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	b := newBrowser(t, 800, 600)
+	if err := b.Navigate(site + "/"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Poll[int](b, `window.__got || 0`, 10*time.Second); err != nil || got != len(body) {
+		t.Fatalf("the page read %d bytes of /big.txt (%v), want %d", got, err, len(body))
+	}
+	var big *Request
+	for _, r := range b.Requests() {
+		if strings.HasSuffix(r.URL, "/big.txt") {
+			big = &r
+		}
+	}
+	if big == nil {
+		t.Fatalf("no request for /big.txt recorded: %+v", b.Requests())
+	}
+	if got, err := chromedp.Call(b.Ctx, network.GetResponseBody, network.GetResponseBodyParams{RequestID: big.ID}); err == nil {
+		t.Errorf("DevTools kept /big.txt's body (%d bytes), want no bodies kept", len(got.Body))
 	}
 }

@@ -24,7 +24,8 @@
 // page warm in the same profile (everything from the worker's cache). A warm
 // load compiles app.wasm again: Chromium writes no compiled-code cache for it
 // in visits this short, so a warm start includes compiling each wasm
-// function the start-up calls.
+// function the start-up calls. The browser records the requests without
+// keeping their bodies (see e2e.NewBrowser), as a visitor's browser does.
 //
 // An in-page probe (probe.js, injected before the page's scripts) times,
 // from the navigation's start: the first contentful paint; results visible,
