@@ -1,7 +1,7 @@
 // boot.js is the one script a page runs before its app. It does two jobs.
 //
-// It starts the app: it compiles app.wasm (streaming, in slices, see
-// inSlices, from the network or from the service worker's cache, read
+// It starts the app: it compiles app.wasm (streaming, from the network's
+// response in slices, see inSlices, or from the service worker's cache, read
 // directly, see fromWorkerCache) and adds go-app's wasm_exec.js and app.js
 // (data-scripts, run in order). The server rewrites app.js to take the
 // module from efInstantiate (see app/server/patches.go); an app.js that runs
@@ -135,18 +135,17 @@
 
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  // inSlices passes a response of app.wasm on to the compile in slices of up
-  // to sliceBytes, yielding to the browser between them once a task has run
-  // sliceMs. The bytes arrive faster than the compile takes them, from the
-  // network as from the worker's cache, and Chromium hands the compile every
-  // byte waiting in one task: without slices, the start of a first visit's
-  // download, or a return visit's whole cached copy, is one long task, with
+  // inSlices passes a network response of app.wasm on to the compile in
+  // slices of up to sliceBytes, yielding to the browser between them once a
+  // task has run sliceMs. The bytes arrive faster than the compile takes
+  // them, and Chromium's loader hands the compile every byte waiting in one
+  // task: without slices, a first visit's download is one long task, with
   // the visitor's typing held up behind it. Reads are gathered into slices
   // because the compile pays a cost for each piece it is handed. A response
-  // passed on through a stream of its own has no URL, so Chromium can keep no
-  // compiled code for it; handed the cached response itself, it kept none
-  // for app.wasm either. A failed read fails the compile, which
-  // efInstantiate retries.
+  // passed on through a stream of its own has no URL, so Chromium keeps no
+  // compiled code for it; return visits compile the service worker's cached
+  // copy, which boot.js hands over as it is. A failed read fails the compile,
+  // which efInstantiate retries.
   const sliceMs = 40;
   const sliceBytes = 1 << 20;
   const yieldChannel = self.MessageChannel ? new MessageChannel() : null;
@@ -194,7 +193,7 @@
     if (wasm && WebAssembly.compileStreaming) {
       // The ef: marks time the start-up's phases for cmd/bench.
       performance.mark("ef:wasm-requested");
-      const compiled = WebAssembly.compileStreaming(fromWorkerCache().then((cached) => cached || fetch(wasm, { credentials: "same-origin" })).then(inSlices));
+      const compiled = WebAssembly.compileStreaming(fromWorkerCache().then((cached) => cached || fetch(wasm, { credentials: "same-origin" }).then(inSlices)));
       compiled.then(() => performance.mark("ef:wasm-compiled"), () => {}); // efInstantiate retries, and reports a failure
       self.efInstantiate = async (wasmURL, importObject) => {
         let module;
