@@ -66,22 +66,14 @@ exec '`+chromium+`' "$@"`)
 // never comes true must still end at its timeout with an error.
 func TestPollOutlivesANavigation(t *testing.T) {
 	requireChromium(t)
-	site, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	b, _ := browseHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		if r.URL.Path == "/next" {
 			w.Write([]byte(`<!doctype html><title>next</title><script>window.__next = "arrived";</script>`))
 			return
 		}
 		w.Write([]byte(`<!doctype html><title>first</title><script>setTimeout(() => location.replace("/next"), 100);</script>`))
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
-	b := newBrowser(t, 800, 600)
-	if err := b.Navigate(site + "/"); err != nil {
-		t.Fatal(err)
-	}
+	}), 800, 600)
 	got, err := Poll[string](b, `window.__next`, 10*time.Second)
 	if err != nil || got != "arrived" {
 		t.Fatalf("polling across the navigation: %q, %v; want \"arrived\"", got, err)
@@ -103,7 +95,7 @@ func TestPollOutlivesANavigation(t *testing.T) {
 func TestBrowserKeepsNoResponseBodies(t *testing.T) {
 	requireChromium(t)
 	body := strings.Repeat("energy floor ", 1<<16) // 832 KiB
-	site, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	b, _ := browseHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/big.txt" {
 			w.Header().Set("Content-Type", "text/plain")
 			w.Write([]byte(body))
@@ -111,15 +103,7 @@ func TestBrowserKeepsNoResponseBodies(t *testing.T) {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(`<!doctype html><title>bodies</title><script>fetch("/big.txt").then((r) => r.text()).then((t) => { window.__got = t.length; });</script>`))
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
-	b := newBrowser(t, 800, 600)
-	if err := b.Navigate(site + "/"); err != nil {
-		t.Fatal(err)
-	}
+	}), 800, 600)
 	if got, err := Poll[int](b, `window.__got || 0`, 10*time.Second); err != nil || got != len(body) {
 		t.Fatalf("the page read %d bytes of /big.txt (%v), want %d", got, err, len(body))
 	}

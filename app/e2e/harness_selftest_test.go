@@ -30,19 +30,10 @@ fetch("` + other + `/other-port").catch(() => {});
 console.error("boom");
 setTimeout(() => { throw new Error("uncaught"); }, 0);
 </script>`
-	site, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	b, site := browseHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(page))
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
-
-	b := newBrowser(t, 1280, 900)
-	if err := b.Navigate(site + "/"); err != nil {
-		t.Fatal(err)
-	}
+	}), 1280, 900)
 	if err := b.Type("#f", "２.5M\u200f"); err != nil {
 		t.Fatal(err)
 	}

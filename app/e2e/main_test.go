@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -187,6 +188,23 @@ func newBrowser(t testing.TB, w, h int) *Browser {
 	}
 	t.Cleanup(b.Close)
 	return b
+}
+
+// browseHandler serves handler on 127.0.0.1, starts a Chromium with a fresh
+// profile and a w×h window, and opens the site's root in it; the site and
+// the browser end with the test. It returns the browser and the site's URL.
+func browseHandler(t *testing.T, handler http.Handler, w, h int) (*Browser, string) {
+	t.Helper()
+	site, stop, err := ServeHandler(handler)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	b := newBrowser(t, w, h)
+	if err := b.Navigate(site + "/"); err != nil {
+		t.Fatal(err)
+	}
+	return b, site
 }
 
 // eachSite runs test as the subtests "server" (the app server) and "static"
