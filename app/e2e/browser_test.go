@@ -88,10 +88,10 @@ func TestPollOutlivesANavigation(t *testing.T) {
 }
 
 // TestBrowserKeepsNoResponseBodies checks that the browser records requests
-// without DevTools keeping their bodies, work on the page's main thread a
-// visitor's browser does not do (it held up app.wasm's compile in
-// cmd/bench): the page's requests are recorded, and asking for a body that
-// DevTools would otherwise have kept fails.
+// without DevTools keeping their bodies, work on the page's main thread that
+// a visitor's browser does not do and that cmd/bench would otherwise time:
+// the page's requests are recorded, and asking for a body that DevTools
+// would otherwise have kept fails.
 func TestBrowserKeepsNoResponseBodies(t *testing.T) {
 	requireChromium(t)
 	body := strings.Repeat("energy floor ", 1<<16) // 832 KiB

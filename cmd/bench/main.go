@@ -43,10 +43,9 @@
 // the wasm set (ef:wasm-requested, ef:wasm-compiled, ef:instantiated,
 // ef:main, ef:nav, ef:decoded, ef:mount-paused, ef:rendered, ef:live,
 // ef:complete), app.wasm's resource timing and the page's long tasks (the
-// Long Tasks API):
-// phase_wait, until app.wasm is requested; phase_download, until its
-// response ends (cold loads only: a warm one reads it from the service
-// worker's cache); phase_compile, until the module is compiled;
+// Long Tasks API): phase_wait, until app.wasm is requested; phase_download,
+// until its response ends (cold loads only: a warm one reads it from the
+// service worker's cache); phase_compile, until the module is compiled;
 // phase_instantiate, until it is instantiated (waiting for go-app's scripts
 // and a yield to the browser included); phase_go_init, the Go runtime's and
 // the packages' initialisation, until main (with the yields that split it);
