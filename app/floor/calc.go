@@ -62,19 +62,19 @@ func FiguresFor(c *Configuration, in Inputs) Figures {
 	if c == nil {
 		return Figures{}
 	}
-	t := newTraffic(in)
+	t := newDemand(in)
 	r := newRanked(c)
 	return t.figures(&r)
 }
 
-// traffic is what figures need of the inputs, read once per calculation.
-type traffic struct {
+// demand is what figures need of the inputs, read once per calculation.
+type demand struct {
 	tokens, perRequest operand
 	requests           decimal.Decimal
 }
 
-func newTraffic(in Inputs) traffic {
-	t := traffic{tokens: op(in.OutputTokensPerMonth), perRequest: op(in.OutputTokensPerRequest)}
+func newDemand(in Inputs) demand {
+	t := demand{tokens: op(in.OutputTokensPerMonth), perRequest: op(in.OutputTokensPerRequest)}
 	if in.OutputTokensPerMonth.Sign() > 0 && in.OutputTokensPerRequest.Sign() > 0 {
 		t.requests = quo(t.tokens, opOne, t.perRequest, opOne)
 	}
@@ -120,15 +120,15 @@ func newRanked(c *Configuration) ranked {
 	return r
 }
 
-// figures returns the figures of r's configuration for traffic t.
-func (t *traffic) figures(r *ranked) Figures {
+// figures returns the figures of r's configuration for demand t.
+func (t *demand) figures(r *ranked) Figures {
 	var f Figures
 	t.fill(&f, r)
 	return f
 }
 
-// fill writes the figures of r's configuration for traffic t into f.
-func (t *traffic) fill(f *Figures, r *ranked) {
+// fill writes the figures of r's configuration for demand t into f.
+func (t *demand) fill(f *Figures, r *ranked) {
 	c := r.c
 	f.JoulesPerOutputToken, f.RequestsPerMonth = c.JoulesPerOutputToken, t.requests
 	if c.JoulesPerOutputToken.Sign() <= 0 {
@@ -170,7 +170,7 @@ func Floor(m *Model, gpu string, in Inputs) Result {
 	x := modelIndex(m)
 	si := statIndex(in.Statistic)
 	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, in.TargetITLMs))
-	t := newTraffic(in)
+	t := newDemand(in)
 	return s.result(&t)
 }
 
@@ -264,15 +264,15 @@ func faster(a, b *ranked, si int) bool {
 	return Preferred(a.c, b.c, statisticsByIndex[si])
 }
 
-// result completes s with its figures for traffic t.
-func (s *selection) result(t *traffic) Result {
+// result completes s with its figures for demand t.
+func (s *selection) result(t *demand) Result {
 	var r Result
 	s.fill(&r, t)
 	return r
 }
 
-// fill writes s's Result, with its figures for traffic t, into r.
-func (s *selection) fill(r *Result, t *traffic) {
+// fill writes s's Result, with its figures for demand t, into r.
+func (s *selection) fill(r *Result, t *demand) {
 	r.Model, r.GPU, r.Qualifying, r.Measured = s.m, s.gpu, s.qualifying, s.measured
 	r.Spread = s.spread()
 	switch {
@@ -353,10 +353,12 @@ func Rank(w *Workload, in Inputs) []Result {
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return compareSelections(&selected[a], &selected[b]) })
-	t := newTraffic(in)
+	t := newDemand(in)
 	results := make([]Result, len(selected))
 	for i, k := range order {
-		selected[k].fill(&results[i], &t)
+		s := &selected[k]
+		s.fill(&results[i], &t)
+		results[i].Traffic = trafficFor(s.m, []string{s.gpu}, in, results[i].Chosen)
 	}
 	return results
 }
@@ -382,6 +384,8 @@ func ModelFloor(m *Model, in Inputs) (r Result, ok bool) {
 	if !ok {
 		return Result{}, false
 	}
-	t := newTraffic(in)
-	return best.result(&t), true
+	t := newDemand(in)
+	r = best.result(&t)
+	r.Traffic = trafficFor(m, gpusFor(m, in.GPU), in, r.Chosen)
+	return r, true
 }

@@ -31,6 +31,26 @@
 // decimal point), so the estimate keeps every digit of the floor's figures,
 // whose quotients keep at least QuotientDigits significant digits. The
 // floor's own figures never change with the factors.
+//
+// # The floor at your traffic
+//
+// The floor is measured at the batch that fills the GPUs; a month's traffic
+// usually cannot fill it. Each model and GPU set is measured along a
+// concurrency curve (SameCurve: max_num_seqs 8, 16, 32 …), and the curve says
+// what the traffic can reach:
+//
+//	r          = output tokens per month ÷ SecondsPerMonth      output tokens per second
+//	candidates = on each curve, the configurations that meet the target, in
+//	             curve order, up to and including the first whose measured
+//	             tokens per second exceeds r
+//	at traffic = the candidate Preferred chooses
+//
+// A configuration whose throughput is at most r runs as measured: the
+// traffic fills one or more replicas of it. The first one above r cannot be
+// filled; the traffic keeps its servers at fewer requests in flight, where,
+// per the measured curves, each token costs no less than at that point. The
+// traffic floor is never below the floor, equals it once r reaches the
+// throughput of every candidate, and never rises as the volume grows.
 package floor
 
 import (

@@ -86,6 +86,9 @@ type Result struct {
 	Measured   int
 	// Spread is over the qualifying configurations; zero when none qualify.
 	Spread Spread
+	// Traffic is the floor the monthly volume can reach over the same
+	// configurations; nil when nothing meets the target.
+	Traffic *Traffic
 }
 
 // Meets reports whether some configuration meets the target.

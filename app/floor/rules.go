@@ -77,3 +77,13 @@ func BestRows(cs []*Configuration) map[string]*Configuration {
 	}
 	return best
 }
+
+// SameCurve reports whether configurations a and b lie on one concurrency
+// curve: the same GPU, GPU count, tensor, data and expert parallelism and
+// precision, measured at other max_num_seqs (or repeated). Along a curve,
+// in order of max_num_seqs then repeat, the traffic floor (Traffic) walks up
+// to the first point the traffic cannot fill.
+func SameCurve(a, b *Configuration) bool {
+	return a.GPU == b.GPU && a.NumGPUs == b.NumGPUs && a.TensorParallel == b.TensorParallel &&
+		a.DataParallel == b.DataParallel && a.ExpertParallel == b.ExpertParallel && a.Precision == b.Precision
+}

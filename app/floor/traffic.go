@@ -1,0 +1,134 @@
+package floor
+
+import (
+	"slices"
+
+	"github.com/shopspring/decimal"
+)
+
+// SecondsPerMonth is the month of every monthly figure (HoursPerMonth) in
+// seconds: 2,628,000.
+const SecondsPerMonth = HoursPerMonth * 3_600
+
+var decSecondsPerMonth = decimal.NewFromInt(SecondsPerMonth)
+
+// Traffic is the floor a month's traffic can reach: the lowest-energy
+// configuration it can keep busy, with its figures for the inputs.
+type Traffic struct {
+	// Config is the configuration the traffic floor is at.
+	Config *Configuration
+	// OutputTokensPerSecond is r, the monthly volume's average rate.
+	OutputTokensPerSecond decimal.Decimal
+	// Figures are Config's, for the inputs.
+	Figures Figures
+	// Utilisation is r ÷ Config's measured output tokens per second: below
+	// 1, the share of the month one replica is busy; from 1 on, the
+	// replicas the traffic fills.
+	Utilisation decimal.Decimal
+	// Fills reports that the traffic fills Config as measured: its
+	// throughput is at most r.
+	Fills bool
+	// TimesFloor is Config's joules per output token ÷ the floor's.
+	TimesFloor decimal.Decimal
+}
+
+// TokensPerSecond returns the average rate of a monthly volume of output
+// tokens: tokensPerMonth ÷ SecondsPerMonth.
+func TokensPerSecond(tokensPerMonth decimal.Decimal) decimal.Decimal {
+	if tokensPerMonth.Sign() <= 0 {
+		return decimal.Zero
+	}
+	return quo(op(tokensPerMonth), opOne, opSecondsPerMonth, opOne)
+}
+
+// exceeds reports whether configuration c's measured throughput is above
+// the average rate of tokensPerMonth, compared exactly.
+func exceeds(c *Configuration, tokensPerMonth decimal.Decimal) bool {
+	return c.TokensPerSecond.Mul(decSecondsPerMonth).Cmp(tokensPerMonth) > 0
+}
+
+// trafficChoice returns the configuration the traffic floor of inputs in is
+// at, among configurations cs (sorted as CompareConfigurations orders) on
+// GPUs gpus; nil when none meets the target.
+func trafficChoice(cs []*Configuration, gpus []string, in Inputs) *Configuration {
+	var best *Configuration
+	var passed []*Configuration // a point of each curve whose walk has stopped
+	for _, c := range cs {
+		if !slices.Contains(gpus, c.GPU) || c.ITL(in.Statistic).Cmp(in.TargetITLMs) > 0 {
+			continue
+		}
+		if slices.ContainsFunc(passed, func(p *Configuration) bool { return SameCurve(c, p) }) {
+			continue
+		}
+		if best == nil || Preferred(c, best, in.Statistic) {
+			best = c
+		}
+		if exceeds(c, in.OutputTokensPerMonth) {
+			passed = append(passed, c)
+		}
+	}
+	return best
+}
+
+// trafficFor returns the traffic floor of model m on GPUs gpus for inputs in,
+// whose floor is at configuration fl; nil when fl is nil (nothing meets the
+// target).
+func trafficFor(m *Model, gpus []string, in Inputs, fl *Configuration) *Traffic {
+	if fl == nil {
+		return nil
+	}
+	c := trafficChoice(m.Configurations, gpus, in)
+	if c == nil {
+		return nil
+	}
+	t := &Traffic{Config: c, OutputTokensPerSecond: TokensPerSecond(in.OutputTokensPerMonth), Figures: FiguresFor(c, in),
+		Fills: !exceeds(c, in.OutputTokensPerMonth)}
+	if in.OutputTokensPerMonth.Sign() > 0 && c.TokensPerSecond.Sign() > 0 {
+		t.Utilisation = quo(op(in.OutputTokensPerMonth), opOne, opSecondsPerMonth, op(c.TokensPerSecond))
+	}
+	if fl.JoulesPerOutputToken.Sign() > 0 {
+		t.TimesFloor = quo(op(c.JoulesPerOutputToken), opOne, op(fl.JoulesPerOutputToken), opOne)
+	}
+	return t
+}
+
+// TrafficStep is one step of a model's traffic floor as the monthly volume
+// grows: from FromOutputTokensPerMonth on (up to the next step's), the
+// traffic floor is at Config.
+type TrafficStep struct {
+	FromOutputTokensPerMonth decimal.Decimal
+	Config                   *Configuration
+}
+
+// TrafficSteps returns the traffic floor of model m over the GPUs in.GPU
+// allows, for every monthly volume from `from` to `to`, as steps in order of
+// volume: the first from `from`, each later one from a volume where the
+// traffic floor moves to another configuration. It changes only where a
+// volume's rate reaches a qualifying configuration's throughput, so it is
+// evaluated there. in.OutputTokensPerMonth is ignored; nil when nothing
+// meets the target.
+func TrafficSteps(m *Model, in Inputs, from, to decimal.Decimal) []TrafficStep {
+	if m == nil {
+		return nil
+	}
+	gpus := gpusFor(m, in.GPU)
+	volumes := []decimal.Decimal{from}
+	for _, c := range m.Configurations {
+		if v := c.TokensPerSecond.Mul(decSecondsPerMonth); slices.Contains(gpus, c.GPU) && v.Cmp(from) > 0 && v.Cmp(to) <= 0 {
+			volumes = append(volumes, v)
+		}
+	}
+	slices.SortFunc(volumes, decimal.Decimal.Cmp)
+	var steps []TrafficStep
+	for _, v := range slices.CompactFunc(volumes, decimal.Decimal.Equal) {
+		in.OutputTokensPerMonth = v
+		c := trafficChoice(m.Configurations, gpus, in)
+		if c == nil {
+			return nil
+		}
+		if len(steps) == 0 || steps[len(steps)-1].Config != c {
+			steps = append(steps, TrafficStep{FromOutputTokensPerMonth: v, Config: c})
+		}
+	}
+	return steps
+}

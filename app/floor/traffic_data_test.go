@@ -1,0 +1,264 @@
+package floor_test
+
+import (
+	"slices"
+	"testing"
+
+	"energyfloor/app/floor"
+	"energyfloor/data"
+
+	"github.com/shopspring/decimal"
+)
+
+// TestTrafficLlamaExample is the hand-worked example on the bundled
+// data: Llama 3.1 8B Instruct, lm-arena-chat, 500 output tokens a request, a
+// 100 ms median target, either GPU. Worked with Python's decimal at 40
+// digits:
+//
+//	r            = 1e9 / 2,628,000          = 380.5175038051750380…
+//	1 × B200 curve: max_num_seqs 8 (1,637.3 tokens/s) > r: its only candidate, 0.3905239 J
+//	1 × H100 curve: max_num_seqs 8 (1,069.6 tokens/s) > r: its only candidate, 0.4547983 J
+//	Wh per request = 0.3905239 × 500 / 3,600     = 0.05423943055555555…
+//	kWh per month  = 0.3905239 × 1e9 / 3,600,000 = 108.4788611111111…
+//	times floor    = 0.3905239 / 0.0549226       = 7.110440874976785…
+//	utilisation    = r / 1,637.3                 = 0.2324054869634001…
+//
+// At 1e10 (r = 3,805.17…) the H100 curve walks 8, 16, 32 (3,391.1) and 64
+// (5,147.2 > r): 0.1185796 J, below the B200 curve's best (32: 0.1510693 J).
+// At 1e11 (r = 38,051.7…) every qualifying point is filled: the floor.
+func TestTrafficLlamaExample(t *testing.T) {
+	w := loadWorkload(t, "lm-arena-chat")
+	m := w.Model("llama-3-1-8b-instruct")
+	in := floor.DefaultInputs()
+	in.Model = m.Slug
+	for _, tc := range []struct {
+		tokens                                         int64
+		row, j, whPerRequest, kwhPerMonth, times, util string
+		fills                                          bool
+	}{
+		{1e9, "llama-3-1-8b-instruct/B200/1/8", "0.3905239", "0.05423943055555556", "108.4788611111111", "7.110440874976786", "0.2324054869634001", false},
+		{1e10, "llama-3-1-8b-instruct/H100/1/64", "0.1185796", "0.01646938888888889", "329.3877777777778", "2.159031072818840", "0.7392708731061063", false},
+		{1e11, "llama-3-1-8b-instruct/B200/1/1024", "0.0549226", "0.007628138888888889", "1525.627777777778", "1", "3.483794953583658", true},
+	} {
+		in.OutputTokensPerMonth = decimal.NewFromInt(tc.tokens)
+		r, ok := floor.ModelFloor(m, in)
+		if !ok || r.Chosen.RowID != "llama-3-1-8b-instruct/B200/1/1024" || r.Traffic == nil {
+			t.Fatalf("%d: floor %v at %v, traffic %v", tc.tokens, ok, r.Chosen, r.Traffic)
+		}
+		tr := r.Traffic
+		for _, c := range []struct {
+			name string
+			got  decimal.Decimal
+			want string
+		}{
+			{"J per output token", tr.Figures.JoulesPerOutputToken, tc.j},
+			{"Wh per request", tr.Figures.WhPerRequest, tc.whPerRequest},
+			{"kWh per month", tr.Figures.KWhPerMonth, tc.kwhPerMonth},
+			{"times floor", tr.TimesFloor, tc.times},
+			{"utilisation", tr.Utilisation, tc.util},
+		} {
+			if w := dec(c.want); !c.got.Round(-w.Exponent()).Equal(w) {
+				t.Errorf("%d: %s %s, want %s", tc.tokens, c.name, c.got, c.want)
+			}
+		}
+		if tr.Config.RowID != tc.row || tr.Fills != tc.fills {
+			t.Errorf("%d: at %s (fills %v), want %s (fills %v)", tc.tokens, tr.Config.RowID, tr.Fills, tc.row, tc.fills)
+		}
+	}
+}
+
+// TestTrafficQwenDefault is the default page: Qwen 3 235B A22B Instruct at 1e9
+// tokens a month. The floor, 0.2402453 J, is at max_num_seqs 4,096; the
+// traffic reaches 4 × B200 at 8 in flight, 6.4567701 J: 26.875… times it.
+func TestTrafficQwenDefault(t *testing.T) {
+	w := loadWorkload(t, "lm-arena-chat")
+	in := floor.DefaultInputs()
+	r, _ := floor.ModelFloor(w.Model(in.Model), in)
+	if r.Traffic == nil || r.Traffic.Config.RowID != "qwen-3-235b-a22b-instruct/B200/4/8" ||
+		!r.Traffic.TimesFloor.Round(3).Equal(dec("26.876")) {
+		t.Fatalf("traffic floor %+v, want qwen-3-235b-a22b-instruct/B200/4/8 at 26.876 × the floor", r.Traffic)
+	}
+}
+
+// everyInputs calls f with inputs over every workload, model, GPU filter,
+// statistic and a spread of targets of the bundled data, at volume 0.
+func everyInputs(t *testing.T, f func(m *floor.Model, in floor.Inputs)) {
+	t.Helper()
+	ds, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range ds.Workloads {
+		for _, m := range w.Models {
+			for _, gpu := range []string{"", floor.H100, floor.B200} {
+				for _, st := range []floor.Statistic{floor.Median, floor.P90, floor.P99} {
+					for _, ms := range []string{"20", "50", "100", "250"} {
+						in := floor.DefaultInputs()
+						in.Workload, in.Model, in.GPU, in.Statistic, in.TargetITLMs = w.ID, m.Slug, gpu, st, dec(ms)
+						f(m, in)
+					}
+				}
+			}
+		}
+	}
+}
+
+// volumes are monthly output-token volumes from 1e6 to 1e13, three a decade.
+var volumes = func() (v []decimal.Decimal) {
+	for e := int32(6); e <= 13; e++ {
+		for _, k := range []int64{1, 2, 5} {
+			v = append(v, decimal.New(k, e))
+		}
+	}
+	return v
+}()
+
+// TestTrafficProperties checks, over the bundled data, what the definition
+// implies: the traffic floor is never below the floor, never rises as the
+// volume grows, equals the floor once the rate reaches the throughput of
+// every qualifying configuration, and is the step TrafficSteps gives for
+// that volume.
+func TestTrafficProperties(t *testing.T) {
+	everyInputs(t, func(m *floor.Model, in floor.Inputs) {
+		steps := floor.TrafficSteps(m, in, volumes[0], volumes[len(volumes)-1])
+		var prev *floor.Traffic
+		for _, v := range volumes {
+			in.OutputTokensPerMonth = v
+			r, ok := floor.ModelFloor(m, in)
+			if !ok {
+				return
+			}
+			if r.Chosen == nil {
+				if r.Traffic != nil || steps != nil {
+					t.Fatalf("%s %+v: nothing meets the target, yet a traffic floor", m.Slug, in)
+				}
+				return
+			}
+			tr := r.Traffic
+			name := m.Slug + " " + in.GPU + " " + string(in.Statistic) + " " + in.TargetITLMs.String() + " ms at " + v.String()
+			if tr.Config.JoulesPerOutputToken.LessThan(r.Chosen.JoulesPerOutputToken) {
+				t.Errorf("%s: traffic floor %s below the floor %s", name, tr.Config.RowID, r.Chosen.RowID)
+			}
+			if prev != nil && tr.Config.JoulesPerOutputToken.GreaterThan(prev.Config.JoulesPerOutputToken) {
+				t.Errorf("%s: traffic floor rose from %s to %s", name, prev.Config.RowID, tr.Config.RowID)
+			}
+			if maxQualifyingRate(m, in).LessThanOrEqual(tr.OutputTokensPerSecond) && tr.Config != r.Chosen {
+				t.Errorf("%s: every qualifying configuration is filled, yet the traffic floor %s is not the floor %s", name, tr.Config.RowID, r.Chosen.RowID)
+			}
+			if s := stepAt(steps, v); s == nil || s.Config != tr.Config {
+				t.Errorf("%s: TrafficSteps gives %v, ModelFloor %s", name, s, tr.Config.RowID)
+			}
+			prev = tr
+		}
+	})
+}
+
+// maxQualifyingRate returns the highest throughput of m's configurations
+// that meet in's target on the GPUs it allows, with a margin for the
+// rounding of r.
+func maxQualifyingRate(m *floor.Model, in floor.Inputs) decimal.Decimal {
+	var max decimal.Decimal
+	for _, c := range m.Configurations {
+		if (in.GPU == "" || c.GPU == in.GPU) && c.ITL(in.Statistic).LessThanOrEqual(in.TargetITLMs) && c.TokensPerSecond.GreaterThan(max) {
+			max = c.TokensPerSecond
+		}
+	}
+	return max.Add(decimal.New(1, -6))
+}
+
+// stepAt returns the step of steps that covers volume v.
+func stepAt(steps []floor.TrafficStep, v decimal.Decimal) *floor.TrafficStep {
+	var s *floor.TrafficStep
+	for i := range steps {
+		if steps[i].FromOutputTokensPerMonth.LessThanOrEqual(v) {
+			s = &steps[i]
+		}
+	}
+	return s
+}
+
+// TestTrafficRankRows checks that each ranking row's traffic floor is over
+// that row's model and GPU alone: the model's traffic floor with the GPU
+// filter set to the row's GPU.
+func TestTrafficRankRows(t *testing.T) {
+	w := loadWorkload(t, "lm-arena-chat")
+	in := floor.DefaultInputs()
+	for _, res := range floor.Rank(w, in) {
+		one := in
+		one.GPU, one.Model = res.GPU, res.Model.Slug
+		mf, _ := floor.ModelFloor(res.Model, one)
+		if (res.Traffic == nil) != (mf.Traffic == nil) || res.Traffic != nil && res.Traffic.Config != mf.Traffic.Config {
+			t.Errorf("%s on %s: ranking row's traffic floor %v, the model's on that GPU %v", res.Model.Slug, res.GPU, res.Traffic, mf.Traffic)
+		}
+	}
+}
+
+// TestCurvesMostlyFall pins the numbers the assumption sentence rests on:
+// along the bundled curves (SameCurve, in order of max_num_seqs then
+// repeat), energy per output token falls or stays level at 705 of 724 steps
+// and rises at 19, by 0.9 % to 37.8 %. The UI's sentence says so in words.
+func TestCurvesMostlyFall(t *testing.T) {
+	ds, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, rises := 0, 0
+	least, most := decimal.NewFromInt(100), decimal.Zero
+	for _, w := range ds.Workloads {
+		for _, m := range w.Models {
+			var curves [][]*floor.Configuration
+			for _, c := range m.Configurations {
+				i := slices.IndexFunc(curves, func(cv []*floor.Configuration) bool { return floor.SameCurve(cv[0], c) })
+				if i < 0 {
+					curves = append(curves, nil)
+					i = len(curves) - 1
+				}
+				curves[i] = append(curves[i], c) // sorted: max_num_seqs, then repeat
+			}
+			for _, cv := range curves {
+				for k := 1; k < len(cv); k++ {
+					steps++
+					a, b := cv[k-1].JoulesPerOutputToken, cv[k].JoulesPerOutputToken
+					if b.GreaterThan(a) {
+						rises++
+						pct := b.Div(a).Sub(decimal.NewFromInt(1)).Shift(2)
+						least, most = decimal.Min(least, pct), decimal.Max(most, pct)
+					}
+				}
+			}
+		}
+	}
+	if steps != 724 || rises != 19 || !least.Round(1).Equal(dec("0.9")) || !most.Round(1).Equal(dec("37.8")) {
+		t.Errorf("%d steps, %d rises by %s%% to %s%%; want 724, 19, 0.9%% to 37.8%%", steps, rises, least.Round(1), most.Round(1))
+	}
+}
+
+// FuzzTrafficVolume checks the traffic floor's properties at any volume: for
+// Qwen 3 235B A22B Instruct and Llama 3.1 8B Instruct with the default
+// target, the traffic floor is never below the floor, and a larger volume
+// never gives a higher one.
+func FuzzTrafficVolume(f *testing.F) {
+	for _, v := range []int64{1, 1e6, 1e9, 999_999_999, 1_000_000_001, 1e13, 1e18} {
+		f.Add(v, int64(2))
+	}
+	w := loadWorkload(f, "lm-arena-chat")
+	models := []*floor.Model{w.Model(floor.DefaultModel), w.Model("llama-3-1-8b-instruct")}
+	f.Fuzz(func(t *testing.T, tokens, factor int64) {
+		if tokens <= 0 || factor <= 1 || tokens > 1e18 {
+			t.Skip()
+		}
+		in := floor.DefaultInputs()
+		for _, m := range models {
+			in.OutputTokensPerMonth = decimal.NewFromInt(tokens)
+			lo, _ := floor.ModelFloor(m, in)
+			in.OutputTokensPerMonth = decimal.NewFromInt(tokens).Mul(decimal.NewFromInt(factor))
+			hi, _ := floor.ModelFloor(m, in)
+			if lo.Traffic.Config.JoulesPerOutputToken.LessThan(lo.Chosen.JoulesPerOutputToken) {
+				t.Errorf("%s at %d: traffic floor %s below the floor", m.Slug, tokens, lo.Traffic.Config.RowID)
+			}
+			if hi.Traffic.Config.JoulesPerOutputToken.GreaterThan(lo.Traffic.Config.JoulesPerOutputToken) {
+				t.Errorf("%s: %d tokens at %s, %d × as many at %s", m.Slug, tokens, lo.Traffic.Config.RowID, factor, hi.Traffic.Config.RowID)
+			}
+		}
+	})
+}
