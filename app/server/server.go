@@ -23,10 +23,12 @@
 //   - /web/ from the embedded assets: app.wasm goes out brotli, gzip or plain
 //     according to Accept-Encoding, as application/wasm with Vary:
 //     Accept-Encoding, Cache-Control: no-cache and an ETag per encoding.
-//   - Revalidations: If-None-Match gets 304 Not Modified only where the
-//     answer would be a 200 with an ETag it lists, with the 200's headers
-//     (Vary among them) but Content-Length and Content-Type (see answer);
-//     every other answer goes out whole, 404s included.
+//   - Conditional and ranged requests: every answer of status 200 goes out
+//     through http.ServeContent (see serveBody). If-None-Match that lists its
+//     ETag gets 304 Not Modified, with its headers (Vary, ETag and
+//     Cache-Control among them) but those of the body (Content-Length,
+//     Content-Type, Content-Encoding); Range gets 206 or 416, on the bytes of
+//     the encoding sent. Every other answer goes out whole, 404s included.
 //   - The security headers (Headers, the CSP's style-src allowing the inlined
 //     styles by their hash) on every response the Site writes, and 405 with
 //     Allow: GET, HEAD for any other method, "OPTIONS *" included.
@@ -70,7 +72,6 @@ import (
 	"net/http"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -328,19 +329,7 @@ func (s *Site) serveAsset(w http.ResponseWriter, r *http.Request, p string) {
 	h.Set("Content-Type", a.contentType)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", f.etag)
-	h.Set("Content-Length", strconv.Itoa(len(f.body)))
-	answer(w, r, r.Header.Get("If-None-Match"), http.StatusOK, f.body)
-}
-
-// etagMatch reports whether an If-None-Match header lists etag (or is "*").
-func etagMatch(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == etag || t == "*" {
-			return true
-		}
-	}
-	return false
+	serveBody(w, r, f.body)
 }
 
 // negotiate picks the preferred available coding the Accept-Encoding header
