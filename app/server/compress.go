@@ -63,15 +63,6 @@ func compress(coding string, body []byte, best bool) []byte {
 // dynamicCodings are what the server compresses on the fly.
 func dynamicCodings(coding string) bool { return coding == "br" || coding == "gzip" }
 
-// appETag turns go-app's ETag (the version, for every answer) into one per
-// encoding, as an ETag must name one representation.
-func appETag(etag, coding string) string {
-	if coding == "identity" || !strings.HasSuffix(etag, `"`) {
-		return etag
-	}
-	return strings.TrimSuffix(etag, `"`) + "-" + coding + `"`
-}
-
 // compressAnswer compresses go-app's 200 answer for path in place (headers
 // and body) in coding, the one negotiated with the client. Pages, which vary
 // with the query, are compressed fast on each request; go-app's files, fixed
@@ -85,7 +76,6 @@ func (s *Site) compressAnswer(path, coding string, h http.Header, body []byte) [
 	if coding == "identity" {
 		return body
 	}
-	h.Set("ETag", appETag(h.Get("ETag"), coding))
 	if strings.HasPrefix(ctype, "text/html") {
 		body = compress(coding, body, false)
 	} else {

@@ -24,11 +24,13 @@
 //     according to Accept-Encoding, as application/wasm with Vary:
 //     Accept-Encoding, Cache-Control: no-cache and an ETag per encoding.
 //   - Conditional and ranged requests: every answer of status 200 goes out
-//     through http.ServeContent (see serveBody). If-None-Match that lists its
-//     ETag gets 304 Not Modified, with its headers (Vary, ETag and
-//     Cache-Control among them) but those of the body (Content-Length,
-//     Content-Type, Content-Encoding); Range gets 206 or 416, on the bytes of
-//     the encoding sent. Every other answer goes out whole, 404s included.
+//     through http.ServeContent (see serveBody), with an ETag that is a hash of
+//     the bytes it sends (etagOf), so one per encoding, and for a page one per
+//     origin its embed snippet names. If-None-Match that lists its ETag gets 304
+//     Not Modified, with its headers (Vary, ETag and Cache-Control among them)
+//     but those of the body (Content-Length, Content-Type, Content-Encoding);
+//     Range gets 206 or 416, on the bytes of the encoding sent. Every other
+//     answer goes out whole, 404s included.
 //   - The security headers (Headers, the CSP's style-src allowing the inlined
 //     styles by their hash) on every response the Site writes, and 405 with
 //     Allow: GET, HEAD for any other method, "OPTIONS *" included.
@@ -223,19 +225,25 @@ func (s *Site) loadAssets(assets fs.FS) error {
 			if err != nil {
 				return fmt.Errorf("reading the asset %s: %w", e.Name()+enc.suffix, err)
 			}
-			sum := sha256.Sum256(body)
-			a.forms[enc.name] = form{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+			a.forms[enc.name] = form{body: body, etag: etagOf(body)}
 		}
 		if len(a.forms) == 1 && compressible(ctype) && len(a.forms["identity"].body) >= minCompressSize {
 			for _, enc := range encodings { // such as app.css: compressed once, here
 				body := compress(enc.name, a.forms["identity"].body, true)
-				sum := sha256.Sum256(body)
-				a.forms[enc.name] = form{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+				a.forms[enc.name] = form{body: body, etag: etagOf(body)}
 			}
 		}
 		s.assets["/web/"+e.Name()] = a
 	}
 	return nil
+}
+
+// etagOf returns the ETag of body, the bytes of one answer as sent (each
+// encoding its own): a hash of them, so that it changes with anything they
+// depend on (the version, a page's query and origin) and nothing else.
+func etagOf(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }
 
 // Version returns a hash of app.wasm, every file of the dataset and config
