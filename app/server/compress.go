@@ -6,7 +6,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -64,29 +63,19 @@ func compress(coding string, body []byte, best bool) []byte {
 // dynamicCodings are what the server compresses on the fly.
 func dynamicCodings(coding string) bool { return coding == "br" || coding == "gzip" }
 
-// appETag turns go-app's ETag (the version, for every answer) into one per
-// encoding, as an ETag must name one representation.
-func appETag(etag, coding string) string {
-	if coding == "identity" || !strings.HasSuffix(etag, `"`) {
-		return etag
-	}
-	return strings.TrimSuffix(etag, `"`) + "-" + coding + `"`
-}
-
-// compressAnswer compresses go-app's answer for path in place (headers and
-// body) in coding, the one negotiated with the client. Pages, which vary with the query, are compressed
-// fast on each request; go-app's files, fixed for a version, once at the
-// best level and kept.
-func (s *Site) compressAnswer(path, coding string, h http.Header, status int, body []byte) []byte {
+// compressAnswer compresses go-app's 200 answer for path in place (headers
+// and body) in coding, the one negotiated with the client. Pages, which vary
+// with the query, are compressed fast on each request; go-app's files, fixed
+// for a version, once at the best level and kept.
+func (s *Site) compressAnswer(path, coding string, h http.Header, body []byte) []byte {
 	ctype := h.Get("Content-Type")
-	if status != http.StatusOK || !compressible(ctype) || len(body) < minCompressSize {
+	if !compressible(ctype) || len(body) < minCompressSize {
 		return body
 	}
 	h.Add("Vary", "Accept-Encoding")
 	if coding == "identity" {
 		return body
 	}
-	h.Set("ETag", appETag(h.Get("ETag"), coding))
 	if strings.HasPrefix(ctype, "text/html") {
 		body = compress(coding, body, false)
 	} else {
@@ -98,6 +87,5 @@ func (s *Site) compressAnswer(path, coding string, h http.Header, status int, bo
 		body = c.([]byte)
 	}
 	h.Set("Content-Encoding", coding)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
 	return body
 }

@@ -53,8 +53,8 @@ func TestAppRevalidationPerEncoding(t *testing.T) {
 	br := get(t, s, "GET", "/app.js", "Accept-Encoding", "br")
 	plain := get(t, s, "GET", "/app.js")
 	etagBr, etagPlain := br.Header().Get("ETag"), plain.Header().Get("ETag")
-	if etagBr != `"`+s.Version+`-br"` || etagPlain != `"`+s.Version+`"` {
-		t.Fatalf("ETags %s and %s, want one per encoding", etagBr, etagPlain)
+	if etagBr == "" || etagPlain == "" || etagBr == etagPlain {
+		t.Fatalf("ETags %q and %q, want one per encoding", etagBr, etagPlain)
 	}
 	tests := []struct {
 		name, accept, inm string
@@ -64,12 +64,7 @@ func TestAppRevalidationPerEncoding(t *testing.T) {
 		{"plain copy, plain client", "", etagPlain, http.StatusNotModified},
 		{"br copy, gzip client", "gzip", etagBr, http.StatusOK},
 		{"plain copy, br client", "br", etagPlain, http.StatusOK},
-		{"other version", "br", `"0000-br"`, http.StatusOK},
-	}
-	manifest := get(t, s, "GET", "/manifest.webmanifest", "Accept-Encoding", "br")
-	if manifest.Header().Get("Content-Encoding") != "" || manifest.Header().Get("ETag") != etagPlain {
-		t.Fatalf("the manifest went out with Content-Encoding %q and ETag %s, want plain (too small to compress) and %s",
-			manifest.Header().Get("Content-Encoding"), manifest.Header().Get("ETag"), etagPlain)
+		{"another copy", "br", `"0000"`, http.StatusOK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -77,12 +72,17 @@ func TestAppRevalidationPerEncoding(t *testing.T) {
 			checkRevalidation(t, w, tt.want, tt.inm)
 		})
 	}
-	// The manifest goes out plain to every client: a plain copy is
-	// confirmed to a client that accepts brotli too.
+	// The manifest, too small to compress, goes out plain to every client:
+	// a plain copy is confirmed to a client that accepts brotli too.
+	manifest := get(t, s, "GET", "/manifest.webmanifest", "Accept-Encoding", "br")
+	if got := manifest.Header().Get("Content-Encoding"); got != "" {
+		t.Fatalf("the manifest went out with Content-Encoding %q, want plain (too small to compress)", got)
+	}
+	etag := manifest.Header().Get("ETag")
 	for _, accept := range []string{"br", "gzip", ""} {
 		t.Run("plain manifest, client accepting "+accept, func(t *testing.T) {
-			w := get(t, s, "GET", "/manifest.webmanifest", "Accept-Encoding", accept, "If-None-Match", etagPlain)
-			checkRevalidation(t, w, http.StatusNotModified, etagPlain)
+			w := get(t, s, "GET", "/manifest.webmanifest", "Accept-Encoding", accept, "If-None-Match", etag)
+			checkRevalidation(t, w, http.StatusNotModified, etag)
 		})
 	}
 }

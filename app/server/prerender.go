@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"energyfloor/app/ui"
 )
@@ -26,15 +27,15 @@ func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 // rewritten (see rewritePage; a page that cannot be is not sent); app.js
 // patched (see rewriteAppJS); compressed when the client accepts it (go-app
 // compresses nothing). A page answer is kept (see pageCache) and given again
-// to a request for the same state, origin and coding.
+// to a request for the same state, origin and coding. A 200 goes out through
+// serveBody, which answers revalidations and ranges; any other status as
+// go-app wrote it.
 //
 // go-app answers If-None-Match with its version ETag by a 304 before it
 // routes, so for paths it has no page for too, and without the headers its
-// 200 carries (Vary). So go-app never sees If-None-Match: the Site answers
-// a revalidation itself from the whole answer (see answer).
+// 200 carries (Vary). So go-app gets the request without If-None-Match, and
+// serveBody answers it from the whole answer.
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
-	inm := r.Header.Get("If-None-Match")
-	r.Header.Del("If-None-Match")
 	key, origin := "", s.pageOrigin(r)
 	coding := negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
 	if state, ok := ui.PageKey(r.URL.Path, r.URL.RawQuery); ok {
@@ -44,14 +45,24 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 			for k, v := range c.header {
 				h[k] = append([]string(nil), v...)
 			}
-			answer(w, r, inm, http.StatusOK, c.body)
+			serveBody(w, r, c.body)
 			return
 		}
 	}
+	unconditional := r.Clone(r.Context())
+	unconditional.Header.Del("If-None-Match")
 	p := &pageWriter{header: w.Header(), status: http.StatusOK}
-	s.app.ServeHTTP(p, r)
+	s.app.ServeHTTP(p, unconditional)
 	body := p.body.Bytes()
-	page := p.status == http.StatusOK && strings.HasPrefix(p.header.Get("Content-Type"), "text/html")
+	if p.status != http.StatusOK {
+		w.WriteHeader(p.status)
+		if r.Method != http.MethodHead {
+			w.Write(body)
+		}
+		return
+	}
+	p.header.Del("Content-Length") // go-app's, for the body before the changes below
+	page := strings.HasPrefix(p.header.Get("Content-Type"), "text/html")
 	if page {
 		fixed, err := rewritePage(body, "", origin, s.styles)
 		if err != nil {
@@ -60,40 +71,47 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		}
 		body = fixed
 		p.header.Set("Content-Type", "text/html; charset=utf-8")
-		p.header.Set("Content-Length", strconv.Itoa(len(body)))
 	}
-	if p.status == http.StatusOK && (r.URL.Path == "/app.js" || r.URL.Path == "/goapp.js") {
+	if r.URL.Path == "/app.js" || r.URL.Path == "/goapp.js" {
 		js, err := rewriteAppJS(body)
 		if err != nil {
 			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
 			return
 		}
 		body = js
-		p.header.Set("Content-Length", strconv.Itoa(len(body)))
 	}
-	body = s.compressAnswer(r.URL.Path, coding, p.header, p.status, body)
+	body = s.compressAnswer(r.URL.Path, coding, p.header, body)
+	p.header.Set("ETag", etagOf(body)) // go-app's is the version: one for a page whatever origin it names
 	if page && key != "" && r.Method == http.MethodGet {
 		s.pages.put(&cachedPage{key: key, header: p.header.Clone(), body: body})
 	}
-	answer(w, r, inm, p.status, body)
+	serveBody(w, r, body)
 }
 
-// answer sends status, the headers already set on w and body (none to a
-// HEAD); but a 200 whose ETag inm, the request's If-None-Match, lists goes
-// out as 304 Not Modified, with every header the 200 has (ETag, Vary and
-// Cache-Control among them, as RFC 9110 §15.4.5 asks) but Content-Length
-// and Content-Type, and no body.
-func answer(w http.ResponseWriter, r *http.Request, inm string, status int, body []byte) {
-	if status == http.StatusOK && inm != "" && etagMatch(inm, w.Header().Get("ETag")) {
-		w.Header().Del("Content-Length")
-		w.Header().Del("Content-Type")
-		w.WriteHeader(http.StatusNotModified)
-		return
+// serveBody sends body, a whole answer of status 200 whose headers
+// (Content-Type, ETag, Content-Encoding, Vary…) are set on w, through
+// http.ServeContent: it answers HEAD, If-None-Match (a 304 without the
+// body's headers), If-Match, If-Range and Range (on the bytes sent,
+// compressed or not). w has no Content-Length: ServeContent states the
+// length of what it sends, which is not always body (a 206, a 412).
+func serveBody(w http.ResponseWriter, r *http.Request, body []byte) {
+	http.ServeContent(wholeLength{w, len(body)}, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+// wholeLength gives ServeContent's 200 the body's Content-Length, which
+// ServeContent leaves out when Content-Encoding is set (for writers that
+// compress on the fly; ours are compressed beforehand). Clients need it to
+// show progress, and Serve sizes the write deadline by it.
+type wholeLength struct {
+	http.ResponseWriter
+	n int
+}
+
+func (w wholeLength) WriteHeader(status int) {
+	if status == http.StatusOK {
+		w.Header().Set("Content-Length", strconv.Itoa(w.n))
 	}
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		w.Write(body)
-	}
+	w.ResponseWriter.WriteHeader(status)
 }
 
 // pageOrigin returns the origin a page's embed snippet names: the Site's

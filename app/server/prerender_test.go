@@ -145,3 +145,42 @@ func TestPrerenderedEmbedSnippetOrigin(t *testing.T) {
 		})
 	}
 }
+
+// TestPageETagFollowsTheOrigin checks that a page's ETag changes with the
+// origin its embed snippet names: two servers of one build with different
+// Origins give one page different ETags, and a copy from the first is not
+// confirmed by the second, which would leave the old origin in the client's
+// snippet; nor by the first once its Origin has changed, though it kept the
+// page. The same Origin gives the same ETag: a restart is not a change.
+func TestPageETagFollowsTheOrigin(t *testing.T) {
+	const target = "/?tokens=2.5B&itl=80"
+	for _, coding := range []string{"identity", "br", "gzip"} {
+		t.Run(coding, func(t *testing.T) {
+			first, restarted, other := newTestSite(t), newTestSite(t), newTestSite(t)
+			first.Origin, restarted.Origin, other.Origin = "https://a.example", "https://a.example", "https://b.example"
+			old := get(t, first, "GET", target, "Accept-Encoding", coding)
+			etag := old.Header().Get("ETag")
+			if old.Code != 200 || etag == "" {
+				t.Fatalf("status %d, ETag %q", old.Code, etag)
+			}
+			if got := get(t, restarted, "GET", target, "Accept-Encoding", coding).Header().Get("ETag"); got != etag {
+				t.Errorf("the same Origin gave ETags %s and %s", etag, got)
+			}
+			first.Origin = other.Origin
+			for _, s := range []struct {
+				name string
+				site *Site
+			}{{"another server", other}, {"the first, its Origin changed", first}} {
+				w := get(t, s.site, "GET", target, "Accept-Encoding", coding, "If-None-Match", etag)
+				if w.Code != http.StatusOK || w.Header().Get("ETag") == etag {
+					t.Fatalf("%s: a copy for https://a.example revalidated: status %d, ETag %s; want 200 with another ETag",
+						s.name, w.Code, w.Header().Get("ETag"))
+				}
+				page := string(decode(t, w.Header().Get("Content-Encoding"), w.Body.Bytes()))
+				if got := embedSnippetText(t, page); !strings.Contains(got, `src="https://b.example/embed?`) {
+					t.Errorf("%s: the embed snippet is\n%s\nwant it on https://b.example", s.name, got)
+				}
+			}
+		})
+	}
+}

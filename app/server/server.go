@@ -23,10 +23,14 @@
 //   - /web/ from the embedded assets: app.wasm goes out brotli, gzip or plain
 //     according to Accept-Encoding, as application/wasm with Vary:
 //     Accept-Encoding, Cache-Control: no-cache and an ETag per encoding.
-//   - Revalidations: If-None-Match gets 304 Not Modified only where the
-//     answer would be a 200 with an ETag it lists, with the 200's headers
-//     (Vary among them) but Content-Length and Content-Type (see answer);
-//     every other answer goes out whole, 404s included.
+//   - Conditional and ranged requests: every answer of status 200 goes out
+//     through http.ServeContent (see serveBody), with an ETag that is a hash of
+//     the bytes it sends (etagOf), so one per encoding, and for a page one per
+//     origin its embed snippet names. If-None-Match that lists its ETag gets 304
+//     Not Modified, with its headers (Vary, ETag and Cache-Control among them)
+//     but those of the body (Content-Length, Content-Type, Content-Encoding);
+//     Range gets 206 or 416, on the bytes of the encoding sent. Every other
+//     answer goes out whole, 404s included.
 //   - The security headers (Headers, the CSP's style-src allowing the inlined
 //     styles by their hash) on every response the Site writes, and 405 with
 //     Allow: GET, HEAD for any other method, "OPTIONS *" included.
@@ -70,7 +74,6 @@ import (
 	"net/http"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -222,19 +225,25 @@ func (s *Site) loadAssets(assets fs.FS) error {
 			if err != nil {
 				return fmt.Errorf("reading the asset %s: %w", e.Name()+enc.suffix, err)
 			}
-			sum := sha256.Sum256(body)
-			a.forms[enc.name] = form{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+			a.forms[enc.name] = form{body: body, etag: etagOf(body)}
 		}
 		if len(a.forms) == 1 && compressible(ctype) && len(a.forms["identity"].body) >= minCompressSize {
 			for _, enc := range encodings { // such as app.css: compressed once, here
 				body := compress(enc.name, a.forms["identity"].body, true)
-				sum := sha256.Sum256(body)
-				a.forms[enc.name] = form{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+				a.forms[enc.name] = form{body: body, etag: etagOf(body)}
 			}
 		}
 		s.assets["/web/"+e.Name()] = a
 	}
 	return nil
+}
+
+// etagOf returns the ETag of body, the bytes of one answer as sent (each
+// encoding its own): a hash of them, so that it changes with anything they
+// depend on (the version, a page's query and origin) and nothing else.
+func etagOf(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }
 
 // Version returns a hash of app.wasm, every file of the dataset and config
@@ -328,19 +337,7 @@ func (s *Site) serveAsset(w http.ResponseWriter, r *http.Request, p string) {
 	h.Set("Content-Type", a.contentType)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", f.etag)
-	h.Set("Content-Length", strconv.Itoa(len(f.body)))
-	answer(w, r, r.Header.Get("If-None-Match"), http.StatusOK, f.body)
-}
-
-// etagMatch reports whether an If-None-Match header lists etag (or is "*").
-func etagMatch(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == etag || t == "*" {
-			return true
-		}
-	}
-	return false
+	serveBody(w, r, f.body)
 }
 
 // negotiate picks the preferred available coding the Accept-Encoding header

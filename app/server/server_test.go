@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -89,21 +90,31 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	s := newTestSite(t)
 	tests := []struct {
 		name, method, target string
+		header               []string
 		wantStatus           int
 	}{
-		{"page", "GET", "/?tokens=1e9", 200},
-		{"embed page", "GET", "/embed", 200},
-		{"wasm", "GET", "/web/app.wasm", 200},
-		{"stylesheet", "GET", "/web/app.css", 200},
-		{"service worker", "GET", "/app-worker.js", 200},
-		{"manifest", "GET", "/manifest.webmanifest", 200},
-		{"unknown page", "GET", "/nope", 404},
-		{"unknown asset", "GET", "/web/nope.png", 404},
-		{"post", "POST", "/", 405},
+		{"page", "GET", "/?tokens=1e9", nil, 200},
+		{"embed page", "GET", "/embed", nil, 200},
+		{"wasm", "GET", "/web/app.wasm", nil, 200},
+		{"stylesheet", "GET", "/web/app.css", nil, 200},
+		{"service worker", "GET", "/app-worker.js", nil, 200},
+		{"manifest", "GET", "/manifest.webmanifest", nil, 200},
+		{"page, HEAD", "HEAD", "/?tokens=1e9", []string{"Accept-Encoding", "br"}, 200},
+		{"wasm, HEAD", "HEAD", "/web/app.wasm", []string{"Accept-Encoding", "br"}, 200},
+		{"page, revalidated", "GET", "/?tokens=1e9", []string{"Accept-Encoding", "br", "If-None-Match", "*"}, 304},
+		{"wasm, revalidated", "GET", "/web/app.wasm", []string{"Accept-Encoding", "br", "If-None-Match", "*"}, 304},
+		{"page, a range", "GET", "/?tokens=1e9", []string{"Accept-Encoding", "br", "Range", "bytes=0-99"}, 206},
+		{"wasm, a range", "GET", "/web/app.wasm", []string{"Accept-Encoding", "br", "Range", "bytes=0-99"}, 206},
+		{"page, a range past the end", "GET", "/?tokens=1e9", []string{"Range", "bytes=100000000-"}, 416},
+		{"wasm, a range past the end", "GET", "/web/app.wasm", []string{"Accept-Encoding", "br", "Range", "bytes=100000000-"}, 416},
+		{"wasm, If-Match of another copy", "GET", "/web/app.wasm", []string{"If-Match", `"other"`}, 412},
+		{"unknown page", "GET", "/nope", nil, 404},
+		{"unknown asset", "GET", "/web/nope.png", nil, 404},
+		{"post", "POST", "/", nil, 405},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := get(t, s, tt.method, tt.target)
+			w := get(t, s, tt.method, tt.target, tt.header...)
 			if w.Code != tt.wantStatus {
 				t.Fatalf("status = %d, want %d", w.Code, tt.wantStatus)
 			}
@@ -498,9 +509,9 @@ func TestListenPortTaken(t *testing.T) {
 }
 
 // TestNotModified checks that a 304 carries every header its 200 carries
-// (Vary and ETag among them: RFC 9110 §15.4.5) but Content-Length and
-// Content-Type, and no body; and that a copy in another encoding is not
-// confirmed.
+// (Vary and ETag among them: RFC 9110 §15.4.5) but the body's
+// (Content-Length, Content-Type, Content-Encoding) and Accept-Ranges, and no
+// body; and that a copy in another encoding is not confirmed.
 func TestNotModified(t *testing.T) {
 	s := newTestSite(t)
 	tests := []struct{ name, target, accept string }{
@@ -527,10 +538,11 @@ func TestNotModified(t *testing.T) {
 					t.Fatalf("%s: status %d with %d bytes, want 304 and none", method, w.Code, w.Body.Len())
 				}
 				want := ok.Header().Clone()
-				want.Del("Content-Length")
-				want.Del("Content-Type")
+				for _, k := range []string{"Content-Length", "Content-Type", "Content-Encoding", "Accept-Ranges"} {
+					want.Del(k)
+				}
 				if !reflect.DeepEqual(w.Header(), want) {
-					t.Errorf("%s: 304 headers\n%v\nwant those of the 200 but Content-Length and Content-Type:\n%v", method, w.Header(), want)
+					t.Errorf("%s: 304 headers\n%v\nwant those of the 200 but the body's and Accept-Ranges:\n%v", method, w.Header(), want)
 				}
 			}
 		})
@@ -561,6 +573,124 @@ func TestNotModifiedOnlyForWhatExists(t *testing.T) {
 			w := get(t, s, "GET", tt.target, "Accept-Encoding", accept, "If-None-Match", tt.inm)
 			if w.Code != http.StatusNotFound {
 				t.Errorf("%s with If-None-Match %s, Accept-Encoding %q: status %d, want 404", tt.target, tt.inm, accept, w.Code)
+			}
+		}
+	}
+}
+
+// TestHead checks that HEAD gets the headers GET gets, Content-Length
+// included, and no body.
+func TestHead(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct{ name, target, accept string }{
+		{"page, br", "/?tokens=2.5B", "br"},
+		{"page, plain", "/?tokens=2.5B", ""},
+		{"embed, gzip", "/embed?itl=50", "gzip"},
+		{"app.js, br", "/app.js", "br"},
+		{"wasm, br", "/web/app.wasm", "br"},
+		{"wasm, plain", "/web/app.wasm", ""},
+		{"icon", "/web/icon-192.png", "br"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, cached := range []string{"first", "again"} { // pages: the second from the page cache
+				head := get(t, s, "HEAD", tt.target, "Accept-Encoding", tt.accept)
+				full := get(t, s, "GET", tt.target, "Accept-Encoding", tt.accept)
+				if head.Code != 200 || head.Body.Len() != 0 {
+					t.Errorf("%s: status %d with %d body bytes, want 200 and none", cached, head.Code, head.Body.Len())
+				}
+				if !reflect.DeepEqual(head.Header(), full.Header()) {
+					t.Errorf("%s: HEAD headers\n%v\nGET headers\n%v", cached, head.Header(), full.Header())
+				}
+				if got, want := head.Header().Get("Content-Length"), strconv.Itoa(full.Body.Len()); got != want {
+					t.Errorf("%s: Content-Length %s, GET sends %s bytes", cached, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestRanges checks that a Range request gets those bytes of the
+// representation a 200 sends, compressed or not (RFC 9110 §14.1.2: a range
+// is of the selected representation, after its content coding), with the
+// 200's ETag, Content-Encoding and Vary; that If-Range with the ETag of
+// another encoding gets the whole 200; and that a range past the end gets
+// 416.
+func TestRanges(t *testing.T) {
+	s := newTestSite(t)
+	tests := []struct{ name, target, accept, other string }{
+		{"wasm, br", "/web/app.wasm", "br", "gzip"},
+		{"wasm, plain", "/web/app.wasm", "", "br"},
+		{"page, br", "/?tokens=2.5B", "br", "gzip"},
+		{"page, plain", "/?tokens=2.5B", "", "br"},
+		{"embed, gzip", "/embed?itl=50", "gzip", "br"},
+		{"app.js, br", "/app.js", "br", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			whole := get(t, s, "GET", tt.target, "Accept-Encoding", tt.accept)
+			body := whole.Body.Bytes()
+			etag := whole.Header().Get("ETag")
+			if whole.Code != 200 || etag == "" || len(body) < 300 {
+				t.Fatalf("status %d, ETag %q, %d bytes", whole.Code, etag, len(body))
+			}
+			for _, r := range []struct {
+				header     string
+				start, end int
+			}{{"bytes=100-199", 100, 200}, {"bytes=-50", len(body) - 50, len(body)}, {"bytes=0-", 0, len(body)}} {
+				w := get(t, s, "GET", tt.target, "Accept-Encoding", tt.accept, "Range", r.header)
+				if w.Code != http.StatusPartialContent || !bytes.Equal(w.Body.Bytes(), body[r.start:r.end]) {
+					t.Fatalf("%s: status %d with %d bytes, want 206 with bytes %d to %d of the 200's",
+						r.header, w.Code, w.Body.Len(), r.start, r.end)
+				}
+				if got, want := w.Header().Get("Content-Range"), fmt.Sprintf("bytes %d-%d/%d", r.start, r.end-1, len(body)); got != want {
+					t.Errorf("%s: Content-Range %q, want %q", r.header, got, want)
+				}
+				if got, want := w.Header().Get("Content-Length"), strconv.Itoa(r.end-r.start); got != want {
+					t.Errorf("%s: Content-Length %s, want %s", r.header, got, want)
+				}
+				for _, k := range []string{"ETag", "Content-Encoding", "Content-Type", "Vary", "Cache-Control"} {
+					if got, want := w.Header().Values(k), whole.Header().Values(k); !reflect.DeepEqual(got, want) {
+						t.Errorf("%s: %s %q, the 200 has %q", r.header, k, got, want)
+					}
+				}
+			}
+			if w := get(t, s, "GET", tt.target, "Accept-Encoding", tt.accept, "Range", "bytes=0-9", "If-Range", etag); w.Code != http.StatusPartialContent {
+				t.Errorf("If-Range with its ETag: status %d, want 206", w.Code)
+			}
+			if tt.other != "" {
+				w := get(t, s, "GET", tt.target, "Accept-Encoding", tt.other, "Range", "bytes=0-9", "If-Range", etag)
+				if w.Code != 200 || w.Header().Get("ETag") == etag {
+					t.Errorf("If-Range with the ETag of another encoding: status %d, ETag %s; want 200 with another", w.Code, w.Header().Get("ETag"))
+				}
+			}
+			w := get(t, s, "GET", tt.target, "Accept-Encoding", tt.accept, "Range", fmt.Sprintf("bytes=%d-", len(body)))
+			if w.Code != http.StatusRequestedRangeNotSatisfiable {
+				t.Fatalf("a range past the end: status %d, want 416", w.Code)
+			}
+			if got, want := w.Header().Get("Content-Range"), fmt.Sprintf("bytes */%d", len(body)); got != want {
+				t.Errorf("416: Content-Range %q, want %q", got, want)
+			}
+			if got := w.Header().Get("Content-Encoding"); got != "" {
+				t.Errorf("416: Content-Encoding %q on a plain-text error", got)
+			}
+		})
+	}
+}
+
+// TestPreconditionFailed checks that If-Match with another copy's ETag gets
+// 412 with no body and no Content-Length of the 200's (which would leave
+// the client waiting for bytes that never come).
+func TestPreconditionFailed(t *testing.T) {
+	s := newTestSite(t)
+	for _, target := range []string{"/?tokens=2.5B", "/app.js", "/web/app.wasm"} {
+		for _, accept := range []string{"", "br"} {
+			w := get(t, s, "GET", target, "Accept-Encoding", accept, "If-Match", `"other"`)
+			if w.Code != http.StatusPreconditionFailed || w.Body.Len() != 0 {
+				t.Errorf("%s, Accept-Encoding %q: status %d with %d bytes, want 412 and none", target, accept, w.Code, w.Body.Len())
+			}
+			if got := w.Header().Get("Content-Length"); got != "" && got != "0" {
+				t.Errorf("%s, Accept-Encoding %q: 412 with Content-Length %s", target, accept, got)
 			}
 		}
 	}
