@@ -113,13 +113,14 @@ func (p *beyondPanel) renderFactors() app.UI {
 }
 
 // presetSelect draws the preset select. Its options carry their host, idle
-// and PUE, so that web/boot.js can fill the fields where the app does not
-// run; it sends nothing (the fields do).
+// and PUE, each in a data attribute named after its field's parameter, so
+// that web/boot.js can fill the fields where the app does not run; it sends
+// nothing (the fields do).
 func (p *beyondPanel) presetSelect(selected string) app.UI {
 	options := ""
 	for _, pr := range floor.Presets() {
-		options += `<option value="` + pr.ID + `" data-host="` + pr.Host.String() + `" data-idle="` + pr.Idle.String() +
-			`" data-pue="` + pr.PUE.String() + `"` + selectedAttr(pr.ID == selected) + `>` + html.EscapeString(pr.Name+presetValues(pr)) + `</option>`
+		options += `<option value="` + pr.ID + `"` + fillAttr(fieldHost, pr.Host) + fillAttr(fieldIdle, pr.Idle) + fillAttr(fieldPUE, pr.PUE) +
+			selectedAttr(pr.ID == selected) + `>` + html.EscapeString(pr.Name+presetValues(pr)) + `</option>`
 	}
 	options += `<option value="` + presetCustom + `"` + selectedAttr(selected == presetCustom) + `>Your own factors</option>`
 	sel := app.Select().ID(selectPreset).OnChange(p.onPreset).Body(app.Raw(`<optgroup label="Presets">` + options + `</optgroup>`))

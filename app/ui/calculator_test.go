@@ -608,8 +608,14 @@ func TestPrerenderedForm(t *testing.T) {
 				}
 			}
 			derived := regexp.MustCompile(`<input [^>]*id="` + tt.unnamed + `"[^>]*>`).FindString(html)
-			if strings.Contains(derived, "name=") || !strings.Contains(derived, " readonly") {
+			if regexp.MustCompile(`\sname=`).MatchString(derived) || !strings.Contains(derived, " readonly") {
 				t.Errorf("the derived volume %s must be read-only, without a name", derived)
+			}
+			// web/boot.js names the volume typed from its data-name.
+			for id, name := range map[string]string{"tokens-per-month": "tokens", "requests-per-month": "requests"} {
+				if !regexp.MustCompile(`<input [^>]*data-name="` + name + `" [^>]*id="` + id + `"`).MatchString(html) {
+					t.Errorf("#%s lacks data-name=%q", id, name)
+				}
 			}
 			if slider := regexp.MustCompile(`<input [^>]*id="itl-range"[^>]*>`).FindString(html); !strings.Contains(slider, " disabled") || strings.Contains(slider, "name=") {
 				t.Errorf("the prerendered slider %s must be disabled, without a name", slider)

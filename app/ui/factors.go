@@ -64,6 +64,12 @@ func (f *formState) setPreset(ds *floor.Dataset, id string) bool {
 	return true
 }
 
+// fillAttr is the data attribute of a preset's option that has web/boot.js
+// fill field k with d: named after the field's parameter.
+func fillAttr(k fieldKey, d decimal.Decimal) string {
+	return ` data-` + fields[k].param + `="` + d.String() + `"`
+}
+
 // presetChoice is the preset select's value for the form's factors.
 func (f *formState) presetChoice() string {
 	if p, ok := f.In.Factors.Preset(); ok {

@@ -71,6 +71,9 @@ type field struct {
 	// factor marks the estimate's inputs (Beyond the GPU): a link that sets
 	// one opens that section.
 	factor bool
+	// linked marks the two monthly volumes: the user types one
+	// (formState.Basis), and the other follows through the output length.
+	linked bool
 	// empty says what a choice's empty value means, in a notice.
 	empty string
 	// set reads text with floor's parser or lookup and, when it is good,
@@ -107,7 +110,7 @@ var fields = [fieldCount]field{
 			f.In.OutputTokensPerRequest = d
 		}),
 		get: func(f *formState) string { return f.In.OutputTokensPerRequest.String() }},
-	fieldTokens: {param: "tokens", id: "tokens-per-month", label: "Output tokens per month",
+	fieldTokens: {param: "tokens", id: "tokens-per-month", label: "Output tokens per month", linked: true,
 		hint: "For example 2.5M, 1e9 or 1,000,000,000.",
 		set: func(f *formState, _ *floor.Dataset, s string) error {
 			f.Basis = basisTokens
@@ -121,7 +124,7 @@ var fields = [fieldCount]field{
 		// With requests typed, the permalink still carries the equivalent
 		// tokens, so it reads the same to a script.
 		get: func(f *formState) string { return f.In.OutputTokensPerMonth.String() }},
-	fieldRequests: {param: "requests", id: "requests-per-month", label: "Requests per month",
+	fieldRequests: {param: "requests", id: "requests-per-month", label: "Requests per month", linked: true,
 		hint: "Linked to output tokens through the average output length.",
 		set: func(f *formState, _ *floor.Dataset, s string) error {
 			f.Basis = basisRequests
@@ -309,7 +312,7 @@ var params = func() []string {
 func textInput(f *formState, k fieldKey) *numberField {
 	fd := &fields[k]
 	return &numberField{ID: fd.id, Name: fd.param, Label: fd.label, Hint: fd.hint, Value: f.Text[k], Err: f.Errs[k],
-		Text: fd.kind == textKind, Derived: f.derived(k)}
+		Text: fd.kind == textKind, Linked: fd.linked, Derived: f.derived(k)}
 }
 
 // selectInput returns the select of field k, with options and the form's

@@ -4,7 +4,11 @@ package ui
 
 import (
 	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -161,4 +165,64 @@ func TestLinkSpellingsShareAPage(t *testing.T) {
 			t.Errorf("PageKey(%q) = %q, %t; want PageKey(%q) = %q", tt.query, got, ok, tt.canonical, want)
 		}
 	}
+}
+
+// TestBootJSKnowsNoField: web/boot.js names no parameter or id of a field:
+// it finds what it needs in the markup the table writes (data-name on the
+// linked volumes, the preset options' data attributes named after their
+// fields' parameters, the fields' names), so the table stays the one place
+// an input is defined.
+func TestBootJSKnowsNoField(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "web", "boot.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	literals := jsStrings(string(b))
+	for k := range fields {
+		for _, name := range slices.Compact([]string{fields[k].param, fields[k].id}) {
+			if literals[name] {
+				t.Errorf("web/boot.js names %q, of the field %s: read it from the page instead", name, fields[k].id)
+			}
+		}
+	}
+	html := render(t, fixtureCalculator("", false))
+	opts := regexp.MustCompile(`<option [^>]*data-[^>]*>`).FindAllString(html, -1)
+	if len(opts) == 0 {
+		t.Fatal("no preset option carries its factors")
+	}
+	for _, o := range opts {
+		for _, m := range regexp.MustCompile(`data-([a-z0-9-]+)=`).FindAllStringSubmatch(o, -1) {
+			if !slices.ContainsFunc(fields[:], func(fd field) bool { return fd.factor && fd.param == m[1] }) {
+				t.Errorf("the preset option %s carries data-%s, which is no factor's parameter", o, m[1])
+			}
+		}
+	}
+	if !strings.Contains(string(b), "data-name") && !strings.Contains(string(b), "dataset.name") {
+		t.Error("web/boot.js does not read the linked volumes' data-name")
+	}
+}
+
+// jsStrings returns the string literals of the JavaScript src (quoted with
+// ", ' or `, escapes left as written), skipping comments.
+func jsStrings(src string) map[string]bool {
+	out := map[string]bool{}
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case strings.HasPrefix(src[i:], "//"):
+			i += strings.IndexByte(src[i:]+"\n", '\n')
+		case strings.HasPrefix(src[i:], "/*"):
+			i += strings.Index(src[i:]+"*/", "*/") + 1
+		case c == '"' || c == '\'' || c == '`':
+			j := i + 1
+			for j < len(src) && src[j] != c {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			out[src[i+1:min(j, len(src))]] = true
+			i = j
+		}
+	}
+	return out
 }
