@@ -22,7 +22,8 @@
 // the fields: after an edit, or on a page prerendered for another link (a
 // page the service worker or a static host served, marked <html
 // data-prerendered-for="query">), whose fields it first fills from the link.
-// Of the two linked volume fields, only the one typed is sent.
+// Of the two linked volume fields, only the one typed is sent. It knows no
+// field by name: the page says what it needs (app/ui's table of fields).
 (() => {
   if ("efInstantiate" in self) return;
   const me = document.currentScript;
@@ -235,29 +236,30 @@
     const f = form();
     const results = document.getElementById("results");
     if (!f || !results) return;
-    const tokens = document.getElementById("tokens-per-month");
-    const requests = document.getElementById("requests-per-month");
-    // typed names the volume field the visitor typed into, and only it.
+    // The linked volume fields carry the name they are sent under in
+    // data-name; typed gives it to the one the visitor typed into, and only
+    // to it.
+    const linked = [...f.querySelectorAll("input[data-name]")];
     const typed = (field) => {
-      const other = field === tokens ? requests : tokens;
-      if (!field || !other) return;
-      field.name = field === tokens ? "tokens" : "requests";
-      other.removeAttribute("name");
+      for (const el of linked) {
+        if (el === field) el.name = el.dataset.name;
+        else el.removeAttribute("name");
+      }
     };
-    for (const field of [tokens, requests]) {
-      if (!field) continue;
+    for (const field of linked) {
       field.readOnly = false;
       field.addEventListener("input", () => typed(field));
     }
-    // A preset fills host, idle and PUE from its option's data.
+    // A preset fills the fields its option's data attributes name (by
+    // parameter: host, idle and PUE) with their values.
     const preset = document.getElementById("scope-preset");
     if (preset) {
       preset.disabled = false;
       preset.addEventListener("change", () => {
         const o = preset.selectedOptions[0];
-        if (!o || !o.dataset.pue) return;
-        for (const [id, v] of [["host-overhead", o.dataset.host], ["idle-overhead", o.dataset.idle], ["pue", o.dataset.pue]]) {
-          const el = document.getElementById(id);
+        if (!o) return;
+        for (const [name, v] of Object.entries(o.dataset)) {
+          const el = document.querySelector("input[name=" + CSS.escape(name) + "]");
           if (el) el.value = v;
         }
       });
@@ -277,12 +279,13 @@
       for (const [name, value] of new URLSearchParams(location.search)) {
         if (seen.has(name)) continue;
         seen.add(name);
-        const el = name === "requests" ? requests : name === "tokens" ? tokens : f.elements.namedItem(name);
+        const el = linked.find((l) => l.dataset.name === name) || f.elements.namedItem(name);
         if (!el || !el.tagName) continue;
         if (el.tagName === "INPUT") el.value = value;
         else if (el.tagName === "SELECT" && [...el.options].some((o) => o.value === value)) el.value = value;
       }
-      if (seen.has("requests")) typed(requests);
+      // The link's volume is the one typed; requests, the later, win.
+      for (const field of linked) if (seen.has(field.dataset.name)) typed(field);
     }
     mark();
     f.addEventListener("input", mark);

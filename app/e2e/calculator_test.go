@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -367,6 +368,35 @@ func TestPermalinkRestoresState(t *testing.T) {
 			}
 			waitResults(t, b, cliExpect(t, in), 5*time.Second)
 		})
+	}
+}
+
+// TestLinkTakesTheCLIsSpellings opens a link in the spellings the CLI takes
+// (a GPU in lower case, a model's Hugging Face id, a grid code in lower
+// case): the figures equal the CLI's for the same spellings, the fields show
+// the canonical values, and after an edit the address bar's permalink spells
+// them canonically.
+func TestLinkTakesTheCLIsSpellings(t *testing.T) {
+	in := inputs{GPU: "h100", Model: "meta-llama/Llama-3.1-8B-Instruct", ITL: "80"}
+	b := openApp(t, "/"+in.query()+"&grid=deu")
+	waitResults(t, b, cliExpect(t, in), 5*time.Second)
+	for _, c := range []struct{ sel, want string }{{selGPU, "H100"}, {selModel, "llama-3-1-8b-instruct"}, {selGrid, "DEU"}} {
+		if got, _ := fieldValue(b, c.sel); got != c.want {
+			t.Errorf("%s shows %q, want %q", c.sel, got, c.want)
+		}
+	}
+	if err := b.Type(selITL, "90"); err != nil {
+		t.Fatal(err)
+	}
+	q, err := Poll[string](b, `location.search.includes("itl=90") ? location.search : ""`, 5*time.Second)
+	if err != nil {
+		t.Fatalf("the address bar never took the edit: %v", err)
+	}
+	got, _ := url.ParseQuery(strings.TrimPrefix(q, "?"))
+	for p, want := range map[string]string{"gpu": "H100", "model": "llama-3-1-8b-instruct", "grid": "DEU"} {
+		if got.Get(p) != want {
+			t.Errorf("the permalink %s has %s=%q, want %q", q, p, got.Get(p), want)
+		}
 	}
 }
 

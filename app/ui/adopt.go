@@ -91,7 +91,7 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	// (YieldToBrowser); takeEarlyEdits ends it.
 	YieldToBrowser()
 	Mark("ef:nav")
-	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(paramWorkload)))
+	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(fields[fieldWorkload].param)))
 	c.partial = err == nil
 	Mark("ef:decoded")
 	return ds, err
@@ -271,26 +271,34 @@ func splitLink() app.UI {
 
 // prerenderedEdits returns what the visitor changed in the prerendered form
 // before the wasm started (or web/boot.js filled in from the link, on a page
-// prerendered for another), in the order the calculator applies edits (a
-// workload before its model; the output length before the monthly volume it
-// links), and the id of the field that has the focus. A control counts as
-// changed when its value differs from the prerendered one (defaultValue, or
-// the option marked selected), or when an edit in keep names it (an edit
+// prerendered for another), in the table's order of fields (a workload
+// before its model; the output length before the monthly volume it links),
+// and the id of the field that has the focus. A control counts as changed
+// when its value differs from the prerendered one (defaultValue, or the
+// option marked selected), or when an edit in keep names it (an edit
 // already applied, which the visitor may since have undone). The
 // prerendered slider is disabled.
 func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
 	kept := func(id string) bool {
 		return slices.ContainsFunc(keep, func(e textEdit) bool { return e.Field == id })
 	}
-	selects := []string{"workload", "model", "percentile", "gpu", selectGrid}
-	inputs := []string{fieldOutput, fieldTokens, fieldRequests, fieldITL}
-	for _, f := range factorFields {
-		inputs = append(inputs, f.id)
-	}
 	doc := app.Window().Get("document")
-	for _, id := range selects {
+	for k := range fields {
+		id := fields[k].id
 		el := doc.Call("getElementById", id)
-		if !el.Truthy() || el.Get("tagName").String() != "SELECT" {
+		if !el.Truthy() {
+			continue
+		}
+		if fields[k].kind != choiceKind {
+			if el.Get("tagName").String() != "INPUT" {
+				continue
+			}
+			if v := el.Get("value").String(); v != el.Get("defaultValue").String() || kept(id) {
+				edits = append(edits, textEdit{Field: id, Text: v})
+			}
+			continue
+		}
+		if el.Get("tagName").String() != "SELECT" {
 			continue
 		}
 		opts := el.Get("options")
@@ -310,18 +318,9 @@ func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
 		}
 		edits = append(edits, textEdit{Field: id, Text: v})
 	}
-	for _, id := range inputs {
-		el := doc.Call("getElementById", id)
-		if !el.Truthy() || el.Get("tagName").String() != "INPUT" {
-			continue
-		}
-		if v := el.Get("value").String(); v != el.Get("defaultValue").String() || kept(id) {
-			edits = append(edits, textEdit{Field: id, Text: v})
-		}
-	}
 	if el := doc.Get("activeElement"); el.Truthy() {
-		if id := el.Get("id").String(); slices.Contains(selects, id) || slices.Contains(inputs, id) {
-			focus = id
+		if _, ok := fieldByID(el.Get("id").String()); ok {
+			focus = el.Get("id").String()
 		}
 	}
 	return edits, focus

@@ -91,25 +91,20 @@ func (p *beyondPanel) renderFactors() app.UI {
 			app.A().Href(pr.URL).Target("_blank").Rel("noopener").Text(pr.Citation),
 		)
 	}
-	field := func(id, name, label, hint string) app.UI {
-		return &numberField{ID: id, Name: name, Label: label, Value: f.factorText(id), Err: f.Errs[id], Hint: hint}
-	}
 	return app.Div().Class("factors").Body(
 		app.Div().Class("field").Body(
 			app.Label().For(selectPreset).Text("Host, idle and facility: a preset"),
 			p.presetSelect(presetID),
 			source,
 		),
-		field(fieldHost, paramHost, "Host CPU and memory", "A fraction of GPU energy: 0 counts none, 0.43 adds 43 %."),
-		field(fieldIdle, paramIdle, "Idle machines", "A fraction of GPU energy: 0 counts none, 0.17 adds 17 %."),
-		field(fieldPUE, paramPUE, "Facility PUE", "Facility energy ÷ IT energy: 1 counts no cooling or power losses."),
-		&selectField{ID: selectGrid, Name: paramGrid, Label: "Grid carbon intensity (location-based annual average)",
-			Options: p.Grid, Selected: f.GridChoice},
-		field(fieldGCO2, paramGCO2, "Your own grid intensity (gCO2e/kWh)", "Overrides the grid above; 0 to 2,000."),
+		textInput(f, fieldHost),
+		textInput(f, fieldIdle),
+		textInput(f, fieldPUE),
+		selectInput(f, fieldGrid, p.Grid),
+		textInput(f, fieldGCO2),
 		app.Div().Class("price").Body(
-			field(fieldPrice, paramPrice, "Electricity price per kWh", "0 to 1,000, in your currency."),
-			&numberField{ID: fieldCurrency, Name: paramCur, Label: "Currency", Value: f.factorText(fieldCurrency),
-				Err: f.Errs[fieldCurrency], Hint: "Any text, such as EUR or US$.", Text: true},
+			textInput(f, fieldPrice),
+			textInput(f, fieldCurrency),
 		),
 		app.If(fa.Currency != "" && !fa.PricePerKWh.Valid, func() app.UI {
 			return app.P().Class("hint").Text("A currency without a price gives no cost.")
@@ -118,13 +113,14 @@ func (p *beyondPanel) renderFactors() app.UI {
 }
 
 // presetSelect draws the preset select. Its options carry their host, idle
-// and PUE, so that web/boot.js can fill the fields where the app does not
-// run; it sends nothing (the fields do).
+// and PUE, each in a data attribute named after its field's parameter, so
+// that web/boot.js can fill the fields where the app does not run; it sends
+// nothing (the fields do).
 func (p *beyondPanel) presetSelect(selected string) app.UI {
 	options := ""
 	for _, pr := range floor.Presets() {
-		options += `<option value="` + pr.ID + `" data-host="` + pr.Host.String() + `" data-idle="` + pr.Idle.String() +
-			`" data-pue="` + pr.PUE.String() + `"` + selectedAttr(pr.ID == selected) + `>` + html.EscapeString(pr.Name+presetValues(pr)) + `</option>`
+		options += `<option value="` + pr.ID + `"` + fillAttr(fieldHost, pr.Host) + fillAttr(fieldIdle, pr.Idle) + fillAttr(fieldPUE, pr.PUE) +
+			selectedAttr(pr.ID == selected) + `>` + html.EscapeString(pr.Name+presetValues(pr)) + `</option>`
 	}
 	options += `<option value="` + presetCustom + `"` + selectedAttr(selected == presetCustom) + `>Your own factors</option>`
 	sel := app.Select().ID(selectPreset).OnChange(p.onPreset).Body(app.Raw(`<optgroup label="Presets">` + options + `</optgroup>`))

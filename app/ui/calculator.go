@@ -227,49 +227,32 @@ func (c *calculator) onEdit(ctx app.Context, a app.Action) {
 	}
 }
 
-// apply sets the form from one edit: a field's new text, or a select's new
-// value. It reports whether the edit was taken (a select's value may be
-// unknown).
+// apply sets the form from one edit: a field's new text, a select's new
+// value (through the table of fields), or a preset. It reports whether the
+// edit was taken (a select's value may be unknown).
 func (c *calculator) apply(e textEdit) bool {
-	switch e.Field {
-	case fieldTokens, fieldRequests, fieldOutput, fieldITL:
-		c.form.setText(e.Field, e.Text)
-		return true
-	case "workload":
+	if e.Field == selectPreset {
+		return c.form.setPreset(c.ds, e.Text)
+	}
+	k, ok := fieldByID(e.Field)
+	switch {
+	case !ok:
+		return false
+	case k == fieldWorkload:
 		return c.setWorkload(e.Text)
-	case "percentile":
-		st, err := floor.ParseStatistic(e.Text)
-		if err != nil {
-			return false
-		}
-		c.form.In.Statistic = st
-		return true
-	case "gpu":
-		switch e.Text {
-		case "", floor.H100, floor.B200:
-			c.form.In.GPU = e.Text
-			return true
-		}
-	case "model":
+	case k == fieldModel:
 		return c.selectModel(e.Text)
-	case selectGrid:
-		return c.form.setGrid(c.ds, e.Text)
-	case selectPreset:
-		return c.form.setPreset(e.Text)
 	}
-	if isFactorField(e.Field) {
-		c.form.setFactorText(e.Field, e.Text)
-		return true
-	}
-	return false
+	return c.form.edit(c.ds, k, e.Text)
 }
 
+// setWorkload chooses workload id, with the whole dataset, and the model
+// the workload falls back on when it lacks the model shown (saying so).
 func (c *calculator) setWorkload(id string) bool {
 	c.complete()
-	if c.loadErr != nil || c.ds.Workload(id) == nil {
+	if c.loadErr != nil || !c.form.edit(c.ds, fieldWorkload, id) {
 		return false
 	}
-	c.form.In.Workload = id
 	c.info = ""
 	if m := modelFor(c.ds, c.form.In, c.form.In.Model); m != c.form.In.Model {
 		if old := c.modelName(c.form.In.Model); old != "" {
@@ -280,12 +263,11 @@ func (c *calculator) setWorkload(id string) bool {
 	return true
 }
 
-func (c *calculator) selectModel(slug string) bool {
-	w := c.ds.Workload(c.form.In.Workload)
-	if w == nil || w.Model(slug) == nil {
+// selectModel chooses the model named name (see floor.Workload.FindModel).
+func (c *calculator) selectModel(name string) bool {
+	if !c.form.edit(c.ds, fieldModel, name) {
 		return false
 	}
-	c.form.In.Model = slug
 	c.info = ""
 	return true
 }

@@ -341,20 +341,20 @@ func TestEditsBeforeTheWasmStarted(t *testing.T) {
 		{
 			// 0.36 J × 2e9 tokens / 3,600 = 200,000 Wh a month; per request unchanged.
 			name: "tokens typed", query: "itl=60&model=alpha",
-			early: []textEdit{{fieldTokens, "2B"}},
+			early: []textEdit{{fields[fieldTokens].id, "2B"}},
 			want: map[string]string{"#energy-per-month data-wh": "200000", "#energy-per-request data-wh": "0.05",
 				"#tokens-per-month value": "2B"},
 		},
 		{
 			// 4M requests × 250 tokens = 1e9 tokens: 0.36 × 250 / 3,600 = 0.025 Wh; 100,000 Wh a month.
 			name: "output length, then requests typed", query: "itl=60&model=alpha",
-			early: []textEdit{{fieldOutput, "250"}, {fieldRequests, "4M"}},
+			early: []textEdit{{fields[fieldOutput].id, "250"}, {fields[fieldRequests].id, "4M"}},
 			want: map[string]string{"#energy-per-request data-wh": "0.025", "#energy-per-month data-wh": "100000",
 				"#requests-per-month value": "4M", "#output-tokens value": "250"},
 		},
 		{
 			name: "bad text keeps the last good results and says why", query: "itl=60&model=alpha",
-			early: []textEdit{{fieldOutput, "abc"}},
+			early: []textEdit{{fields[fieldOutput].id, "abc"}},
 			want: map[string]string{"#energy-per-request data-wh": "0.05", "#output-tokens value": "abc",
 				"#output-tokens-msg": "Enter a number using the digits 0 to 9, such as 1,500 or 2.5k."},
 		},
@@ -479,7 +479,7 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 	}
 
 	// 0.36 J × 2e9 tokens / 3,600 = 200,000 Wh a month (alpha's a2).
-	c.form.setText(fieldTokens, "2B")
+	c.form.setText(ds, fieldTokens, "2B")
 	c.changed(app.Context{})
 	if got, _ := attr(app.HTMLString(c.Render()), "energy-per-month", "data-wh"); got != "200000" || c.ranking != nil {
 		t.Errorf("after an edit: #energy-per-month data-wh %q (want 200000), %d results ranked (want none yet)", got, len(c.ranking))
@@ -608,8 +608,14 @@ func TestPrerenderedForm(t *testing.T) {
 				}
 			}
 			derived := regexp.MustCompile(`<input [^>]*id="` + tt.unnamed + `"[^>]*>`).FindString(html)
-			if strings.Contains(derived, "name=") || !strings.Contains(derived, " readonly") {
+			if regexp.MustCompile(`\sname=`).MatchString(derived) || !strings.Contains(derived, " readonly") {
 				t.Errorf("the derived volume %s must be read-only, without a name", derived)
+			}
+			// web/boot.js names the volume typed from its data-name.
+			for id, name := range map[string]string{"tokens-per-month": "tokens", "requests-per-month": "requests"} {
+				if !regexp.MustCompile(`<input [^>]*data-name="` + name + `" [^>]*id="` + id + `"`).MatchString(html) {
+					t.Errorf("#%s lacks data-name=%q", id, name)
+				}
 			}
 			if slider := regexp.MustCompile(`<input [^>]*id="itl-range"[^>]*>`).FindString(html); !strings.Contains(slider, " disabled") || strings.Contains(slider, "name=") {
 				t.Errorf("the prerendered slider %s must be disabled, without a name", slider)

@@ -19,7 +19,7 @@ func TestDecodeFactors(t *testing.T) {
 		name, query                             string
 		host, idle, pue, gco2, price, cur, grid string // the factors ("" when unset)
 		gridChoice, preset                      string
-		errs                                    map[string]string
+		errs                                    map[fieldKey]string
 		notices                                 int
 		given                                   bool
 	}{
@@ -30,7 +30,7 @@ func TestDecodeFactors(t *testing.T) {
 			pue: "0", gco2: "400", gridChoice: "custom", preset: "gpu-only", given: true},
 		{name: "bad values", query: "pue=0.5&host=43%25&gco2=3000&grid=ATLANTIS",
 			pue: "0", preset: "gpu-only", given: true, notices: 1,
-			errs: map[string]string{fieldPUE: "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.",
+			errs: map[fieldKey]string{fieldPUE: "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.",
 				fieldGCO2: "Must be between 0 and 2,000 gCO2e/kWh."}},
 		{name: "zero is a value for price and intensity", query: "gco2=0&price=0",
 			pue: "0", gco2: "0", price: "0", gridChoice: "custom", preset: "gpu-only", given: true},

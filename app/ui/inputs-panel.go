@@ -34,32 +34,28 @@ func (p *inputsPanel) onSubmit(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
 }
 
-// Render draws the form.
+// Render draws the form, each field as the table of fields describes it.
 func (p *inputsPanel) Render() app.UI {
 	f := &p.Form
 	in := f.In
 	return app.Form().ID("inputs").Class("panel", "inputs").Method("get").Action(p.Action).
 		Aria("labelledby", "inputs-h").OnSubmit(p.onSubmit).Body(
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
-		&selectField{ID: "workload", Name: paramWorkload, Label: "Workload", Options: p.Workloads, Selected: in.Workload},
+		selectInput(f, fieldWorkload, p.Workloads),
 		app.FieldSet().Class("volume").Body(
 			app.Legend().Text("Monthly volume: type either"),
-			&numberField{ID: fieldTokens, Name: paramTokens, Label: "Output tokens per month", Value: f.Tokens,
-				Err: f.Errs[fieldTokens], Derived: f.Basis == basisRequests, Hint: "For example 2.5M, 1e9 or 1,000,000,000."},
-			&numberField{ID: fieldRequests, Name: paramRequests, Label: "Requests per month", Value: f.Requests,
-				Err: f.Errs[fieldRequests], Derived: f.Basis == basisTokens, Hint: "Linked to output tokens through the average output length."},
+			textInput(f, fieldTokens),
+			textInput(f, fieldRequests),
 		),
-		&numberField{ID: fieldOutput, Name: paramOutput, Label: "Average output tokens per request", Value: f.Output,
-			Err: f.Errs[fieldOutput], Hint: "Tokens the model writes per answer; prompts are not counted."},
+		textInput(f, fieldOutput),
 		app.FieldSet().Class("latency").Body(
 			app.Legend().Text("Latency target"),
-			&numberField{ID: fieldITL, Name: paramITL, Label: "Inter-token latency target (ms)", Value: f.ITL,
-				Err: f.Errs[fieldITL], Hint: "The time between two output tokens the users may wait, at most."},
+			textInput(f, fieldITL),
 			&latencySlider{Pos: sliderPos(in.TargetITLMs), ValueText: floor.FormatLatency(in.TargetITLMs)},
-			&selectField{ID: "percentile", Name: paramPct, Label: "The target applies to", Options: statisticChoices, Selected: string(in.Statistic)},
+			selectInput(f, fieldPct, statisticChoices),
 		),
-		&selectField{ID: "gpu", Name: paramGPU, Label: "GPU", Options: gpuChoices, Selected: in.GPU},
-		&selectField{ID: "model", Name: paramModel, Label: "Model", Options: p.Models, Selected: in.Model},
+		selectInput(f, fieldGPU, gpuChoices),
+		selectInput(f, fieldModel, p.Models),
 		app.Div().Class("calculate").Body(
 			app.Button().Type("submit").ID("calculate").Text("Calculate"),
 			app.NoScript().Body(app.P().Class("hint").Text(

@@ -24,7 +24,7 @@ func (s *latencySlider) onInput(ctx app.Context, e app.Event) {
 	if err != nil {
 		return
 	}
-	ctx.NewActionWithValue(actionText, textEdit{Field: fieldITL, Text: sliderMs(pos)})
+	ctx.NewActionWithValue(actionText, textEdit{Field: fields[fieldITL].id, Text: sliderMs(pos)})
 	ctx.PreventUpdate()
 }
 

@@ -23,8 +23,9 @@ type numberField struct {
 	Hint            string
 	// Err, when set, replaces the hint and marks the field invalid.
 	Err string
-	// Derived marks the monthly volume the user is not typing.
-	Derived bool
+	// Linked marks the two monthly volumes, of which only the one typed is
+	// sent; Derived the one the user is not typing.
+	Linked, Derived bool
 	// Text marks a field for text rather than a number (no decimal keypad).
 	Text bool
 
@@ -86,7 +87,11 @@ func (f *numberField) Render() app.UI {
 		OnInput(f.onInput).OnBlur(f.onBlur)
 	// In the prerendered form, the derived volume is read-only and sends
 	// nothing, so that a submission without the app carries only the volume
-	// typed (web/boot.js makes it editable, and names what is typed).
+	// typed. web/boot.js makes it editable, and gives the name in data-name
+	// to the linked field typed, taking it from the other.
+	if f.Linked && app.IsServer {
+		input = input.DataSet("name", f.Name)
+	}
 	if f.Derived && app.IsServer {
 		input = input.ReadOnly(true)
 	} else {

@@ -13,26 +13,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// URL query parameters: every calculator state is a permalink made of these.
-// requests is our addition to the list: present only when the user
-// typed requests per month rather than output tokens (tokens then still holds
-// the equivalent monthly tokens, so the link reads the same to a script).
-const (
-	paramWorkload = "workload"
-	paramTokens   = "tokens"
-	paramRequests = "requests"
-	paramOutput   = "output"
-	paramITL      = "itl"
-	paramPct      = "pct"
-	paramGPU      = "gpu"
-	paramModel    = "model"
-)
-
-// params lists the parameters the calculator reads, these and the factors'
-// (factors.go); it ignores any other.
-var params = []string{paramWorkload, paramTokens, paramRequests, paramOutput, paramITL, paramPct, paramGPU, paramModel,
-	paramHost, paramIdle, paramPUE, paramGrid, paramGCO2, paramPrice, paramCur, paramVersion}
-
 // maxParamLen bounds the length, in bytes, of a URL parameter we read; longer
 // values are ignored with a notice before any parsing.
 const maxParamLen = 200
@@ -46,35 +26,23 @@ const (
 	basisRequests volumeBasis = "requests"
 )
 
-// field names the calculator's text fields; they double as the DOM ids.
-const (
-	fieldTokens   = "tokens-per-month"
-	fieldRequests = "requests-per-month"
-	fieldOutput   = "output-tokens"
-	fieldITL      = "itl-ms"
-)
-
-// formState is what the calculator's form holds: the text of each field as the
-// user typed it, the choices of each select, and In, the inputs parsed from the
-// last valid text of every field (so a bad field never loses the last good
-// results). Errs maps a field name to the message shown next to that field.
+// formState is what the calculator's form holds: the text of each text
+// field as the user typed it (Text, by field; a choice has none), and In,
+// the inputs: every field's last good value (see fields), so that a bad
+// field never loses the last good results. Errs maps a field to the message
+// shown next to it.
 type formState struct {
-	Basis    volumeBasis
-	Tokens   string // text of #tokens-per-month
-	Requests string // text of #requests-per-month
-	Output   string // text of #output-tokens
-	ITL      string // text of #itl-ms
-	// Factors holds the text of the factors' fields, by field (factors.go);
-	// GridChoice is the grid select's value; FactorsGiven is set when the
-	// link set any factor.
-	Factors      map[string]string
+	Basis volumeBasis
+	Text  [fieldCount]string
+	// GridChoice is the grid select's value ("", gridCustom or a bundled
+	// grid's code); FactorsGiven is set when the link set any factor.
 	GridChoice   string
 	FactorsGiven bool
 	// LinkVersion is the data version the link was made with, when it is
 	// not the dataset's.
 	LinkVersion string
 	In          floor.Inputs
-	Errs        map[string]string
+	Errs        map[fieldKey]string
 }
 
 // defaultForm returns the form a new visitor sees, for dataset ds: the
@@ -83,9 +51,9 @@ type formState struct {
 func defaultForm(ds *floor.Dataset) formState {
 	in := floor.DefaultInputs()
 	f := formState{Basis: basisTokens, In: in}
-	f.Tokens = floor.FormatCompact(in.OutputTokensPerMonth)
-	f.Output = floor.FormatCompact(in.OutputTokensPerRequest)
-	f.ITL = in.TargetITLMs.String()
+	f.Text[fieldTokens] = floor.FormatCompact(in.OutputTokensPerMonth)
+	f.Text[fieldOutput] = floor.FormatCompact(in.OutputTokensPerRequest)
+	f.Text[fieldITL] = in.TargetITLMs.String()
 	f.In.Model = modelFor(ds, in, in.Model)
 	f.syncDerived()
 	return f
@@ -122,7 +90,7 @@ func (f *formState) syncDerived() {
 	}
 	switch f.Basis {
 	case basisRequests:
-		f.Tokens = floor.FormatCompact(f.In.OutputTokensPerMonth)
+		f.Text[fieldTokens] = floor.FormatCompact(f.In.OutputTokensPerMonth)
 	default:
 		// Shown only; whole requests read better than 333.3333333333333333M.
 		r := f.In.OutputTokensPerMonth.Div(f.In.OutputTokensPerRequest)
@@ -131,25 +99,31 @@ func (f *formState) syncDerived() {
 		} else {
 			r = r.Round(3)
 		}
-		f.Requests = floor.FormatCompact(r)
+		f.Text[fieldRequests] = floor.FormatCompact(r)
 	}
 }
 
-// setErr records msg as field's error, or clears it when msg is "". It
+// derived reports whether field k is the monthly volume the user is not
+// typing, which follows the other.
+func (f *formState) derived(k fieldKey) bool {
+	return k == fieldTokens && f.Basis == basisRequests || k == fieldRequests && f.Basis == basisTokens
+}
+
+// setErr records msg as field k's error, or clears it when msg is "". It
 // changes a copy of the map: components compare their props (a formState)
 // with the last ones, which share the old map.
-func (f *formState) setErr(field, msg string) {
-	if f.Errs[field] == msg {
+func (f *formState) setErr(k fieldKey, msg string) {
+	if f.Errs[k] == msg {
 		return
 	}
 	errs := maps.Clone(f.Errs)
 	if errs == nil {
-		errs = map[string]string{}
+		errs = map[fieldKey]string{}
 	}
 	if msg == "" {
-		delete(errs, field)
+		delete(errs, k)
 	} else {
-		errs[field] = msg
+		errs[k] = msg
 	}
 	f.Errs = errs
 }
@@ -159,70 +133,52 @@ func (f *formState) requests() decimal.Decimal {
 	return f.In.OutputTokensPerMonth.Div(f.In.OutputTokensPerRequest)
 }
 
-// setText handles the user typing text into field: it keeps the text, and on a
-// valid value updates the inputs (and the linked volume); on an invalid one it
-// records the message and leaves the inputs as they were.
-func (f *formState) setText(field, text string) {
-	var err error
-	var v decimal.Decimal
-	switch field {
-	case fieldTokens:
-		f.Tokens, f.Basis = text, basisTokens
-		f.setErr(fieldRequests, "")
-		if v, err = floor.ParseTokensPerMonth(text); err == nil {
-			f.In.OutputTokensPerMonth = v
-		}
-	case fieldRequests:
-		f.Requests, f.Basis = text, basisRequests
-		f.setErr(fieldTokens, "")
-		if v, err = floor.ParseRequestsPerMonth(text); err == nil {
-			f.In.OutputTokensPerMonth = v.Mul(f.In.OutputTokensPerRequest)
-		}
-	case fieldOutput:
-		f.Output = text
-		if v, err = floor.ParseOutputTokens(text); err == nil {
-			if f.Basis == basisRequests {
-				// Requests stay what the user typed; tokens follow.
-				f.In.OutputTokensPerMonth = f.requests().Mul(v)
-			}
-			f.In.OutputTokensPerRequest = v
-		}
-	case fieldITL:
-		f.ITL = text
-		if v, err = floor.ParseITLMs(text); err == nil {
-			f.In.TargetITLMs = v
-		}
-	default:
-		return
-	}
+// setText sets text field k to text, as the user typed it: it keeps the
+// text and, when it is good, sets the field's value (and the linked volume);
+// when it is bad, it records the message and leaves every value as it was.
+// It returns the bad text's error.
+func (f *formState) setText(ds *floor.Dataset, k fieldKey, text string) error {
+	f.Text[k] = text
+	err := fields[k].set(f, ds, text)
 	if err != nil {
-		f.setErr(field, err.Error())
-		return
+		f.setErr(k, err.Error())
+		return err
 	}
-	f.setErr(field, "")
+	f.setErr(k, "")
 	f.syncDerived()
+	return nil
 }
 
-// query encodes the form as URL parameters. Fields holding an invalid value
-// are encoded from the last good inputs, so a permalink is always valid.
+// edit applies one edit of field k: a text field takes any text (a bad one
+// with its message), a choice only a value it knows. It reports whether the
+// edit was taken.
+func (f *formState) edit(ds *floor.Dataset, k fieldKey, text string) bool {
+	if fields[k].kind == choiceKind {
+		return fields[k].set(f, ds, text) == nil
+	}
+	f.setText(ds, k, text)
+	return true
+}
+
+// query encodes the form as URL parameters, one per field that has a value
+// (link or get): a text field's as typed while it is good, so a link keeps
+// "2.5M", and otherwise its last good value, so a permalink is always valid.
 func (f *formState) query() url.Values {
 	q := url.Values{}
-	q.Set(paramWorkload, f.In.Workload)
-	q.Set(paramTokens, f.textOr(fieldTokens, f.Tokens, f.In.OutputTokensPerMonth))
-	if f.Basis == basisRequests {
-		q.Set(paramTokens, f.In.OutputTokensPerMonth.String())
-		q.Set(paramRequests, f.textOr(fieldRequests, f.Requests, f.requests()))
+	for k := range fields {
+		fd := &fields[k]
+		v := fd.get(f)
+		if fd.link != nil {
+			v = fd.link(f)
+		}
+		if v == "" {
+			continue
+		}
+		if t := strings.TrimSpace(f.Text[k]); t != "" && fd.kind != choiceKind && !f.derived(fieldKey(k)) && f.Errs[fieldKey(k)] == "" {
+			v = t
+		}
+		q.Set(fd.param, v)
 	}
-	q.Set(paramOutput, f.textOr(fieldOutput, f.Output, f.In.OutputTokensPerRequest))
-	q.Set(paramITL, f.textOr(fieldITL, f.ITL, f.In.TargetITLMs))
-	q.Set(paramPct, string(f.In.Statistic))
-	if f.In.GPU != "" {
-		q.Set(paramGPU, f.In.GPU)
-	}
-	if f.In.Model != "" {
-		q.Set(paramModel, f.In.Model)
-	}
-	f.factorsQuery(q)
 	return q
 }
 
@@ -232,15 +188,6 @@ func (f *formState) permalink(ds *floor.Dataset) url.Values {
 	q := f.query()
 	q.Set(paramVersion, ds.DataVersion)
 	return q
-}
-
-// textOr returns the field's text, trimmed, when it is valid, and otherwise
-// the good value d as a plain decimal.
-func (f *formState) textOr(field, text string, d decimal.Decimal) string {
-	if _, bad := f.Errs[field]; bad || strings.TrimSpace(text) == "" {
-		return d.String()
-	}
-	return strings.TrimSpace(text)
 }
 
 // notice is a message about the URL the page was opened with, shown above the
@@ -293,11 +240,12 @@ func parseQuery(raw string) (url.Values, []notice) {
 }
 
 // decodeState decodes a permalink's query, or the calculator's form as a
-// browser submits it, into a form for dataset ds. It never fails: a missing
+// browser submits it, into a form for dataset ds. It reads each field's
+// parameter as if typed, in the table's order, and never fails: a missing
 // parameter takes its default silently; a bad number stays in its field with
-// the message the app gives there, as if typed, and the inputs keep their
-// default; any other bad, unknown or hostile parameter takes its default and
-// adds a notice quoting it (shortened, with control and direction characters
+// the message the app gives there, and the inputs keep their default; any
+// other bad, unknown or hostile parameter takes its default and adds a
+// notice quoting it (shortened, with control and direction characters
 // escaped).
 func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 	f := defaultForm(ds)
@@ -317,80 +265,40 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 		}
 		return v, true
 	}
-
-	if v, ok := get(paramWorkload); ok {
-		if w := ds.Workload(strings.TrimSpace(v)); w != nil {
-			f.In.Workload = w.ID
-		} else {
-			bad(paramWorkload, v, "no such workload.", f.In.Workload)
+	for k := range fields {
+		fd := &fields[k]
+		if fieldKey(k) == fieldModel {
+			// The model falls back on the workload's default or best for
+			// the inputs read so far: all the ranking depends on.
+			f.In.Model = modelFor(ds, f.In, f.In.Model)
 		}
-	}
-	if v, ok := get(paramPct); ok {
-		if st, err := floor.ParseStatistic(v); err == nil {
-			f.In.Statistic = st
-		} else {
-			bad(paramPct, v, "use median, p90, p95 or p99.", string(f.In.Statistic))
-		}
-	}
-	if v, ok := get(paramGPU); ok {
-		switch g := strings.ToUpper(strings.TrimSpace(v)); g {
-		case "", floor.H100, floor.B200:
-			f.In.GPU = g
-		default:
-			bad(paramGPU, v, "use H100 or B200.", "either GPU")
-		}
-	}
-	// number reads a number parameter into field, whose text it sets: as
-	// typed when the value is good (or formatted, when it is not plain
-	// text), and as typed with the field's message when it is bad.
-	number := func(param, field string, text *string, parse func(string) (decimal.Decimal, error)) (decimal.Decimal, bool) {
-		v, ok := get(param)
+		v, ok := get(fd.param)
 		if !ok {
-			return decimal.Decimal{}, false
+			continue
 		}
-		d, err := parse(v)
-		if err != nil {
-			*text = strings.TrimSpace(v)
-			f.setErr(field, err.Error())
-			return d, false
+		f.FactorsGiven = f.FactorsGiven || fd.factor
+		if fd.kind == choiceKind {
+			if err := fd.set(&f, ds, v); err != nil {
+				fallback := fd.get(&f)
+				if fallback == "" {
+					fallback = fd.empty
+				}
+				bad(fd.param, v, err.Error(), fallback)
+			}
+			continue
 		}
-		*text = fieldText(v, d)
-		return d, true
-	}
-	if d, ok := number(paramOutput, fieldOutput, &f.Output, floor.ParseOutputTokens); ok {
-		f.In.OutputTokensPerRequest = d
-	}
-	if d, ok := number(paramITL, fieldITL, &f.ITL, floor.ParseITLMs); ok {
-		f.In.TargetITLMs = d
-	}
-	// The monthly volume: tokens, unless requests were given (the
-	// permalink of a requests-based state carries both, and the form sends
-	// only the one the visitor typed). A bad requests value keeps the tokens
-	// the link gives as the last good volume.
-	tokens := f.Tokens
-	if d, ok := number(paramTokens, fieldTokens, &tokens, floor.ParseTokensPerMonth); ok {
-		f.In.OutputTokensPerMonth = d
-	}
-	if _, has := q[paramRequests]; has {
-		f.Basis = basisRequests
-		if d, ok := number(paramRequests, fieldRequests, &f.Requests, floor.ParseRequestsPerMonth); ok {
-			f.In.OutputTokensPerMonth = d.Mul(f.In.OutputTokensPerRequest)
+		// The field shows a bad value as given, with its message, and a
+		// good number as plain text.
+		text := strings.TrimSpace(v)
+		if err := f.setText(ds, fieldKey(k), v); err == nil && fd.kind == numberKind {
+			text = fieldText(v, fd.get(&f))
 		}
-		f.setErr(fieldTokens, "")
-	} else {
-		f.Tokens = tokens
+		f.Text[k] = text
 	}
-
-	slug, given := f.In.Model, false
-	if v, ok := get(paramModel); ok {
-		slug, given = strings.TrimSpace(v), true
+	if f.GridChoice == gridCustom && !f.In.Factors.CustomGCO2ePerKWh.Valid {
+		// A link's grid=custom without an intensity is no grid.
+		f.GridChoice = ""
 	}
-	m := modelFor(ds, f.In, slug)
-	if given && m != slug {
-		bad(paramModel, slug, "no such model on this workload.", m)
-	}
-	f.In.Model = m
-	f.FactorsGiven = f.decodeFactors(ds, get, bad)
 	if v, ok := get(paramVersion); ok && strings.TrimSpace(v) != ds.DataVersion {
 		f.LinkVersion = strings.TrimSpace(v)
 	}
@@ -398,18 +306,22 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 	return f, notices
 }
 
-// fieldText returns what a field shows for a valid URL value v: v itself when
-// it is plain (digits, separators, suffixes), else the value formatted, so a
-// good value never shows as anything but plain text. (A bad value shows as
-// typed: the server escapes every attribute value.)
-func fieldText(v string, d decimal.Decimal) string {
+// fieldText returns what a number field shows for a valid URL value v whose
+// value is good, a plain decimal: v itself when it is plain (digits,
+// separators, suffixes), else the value formatted, so a good value never
+// shows as anything but plain text. (A bad value shows as typed: the server
+// escapes every attribute value.)
+func fieldText(v, good string) string {
 	v = strings.TrimSpace(v)
 	for _, r := range v {
 		switch {
 		case r >= '0' && r <= '9', r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z',
 			r == '.', r == ',', r == ' ', r == '+', r == '-':
 		default:
-			return floor.FormatCompact(d)
+			if d, err := decimal.NewFromString(good); err == nil {
+				return floor.FormatCompact(d)
+			}
+			return good
 		}
 	}
 	return v

@@ -26,6 +26,7 @@ func FuzzDecodeState(f *testing.F) {
 		"host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.12&cur=EUR", "gco2=3000&pue=0&host=43%25&cur=%E2%80%AE",
 		"grid=ATLANTIS&gco2=0&price=1e3&v=1999", "grid=custom&cur=US%24%24%24%24%24%24%24", "pue=3&idle=5&host=5.0000001",
 		"tokens=5M;itl=50", "tok%zzens=1&itl=5%2", "utm=a;b&gpu=B200", "tokens&itl=",
+		"gpu=h100&model=EXAMPLE/ALPHA-8B&grid=deu", "gpu=either&grid=world&gco2=", "grid=custom", "grid=deu&gco2=abc",
 	} {
 		f.Add(seed)
 	}
@@ -45,14 +46,9 @@ func FuzzDecodeState(f *testing.F) {
 		}
 		form, notices := decodeState(ds, q)
 		notices = append(read, notices...)
-		for field, s := range map[string]string{fieldTokens: form.Tokens, fieldRequests: form.Requests, fieldOutput: form.Output, fieldITL: form.ITL} {
-			if form.Errs[field] == "" && (strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s)) {
-				t.Fatalf("field %s shows %q, not plain text, and no message", field, s)
-			}
-		}
-		for field, s := range form.Factors {
-			if form.Errs[field] == "" && field != fieldCurrency && (strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s)) {
-				t.Fatalf("factor field %s shows %q, not a number, and no message", field, s)
+		for k, s := range form.Text {
+			if form.Errs[fieldKey(k)] == "" && fields[k].kind == numberKind && (strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s)) {
+				t.Fatalf("field %s shows %q, not plain text, and no message", fields[k].id, s)
 			}
 		}
 		if ds.Workload(form.In.Workload) != nil {

@@ -26,9 +26,9 @@ func TestDecodeState(t *testing.T) {
 		wantModel   string
 		wantWork    string
 		wantBasis   volumeBasis
-		wantNotices []string          // substrings, one per notice, in order
-		wantErrs    map[string]string // field → message
-		wantText    map[string]string // field → text
+		wantNotices []string            // substrings, one per notice, in order
+		wantErrs    map[fieldKey]string // field → message
+		wantText    map[fieldKey]string // field → text
 	}{
 		{
 			name:       "empty query gives the defaults, and the best model when the default is not measured",
@@ -55,7 +55,7 @@ func TestDecodeState(t *testing.T) {
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
 			wantNotices: []string{`workload="\"><b>": no such workload. Using lm-arena-chat.`,
 				`model="<img src=x onerror=alert(1)>": no such model`},
-			wantErrs: map[string]string{fieldTokens: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
+			wantErrs: map[fieldKey]string{fieldTokens: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
 		},
 		{
 			name:       "bad choices fall back with notices, bad numbers stay in their fields with their messages",
@@ -63,25 +63,25 @@ func TestDecodeState(t *testing.T) {
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
 			wantNotices: []string{`pct="p50"`, `gpu="A100"`},
-			wantErrs: map[string]string{fieldTokens: "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.",
+			wantErrs: map[fieldKey]string{fieldTokens: "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.",
 				fieldOutput: "Must be more than zero.", fieldITL: "Enter a finite number, such as 100."},
-			wantText: map[string]string{fieldTokens: "1e309", fieldOutput: "-0", fieldITL: "NaN"},
+			wantText: map[fieldKey]string{fieldTokens: "1e309", fieldOutput: "-0", fieldITL: "NaN"},
 		},
 		{
 			name:       "bad requests keep the link's tokens as the last good volume",
 			query:      "tokens=2M&requests=lots&output=250",
 			wantTokens: "2000000", wantOutput: "250", wantITL: "100", wantStat: "median",
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisRequests,
-			wantErrs: map[string]string{fieldRequests: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
-			wantText: map[string]string{fieldRequests: "lots", fieldTokens: "2M"},
+			wantErrs: map[fieldKey]string{fieldRequests: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
+			wantText: map[fieldKey]string{fieldRequests: "lots", fieldTokens: "2M"},
 		},
 		{
 			name:       "an emptied field is the field's error",
 			query:      "tokens=&itl=60",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "60", wantStat: "median",
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
-			wantErrs: map[string]string{fieldTokens: "Enter a number, such as 2.5M."},
-			wantText: map[string]string{fieldTokens: "", fieldRequests: "2M"},
+			wantErrs: map[fieldKey]string{fieldTokens: "Enter a number, such as 2.5M."},
+			wantText: map[fieldKey]string{fieldTokens: "", fieldRequests: "2M"},
 		},
 		{
 			name:       "an over-long value is not even parsed",
@@ -135,13 +135,12 @@ func TestDecodeState(t *testing.T) {
 			}
 			for field, want := range tt.wantErrs {
 				if f.Errs[field] != want {
-					t.Errorf("%s: got message %q, want %q", field, f.Errs[field], want)
+					t.Errorf("%s: got message %q, want %q", fields[field].id, f.Errs[field], want)
 				}
 			}
-			texts := map[string]string{fieldTokens: f.Tokens, fieldRequests: f.Requests, fieldOutput: f.Output, fieldITL: f.ITL}
-			for field, want := range tt.wantText {
-				if texts[field] != want {
-					t.Errorf("%s: shows %q, want %q", field, texts[field], want)
+			for k, want := range tt.wantText {
+				if f.Text[k] != want {
+					t.Errorf("%s: shows %q, want %q", fields[k].id, f.Text[k], want)
 				}
 			}
 		})
@@ -154,18 +153,18 @@ func TestDecodeStateFieldText(t *testing.T) {
 	ds := fixtureDataset()
 	q := url.Values{"tokens": {"２"}, "output": {" 1,000 "}, "itl": {"75"}}
 	f, _ := decodeState(ds, q)
-	if f.Tokens != "２" || f.Errs[fieldTokens] == "" {
-		t.Errorf("tokens: shows %q with message %q, want the full-width digit as typed, with a message", f.Tokens, f.Errs[fieldTokens])
+	if f.Text[fieldTokens] != "２" || f.Errs[fieldTokens] == "" {
+		t.Errorf("tokens: shows %q with message %q, want the full-width digit as typed, with a message", f.Text[fieldTokens], f.Errs[fieldTokens])
 	}
-	for _, s := range []string{f.Requests, f.Output, f.ITL} {
+	for _, s := range []string{f.Text[fieldRequests], f.Text[fieldOutput], f.Text[fieldITL]} {
 		for _, r := range s {
 			if !strings.ContainsRune("0123456789.,+- kMBTe", r) {
 				t.Errorf("field text %q holds %q", s, r)
 			}
 		}
 	}
-	if f.Output != "1,000" || f.ITL != "75" {
-		t.Errorf("got output %q, itl %q; want \"1,000\", \"75\"", f.Output, f.ITL)
+	if f.Text[fieldOutput] != "1,000" || f.Text[fieldITL] != "75" {
+		t.Errorf("got output %q, itl %q; want \"1,000\", \"75\"", f.Text[fieldOutput], f.Text[fieldITL])
 	}
 }
 
@@ -202,10 +201,10 @@ func TestSetText(t *testing.T) {
 	ds := fixtureDataset()
 	t.Run("a bad value shows its message and keeps the last good inputs", func(t *testing.T) {
 		f := defaultForm(ds)
-		f.setText(fieldTokens, "2.5M")
-		f.setText(fieldTokens, "2.5Q")
-		if f.Tokens != "2.5Q" {
-			t.Errorf("got text %q, want what was typed", f.Tokens)
+		f.setText(ds, fieldTokens, "2.5M")
+		f.setText(ds, fieldTokens, "2.5Q")
+		if f.Text[fieldTokens] != "2.5Q" {
+			t.Errorf("got text %q, want what was typed", f.Text[fieldTokens])
 		}
 		if got := f.In.OutputTokensPerMonth.String(); got != "2500000" {
 			t.Errorf("got tokens %s, want the last good 2500000", got)
@@ -216,33 +215,33 @@ func TestSetText(t *testing.T) {
 		if got := f.query().Get("tokens"); got != "2500000" {
 			t.Errorf("got permalink tokens %q, want the last good value", got)
 		}
-		f.setText(fieldTokens, "3M")
+		f.setText(ds, fieldTokens, "3M")
 		if f.Errs[fieldTokens] != "" || f.In.OutputTokensPerMonth.String() != "3000000" {
 			t.Errorf("got %v, %s after a good value; want no message and 3000000", f.Errs, f.In.OutputTokensPerMonth)
 		}
 	})
 	t.Run("requests and tokens are linked through the output length", func(t *testing.T) {
 		f := defaultForm(ds)
-		if f.Requests != "2M" {
-			t.Errorf("got derived requests %q, want 2M (1B / 500)", f.Requests)
+		if f.Text[fieldRequests] != "2M" {
+			t.Errorf("got derived requests %q, want 2M (1B / 500)", f.Text[fieldRequests])
 		}
-		f.setText(fieldRequests, "4M")
-		if got := f.In.OutputTokensPerMonth.String(); got != "2000000000" || f.Tokens != "2B" {
-			t.Errorf("got tokens %s (%q), want 2000000000 (2B)", got, f.Tokens)
+		f.setText(ds, fieldRequests, "4M")
+		if got := f.In.OutputTokensPerMonth.String(); got != "2000000000" || f.Text[fieldTokens] != "2B" {
+			t.Errorf("got tokens %s (%q), want 2000000000 (2B)", got, f.Text[fieldTokens])
 		}
-		f.setText(fieldOutput, "250")
-		if got := f.In.OutputTokensPerMonth.String(); got != "1000000000" || f.Requests != "4M" {
-			t.Errorf("got tokens %s with requests %q, want 1000000000 with 4M kept", got, f.Requests)
+		f.setText(ds, fieldOutput, "250")
+		if got := f.In.OutputTokensPerMonth.String(); got != "1000000000" || f.Text[fieldRequests] != "4M" {
+			t.Errorf("got tokens %s with requests %q, want 1000000000 with 4M kept", got, f.Text[fieldRequests])
 		}
-		f.setText(fieldOutput, "3")
-		f.setText(fieldTokens, "1B")
-		if f.Requests != "333.333333M" {
-			t.Errorf("got derived requests %q, want whole requests 333.333333M (1B / 3)", f.Requests)
+		f.setText(ds, fieldOutput, "3")
+		f.setText(ds, fieldTokens, "1B")
+		if f.Text[fieldRequests] != "333.333333M" {
+			t.Errorf("got derived requests %q, want whole requests 333.333333M (1B / 3)", f.Text[fieldRequests])
 		}
-		f.setText(fieldTokens, "3B")
-		f.setText(fieldOutput, "300")
-		if got := f.In.OutputTokensPerMonth.String(); got != "3000000000" || f.Requests != "10M" {
-			t.Errorf("got tokens %s with requests %q, want 3000000000 with 10M", got, f.Requests)
+		f.setText(ds, fieldTokens, "3B")
+		f.setText(ds, fieldOutput, "300")
+		if got := f.In.OutputTokensPerMonth.String(); got != "3000000000" || f.Text[fieldRequests] != "10M" {
+			t.Errorf("got tokens %s with requests %q, want 3000000000 with 10M", got, f.Text[fieldRequests])
 		}
 	})
 }

@@ -19,13 +19,13 @@ func BenchmarkUpdateTokens(b *testing.B) {
 	c.navigate(url.Values{})
 	vals := []string{"2B", "3B", "4B"}
 	for i := 0; b.Loop(); i++ {
-		c.form.setText(fieldTokens, vals[i%len(vals)])
+		c.form.setText(c.ds, fieldTokens, vals[i%len(vals)])
 		c.recompute()
 		c.Render()
 		(&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In}).Render()
 		(&embedPanel{Query: c.query}).Render()
-		(&numberField{ID: fieldTokens, Value: c.form.Tokens}).Render()
-		(&numberField{ID: fieldRequests, Value: c.form.Requests}).Render()
+		(&numberField{ID: fields[fieldTokens].id, Value: c.form.Text[fieldTokens]}).Render()
+		(&numberField{ID: fields[fieldRequests].id, Value: c.form.Text[fieldRequests]}).Render()
 	}
 }
 
@@ -37,17 +37,17 @@ func BenchmarkUpdateTarget(b *testing.B) {
 	vals := []string{"60", "80", "100", "120"}
 	rt := &rankingTable{Output: "500"}
 	for i := 0; b.Loop(); i++ {
-		c.form.setText(fieldITL, vals[i%len(vals)])
+		c.form.setText(c.ds, fieldITL, vals[i%len(vals)])
 		c.recompute()
 		c.Render()
 		(&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In}).Render()
 		(&embedPanel{Query: c.query}).Render()
-		(&numberField{ID: fieldITL, Value: c.form.ITL}).Render()
+		(&numberField{ID: fields[fieldITL].id, Value: c.form.Text[fieldITL]}).Render()
 		(&latencySlider{Pos: sliderPos(c.form.In.TargetITLMs)}).Render()
 		rt.Results, rt.Selected, rt.Statistic = c.ranking, c.form.In.Model, c.form.In.Statistic
 		rt.sortRows()
 		rt.Render()
-		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.ITL}
+		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.Text[fieldITL]}
 		ch.layout()
 		ch.Render()
 	}

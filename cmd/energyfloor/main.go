@@ -15,7 +15,7 @@
 //	-output-tokens n   average output tokens per request (default 500)
 //	-itl-ms n          inter-token latency target in milliseconds (default 100)
 //	-percentile s      the latency statistic the target applies to: median (default), p90, p95, p99
-//	-gpu g             H100 or B200 (default: either)
+//	-gpu g             H100 or B200, in any case (default, or "either": either)
 //	-model m           only this model: its slug (qwen-3-8b) or Hugging Face id (Qwen/Qwen3-8B)
 //	-host-overhead f   estimate: host CPU and memory energy as a fraction of GPU energy, 0 to 5 (default 0)
 //	-idle-overhead f   estimate: idle and provisioned-but-unused machines, a fraction of GPU energy, 0 to 5 (default 0)
@@ -202,7 +202,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Read every input, and report every problem at once.
-	in := floor.Inputs{Workload: *workload, GPU: normaliseGPU(*gpu)}
+	in := floor.Inputs{Workload: *workload}
 	var problems []string
 	bad := func(flag, value string, err error) {
 		problems = append(problems, fmt.Sprintf("-%s %s: %v", flag, floor.QuoteInput(value), err))
@@ -219,8 +219,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if in.Statistic, err = floor.ParseStatistic(*percentile); err != nil {
 		bad("percentile", *percentile, err)
 	}
-	if in.GPU != "" && in.GPU != floor.H100 && in.GPU != floor.B200 {
-		bad("gpu", *gpu, errors.New("Choose H100 or B200, or leave it out for either."))
+	if in.GPU, err = floor.ParseGPU(*gpu); err != nil {
+		bad("gpu", *gpu, err)
 	}
 	w := d.Workload(in.Workload)
 	if w == nil {
@@ -238,7 +238,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *grid != "" {
 		var ok bool
-		if f.Grid, ok = findGrid(d, *grid); !ok {
+		if f.Grid, ok = d.FindGrid(*grid); !ok {
 			bad("grid", *grid, fmt.Errorf("Unknown grid: use an ISO 3166-1 alpha-3 country code such as DEU, USA or IND, or a region: %s.",
 				strings.Join(regions(d), ", ")))
 		}
@@ -265,7 +265,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var only *floor.Model
 	if w != nil && *model != "" {
-		if only = findModel(w, *model); only == nil {
+		if only = w.FindModel(*model); only == nil {
 			bad("model", *model, fmt.Errorf("No such model in %s: see energyfloor -list.", w.ID))
 		} else {
 			in.Model = only.Slug
@@ -304,16 +304,6 @@ func usage(fs *flag.FlagSet) {
 	fs.PrintDefaults()
 }
 
-// normaliseGPU reads a GPU flag: H100 and B200 in any case; "" and "either"
-// mean either.
-func normaliseGPU(s string) string {
-	s = strings.ToUpper(strings.TrimSpace(s))
-	if s == "EITHER" || s == "ANY" {
-		return ""
-	}
-	return s
-}
-
 // workloadIDs lists the dataset's workload ids.
 func workloadIDs(d *floor.Dataset) []string {
 	ids := make([]string, len(d.Workloads))
@@ -321,31 +311,6 @@ func workloadIDs(d *floor.Dataset) []string {
 		ids[i] = w.ID
 	}
 	return ids
-}
-
-// findModel finds a model by slug or Hugging Face id, ignoring case.
-func findModel(w *floor.Workload, s string) *floor.Model {
-	s = strings.TrimSpace(s)
-	for _, m := range w.Models {
-		if strings.EqualFold(m.Slug, s) || strings.EqualFold(m.ModelID, s) {
-			return m
-		}
-	}
-	return nil
-}
-
-// findGrid finds a bundled grid by code: exactly, else ignoring case.
-func findGrid(d *floor.Dataset, code string) (floor.GridIntensity, bool) {
-	code = strings.TrimSpace(code)
-	if g, ok := d.GridIntensity(code); ok {
-		return g, true
-	}
-	for _, g := range d.Grid {
-		if strings.EqualFold(g.Code, code) {
-			return g, true
-		}
-	}
-	return floor.GridIntensity{}, false
 }
 
 // regions lists the codes of the bundled grids that are regions, not

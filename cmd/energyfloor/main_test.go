@@ -271,6 +271,32 @@ func TestOtherCommands(t *testing.T) {
 	}
 }
 
+// TestSpellings: the spellings a link takes give the output of the
+// canonical ones: a GPU in any case or "either", a model's Hugging Face id,
+// a grid code in any case.
+func TestSpellings(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		args, canonical []string
+	}{
+		{"GPU in lower case", []string{"-gpu", "h100"}, []string{"-gpu", "H100"}},
+		{"either GPU", []string{"-gpu", "either"}, nil},
+		{"either GPU in capitals", []string{"-gpu", "EITHER"}, nil},
+		{"model by Hugging Face id", []string{"-model", "meta-llama/Llama-3.1-8B-Instruct"}, []string{"-model", "llama-3-1-8b-instruct"}},
+		{"grid in lower case", []string{"-grid", "deu", "-json"}, []string{"-grid", "DEU", "-json"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, got, stderr := runCLI(tc.args...)
+			if code != 0 || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			if _, want, _ := runCLI(tc.canonical...); got != want {
+				t.Errorf("energyfloor %s differs from energyfloor %s:\n%s", strings.Join(tc.args, " "), strings.Join(tc.canonical, " "), got)
+			}
+		})
+	}
+}
+
 // TestBinary builds the command and runs it as a user would.
 func TestBinary(t *testing.T) {
 	if testing.Short() {
