@@ -111,6 +111,10 @@ func formatSI(d decimal.Decimal, unit string, maxPrefix int) string {
 	return FormatNumber(d.Shift(int32(-3*step))) + " " + unitPrefixes[step] + unit
 }
 
+// FormatTimes formats a ratio to SignificantFigures significant figures
+// with a times sign: "26.9×".
+func FormatTimes(d decimal.Decimal) string { return FormatNumber(d) + "×" }
+
 // FormatJoules formats an energy in joules with SignificantFigures
 // significant figures and J, kJ, MJ, GJ or TJ: "0.240 J", "210 J", "1.23 kJ",
 // "4.56 MJ".

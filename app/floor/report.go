@@ -131,6 +131,25 @@ type ReportResult struct {
 	AvgGPUPower    Number              `json:"avg_gpu_power_watts"`
 	// Estimate is null when the inputs set no factor (Factors.IsZero).
 	Estimate *ReportEstimate `json:"estimate"`
+	// Traffic is the floor the monthly volume can reach over the same
+	// model and GPU (Traffic), or null when nothing meets the target.
+	Traffic *ReportTraffic `json:"traffic"`
+}
+
+// ReportTraffic is a result's Traffic: the configuration the traffic floor
+// is at, its figures, the monthly volume's average rate, how busy it keeps
+// that configuration, and how many times the floor it is.
+type ReportTraffic struct {
+	OutputTokensPerSecond Number              `json:"output_tokens_per_second"`
+	JPerToken             Number              `json:"joules_per_output_token"`
+	WhPerRequest          Number              `json:"wh_per_request"`
+	KWhPerMonth           Number              `json:"kwh_per_month"`
+	RowID                 string              `json:"row_id"`
+	Utilisation           Number              `json:"utilisation"`
+	TimesFloor            Number              `json:"times_floor"`
+	Configuration         ReportConfiguration `json:"configuration"`
+	// Estimate is the traffic floor times the factors; null without them.
+	Estimate *ReportEstimate `json:"estimate"`
 }
 
 // ReportConfiguration is the measured configuration a result's figures are for.
@@ -213,21 +232,39 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 			reach := Number(c.ITL(in.Statistic))
 			rr.ReachableITLMs = &reach
 		}
-		if !factors.IsZero() {
-			e := factors.Estimate(f)
-			rr.Estimate = &ReportEstimate{WhPerRequest: Number(e.WhPerRequest), KWhPerMonth: Number(e.KWhPerMonth),
-				GCO2ePerRequest: optionalNumber(e.GCO2ePerRequest), KgCO2ePerMonth: optionalNumber(e.KgCO2ePerMonth),
-				CostPerMonth: optionalNumber(e.CostPerMonth)}
-		}
-		rr.Configuration = ReportConfiguration{
-			RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
-			ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs, Repeat: c.Repeat,
-			MedianITLMs: Number(c.MedianITLMs), P90ITLMs: Number(c.P90ITLMs), P95ITLMs: Number(c.P95ITLMs), P99ITLMs: Number(c.P99ITLMs),
-			TokensPerSecond: Number(c.TokensPerSecond), GPUPowerWatts: Number(c.GPUPowerWattsTotal),
+		rr.Estimate = reportEstimate(factors, f)
+		rr.Configuration = reportConfiguration(c)
+		if t := res.Traffic; t != nil {
+			rr.Traffic = &ReportTraffic{OutputTokensPerSecond: Number(t.OutputTokensPerSecond), JPerToken: Number(t.Figures.JoulesPerOutputToken),
+				WhPerRequest: Number(t.Figures.WhPerRequest), KWhPerMonth: Number(t.Figures.KWhPerMonth), RowID: t.Config.RowID,
+				Utilisation: Number(t.Utilisation), TimesFloor: Number(t.TimesFloor), Configuration: reportConfiguration(t.Config),
+				Estimate: reportEstimate(factors, t.Figures)}
 		}
 		rep.Results[i] = rr
 	}
 	return rep
+}
+
+// reportEstimate returns the estimate of figures f with factors, or nil
+// when no factor is set.
+func reportEstimate(factors Factors, f Figures) *ReportEstimate {
+	if factors.IsZero() {
+		return nil
+	}
+	e := factors.Estimate(f)
+	return &ReportEstimate{WhPerRequest: Number(e.WhPerRequest), KWhPerMonth: Number(e.KWhPerMonth),
+		GCO2ePerRequest: optionalNumber(e.GCO2ePerRequest), KgCO2ePerMonth: optionalNumber(e.KgCO2ePerMonth),
+		CostPerMonth: optionalNumber(e.CostPerMonth)}
+}
+
+// reportConfiguration returns configuration c as the report writes it.
+func reportConfiguration(c *Configuration) ReportConfiguration {
+	return ReportConfiguration{
+		RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
+		ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs, Repeat: c.Repeat,
+		MedianITLMs: Number(c.MedianITLMs), P90ITLMs: Number(c.P90ITLMs), P95ITLMs: Number(c.P95ITLMs), P99ITLMs: Number(c.P99ITLMs),
+		TokensPerSecond: Number(c.TokensPerSecond), GPUPowerWatts: Number(c.GPUPowerWattsTotal),
+	}
 }
 
 // Select records, for the app's downloads, the model the page showed: the

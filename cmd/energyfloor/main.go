@@ -52,7 +52,9 @@
 //
 // Each row is one model on one GPU: the lowest-energy measured configuration
 // whose chosen latency statistic is within the target (ties: lower latency,
-// then fewer GPUs, then row id). Rows that meet nothing are marked "!" and
+// then fewer GPUs, then row id). Its "At your traffic" column is the energy
+// per request at the least-energy configuration the monthly volume can keep
+// busy, with how many times the floor it is. Rows that meet nothing are marked "!" and
 // show the lowest latency the model reaches on that GPU and the energy
 // there, so you know how far to relax the target. Order: the rows that meet
 // the target by joules per output token, then the others by the latency they
@@ -115,7 +117,18 @@
 //     floor's times (1 + host + idle) × pue), g_co2e_per_request and
 //     kg_co2e_per_month (null without a grid intensity), cost_per_month (in
 //     the inputs' currency; null without a price). The floor's own figures
-//     above never change with the factors.
+//     above never change with the factors;
+//   - traffic: null when no configuration meets the target, else the floor
+//     at your traffic (package floor's "The floor at your traffic"): the
+//     least-energy configuration the monthly volume can keep busy along the
+//     model's measured concurrency curves on this row's GPU:
+//     output_tokens_per_second (the volume's average rate over the 730-hour
+//     month), joules_per_output_token, wh_per_request, kwh_per_month, row_id,
+//     utilisation (the rate over the configuration's measured throughput:
+//     below 1 the share of the month one replica is busy, from 1 on the
+//     replicas it fills), times_floor (its joules per output token over this
+//     row's), configuration (the same shape as above) and estimate (the same
+//     shape as above, for the traffic floor; null without factors).
 //
 // Every figure is a JSON number written as a plain decimal (never an
 // exponent, never a string) and is not rounded for display: energies come

@@ -55,7 +55,7 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\t%s\tPer output token\tPer request\tPer month", statisticLabel(in.Statistic))
+	fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\t%s\tPer output token\tPer request\tPer month\tAt your traffic", statisticLabel(in.Statistic))
 	if estimate {
 		fmt.Fprint(tw, "\tEstimate per request\tEstimate per month")
 		if carbon {
@@ -79,8 +79,8 @@ func (r *report) writeTable(out io.Writer) error {
 			latency = "! " + floor.FormatLatency(c.ITL(in.Statistic))
 		}
 		fig := res.Figures
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", rank, res.Model.Name, res.GPU, configuration(c), latency,
-			floor.FormatJoules(fig.JoulesPerOutputToken), floor.FormatWh(fig.WhPerRequest), floor.FormatWh(fig.KWhPerMonth.Shift(3)))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", rank, res.Model.Name, res.GPU, configuration(c), latency,
+			floor.FormatJoules(fig.JoulesPerOutputToken), floor.FormatWh(fig.WhPerRequest), floor.FormatWh(fig.KWhPerMonth.Shift(3)), atTraffic(res.Traffic))
 		if estimate {
 			e := f.Estimate(fig)
 			fmt.Fprintf(tw, "\t%s\t%s", floor.FormatWh(e.WhPerRequest), floor.FormatWh(e.KWhPerMonth.Shift(3)))
@@ -105,6 +105,8 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 	src := r.workload.Source
 	fmt.Fprintf(&b, "\nA month is %d hours. Energy per request is the energy per output token times the average output length.\n", floor.HoursPerMonth)
+	fmt.Fprintf(&b, "\nAt your traffic: per request at the least-energy configuration that %s output tokens a month (%s output tokens a second on average) can keep busy along the model's measured concurrency curves on that GPU, and how many times the floor it is. %s\n",
+		floor.FormatInteger(in.OutputTokensPerMonth), floor.FormatNumber(floor.TokensPerSecond(in.OutputTokensPerMonth)), floor.TrafficAssumption)
 	fmt.Fprintf(&b, "\nCaveat: %s\n", floor.Caveat(r.dataset, f))
 	fmt.Fprintf(&b, "\nSource: %s %s, %s; workload %s. Data version %s, retrieved %s. Licence: %s.\n",
 		src.Name, src.Version, src.URL, src.Workload, r.dataset.DataVersion, src.Retrieved, src.Licence)
@@ -115,6 +117,16 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 	_, err := io.WriteString(out, b.String())
 	return err
+}
+
+// atTraffic is a row's "at your traffic" cell: the traffic floor per
+// request and how many times the floor it is, or a dash when nothing meets
+// the target.
+func atTraffic(t *floor.Traffic) string {
+	if t == nil {
+		return "—"
+	}
+	return floor.FormatWh(t.Figures.WhPerRequest) + " (" + floor.FormatTimes(t.TimesFloor) + ")"
 }
 
 // factorsLine states the estimate's factors above the table: what each
