@@ -47,10 +47,12 @@ func TokensPerSecond(tokensPerMonth decimal.Decimal) decimal.Decimal {
 	return quo(op(tokensPerMonth), opOne, opSecondsPerMonth, opOne)
 }
 
-// exceeds reports whether configuration c's measured throughput is above
-// the average rate of tokensPerMonth, compared exactly.
-func exceeds(c *Configuration, tokensPerMonth decimal.Decimal) bool {
-	return c.TokensPerSecond.Mul(decSecondsPerMonth).Cmp(tokensPerMonth) > 0
+// Fillable reports whether a monthly volume of tokensPerMonth fills
+// configuration c as measured: c's throughput is at most the volume's
+// average rate (compared exactly). A configuration it cannot fill is a
+// traffic floor's candidate only as the first such point of its curve.
+func Fillable(c *Configuration, tokensPerMonth decimal.Decimal) bool {
+	return c.TokensPerSecond.Mul(decSecondsPerMonth).Cmp(tokensPerMonth) <= 0
 }
 
 // trafficChoice returns the configuration the traffic floor of inputs in is
@@ -69,7 +71,7 @@ func trafficChoice(cs []*Configuration, gpus []string, in Inputs) *Configuration
 		if best == nil || Preferred(c, best, in.Statistic) {
 			best = c
 		}
-		if exceeds(c, in.OutputTokensPerMonth) {
+		if !Fillable(c, in.OutputTokensPerMonth) {
 			passed = append(passed, c)
 		}
 	}
@@ -88,14 +90,21 @@ func trafficFor(m *Model, gpus []string, in Inputs, fl *Configuration) *Traffic 
 		return nil
 	}
 	t := &Traffic{Config: c, OutputTokensPerSecond: TokensPerSecond(in.OutputTokensPerMonth), Figures: FiguresFor(c, in),
-		Fills: !exceeds(c, in.OutputTokensPerMonth)}
+		Fills: Fillable(c, in.OutputTokensPerMonth)}
 	if in.OutputTokensPerMonth.Sign() > 0 && c.TokensPerSecond.Sign() > 0 {
 		t.Utilisation = quo(op(in.OutputTokensPerMonth), opOne, opSecondsPerMonth, op(c.TokensPerSecond))
 	}
-	if fl.JoulesPerOutputToken.Sign() > 0 {
-		t.TimesFloor = quo(op(c.JoulesPerOutputToken), opOne, op(fl.JoulesPerOutputToken), opOne)
-	}
+	t.TimesFloor = TimesFloor(c, fl)
 	return t
+}
+
+// TimesFloor returns how many times the floor's energy per output token
+// configuration c's is: c's joules per output token ÷ fl's.
+func TimesFloor(c, fl *Configuration) decimal.Decimal {
+	if fl.JoulesPerOutputToken.Sign() <= 0 {
+		return decimal.Zero
+	}
+	return quo(op(c.JoulesPerOutputToken), opOne, op(fl.JoulesPerOutputToken), opOne)
 }
 
 // TrafficStep is one step of a model's traffic floor as the monthly volume

@@ -175,6 +175,12 @@ func (p *beyondPanel) renderFigures() app.UI {
 		line("Energy per month", "estimate-per-month", "wh", e.KWhPerMonth.Shift(3).String(),
 			floor.FormatWh(fig.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(e.KWhPerMonth.Shift(3)), "The same, over the month's volume."),
 	}
+	if t := p.Floor.Traffic; t != nil {
+		te := fa.Estimate(t.Figures)
+		lines = append(lines, line("Energy per month at your traffic", "traffic-estimate-per-month", "wh", te.KWhPerMonth.Shift(3).String(),
+			floor.FormatWh(t.Figures.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(te.KWhPerMonth.Shift(3)),
+			"The floor at your traffic × the same factors. Carbon and cost below are for the floor."))
+	}
 	if g, ok := fa.GCO2ePerKWh(); ok {
 		where := "your own figure"
 		if grid, ok := fa.GridUsed(); ok {
@@ -218,15 +224,20 @@ func (p *beyondPanel) renderPublished() app.UI {
 	rows := []row{
 		{id: "ours-floor", scope: floor.AlignsWithFloor, label: "Your GPU floor, " + p.Floor.Model.Name,
 			wh: fig.WhPerRequest, detail: "Measured GPU energy only, at steady state on a busy server."},
+	}
+	if t := p.Floor.Traffic; t != nil {
+		rows = append(rows, row{id: "ours-traffic", scope: floor.AlignsWithFloor, label: "Your GPU floor at your traffic",
+			wh: t.Figures.WhPerRequest, detail: "Measured GPU energy only, at the configuration your monthly volume can keep busy."})
+	}
+	rows = append(rows, []row{
 		{id: "ours-google", scope: floor.AlignsWithGoogle, label: "Your floor with the Google 2025 proportions",
 			wh: googleWh, detail: "The floor × (1 + 0.43 + 0.17) × 1.09: an estimate, not a measurement."},
-	}
+	}...)
 	if !p.Form.In.Factors.IsZero() {
 		rows = append(rows, row{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",
 			wh: p.Form.In.Factors.Estimate(fig).WhPerRequest, detail: "The floor × your factors."})
 	}
-	// Each published figure comes right after the line of ours of its scope;
-	// those of no scope of ours come last.
+	// Those of no scope of ours come last.
 	published := func(pf *floor.PublishedFigure) row {
 		about := ""
 		if pf.Approximate {
@@ -235,9 +246,14 @@ func (p *beyondPanel) renderPublished() app.UI {
 		return row{id: pf.ID, scope: pf.AlignsWith, label: pf.Publisher + ", " + pf.Subject + " (" + pf.Date + ")",
 			value: about, wh: pf.WhPerPrompt, detail: pf.Scope, link: pf}
 	}
+	// Each published figure comes once, after the last line of ours of its
+	// scope (the floor at your traffic shares the floor's).
 	var ordered []row
-	for _, r := range rows {
+	for k, r := range rows {
 		ordered = append(ordered, r)
+		if k+1 < len(rows) && rows[k+1].scope == r.scope {
+			continue
+		}
 		for i := range p.Published {
 			if pf := &p.Published[i]; pf.AlignsWith == r.scope {
 				ordered = append(ordered, published(pf))

@@ -183,12 +183,11 @@ func (c *calculator) recompute() {
 }
 
 // rankKey identifies the inputs the ranking's choices and the figures its
-// table shows depend on: not the model, and not the monthly volume (which
-// only scales the monthly figures), so typing a volume re-ranks nothing and
-// leaves the table alone. Exports rank afresh for the full figures.
+// table shows depend on: not the model, so choosing one re-ranks nothing.
+// The monthly volume is among them: it moves the "at your traffic" column.
 func rankKey(in floor.Inputs) string {
-	return strings.Join([]string{in.Workload, in.OutputTokensPerRequest.String(), in.TargetITLMs.String(),
-		string(in.Statistic), in.GPU}, "|")
+	return strings.Join([]string{in.Workload, in.OutputTokensPerMonth.String(), in.OutputTokensPerRequest.String(),
+		in.TargetITLMs.String(), string(in.Statistic), in.GPU}, "|")
 }
 
 // urlDelay is how long the address bar waits for typing to pause before it
@@ -392,9 +391,16 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 		app.Section().Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
-				TargetMs: in.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
+				TargetMs: in.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
+				TokensPerMonth: in.OutputTokensPerMonth},
 			&configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
 				TargetMs: in.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
+		),
+		app.Section().Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
+			app.H2().ID("volume-h").Text("Energy per token against monthly volume"),
+			app.P().Class("fine").Text("More traffic fills bigger batches, and each token costs less, down to the floor: "+
+				"the steps show where more traffic stops helping, for the selected model and GPUs at your latency target."),
+			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
 		),
 		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
 		&siteFooter{DataVersion: c.ds.DataVersion},
@@ -412,6 +418,22 @@ func (c *calculator) root(classes ...string) app.HTMLDiv {
 		div = div.DataSet("below", "prerendered")
 	}
 	return div
+}
+
+// chosenConfig returns the selected model's floor configuration, or nil.
+func chosenConfig(r floor.Result, found bool) *floor.Configuration {
+	if !found {
+		return nil
+	}
+	return r.Chosen
+}
+
+// trafficRow returns the row id of the selected model's traffic floor, or "".
+func trafficRow(r floor.Result, found bool) string {
+	if !found || r.Traffic == nil {
+		return ""
+	}
+	return r.Traffic.Config.RowID
 }
 
 func chosenRow(r floor.Result, found bool) string {

@@ -21,9 +21,8 @@ import (
 type rankingTable struct {
 	app.Compo
 
-	// Results is floor.Rank's output, in rank order. The table shows
-	// only figures that do not depend on the monthly volume: the parent
-	// re-ranks only when the others change.
+	// Results is floor.Rank's output, in rank order. Of its figures only
+	// the "at your traffic" column depends on the monthly volume.
 	Results   []floor.Result
 	Selected  string
 	Statistic floor.Statistic
@@ -46,7 +45,10 @@ type rowView struct {
 	Slug, Name, GPU                string
 	GPUs, Seqs, Latency            string
 	Energy, PerMillion, PerRequest string
-	Meets, Selected                bool
+	// Traffic is the "at your traffic" cell, TrafficJ its joules per
+	// output token (data-traffic-j); both empty when nothing meets the target.
+	Traffic, TrafficJ string
+	Meets, Selected   bool
 }
 
 // rowCells are a configuration's formatted figures.
@@ -61,6 +63,7 @@ const (
 	sortGPU     = "gpu"
 	sortLatency = "latency"
 	sortEnergy  = "energy"
+	sortTraffic = "traffic"
 )
 
 // OnInit orders the rows for the first render.
@@ -95,7 +98,7 @@ func sortedOrder(results []floor.Result, key string, desc bool, s floor.Statisti
 		}
 		return order
 	}
-	byFigure := key == sortLatency || key == sortEnergy
+	byFigure := key == sortLatency || key == sortEnergy || key == sortTraffic
 	slices.SortStableFunc(order, func(a, b int) int {
 		ra, rb := &results[a], &results[b]
 		if byFigure && ra.Meets() != rb.Meets() {
@@ -114,6 +117,10 @@ func sortedOrder(results []floor.Result, key string, desc bool, s floor.Statisti
 			c = latencyOf(ra, s).Cmp(latencyOf(rb, s))
 		case sortEnergy:
 			c = ra.Figures.JoulesPerOutputToken.Cmp(rb.Figures.JoulesPerOutputToken)
+		case sortTraffic:
+			if ra.Traffic != nil && rb.Traffic != nil {
+				c = ra.Traffic.Config.JoulesPerOutputToken.Cmp(rb.Traffic.Config.JoulesPerOutputToken)
+			}
 		}
 		if desc {
 			c = -c
@@ -183,7 +190,7 @@ func (t *rankingTable) onClick(ctx app.Context, e app.Event) {
 // it already.
 func (t *rankingTable) sort(key string) {
 	switch key {
-	case sortRank, sortModel, sortGPU, sortLatency, sortEnergy:
+	case sortRank, sortModel, sortGPU, sortLatency, sortEnergy, sortTraffic:
 	default:
 		return
 	}
@@ -199,7 +206,7 @@ func (t *rankingTable) sort(key string) {
 func (t *rankingTable) Render() app.UI {
 	return app.Section().ID("ranking").Class("panel", "ranking").Aria("labelledby", "ranking-h").Body(
 		app.H2().ID("ranking-h").Text("Every model for these inputs"),
-		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. Monthly figures scale with your volume; see the results above for the selected model. Sort with the column headers; choose a model by its name."),
+		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. \"At your traffic\" is the energy per request at the least-energy configuration your monthly volume can keep busy on that GPU, with how many times the floor it is. Sort with the column headers; choose a model by its name."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table (scrolls sideways)").
 			OnClick(t.onClick).Body(app.Raw(t.tableHTML())),
 	)
@@ -218,7 +225,9 @@ func (t *rankingTable) tableHTML() string {
 	b.WriteString(`<th scope="col">max_num_seqs</th>`)
 	t.header(&b, sortLatency, statisticName(t.Statistic)+" latency")
 	t.header(&b, sortEnergy, "J per output token")
-	b.WriteString(`<th scope="col">Wh per million output tokens</th><th scope="col">Per request</th></tr></thead><tbody>`)
+	b.WriteString(`<th scope="col">Wh per million output tokens</th><th scope="col">Per request</th>`)
+	t.header(&b, sortTraffic, "At your traffic")
+	b.WriteString(`</tr></thead><tbody>`)
 	for _, v := range t.views {
 		var class []string
 		if v.Selected {
@@ -231,12 +240,12 @@ func (t *rankingTable) tableHTML() string {
 		if len(class) > 0 {
 			b.WriteString(` class="` + strings.Join(class, " ") + `"`)
 		}
-		b.WriteString(` data-model="` + html.EscapeString(v.Slug) + `" data-gpu="` + html.EscapeString(v.GPU) + `">`)
+		b.WriteString(` data-model="` + html.EscapeString(v.Slug) + `" data-gpu="` + html.EscapeString(v.GPU) + `" data-traffic-j="` + v.TrafficJ + `">`)
 		b.WriteString(`<td class="num">` + strconv.Itoa(v.Rank) + `</td>`)
 		b.WriteString(`<th scope="row"><button type="button" class="select-model" aria-pressed="` + strconv.FormatBool(v.Selected) +
 			`" value="` + html.EscapeString(v.Slug) + `">` + html.EscapeString(v.Name) + `</button></th>`)
 		b.WriteString(`<td>` + html.EscapeString(v.GPUs) + `</td>`)
-		for _, cell := range []string{v.Seqs, v.Latency, v.Energy, v.PerMillion, v.PerRequest} {
+		for _, cell := range []string{v.Seqs, v.Latency, v.Energy, v.PerMillion, v.PerRequest, v.Traffic} {
 			b.WriteString(`<td class="num">` + html.EscapeString(cell) + `</td>`)
 		}
 		b.WriteString(`</tr>`)
@@ -267,7 +276,11 @@ func (t *rankingTable) header(b *strings.Builder, key, label string) {
 func (t *rankingTable) view(i int) rowView {
 	r := &t.Results[i]
 	v := rowView{Rank: i + 1, Slug: r.Model.Slug, Name: r.Model.Name, GPU: r.GPU, Meets: r.Meets(),
-		Selected: r.Model.Slug == t.Selected, GPUs: r.GPU, Seqs: "—", Latency: "—", Energy: "—", PerMillion: "—", PerRequest: "—"}
+		Selected: r.Model.Slug == t.Selected, GPUs: r.GPU, Seqs: "—", Latency: "—", Energy: "—", PerMillion: "—", PerRequest: "—", Traffic: "—"}
+	if tr := r.Traffic; tr != nil {
+		v.Traffic = floor.FormatWh(tr.Figures.WhPerRequest) + " (" + floor.FormatTimes(tr.TimesFloor) + ")"
+		v.TrafficJ = tr.Config.JoulesPerOutputToken.String()
+	}
 	c := shown(r)
 	if c == nil {
 		return v

@@ -166,6 +166,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 		),
 		app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken)+
 			" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
+		&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth},
 		app.H3().Text("The configuration behind it"),
 		&configFacts{Config: c, Compact: p.Compact},
 		app.If(!p.Compact, func() app.UI {
@@ -209,6 +210,7 @@ func (p *resultsPanel) renderRelax() app.UI {
 			app.P().Text("There the energy is "+floor.FormatJoules(f.JoulesPerOutputToken)+" per output token: "+
 				floor.FormatWh(f.WhPerRequest)+" per request, "+floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
 		),
+		&trafficPanel{TokensPerMonth: in.OutputTokensPerMonth},
 		app.H3().Text("The fastest configuration"),
 		&configFacts{Config: c, Compact: p.Compact},
 	)

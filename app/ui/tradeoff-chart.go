@@ -15,8 +15,9 @@ import (
 // tradeoffChart draws the selected model's energy–latency trade-off as SVG:
 // every measured configuration as a point (x: the target's latency statistic,
 // y: joules per output token, both log scale), the target as a vertical line
-// and the chosen configuration ringed. Its geometry is computed only when its
-// props change, so typing a monthly volume never rebuilds it.
+// the chosen configuration ringed, the one at your traffic ringed dashed, and
+// the configurations your monthly volume cannot fill drawn faded. Its geometry
+// is computed only when its props change.
 type tradeoffChart struct {
 	app.Compo
 
@@ -25,6 +26,10 @@ type tradeoffChart struct {
 	Statistic floor.Statistic
 	TargetMs  string
 	Chosen    string // row id of the chosen configuration, or ""
+	// Traffic is the row id of the configuration at your traffic, or "";
+	// TokensPerMonth the monthly volume, which decides the faded points.
+	Traffic        string
+	TokensPerMonth decimal.Decimal
 
 	geom       chartGeom
 	titles     map[*floor.Configuration]string
@@ -56,7 +61,10 @@ type chartPoint struct {
 	GPU    string
 	Meets  bool
 	Chosen bool
-	Title  string
+	// Unfilled: the monthly volume cannot fill it; Traffic: the traffic
+	// floor is at it.
+	Unfilled, Traffic bool
+	Title             string
 }
 
 // chartTick is one axis tick: its position along the axis and its label.
@@ -120,8 +128,8 @@ func pointTitle(c *floor.Configuration, s floor.Statistic) string {
 // chartLayout lays out model m's configurations on GPU gpu ("" for all),
 // with the point titles from title (cached by the chart: they do not depend
 // on the target).
-func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.Decimal, chosen string,
-	title func(*floor.Configuration) string) chartGeom {
+func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.Decimal, chosen, traffic string,
+	tokensPerMonth decimal.Decimal, title func(*floor.Configuration) string) chartGeom {
 	g := chartGeom{
 		XLabel: statisticName(s) + " inter-token latency (ms, log scale)",
 		YLabel: "GPU energy per output token (J, log scale)",
@@ -161,6 +169,7 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 		g.Points = append(g.Points, chartPoint{
 			X: xs.at(itl.InexactFloat64()), Y: ys.at(c.JoulesPerOutputToken.InexactFloat64()),
 			Row: c.RowID, GPU: c.GPU, Meets: itl.Cmp(target) <= 0, Chosen: c.RowID == chosen, Title: title(c),
+			Unfilled: !floor.Fillable(c, tokensPerMonth), Traffic: c.RowID == traffic,
 		})
 	}
 	return g
@@ -180,7 +189,7 @@ func (ch *tradeoffChart) layout() {
 	if ch.titles == nil || ch.titlesStat != ch.Statistic {
 		ch.titles, ch.titlesStat = map[*floor.Configuration]string{}, ch.Statistic
 	}
-	ch.geom = chartLayout(ch.Model, ch.GPU, ch.Statistic, target, ch.Chosen, func(c *floor.Configuration) string {
+	ch.geom = chartLayout(ch.Model, ch.GPU, ch.Statistic, target, ch.Chosen, ch.Traffic, ch.TokensPerMonth, func(c *floor.Configuration) string {
 		t, ok := ch.titles[c]
 		if !ok {
 			t = pointTitle(c, ch.Statistic)
@@ -204,7 +213,7 @@ func (ch *tradeoffChart) Render() app.UI {
 		app.FigCaption().Class("legend").Body(
 			app.Span().Class("key key-h100").Text("● H100"),
 			app.Span().Class("key key-b200").Text("◆ B200"),
-			app.Span().Text("filled: meets the target; hollow: too slow; ringed: chosen; dashed line: target."),
+			app.Span().Text("filled: meets the target; hollow: too slow; ringed: the floor; dash-ringed: the floor at your traffic; faded: more throughput than your monthly volume can fill; dashed line: target."),
 		),
 	)
 }
@@ -233,7 +242,7 @@ func (ch *tradeoffChart) svg() string {
 	}
 	b.WriteString(`<svg viewBox="0 0 640 400" role="img" aria-labelledby="chart-title chart-desc" class="chart-svg">`)
 	b.WriteString(`<title id="chart-title">` + html.EscapeString("Energy per output token against "+g.XLabel+" for "+name) + `</title>`)
-	b.WriteString(`<desc id="chart-desc">Each point is a measured configuration; the dashed line is the latency target; the ringed point is the chosen configuration. The table below lists the same figures.</desc>`)
+	b.WriteString(`<desc id="chart-desc">Each point is a measured configuration; the dashed line is the latency target; the ringed point is the floor, the dash-ringed point the floor at your traffic, and faded points have more throughput than your monthly volume can fill. The table below lists the same figures.</desc>`)
 	b.WriteString(`<g class="grid">`)
 	for _, t := range g.XTicks {
 		line("", px(t.Pos), px(t.Pos), px(chartTop), px(bottom))
@@ -264,6 +273,12 @@ func (ch *tradeoffChart) svg() string {
 		if p.Chosen {
 			class += " chosen"
 		}
+		if p.Unfilled {
+			class += " unfilled"
+		}
+		if p.Traffic {
+			class += " at-traffic"
+		}
 		b.WriteString(`<g class="` + html.EscapeString(class) + `" data-row-id="` + html.EscapeString(p.Row) + `"><title>` +
 			html.EscapeString(p.Title) + `</title>`)
 		if p.GPU == floor.B200 {
@@ -273,6 +288,9 @@ func (ch *tradeoffChart) svg() string {
 		}
 		if p.Chosen {
 			b.WriteString(`<circle class="ring" cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="11"></circle>`)
+		}
+		if p.Traffic {
+			b.WriteString(`<circle class="traffic-ring" cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="15"></circle>`)
 		}
 		b.WriteString(`</g>`)
 	}

@@ -24,7 +24,7 @@ func TestChartGeometry(t *testing.T) {
 	// alpha's medians are 10, 50 and 100 ms and its energies 1.0, 0.36 and
 	// 0.1 J: the axes span exactly [10, 100] ms and [0.1, 1] J. The plot is
 	// 640 − 72 − 16 = 552 wide and 400 − 16 − 56 = 328 tall.
-	g := chartLayout(alpha, "", "median", decimal.NewFromInt(60), "alpha/H100/1/64", titles("median"))
+	g := chartLayout(alpha, "", "median", decimal.NewFromInt(60), "alpha/H100/1/64", "", decimal.Zero, titles("median"))
 	want := []struct {
 		x, y          float64
 		meets, chosen bool
@@ -67,7 +67,7 @@ func TestChartGeometry(t *testing.T) {
 
 func TestChartGeometryTargetWidensTheAxis(t *testing.T) {
 	alpha := fixtureDataset().Workloads[0].Model("alpha")
-	g := chartLayout(alpha, "", "p99", decimal.NewFromInt(5000), "", titles("p99"))
+	g := chartLayout(alpha, "", "p99", decimal.NewFromInt(5000), "", "", decimal.Zero, titles("p99"))
 	// p99 spans 15 to 150 ms; a 5,000 ms target widens the axis to [10, 10,000].
 	if got, want := g.TargetX, 72+552*math.Log10(500)/3; math.Abs(got-want) > 1e-9 {
 		t.Errorf("got target x %.3f, want %.3f", got, want)
@@ -79,17 +79,17 @@ func TestChartGeometryTargetWidensTheAxis(t *testing.T) {
 
 func TestChartGeometryFiltersByGPU(t *testing.T) {
 	beta := fixtureDataset().Workloads[0].Model("beta")
-	if g := chartLayout(beta, "H100", "median", decimal.NewFromInt(60), "", titles("median")); len(g.Points) != 0 {
+	if g := chartLayout(beta, "H100", "median", decimal.NewFromInt(60), "", "", decimal.Zero, titles("median")); len(g.Points) != 0 {
 		t.Errorf("got %d points for a GPU beta was not measured on, want 0", len(g.Points))
 	}
-	if g := chartLayout(beta, "B200", "median", decimal.NewFromInt(60), "", titles("median")); len(g.Points) != 2 {
+	if g := chartLayout(beta, "B200", "median", decimal.NewFromInt(60), "", "", decimal.Zero, titles("median")); len(g.Points) != 2 {
 		t.Errorf("got %d points on B200, want 2", len(g.Points))
 	}
 }
 
 func TestTradeoffChartRender(t *testing.T) {
 	alpha := fixtureDataset().Workloads[0].Model("alpha")
-	ch := &tradeoffChart{Model: alpha, Statistic: "median", TargetMs: "60", Chosen: "alpha/H100/1/64"}
+	ch := &tradeoffChart{Model: alpha, Statistic: "median", TargetMs: "60", Chosen: "alpha/H100/1/64", TokensPerMonth: decimal.NewFromInt(1e12)}
 	e := app.NewTestEngine()
 	if err := e.Load(ch); err != nil {
 		t.Fatal(err)
@@ -124,5 +124,26 @@ func TestRawHTMLIsEscaped(t *testing.T) {
 		if !strings.Contains(html, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &#39;co&#39;") {
 			t.Errorf("%s lacks the escaped model name", name)
 		}
+	}
+}
+
+// At 1,000 output tokens a second (2,628,000,000 tokens a month) alpha's
+// 100 and 1,000 tokens/s configurations are filled and its 3,000 is not: it
+// alone is faded. The traffic row is marked, and only it.
+func TestChartGeometryTraffic(t *testing.T) {
+	alpha := fixtureDataset().Workloads[0].Model("alpha")
+	g := chartLayout(alpha, "", "median", decimal.NewFromInt(60), "alpha/H100/1/64", "alpha/H100/1/64",
+		decimal.NewFromInt(2_628_000_000), titles("median"))
+	for _, p := range g.Points {
+		if wantUnfilled, wantTraffic := p.Row == "alpha/H100/1/256", p.Row == "alpha/H100/1/64"; p.Unfilled != wantUnfilled || p.Traffic != wantTraffic {
+			t.Errorf("%s: unfilled %v, traffic %v; want %v, %v", p.Row, p.Unfilled, p.Traffic, wantUnfilled, wantTraffic)
+		}
+	}
+	ch := &tradeoffChart{Model: alpha, Statistic: floor.Median, TargetMs: "60", Chosen: "alpha/H100/1/64", Traffic: "alpha/H100/1/64",
+		TokensPerMonth: decimal.NewFromInt(2_628_000_000)}
+	ch.layout()
+	svg := ch.svg()
+	if strings.Count(svg, "unfilled") != 1 || strings.Count(svg, `class="traffic-ring"`) != 1 {
+		t.Errorf("svg has %d unfilled points and %d traffic rings, want 1 and 1", strings.Count(svg, "unfilled"), strings.Count(svg, `class="traffic-ring"`))
 	}
 }

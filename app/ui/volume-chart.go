@@ -1,0 +1,145 @@
+package ui
+
+import (
+	"html"
+	"strconv"
+	"strings"
+
+	"energyfloor/app/floor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// The monthly volumes the volume chart spans, in output tokens.
+var (
+	volumeLo = decimal.New(1, 6)
+	volumeHi = decimal.New(1, 13)
+)
+
+// volumeChart draws the selected model's floor at your traffic against the
+// monthly volume (#volume-chart): a step line over 1e6–1e13 output tokens a
+// month (log scale), the floor as a horizontal line and the user's volume
+// marked, then the same steps as a table (#volume-table), the chart's
+// accessible alternative. It shows where more traffic stops helping.
+type volumeChart struct {
+	app.Compo
+
+	Model *floor.Model
+	// In are the inputs; their monthly volume is the one marked.
+	In floor.Inputs
+	// Floor is the selected model's floor configuration, nil when nothing
+	// meets the target.
+	Floor *floor.Configuration
+}
+
+// Render draws the figure and its table.
+func (v *volumeChart) Render() app.UI {
+	fig := app.Figure().ID("volume-chart").Class("chart", "volume-chart")
+	var steps []floor.TrafficStep
+	if v.Model != nil && v.Floor != nil {
+		steps = floor.TrafficSteps(v.Model, v.In, volumeLo, volumeHi)
+	}
+	if len(steps) == 0 {
+		return fig.Body(app.P().Text("No configuration meets the target, so there is no floor at any traffic to plot."))
+	}
+	return fig.Body(
+		app.Raw(v.svg(steps)),
+		app.FigCaption().Class("legend").Text("Solid steps: the floor at your traffic as the monthly volume grows; dashed line: the floor; "+
+			"vertical line: your volume. Both axes are log scales. The table below lists the same steps."),
+		app.Raw(v.table(steps)),
+	)
+}
+
+// svg writes the chart: grid, axes, the floor line, the step line and the
+// volume marker, every text escaped.
+func (v *volumeChart) svg(steps []floor.TrafficStep) string {
+	ylo, yhi := decades(v.Floor.JoulesPerOutputToken.InexactFloat64(), steps[0].Config.JoulesPerOutputToken.InexactFloat64())
+	xs := logScale{volumeLo.InexactFloat64(), volumeHi.InexactFloat64(), chartLeft, chartW - chartRight}
+	ys := logScale{ylo, yhi, chartH - chartBottom, chartTop}
+	bottom, right := chartH-chartBottom, chartW-chartRight
+	var b strings.Builder
+	line := func(attrs string, x1, x2, y1, y2 float64) {
+		b.WriteString(`<line` + attrs + ` x1="` + px(x1) + `" x2="` + px(x2) + `" y1="` + px(y1) + `" y2="` + px(y2) + `"></line>`)
+	}
+	text := func(attrs string, x, y float64, anchor, s string) {
+		b.WriteString(`<text` + attrs + ` x="` + px(x) + `" y="` + px(y) + `" text-anchor="` + anchor + `">` + html.EscapeString(s) + `</text>`)
+	}
+	b.WriteString(`<svg viewBox="0 0 640 400" role="img" aria-labelledby="volume-title volume-desc" class="chart-svg">`)
+	b.WriteString(`<title id="volume-title">` + html.EscapeString("Energy per output token at your traffic against monthly volume for "+v.Model.Name) + `</title>`)
+	b.WriteString(`<desc id="volume-desc">A step line falling as the monthly volume fills bigger batches, down to the floor, drawn dashed; a vertical line marks your volume. The table below lists the same steps.</desc>`)
+	b.WriteString(`<g class="grid">`)
+	for e := 6; e <= 13; e++ {
+		x := xs.at(decimal.New(1, int32(e)).InexactFloat64())
+		line("", x, x, chartTop, bottom)
+	}
+	yt := ticks(ylo, yhi)
+	for _, t := range yt {
+		line("", chartLeft, right, ys.at(t), ys.at(t))
+	}
+	b.WriteString(`</g><g class="axis">`)
+	line("", chartLeft, right, bottom, bottom)
+	line("", chartLeft, chartLeft, chartTop, bottom)
+	for e := 6; e <= 13; e++ {
+		text("", xs.at(decimal.New(1, int32(e)).InexactFloat64()), bottom+18, "middle", floor.FormatCompact(decimal.New(1, int32(e))))
+	}
+	for _, t := range yt {
+		text("", chartLeft-6, ys.at(t)+4, "end", tickLabel(t))
+	}
+	text(` class="axis-label"`, (chartLeft+right)/2, chartH-8, "middle", "output tokens per month (log scale)")
+	text(` class="axis-label" transform="rotate(-90)"`, -(chartTop+bottom)/2, 16, "middle", "GPU energy per output token (J, log scale)")
+	b.WriteString(`</g>`)
+	fy := ys.at(v.Floor.JoulesPerOutputToken.InexactFloat64())
+	line(` id="volume-floor" class="floor-line"`, chartLeft, right, fy, fy)
+	text(` class="floor-label"`, right-4, fy-6, "end", "floor "+floor.FormatJoules(v.Floor.JoulesPerOutputToken))
+	var d strings.Builder
+	for i, s := range steps {
+		x0 := xs.at(s.FromOutputTokensPerMonth.InexactFloat64())
+		x1 := right
+		if i+1 < len(steps) {
+			x1 = xs.at(steps[i+1].FromOutputTokensPerMonth.InexactFloat64())
+		}
+		y := ys.at(s.Config.JoulesPerOutputToken.InexactFloat64())
+		if i == 0 {
+			d.WriteString("M" + px(x0) + " " + px(y))
+		} else {
+			d.WriteString("V" + px(y))
+		}
+		d.WriteString("H" + px(x1))
+	}
+	b.WriteString(`<path id="volume-steps" class="steps" d="` + d.String() + `"></path>`)
+	if vol := v.In.OutputTokensPerMonth; vol.Cmp(volumeLo) >= 0 && vol.Cmp(volumeHi) <= 0 {
+		x := xs.at(vol.InexactFloat64())
+		line(` id="volume-you" class="you"`, x, x, chartTop, bottom)
+		anchor := "start"
+		if x > (chartLeft+right)/2 {
+			anchor = "end"
+		}
+		dx := 4.0
+		if anchor == "end" {
+			dx = -4
+		}
+		text(` class="you-label"`, x+dx, chartTop+12, anchor, "your volume, "+floor.FormatCompact(vol))
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// table writes the steps as a table: from which monthly volume, at which
+// configuration, its energy per output token and its ratio to the floor.
+func (v *volumeChart) table(steps []floor.TrafficStep) string {
+	var b strings.Builder
+	b.WriteString(`<table id="volume-table" class="config-table"><caption>The floor at your traffic by monthly volume, ` +
+		html.EscapeString(v.Model.Name) + `</caption><thead><tr><th scope="col">From (output tokens a month)</th>` +
+		`<th scope="col">Configuration</th><th scope="col">J per output token</th><th scope="col">Times the floor</th></tr></thead><tbody>`)
+	for _, s := range steps {
+		c := s.Config
+		b.WriteString(`<tr data-row-id="` + html.EscapeString(c.RowID) + `" data-from="` + s.FromOutputTokensPerMonth.String() + `">` +
+			`<td class="num">` + html.EscapeString(floor.FormatInteger(s.FromOutputTokensPerMonth)) + `</td>` +
+			`<td>` + html.EscapeString(strconv.Itoa(c.NumGPUs)+" × "+c.GPU+", max_num_seqs "+strconv.Itoa(c.MaxNumSeqs)) + `</td>` +
+			`<td class="num">` + html.EscapeString(floor.FormatJoules(c.JoulesPerOutputToken)) + `</td>` +
+			`<td class="num">` + html.EscapeString(floor.FormatTimes(floor.TimesFloor(c, v.Floor))) + `</td></tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	return b.String()
+}
