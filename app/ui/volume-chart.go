@@ -129,7 +129,7 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 // configuration, its energy per output token and its ratio to the floor.
 func (v *volumeChart) table(steps []floor.TrafficStep) string {
 	var b strings.Builder
-	b.WriteString(`<table id="volume-table" class="config-table"><caption>The floor at your traffic by monthly volume, ` +
+	b.WriteString(`<div class="table-scroll" tabindex="0" role="region" aria-label="Steps table (scrolls sideways)"><table id="volume-table" class="config-table"><caption>The floor at your traffic by monthly volume, ` +
 		html.EscapeString(v.Model.Name) + `</caption><thead><tr><th scope="col">From (output tokens a month)</th>` +
 		`<th scope="col">Configuration</th><th scope="col">J per output token</th><th scope="col">Times the floor</th></tr></thead><tbody>`)
 	for _, s := range steps {
@@ -140,6 +140,6 @@ func (v *volumeChart) table(steps []floor.TrafficStep) string {
 			`<td class="num">` + html.EscapeString(floor.FormatJoules(c.JoulesPerOutputToken)) + `</td>` +
 			`<td class="num">` + html.EscapeString(floor.FormatTimes(floor.TimesFloor(c, v.Floor))) + `</td></tr>`)
 	}
-	b.WriteString(`</tbody></table>`)
+	b.WriteString(`</tbody></table></div>`)
 	return b.String()
 }
