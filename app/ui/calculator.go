@@ -388,7 +388,7 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 		splitLink(),
 		&rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
 			Output: in.OutputTokensPerRequest.String()},
-		app.Section().Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
+		app.Section().ID("tradeoff").Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
 				TargetMs: in.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
@@ -396,7 +396,7 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 			&configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
 				TargetMs: in.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
 		),
-		app.Section().Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
+		app.Section().ID("volume").Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
 			app.H2().ID("volume-h").Text("Energy per token against monthly volume"),
 			app.P().Class("fine").Text("More traffic fills bigger batches, and each token costs less, down to the floor: "+
 				"the steps show where more traffic stops helping, for the selected model and GPUs at your latency target."),

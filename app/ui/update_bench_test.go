@@ -12,20 +12,34 @@ import (
 // whose props change). go-app's diff and the DOM calls come on top in the
 // browser; the end-to-end benchmark measures those.
 
-// BenchmarkUpdateTokens is one keystroke in #tokens-per-month: no re-rank,
-// and the ranking, chart and configuration table keep their props.
+// BenchmarkUpdateTokens is one keystroke in #tokens-per-month: a re-rank
+// (the ranking's "at your traffic" column follows the volume), and the
+// ranking table, the trade-off chart and the volume chart re-render.
 func BenchmarkUpdateTokens(b *testing.B) {
 	c := newCalculator()
 	c.navigate(url.Values{})
 	vals := []string{"2B", "3B", "4B"}
+	rt := &rankingTable{Output: "500"}
+	vc := &volumeChart{}
 	for i := 0; b.Loop(); i++ {
 		c.form.setText(c.ds, fieldTokens, vals[i%len(vals)])
 		c.recompute()
 		c.Render()
 		(&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In}).Render()
+		(&trafficPanel{Traffic: c.selected.Traffic, Floor: c.selected.Chosen, TokensPerMonth: c.form.In.OutputTokensPerMonth}).Render()
 		(&embedPanel{Query: c.query}).Render()
 		(&numberField{ID: fields[fieldTokens].id, Value: c.form.Text[fieldTokens]}).Render()
 		(&numberField{ID: fields[fieldRequests].id, Value: c.form.Text[fieldRequests]}).Render()
+		rt.Results, rt.Selected, rt.Statistic = c.ranking, c.form.In.Model, c.form.In.Statistic
+		rt.sortRows()
+		rt.Render()
+		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.Text[fieldITL],
+			Traffic: trafficRow(c.selected, c.found), TokensPerMonth: c.form.In.OutputTokensPerMonth}
+		ch.layout()
+		ch.Render()
+		vc.Model, vc.In, vc.Floor = c.selected.Model, c.form.In, c.selected.Chosen
+		vc.computeSteps()
+		vc.Render()
 	}
 }
 

@@ -31,15 +31,36 @@ type volumeChart struct {
 	// Floor is the selected model's floor configuration, nil when nothing
 	// meets the target.
 	Floor *floor.Configuration
+
+	// steps are the traffic floor's steps, computed when what they depend
+	// on changes (stepsKey): not the monthly volume, which only moves the
+	// marker.
+	steps    []floor.TrafficStep
+	stepsKey string
+}
+
+// OnInit computes the steps for the first render.
+func (v *volumeChart) OnInit() { v.computeSteps() }
+
+// OnUpdate computes them again when a prop they depend on changed.
+func (v *volumeChart) OnUpdate(ctx app.Context) { v.computeSteps() }
+
+func (v *volumeChart) computeSteps() {
+	if v.Model == nil || v.Floor == nil {
+		v.steps, v.stepsKey = nil, ""
+		return
+	}
+	in := v.In
+	key := v.Model.Slug + "|" + in.GPU + "|" + string(in.Statistic) + "|" + in.TargetITLMs.String() + "|" + in.Workload
+	if key != v.stepsKey {
+		v.steps, v.stepsKey = floor.TrafficSteps(v.Model, in, volumeLo, volumeHi), key
+	}
 }
 
 // Render draws the figure and its table.
 func (v *volumeChart) Render() app.UI {
 	fig := app.Figure().ID("volume-chart").Class("chart", "volume-chart")
-	var steps []floor.TrafficStep
-	if v.Model != nil && v.Floor != nil {
-		steps = floor.TrafficSteps(v.Model, v.In, volumeLo, volumeHi)
-	}
+	steps := v.steps
 	if len(steps) == 0 {
 		return fig.Body(app.P().Text("No configuration meets the target, so there is no floor at any traffic to plot."))
 	}
