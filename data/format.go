@@ -274,51 +274,14 @@ func parseParams(n json.Number) (float64, error) {
 	return v, nil
 }
 
-// parseFigure parses a JSON number literal exactly. Every figure of the
-// dataset goes through it on each load, in the browser too, and the figures
-// have few digits, so the common case builds the decimal from an int64 and
-// an exponent directly, without decimal.NewFromString's general parsing;
-// decimal.NewFromString takes the rest.
+// parseFigure parses a JSON number literal exactly.
 func parseFigure(s string) (decimal.Decimal, error) {
 	if s == "" {
 		return decimal.Decimal{}, errors.New("missing")
 	}
-	var mant int64
-	exp, digits, i := 0, 0, 0
-	neg := s[0] == '-'
-	if neg {
-		i++
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return decimal.Decimal{}, fmt.Errorf("is %s, not a number", floor.QuoteInput(s))
 	}
-	seenDot, ok := false, i < len(s)
-	for ; i < len(s) && ok; i++ {
-		switch ch := s[i]; {
-		case ch >= '0' && ch <= '9':
-			if digits == 18 {
-				ok = false // too many digits for an int64
-				break
-			}
-			if mant > 0 || ch != '0' {
-				digits++
-			}
-			mant = mant*10 + int64(ch-'0')
-			if seenDot {
-				exp--
-			}
-		case ch == '.' && !seenDot:
-			seenDot = true
-		default:
-			ok = false // an exponent, or not a number
-		}
-	}
-	if !ok {
-		d, err := decimal.NewFromString(s)
-		if err != nil {
-			return decimal.Decimal{}, fmt.Errorf("is %s, not a number", floor.QuoteInput(s))
-		}
-		return d, nil
-	}
-	if neg {
-		mant = -mant
-	}
-	return decimal.New(mant, int32(exp)), nil
+	return d, nil
 }

@@ -11,23 +11,6 @@ import (
 	"energyfloor/app/floor"
 )
 
-// FuzzParseFigure checks that parseFigure never panics, and agrees with
-// decimal.NewFromString wherever both accept the text.
-func FuzzParseFigure(f *testing.F) {
-	for _, s := range []string{"0.2402453", "1264.0", "-0", "1e999", "123456789012345678901", "", "-", "1.2.3", "0.0000001"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got, err := parseFigure(s)
-		if err != nil {
-			return
-		}
-		if want, err := decimalFromString(s); err == nil && !got.Equal(want) {
-			t.Errorf("parseFigure(%q) = %s, NewFromString gives %s", s, got, want)
-		}
-	})
-}
-
 // FuzzDecode feeds Decode a one-model dataset whose model file is the
 // fuzzer's bytes: it must return a dataset or an error, never panic, and
 // goccy/go-json and encoding/json must agree on which. unmarshalDirect, the

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/shopspring/decimal"
 )
@@ -308,191 +311,164 @@ func (r *Report) JSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// csvColumns are the CSV's columns, named by their path in the JSON report
-// ("inputs.workload", "configuration.num_gpus"): one row per result, each
-// carrying the inputs, versions, caveat and citation, so that any row quoted
-// alone keeps them. An empty cell is JSON's null.
-var csvColumns = []struct {
-	name  string
-	value func(r *Report, x *ReportResult) string
-}{
-	{"inputs.workload", func(r *Report, x *ReportResult) string { return r.Inputs.Workload }},
-	{"inputs.output_tokens_per_month", func(r *Report, x *ReportResult) string { return r.Inputs.OutputTokensPerMonth.String() }},
-	{"inputs.output_tokens_per_request", func(r *Report, x *ReportResult) string { return r.Inputs.OutputTokensPerRequest.String() }},
-	{"inputs.itl_target_ms", func(r *Report, x *ReportResult) string { return r.Inputs.TargetITLMs.String() }},
-	{"inputs.percentile", func(r *Report, x *ReportResult) string { return r.Inputs.Percentile }},
-	{"inputs.gpu", func(r *Report, x *ReportResult) string { return text(r.Inputs.GPU) }},
-	{"inputs.model", func(r *Report, x *ReportResult) string { return text(r.Inputs.Model) }},
-	{"inputs.selected_model", func(r *Report, x *ReportResult) string { return text(r.Inputs.SelectedModel) }},
-	{"inputs.host_overhead", func(r *Report, x *ReportResult) string { return r.Inputs.HostOverhead.String() }},
-	{"inputs.idle_overhead", func(r *Report, x *ReportResult) string { return r.Inputs.IdleOverhead.String() }},
-	{"inputs.pue", func(r *Report, x *ReportResult) string { return r.Inputs.PUE.String() }},
-	{"inputs.grid", func(r *Report, x *ReportResult) string { return text(r.Inputs.Grid) }},
-	{"inputs.grid_year", func(r *Report, x *ReportResult) string { return integer(r.Inputs.GridYear) }},
-	{"inputs.grid_gco2e_per_kwh", func(r *Report, x *ReportResult) string { return numberText(r.Inputs.GridGCO2ePerKWh) }},
-	{"inputs.price_per_kwh", func(r *Report, x *ReportResult) string { return numberText(r.Inputs.PricePerKWh) }},
-	{"inputs.currency", func(r *Report, x *ReportResult) string { return r.Inputs.Currency }},
-	{"rank", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Rank) }},
-	{"model_id", func(r *Report, x *ReportResult) string { return x.ModelID }},
-	{"slug", func(r *Report, x *ReportResult) string { return x.Slug }},
-	{"name", func(r *Report, x *ReportResult) string { return x.Name }},
-	{"gpu", func(r *Report, x *ReportResult) string { return x.GPU }},
-	{"selected", func(r *Report, x *ReportResult) string { return flag(x.Selected) }},
-	{"meets_target", func(r *Report, x *ReportResult) string { return strconv.FormatBool(x.MeetsTarget) }},
-	{"row_id", func(r *Report, x *ReportResult) string { return text(x.RowID) }},
-	{"reachable_itl_ms", func(r *Report, x *ReportResult) string { return numberText(x.ReachableITLMs) }},
-	{"configuration.row_id", func(r *Report, x *ReportResult) string { return x.Configuration.RowID }},
-	{"configuration.gpu", func(r *Report, x *ReportResult) string { return x.Configuration.GPU }},
-	{"configuration.num_gpus", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.NumGPUs) }},
-	{"configuration.tensor_parallel", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.TensorParallel) }},
-	{"configuration.data_parallel", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.DataParallel) }},
-	{"configuration.expert_parallel", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.ExpertParallel) }},
-	{"configuration.precision", func(r *Report, x *ReportResult) string { return x.Configuration.Precision }},
-	{"configuration.max_num_seqs", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.MaxNumSeqs) }},
-	{"configuration.repeat", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Configuration.Repeat) }},
-	{"configuration.median_itl_ms", func(r *Report, x *ReportResult) string { return x.Configuration.MedianITLMs.String() }},
-	{"configuration.p90_itl_ms", func(r *Report, x *ReportResult) string { return x.Configuration.P90ITLMs.String() }},
-	{"configuration.p95_itl_ms", func(r *Report, x *ReportResult) string { return x.Configuration.P95ITLMs.String() }},
-	{"configuration.p99_itl_ms", func(r *Report, x *ReportResult) string { return x.Configuration.P99ITLMs.String() }},
-	{"configuration.tokens_per_second", func(r *Report, x *ReportResult) string { return x.Configuration.TokensPerSecond.String() }},
-	{"configuration.gpu_power_watts_total", func(r *Report, x *ReportResult) string { return x.Configuration.GPUPowerWatts.String() }},
-	{"qualifying_configurations", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Qualifying) }},
-	{"measured_configurations", func(r *Report, x *ReportResult) string { return strconv.Itoa(x.Measured) }},
-	{"spread.floor", func(r *Report, x *ReportResult) string {
-		return spread(x, func(s *ReportSpread) Number { return s.Floor })
-	}},
-	{"spread.median", func(r *Report, x *ReportResult) string {
-		return spread(x, func(s *ReportSpread) Number { return s.Median })
-	}},
-	{"spread.highest", func(r *Report, x *ReportResult) string {
-		return spread(x, func(s *ReportSpread) Number { return s.Highest })
-	}},
-	{"joules_per_output_token", func(r *Report, x *ReportResult) string { return x.JPerToken.String() }},
-	{"wh_per_million_output_tokens", func(r *Report, x *ReportResult) string { return x.WhPerMillion.String() }},
-	{"joules_per_request", func(r *Report, x *ReportResult) string { return x.JPerRequest.String() }},
-	{"wh_per_request", func(r *Report, x *ReportResult) string { return x.WhPerRequest.String() }},
-	{"kwh_per_month", func(r *Report, x *ReportResult) string { return x.KWhPerMonth.String() }},
-	{"kwh_per_year", func(r *Report, x *ReportResult) string { return x.KWhPerYear.String() }},
-	{"requests_per_month", func(r *Report, x *ReportResult) string { return x.Requests.String() }},
-	{"gpu_hours_per_month", func(r *Report, x *ReportResult) string { return x.GPUHours.String() }},
-	{"replicas", func(r *Report, x *ReportResult) string { return strconv.FormatInt(x.Replicas, 10) }},
-	{"gpus_needed", func(r *Report, x *ReportResult) string { return strconv.FormatInt(x.GPUsNeeded, 10) }},
-	{"avg_gpu_power_watts", func(r *Report, x *ReportResult) string { return x.AvgGPUPower.String() }},
-	{"estimate.wh_per_request", func(r *Report, x *ReportResult) string {
-		return estimate(x, func(e *ReportEstimate) *Number { return &e.WhPerRequest })
-	}},
-	{"estimate.kwh_per_month", func(r *Report, x *ReportResult) string {
-		return estimate(x, func(e *ReportEstimate) *Number { return &e.KWhPerMonth })
-	}},
-	{"estimate.g_co2e_per_request", func(r *Report, x *ReportResult) string {
-		return estimate(x, func(e *ReportEstimate) *Number { return e.GCO2ePerRequest })
-	}},
-	{"estimate.kg_co2e_per_month", func(r *Report, x *ReportResult) string {
-		return estimate(x, func(e *ReportEstimate) *Number { return e.KgCO2ePerMonth })
-	}},
-	{"estimate.cost_per_month", func(r *Report, x *ReportResult) string {
-		return estimate(x, func(e *ReportEstimate) *Number { return e.CostPerMonth })
-	}},
-	{"hours_per_month", func(r *Report, x *ReportResult) string { return strconv.Itoa(r.HoursPerMonth) }},
-	{"data_version", func(r *Report, x *ReportResult) string { return r.DataVersion }},
-	{"app_version", func(r *Report, x *ReportResult) string { return r.AppVersion }},
-	{"caveat", func(r *Report, x *ReportResult) string { return r.Caveat }},
-	{"citation", func(r *Report, x *ReportResult) string { return r.Citation }},
-	{"citation_url", func(r *Report, x *ReportResult) string { return r.CitationURL }},
-	{"source.name", func(r *Report, x *ReportResult) string { return r.Source.Name }},
-	{"source.url", func(r *Report, x *ReportResult) string { return r.Source.URL }},
-	{"source.data_url", func(r *Report, x *ReportResult) string { return r.Source.DataURL }},
-	{"source.version", func(r *Report, x *ReportResult) string { return r.Source.Version }},
-	{"source.retrieved", func(r *Report, x *ReportResult) string { return r.Source.Retrieved }},
-	{"source.licence", func(r *Report, x *ReportResult) string { return r.Source.Licence }},
-	{"grid_source.name", func(r *Report, x *ReportResult) string {
-		return gridSource(r, func(g *ReportGridSource) string { return g.Name })
-	}},
-	{"grid_source.attribution", func(r *Report, x *ReportResult) string {
-		return gridSource(r, func(g *ReportGridSource) string { return g.Attribution })
-	}},
-	{"grid_source.url", func(r *Report, x *ReportResult) string {
-		return gridSource(r, func(g *ReportGridSource) string { return g.URL })
-	}},
-	{"grid_source.data_url", func(r *Report, x *ReportResult) string {
-		return gridSource(r, func(g *ReportGridSource) string { return g.DataURL })
-	}},
-	{"grid_source.commit", func(r *Report, x *ReportResult) string {
-		return gridSource(r, func(g *ReportGridSource) string { return g.Commit })
-	}},
-	{"grid_source.updated", func(r *Report, x *ReportResult) string {
-		return gridSource(r, func(g *ReportGridSource) string { return g.Updated })
-	}},
-	{"grid_source.licence", func(r *Report, x *ReportResult) string {
-		return gridSource(r, func(g *ReportGridSource) string { return g.Licence })
-	}},
-}
+// CSV returns the report as CSV: one row per result, each carrying the
+// report's other fields, so that any row quoted alone keeps its inputs,
+// versions, caveat and citation. Each column is named by its path in the JSON
+// report ("inputs.workload", "configuration.num_gpus"), and each cell is the
+// JSON's value there: an empty cell is JSON's null, or an absent or null
+// object. The columns are the report's inputs, then the result's fields, then
+// the report's other fields, each in the JSON's order.
+func (r *Report) CSV() ([]byte, error) { return jsonCSV(r) }
 
-// CSV returns the report as CSV: a header of csvColumns' names, then one
-// row per result.
-func (r *Report) CSV() []byte {
+// jsonCSV writes rep, a struct whose JSON has an "inputs" object and a
+// "results" array of objects, as CSV (Report.CSV). The columns come from
+// rep's type, so every row has the same header whichever objects are null.
+func jsonCSV[R any](rep *R) ([]byte, error) {
+	var inputs, results, rest []string
+	for _, f := range jsonFields(reflect.TypeFor[R]()) {
+		switch {
+		case f.name == "results" && f.typ.Kind() == reflect.Slice:
+			results = jsonPaths(f.typ.Elem(), "")
+		case f.name == "inputs":
+			inputs = jsonPaths(f.typ, "inputs.")
+		default:
+			rest = append(rest, jsonPaths(f.typ, f.name+".")...)
+		}
+	}
+	js, err := json.Marshal(rep)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.UseNumber()
+	var doc map[string]any
+	if err := dec.Decode(&doc); err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	row := make([]string, len(csvColumns))
-	for i, c := range csvColumns {
-		row[i] = c.name
-	}
-	w.Write(row) // writes to a bytes.Buffer do not fail
-	for k := range r.Results {
-		for i, c := range csvColumns {
-			row[i] = c.value(r, &r.Results[k])
+	header := slices.Concat(inputs, results, rest)
+	w.Write(header) // writes to a bytes.Buffer do not fail
+	row := make([]string, len(header))
+	resultRows, _ := doc["results"].([]any)
+	for _, res := range resultRows {
+		for i, path := range header {
+			if i >= len(inputs) && i < len(inputs)+len(results) {
+				row[i] = csvCell(res, path)
+			} else {
+				row[i] = csvCell(doc, path)
+			}
 		}
 		w.Write(row)
 	}
 	w.Flush()
-	return b.Bytes()
+	return b.Bytes(), w.Error()
 }
 
-func text(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
+// jsonField is a field as encoding/json writes it: its key and Go type.
+type jsonField struct {
+	name  string
+	typ   reflect.Type
+	depth int // of embedding
 }
 
-func flag(b *bool) string {
-	if b == nil {
-		return ""
+// jsonFields returns the fields encoding/json writes for struct type t, in
+// its order: exported fields under their json keys, those of embedded
+// structs in place, and of fields with one key the shallowest.
+func jsonFields(t reflect.Type) []jsonField {
+	var all []jsonField
+	var walk func(t reflect.Type, depth int)
+	walk = func(t reflect.Type, depth int) {
+		for _, f := range reflect.VisibleFields(t) {
+			if len(f.Index) != 1 { // VisibleFields also lists promoted fields; walk handles them in place
+				continue
+			}
+			tag := f.Tag.Get("json")
+			if tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			ft := f.Type
+			if f.Anonymous && name == "" {
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				if ft.Kind() == reflect.Struct {
+					walk(ft, depth+1)
+					continue
+				}
+			}
+			if !f.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			all = append(all, jsonField{name: name, typ: ft, depth: depth})
+		}
 	}
-	return strconv.FormatBool(*b)
+	walk(t, 0)
+	shallowest := map[string]int{}
+	for _, f := range all {
+		if d, ok := shallowest[f.name]; !ok || f.depth < d {
+			shallowest[f.name] = f.depth
+		}
+	}
+	return slices.DeleteFunc(all, func(f jsonField) bool { return f.depth != shallowest[f.name] })
 }
 
-func numberText(n *Number) string {
-	if n == nil {
-		return ""
+// marshaler is the interface of types that write their own JSON.
+var marshaler = reflect.TypeFor[json.Marshaler]()
+
+// jsonPaths returns the paths of the JSON values of type t under prefix
+// (which ends with "." or is empty): one for a value, and those of each field
+// for an object, a pointer to a struct included.
+func jsonPaths(t reflect.Type, prefix string) []string {
+	for t.Kind() == reflect.Pointer && !t.Implements(marshaler) {
+		t = t.Elem()
 	}
-	return n.String()
+	if t.Kind() != reflect.Struct || t.Implements(marshaler) || reflect.PointerTo(t).Implements(marshaler) {
+		return []string{strings.TrimSuffix(prefix, ".")}
+	}
+	var paths []string
+	for _, f := range jsonFields(t) {
+		paths = append(paths, jsonPaths(f.typ, prefix+f.name+".")...)
+	}
+	return paths
 }
 
-func spread(x *ReportResult, f func(*ReportSpread) Number) string {
-	if x.Spread == nil {
-		return ""
+// csvCell returns the value at path in the decoded JSON v as a CSV cell:
+// "" for null or absent, a number's digits, true or false, and text
+// neutralised (csvText).
+func csvCell(v any, path string) string {
+	for key := range strings.SplitSeq(path, ".") {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return "" // under a null object
+		}
+		v = m[key]
 	}
-	return f(x.Spread).String()
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return csvText(v)
+	case json.Number:
+		return v.String()
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	b, _ := json.Marshal(v) // an array or object at a leaf: its JSON
+	return csvText(string(b))
 }
 
-func integer(n *int) string {
-	if n == nil {
-		return ""
+// csvText neutralises text a spreadsheet would read as a formula: text that
+// starts with =, +, -, @, a tab or a carriage return gets a leading single
+// quote, as OWASP's guidance on CSV injection advises. Numbers are written
+// as they are.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
 	}
-	return strconv.Itoa(*n)
-}
-
-func estimate(x *ReportResult, f func(*ReportEstimate) *Number) string {
-	if x.Estimate == nil {
-		return ""
-	}
-	return numberText(f(x.Estimate))
-}
-
-func gridSource(r *Report, f func(*ReportGridSource) string) string {
-	if r.GridSource == nil {
-		return ""
-	}
-	return f(r.GridSource)
+	return s
 }

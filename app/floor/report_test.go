@@ -34,13 +34,14 @@ func TestReportCSVIsTheJSON(t *testing.T) {
 	}{
 		{"no factors", floor.Factors{}, []string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.grid_gco2e_per_kwh",
 			"inputs.price_per_kwh", "inputs.currency", "estimate.wh_per_request", "estimate.kwh_per_month", "estimate.g_co2e_per_request",
-			"estimate.kg_co2e_per_month", "estimate.cost_per_month", "grid_source.name", "grid_source.attribution", "grid_source.url",
+			"estimate.kg_co2e_per_month", "estimate.cost_per_month", "traffic.estimate.wh_per_request", "traffic.estimate.kwh_per_month",
+			"traffic.estimate.g_co2e_per_request", "traffic.estimate.kg_co2e_per_month", "traffic.estimate.cost_per_month", "grid_source.name", "grid_source.attribution", "grid_source.url",
 			"grid_source.data_url", "grid_source.commit", "grid_source.updated", "grid_source.licence"}},
 		{"Google preset on DEU with a price", floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, Grid: deu,
 			PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR"}, []string{"inputs.gpu", "inputs.model"}},
 		{"a custom intensity", floor.Factors{Grid: deu, CustomGCO2ePerKWh: decimal.NewNullDecimal(decimal.NewFromInt(400))},
 			[]string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.price_per_kwh", "inputs.currency",
-				"estimate.cost_per_month", "grid_source.name", "grid_source.attribution", "grid_source.url", "grid_source.data_url",
+				"estimate.cost_per_month", "traffic.estimate.cost_per_month", "grid_source.name", "grid_source.attribution", "grid_source.url", "grid_source.data_url",
 				"grid_source.commit", "grid_source.updated", "grid_source.licence"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkCSVIsTheJSON(t, ds, tc.factors, tc.empty) })
@@ -66,7 +67,11 @@ func checkCSVIsTheJSON(t *testing.T, ds *floor.Dataset, factors floor.Factors, e
 	if err := dec.Decode(&doc); err != nil {
 		t.Fatal(err)
 	}
-	records, err := csv.NewReader(bytes.NewReader(rep.CSV())).ReadAll()
+	b, err := rep.CSV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,5 +178,127 @@ func TestReportEstimate(t *testing.T) {
 	if rep.Results[0].Estimate != nil || rep.GridSource != nil || rep.Caveat != ds.Caveat || rep.Inputs.PUE.String() != "1" ||
 		rep.Inputs.HostOverhead.String() != "0" || rep.Inputs.Grid != nil || rep.Inputs.GridGCO2ePerKWh != nil || rep.Inputs.PricePerKWh != nil {
 		t.Errorf("without factors: estimate %+v, grid source %+v, caveat %q, inputs %+v", rep.Results[0].Estimate, rep.GridSource, rep.Caveat, rep.Inputs)
+	}
+}
+
+// decodeJSON returns the report's JSON, decoded with numbers as json.Number.
+func decodeJSON(t *testing.T, rep *floor.Report) map[string]any {
+	t.Helper()
+	js, err := rep.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.UseNumber()
+	var doc map[string]any
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// readCSV returns the report's CSV records.
+func readCSV(t *testing.T, rep *floor.Report) [][]string {
+	t.Helper()
+	b, err := rep.CSV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return records
+}
+
+// leafPaths adds the paths of v's scalar values under prefix to paths; a
+// null may be an object's, so it adds none.
+func leafPaths(paths map[string]bool, prefix string, v any) {
+	if v == nil {
+		return
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		paths[strings.TrimSuffix(prefix, ".")] = true
+		return
+	}
+	for k, x := range m {
+		leafPaths(paths, prefix+k+".", x)
+	}
+}
+
+// TestReportCSVHasEveryJSONField checks that every value of a fully populated
+// report's JSON (factors, a bundled grid, a price, a selected model, results
+// that meet the target and results that do not) has its CSV column.
+func TestReportCSVHasEveryJSONField(t *testing.T) {
+	ds, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := ds.Workload("lm-arena-chat")
+	in := floor.DefaultInputs()
+	in.Model = ""
+	in.GPU = "H100"
+	in.TargetITLMs = decimal.NewFromInt(20)
+	p, _ := floor.PresetByID(floor.PresetGoogle2025)
+	in.Factors = floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR"}
+	in.Factors.Grid, _ = ds.GridIntensity("DEU")
+	rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
+	rep.Select("qwen-3-8b")
+	rep.Inputs.Model = rep.Inputs.SelectedModel
+
+	doc := decodeJSON(t, rep)
+	paths := map[string]bool{}
+	for k, v := range doc {
+		if k != "results" {
+			leafPaths(paths, k+".", v)
+		}
+	}
+	for _, res := range doc["results"].([]any) {
+		leafPaths(paths, "", res)
+	}
+	for _, want := range []string{"traffic.estimate.cost_per_month", "spread.median", "reachable_itl_ms", "grid_source.licence", "inputs.selected_model"} {
+		if !paths[want] {
+			t.Fatalf("the report is not fully populated: no %q in its JSON", want)
+		}
+	}
+	header := readCSV(t, rep)[0]
+	for path := range paths {
+		if !slices.Contains(header, path) {
+			t.Errorf("JSON field %q has no CSV column", path)
+		}
+	}
+	if len(header) != len(paths) {
+		t.Errorf("got %d CSV columns, want one per JSON field (%d)", len(header), len(paths))
+	}
+}
+
+// TestReportCSVFormulas checks that a currency a spreadsheet would read as a
+// formula is neutralised in the CSV and written as it is in the JSON.
+func TestReportCSVFormulas(t *testing.T) {
+	ds, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := ds.Workload("lm-arena-chat")
+	for _, cur := range []string{"=1+2", "@A1", "+1", "-1", "\t1", "\r1"} {
+		in := floor.DefaultInputs()
+		in.Factors = floor.Factors{PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: cur}
+		rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
+		if got := decodeJSON(t, rep)["inputs"].(map[string]any)["currency"]; got != cur {
+			t.Errorf("currency %q: JSON %q, want it as it is", cur, got)
+		}
+		records := readCSV(t, rep)
+		i := slices.Index(records[0], "inputs.currency")
+		for _, row := range records[1:] {
+			if got, want := row[i], "'"+cur; got != want {
+				t.Fatalf("currency %q: CSV cell %q, want %q", cur, got, want)
+			}
+			for j, cell := range row {
+				if _, err := decimal.NewFromString(cell); err != nil && strings.ContainsAny(cell[:min(1, len(cell))], "=+-@\t\r") {
+					t.Errorf("currency %q: column %q, cell %q is neither a number nor neutralised", cur, records[0][j], cell)
+				}
+			}
+		}
 	}
 }

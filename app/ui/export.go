@@ -24,7 +24,9 @@ func (c *calculator) onExport(ctx app.Context, a app.Action) {
 	ctx.PreventUpdate()
 	switch a.Value {
 	case "csv":
-		download("energy-floor.csv", "text/csv", string(c.report().CSV()))
+		if b, err := c.report().CSV(); err == nil { // a Report always encodes
+			download("energy-floor.csv", "text/csv", string(b))
+		}
 	case "json":
 		if b, err := c.report().JSON(); err == nil { // a Report always encodes
 			download("energy-floor.json", "application/json", string(b))

@@ -15,7 +15,11 @@ import (
 // data version, the caveat and the citation.
 func TestExportCSV(t *testing.T) {
 	c := fixtureCalculator("tokens=1B&output=500&itl=60&model=alpha", false)
-	records, err := csv.NewReader(strings.NewReader(string(c.report().CSV()))).ReadAll()
+	b, err := c.report().CSV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(strings.NewReader(string(b))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

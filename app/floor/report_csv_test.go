@@ -1,0 +1,86 @@
+package floor
+
+import (
+	"bytes"
+	"encoding/csv"
+	"slices"
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+// TestJSONCSVNewField checks that a field added to the report, at its top
+// level or in its results, nested or not, null or not, shows up as a column
+// in the JSON's order.
+func TestJSONCSVNewField(t *testing.T) {
+	type wideResult struct {
+		ReportResult
+		Note   string        `json:"note"`
+		Extra  *ReportSpread `json:"extra"`
+		hidden int
+	}
+	type wideReport struct {
+		Report
+		Added   Number       `json:"added"`
+		Results []wideResult `json:"results"`
+	}
+	n := Number(decimal.RequireFromString("-1.5"))
+	rep := wideReport{
+		Report:  Report{Inputs: ReportInputs{Workload: "w", Currency: "EUR"}, DataVersion: "d"},
+		Added:   n,
+		Results: []wideResult{{ReportResult: ReportResult{Rank: 1}, Note: "a note"}, {ReportResult: ReportResult{Rank: 2}, Extra: &ReportSpread{Floor: n}}},
+	}
+	b, err := jsonCSV(&rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := records[0]
+	col := func(name string) int {
+		i := slices.Index(header, name)
+		if i < 0 {
+			t.Fatalf("no column %q in %q", name, header)
+		}
+		return i
+	}
+	if header[0] != "inputs.workload" || header[len(header)-1] != "added" {
+		t.Errorf("header runs %q … %q, want the inputs first and the report's new field last", header[0], header[len(header)-1])
+	}
+	if col("traffic.estimate.cost_per_month") > col("note") || col("note") > col("extra.floor") || col("extra.highest") > col("data_version") {
+		t.Errorf("the result's new fields are not after its others and before the report's: %q", header)
+	}
+	for _, tc := range []struct {
+		row  int
+		name string
+		want string
+	}{
+		{1, "note", "a note"}, {2, "note", ""},
+		{1, "extra.floor", ""}, {2, "extra.floor", "-1.5"},
+		{1, "added", "-1.5"}, {2, "added", "-1.5"},
+		{1, "rank", "1"}, {2, "rank", "2"},
+		{2, "inputs.currency", "EUR"},
+	} {
+		if got := records[tc.row][col(tc.name)]; got != tc.want {
+			t.Errorf("row %d, %s: got %q, want %q", tc.row, tc.name, got, tc.want)
+		}
+	}
+	if slices.Contains(header, "hidden") || slices.Contains(header, "results") {
+		t.Errorf("header %q has an unexported field or the results array", header)
+	}
+}
+
+// TestCSVText checks that text a spreadsheet would read as a formula is
+// neutralised, and other text is not.
+func TestCSVText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"=1+2", "'=1+2"}, {"@A1", "'@A1"}, {"+1", "'+1"}, {"-1", "'-1"}, {"\t1", "'\t1"}, {"\r1", "'\r1"},
+		{"EUR", "EUR"}, {"", ""}, {"1=1", "1=1"}, {"'=1", "'=1"},
+	} {
+		if got := csvText(tc.in); got != tc.want {
+			t.Errorf("csvText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
