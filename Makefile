@@ -17,13 +17,14 @@ test:
 	$(GO) test -count=1 -timeout 20m ./...
 	$(MAKE) fuzz
 
-# fuzz gives the number parsers, the URL-state decoder and the dataset decoders FUZZN executions each
+# fuzz gives the number parsers, the traffic floor's volume, the URL-state decoder and the dataset decoders FUZZN executions each
 # beyond their checked-in corpora (testdata/fuzz/). A count, not a time, so that a loaded machine makes
 # the run longer instead of ending it at a deadline. A crash it finds is written to testdata/fuzz/ and
 # fails the run. FUZZN=1000000 for a longer hunt.
 FUZZN ?= 20000
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseNumber$$' -fuzztime $(FUZZN)x ./app/floor
+	$(GO) test -run '^$$' -fuzz '^FuzzTrafficVolume$$' -fuzztime $(FUZZN)x ./app/floor
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeState$$' -fuzztime $(FUZZN)x ./app/ui
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZN)x ./data
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeGrid$$' -fuzztime $(FUZZN)x ./data
