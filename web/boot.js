@@ -24,6 +24,9 @@
 // data-prerendered-for="query">), whose fields it first fills from the link.
 // Of the two linked volume fields, only the one typed is sent. It knows no
 // field by name: the page says what it needs (app/ui's table of fields).
+//
+// Every name it shares with Go (globals, marks, data attributes, the cache
+// prefix) is declared in app/ui/names.go, which a test holds it to.
 (() => {
   if ("efInstantiate" in self) return;
   const me = document.currentScript;
@@ -88,7 +91,7 @@
   // body it passes on goes through; and the page gets the wasm of its own
   // version, even while a newer worker is taking over.
   const fromWorkerCache = async () => {
-    const { version, scope } = me.dataset;
+    const version = me.dataset.version, scope = me.dataset.scope;
     if (!version || !scope || !self.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
     try {
       const name = "energyfloor:" + new URL(scope, location.href).href + ":" + version;

@@ -90,10 +90,10 @@ func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
 	// calculation) are a piece of the start-up of their own
 	// (YieldToBrowser); takeEarlyEdits ends it.
 	YieldToBrowser()
-	Mark("ef:nav")
+	Mark(MarkNav)
 	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(fields[fieldWorkload].param)))
 	c.partial = err == nil
-	Mark("ef:decoded")
+	Mark(MarkDecoded)
 	return ds, err
 }
 
@@ -116,7 +116,7 @@ func (c *calculator) takeEarlyEdits() {
 // body's replacement, is one task, so no edit comes after this reading.
 // finishTakeOver applies the edits made during the pause.
 func (c *calculator) pauseMount() {
-	Mark("ef:mount-paused")
+	Mark(MarkMountPaused)
 	YieldToBrowser()
 	edits, focus := prerenderedEdits(c.shown)
 	c.focus = focus
@@ -176,7 +176,7 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 	}
 	// web/boot.js waits for this mark too: it registers the service worker
 	// once the app has started.
-	ctx.Defer(func(app.Context) { Mark("ef:rendered") })
+	ctx.Defer(func(app.Context) { Mark(MarkRendered) })
 }
 
 // giveFocusBack gives the focus back to the field the visitor was in, if
@@ -208,7 +208,7 @@ func (c *calculator) complete() {
 	if !c.partial {
 		return
 	}
-	Mark("ef:complete")
+	Mark(MarkComplete)
 	ds, err := c.load()
 	if err != nil {
 		c.loadErr = err
@@ -227,7 +227,7 @@ func (c *calculator) goLive(ctx app.Context) {
 		ctx.PreventUpdate()
 		return
 	}
-	Mark("ef:live")
+	Mark(MarkLive)
 	c.below = nil
 	c.rankKey = ""
 	c.recompute()
@@ -352,8 +352,8 @@ func refocus(id string) {
 func prerenderedBelow() []string {
 	doc := app.Window().Get("document")
 	root := doc.Get("documentElement")
-	if root.Call("hasAttribute", "data-prerendered-for").Bool() &&
-		root.Call("getAttribute", "data-prerendered-for").String() != strings.TrimPrefix(app.Window().Get("location").Get("search").String(), "?") {
+	if root.Call("hasAttribute", AttrPrerenderedFor).Bool() &&
+		root.Call("getAttribute", AttrPrerenderedFor).String() != strings.TrimPrefix(app.Window().Get("location").Get("search").String(), "?") {
 		return nil
 	}
 	html := make([]string, len(lowerSections))

@@ -106,6 +106,7 @@ import (
 	"time"
 
 	"energyfloor/app/e2e"
+	"energyfloor/app/ui"
 )
 
 //go:embed probe.js
@@ -514,24 +515,24 @@ func (bd breakdown) phases(interactive float64) map[string]float64 {
 			out[name] = b - a
 		}
 	}
-	span("wait", "", "ef:wasm-requested")
-	if req, ok := m["ef:wasm-requested"]; ok && bd.WasmEnd >= req {
+	span("wait", "", ui.MarkWasmRequested)
+	if req, ok := m[ui.MarkWasmRequested]; ok && bd.WasmEnd >= req {
 		out["download"] = bd.WasmEnd - req
-		if c, ok := m["ef:wasm-compiled"]; ok && c >= bd.WasmEnd {
+		if c, ok := m[ui.MarkWasmCompiled]; ok && c >= bd.WasmEnd {
 			out["compile"] = c - bd.WasmEnd
 		}
 	} else {
-		span("compile", "ef:wasm-requested", "ef:wasm-compiled") // from the worker's cache: reading and compiling
+		span("compile", ui.MarkWasmRequested, ui.MarkWasmCompiled) // from the worker's cache: reading and compiling
 	}
-	span("instantiate", "ef:wasm-compiled", "ef:instantiated")
-	span("go_init", "ef:instantiated", "ef:main")
-	span("goapp_init", "ef:main", "ef:nav")
-	span("decode", "ef:nav", "ef:decoded")
-	span("render", "ef:decoded", "ef:rendered")
+	span("instantiate", ui.MarkWasmCompiled, ui.MarkInstantiated)
+	span("go_init", ui.MarkInstantiated, ui.MarkMain)
+	span("goapp_init", ui.MarkMain, ui.MarkNav)
+	span("decode", ui.MarkNav, ui.MarkDecoded)
+	span("render", ui.MarkDecoded, ui.MarkRendered)
 	// A value typed while the app started is on the first page already:
 	// interactive then comes before ef:rendered (marked when go-app's frame
 	// is done), and the answer takes no time of its own.
-	if r, ok := m["ef:rendered"]; ok && interactive >= 0 {
+	if r, ok := m[ui.MarkRendered]; ok && interactive >= 0 {
 		out["answer"] = max(0, interactive-r)
 	}
 	out["longest_task"], _ = bd.longestTask(interactive)
