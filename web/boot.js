@@ -11,7 +11,8 @@
 // itself; a page that never paints (a hidden tab) starts after maxWait ms.
 // On a return visit everything comes from the service worker's cache, so it
 // starts at once. go-app's app.js hands it the registration of the service
-// worker (efAfterStart), which it makes once the app has started. When the
+// worker (efAfterStart), which it makes once the app has started (the app
+// calls efStarted). When the
 // app cannot start (no WebAssembly, a failed download or compile) it says so
 // in #app-status.
 //
@@ -105,7 +106,7 @@
 
   // efAfterStart(register) runs go-app's registration of the service worker
   // (app.js hands it over: see app/server/patches.go) once the app has drawn
-  // its first page (the wasm marks ef:rendered) or cannot start, when the
+  // its first page (the wasm calls efStarted) or cannot start, when the
   // page is next idle, or after maxWorkerWait ms whatever happens. A first
   // visit's worker install reads all of app.wasm and the files it lists into
   // its cache: before the start, that work would compete with the page's own
@@ -125,16 +126,8 @@
     if (afterStart) afterStart.push(fn);
     else fn();
   };
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntries().some((e) => e.name === "ef:rendered")) {
-        observer.disconnect();
-        appStarted();
-      }
-    }).observe({ type: "mark", buffered: true });
-  } catch (err) {
-    // no performance observer: the timer below registers the worker
-  }
+  // efStarted is what the app calls once it has drawn its first page.
+  self.efStarted = () => appStarted();
   setTimeout(appStarted, maxWorkerWait);
 
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -174,9 +174,10 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 		// focused field keeps the text it has.
 		ctx.Defer(func(app.Context) { c.giveFocusBack() })
 	}
-	// web/boot.js waits for this mark too: it registers the service worker
-	// once the app has started.
-	ctx.Defer(func(app.Context) { Mark(MarkRendered) })
+	ctx.Defer(func(app.Context) {
+		Mark(MarkRendered)
+		callJS(JSStarted) // web/boot.js registers the service worker now
+	})
 }
 
 // giveFocusBack gives the focus back to the field the visitor was in, if

@@ -15,6 +15,8 @@ const (
 	// JSAfterStart runs go-app's registration of the service worker once the
 	// app has started (patched into app.js by the server).
 	JSAfterStart = "efAfterStart"
+	// JSStarted is what the app calls once it has drawn its first page.
+	JSStarted = "efStarted"
 )
 
 // Data attributes read or written on both sides.
@@ -64,8 +66,8 @@ var Marks = []string{
 
 // jsNames are the names web/boot.js and app/server/worker.js may use.
 var jsNames = []string{
-	JSInstantiate, JSAfterStart,
+	JSInstantiate, JSAfterStart, JSStarted,
 	AttrPrerenderedFor, AttrCurrent, AttrName, AttrWasm, AttrScripts, AttrScope, AttrVersion,
 	CachePrefix,
-	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated, MarkRendered,
+	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated,
 }
