@@ -39,10 +39,8 @@
 // adds no work to the parsing and first paint it measures, and on pages
 // other than the site's (about:blank) it does nothing.
 //
-// The start-up breakdown comes from performance marks that web/boot.js and
-// the wasm set (ef:wasm-requested, ef:wasm-compiled, ef:instantiated,
-// ef:main, ef:nav, ef:decoded, ef:mount-paused, ef:rendered, ef:live,
-// ef:complete), app.wasm's resource timing and the page's long tasks (the
+// The start-up breakdown (phases.go) comes from the performance marks that
+// web/boot.js and the wasm set (ui.Marks), app.wasm's resource timing and the page's long tasks (the
 // Long Tasks API): phase_wait, until app.wasm is requested; phase_download,
 // until its response ends (cold loads only: a warm one reads it from the
 // service worker's cache); phase_compile, until the module is compiled;

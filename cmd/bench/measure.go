@@ -4,16 +4,19 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"energyfloor/app/e2e"
+	"energyfloor/app/ui"
 )
 
 // Measure runs the benchmark: Runs rounds, each with one cold and warm run
@@ -309,7 +312,9 @@ func readBreakdown(b *e2e.Browser, interactive float64) (breakdown, error) {
 		return breakdown{}, err
 	}
 	time.Sleep(300 * time.Millisecond)
-	return e2e.Eval[breakdown](b, `window.__efBreakdown()`)
+	bd, err := e2e.Eval[breakdown](b, `window.__efBreakdown()`)
+	maps.DeleteFunc(bd.Marks, func(name string, _ float64) bool { return !slices.Contains(ui.Marks, name) })
+	return bd, err
 }
 
 // load navigates to url and waits until the probe has seen the page become

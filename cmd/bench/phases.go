@@ -9,7 +9,7 @@ import (
 	"energyfloor/app/ui"
 )
 
-// breakdown is what __efBreakdown returns: the ef: marks, the end of
+// breakdown is what __efBreakdown returns: the marks (ui.Marks), the end of
 // app.wasm's response (-1 when none came over the network), the long tasks
 // ([start, duration], ms) and the service worker's activation (-1: none).
 type breakdown struct {
@@ -19,17 +19,63 @@ type breakdown struct {
 	Worker  float64            `json:"worker"`
 }
 
-// phaseNames are the start-up phases, in order.
-var phaseNames = []string{"wait", "download", "compile", "instantiate", "go_init", "goapp_init", "decode", "render", "answer", "longest_task"}
+// The points of a start-up other than its marks (ui.Marks) that phases
+// are timed between.
+const (
+	navigationStart = "navigation start" // 0 ms
+	wasmEnd         = "wasm end"         // app.wasm's response ends (over the network only)
+	interactive     = "interactive"      // a typed value has changed the results
+)
+
+// phase is a piece of the start-up: from the first of from that the load
+// has to to. A load without either has no figure for it.
+type phase struct {
+	name string
+	from []string
+	to   string
+	// clamp gives a phase that ends before it starts 0 ms, where others
+	// are left out.
+	clamp bool
+}
+
+// startPhases are the start-up's phases, in order, each timed between two
+// points; longestTask is the last phase, which is not.
+var startPhases = []phase{
+	{name: "wait", from: []string{navigationStart}, to: ui.MarkWasmRequested},
+	{name: "download", from: []string{ui.MarkWasmRequested}, to: wasmEnd},
+	// From the worker's cache (no wasm end): reading and compiling.
+	{name: "compile", from: []string{wasmEnd, ui.MarkWasmRequested}, to: ui.MarkWasmCompiled},
+	{name: "instantiate", from: []string{ui.MarkWasmCompiled}, to: ui.MarkInstantiated},
+	{name: "go_init", from: []string{ui.MarkInstantiated}, to: ui.MarkMain},
+	{name: "goapp_init", from: []string{ui.MarkMain}, to: ui.MarkNav},
+	{name: "decode", from: []string{ui.MarkNav}, to: ui.MarkDecoded},
+	{name: "render", from: []string{ui.MarkDecoded}, to: ui.MarkRendered},
+	// A value typed while the app started is on the first page already:
+	// interactive then comes before ef:rendered (marked when go-app's frame
+	// is done), and the answer takes no time of its own.
+	{name: "answer", from: []string{ui.MarkRendered}, to: interactive, clamp: true},
+}
+
+// longestTaskPhase is the longest main-thread task of the start-up.
+const longestTaskPhase = "longest_task"
+
+// phaseNames returns the start-up's phases' names, in order.
+func phaseNames() []string {
+	var names []string
+	for _, p := range startPhases {
+		names = append(names, p.name)
+	}
+	return append(names, longestTaskPhase)
+}
 
 // phaseSpecs returns the start-up breakdown's figures, cold then warm:
 // phase_<name>_cold, …_warm.
 func phaseSpecs() []figureSpec {
 	var specs []figureSpec
 	for _, suffix := range []string{"_cold", "_warm"} {
-		for _, name := range phaseNames {
+		for _, name := range phaseNames() {
 			target := ""
-			if name == "longest_task" {
+			if name == longestTaskPhase {
 				target = "≤ 150 ms"
 			}
 			specs = append(specs, figureSpec{"phase_" + name + suffix, "ms", target})
@@ -38,46 +84,35 @@ func phaseSpecs() []figureSpec {
 	return specs
 }
 
-// phases splits a start-up into its phases, in ms, by the ef: marks (see
-// the package doc); a phase whose marks are missing is left out (go-app's
-// floor page sets none).
-func (bd breakdown) phases(interactive float64) map[string]float64 {
-	m := bd.Marks
+// phases splits a start-up into its phases (startPhases, then
+// longestTaskPhase), in ms, given when it became interactive (-1: never); a
+// phase whose points are missing is left out (go-app's floor page sets no
+// marks).
+func (bd breakdown) phases(interactiveAt float64) map[string]float64 {
+	at := map[string]float64{navigationStart: 0}
+	maps.Copy(at, bd.Marks)
+	if req, ok := at[ui.MarkWasmRequested]; ok && bd.WasmEnd >= req {
+		at[wasmEnd] = bd.WasmEnd
+	}
+	if interactiveAt >= 0 {
+		at[interactive] = interactiveAt
+	}
 	out := map[string]float64{}
-	span := func(name, from, to string) {
-		a, okA := m[from]
-		b, okB := m[to]
-		if from == "" {
-			a, okA = 0, true
+	for _, p := range startPhases {
+		i := slices.IndexFunc(p.from, func(from string) bool { _, ok := at[from]; return ok })
+		b, ok := at[p.to]
+		if i < 0 || !ok {
+			continue
 		}
-		if to == "interactive" {
-			b, okB = interactive, interactive >= 0
+		a := at[p.from[i]]
+		if p.clamp {
+			b = max(a, b)
 		}
-		if okA && okB && b >= a {
-			out[name] = b - a
+		if b >= a {
+			out[p.name] = b - a
 		}
 	}
-	span("wait", "", ui.MarkWasmRequested)
-	if req, ok := m[ui.MarkWasmRequested]; ok && bd.WasmEnd >= req {
-		out["download"] = bd.WasmEnd - req
-		if c, ok := m[ui.MarkWasmCompiled]; ok && c >= bd.WasmEnd {
-			out["compile"] = c - bd.WasmEnd
-		}
-	} else {
-		span("compile", ui.MarkWasmRequested, ui.MarkWasmCompiled) // from the worker's cache: reading and compiling
-	}
-	span("instantiate", ui.MarkWasmCompiled, ui.MarkInstantiated)
-	span("go_init", ui.MarkInstantiated, ui.MarkMain)
-	span("goapp_init", ui.MarkMain, ui.MarkNav)
-	span("decode", ui.MarkNav, ui.MarkDecoded)
-	span("render", ui.MarkDecoded, ui.MarkRendered)
-	// A value typed while the app started is on the first page already:
-	// interactive then comes before ef:rendered (marked when go-app's frame
-	// is done), and the answer takes no time of its own.
-	if r, ok := m[ui.MarkRendered]; ok && interactive >= 0 {
-		out["answer"] = max(0, interactive-r)
-	}
-	out["longest_task"], _ = bd.longestTask(interactive)
+	out[longestTaskPhase], _ = bd.longestTask(interactiveAt)
 	return out
 }
 
