@@ -12,9 +12,8 @@
 // On a return visit everything comes from the service worker's cache, so it
 // starts at once. go-app's app.js hands it the registration of the service
 // worker (efAfterStart), which it makes once the app has started (the app
-// calls efStarted). When the
-// app cannot start (no WebAssembly, a failed download or compile) it says so
-// in #app-status.
+// calls efStarted). When the app cannot start (no WebAssembly, a failed
+// download or compile) it says so in #app-status.
 //
 // Until the app replaces the prerendered page, it keeps the page honest: the
 // form is a plain GET form the server answers, and #results carries
