@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	ui.Mark("ef:main")
+	ui.Mark(ui.MarkMain)
 	// Start-up allocates the decoded dataset and the first page's tree in
 	// one go, on a small live heap, where Go's default GOGC of 100 would
 	// collect during it. At 400 the collector waits until the heap is five

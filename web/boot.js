@@ -11,9 +11,9 @@
 // itself; a page that never paints (a hidden tab) starts after maxWait ms.
 // On a return visit everything comes from the service worker's cache, so it
 // starts at once. go-app's app.js hands it the registration of the service
-// worker (efAfterStart), which it makes once the app has started. When the
-// app cannot start (no WebAssembly, a failed download or compile) it says so
-// in #app-status.
+// worker (efAfterStart), which it makes once the app has started (the app
+// calls efStarted). When the app cannot start (no WebAssembly, a failed
+// download or compile) it says so in #app-status.
 //
 // Until the app replaces the prerendered page, it keeps the page honest: the
 // form is a plain GET form the server answers, and #results carries
@@ -24,6 +24,9 @@
 // data-prerendered-for="query">), whose fields it first fills from the link.
 // Of the two linked volume fields, only the one typed is sent. It knows no
 // field by name: the page says what it needs (app/ui's table of fields).
+//
+// Every name it shares with Go (globals, marks, data attributes, the cache
+// prefix) is declared in app/ui/names.go, which a test holds it to.
 (() => {
   if ("efInstantiate" in self) return;
   const me = document.currentScript;
@@ -88,7 +91,7 @@
   // body it passes on goes through; and the page gets the wasm of its own
   // version, even while a newer worker is taking over.
   const fromWorkerCache = async () => {
-    const { version, scope } = me.dataset;
+    const version = me.dataset.version, scope = me.dataset.scope;
     if (!version || !scope || !self.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
     try {
       const name = "energyfloor:" + new URL(scope, location.href).href + ":" + version;
@@ -102,7 +105,7 @@
 
   // efAfterStart(register) runs go-app's registration of the service worker
   // (app.js hands it over: see app/server/patches.go) once the app has drawn
-  // its first page (the wasm marks ef:rendered) or cannot start, when the
+  // its first page (the wasm calls efStarted) or cannot start, when the
   // page is next idle, or after maxWorkerWait ms whatever happens. A first
   // visit's worker install reads all of app.wasm and the files it lists into
   // its cache: before the start, that work would compete with the page's own
@@ -122,16 +125,8 @@
     if (afterStart) afterStart.push(fn);
     else fn();
   };
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntries().some((e) => e.name === "ef:rendered")) {
-        observer.disconnect();
-        appStarted();
-      }
-    }).observe({ type: "mark", buffered: true });
-  } catch (err) {
-    // no performance observer: the timer below registers the worker
-  }
+  // efStarted is what the app calls once it has drawn its first page.
+  self.efStarted = () => appStarted();
   setTimeout(appStarted, maxWorkerWait);
 
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -65,9 +65,9 @@ func handler(version string, wasmSize int64, prefix string) *app.Handler {
 		// go-app's own deferred tags for those two scripts (see
 		// dropGoappScripts).
 		RawHeaders: []string{`<script async fetchpriority="high" src="` + resources.Resolve("/web/boot.js") +
-			`" data-wasm="` + resources.Resolve("/web/app.wasm") +
-			`" data-scripts="` + prefix + `/wasm_exec.js ` + prefix + `/app.js` +
-			`" data-scope="` + prefix + `/" data-version="` + html.EscapeString(version) + `"></script>`},
+			`" ` + ui.AttrWasm + `="` + resources.Resolve("/web/app.wasm") +
+			`" ` + ui.AttrScripts + `="` + prefix + `/wasm_exec.js ` + prefix + `/app.js` +
+			`" ` + ui.AttrScope + `="` + prefix + `/" ` + ui.AttrVersion + `="` + html.EscapeString(version) + `"></script>`},
 	}
 }
 

@@ -84,7 +84,7 @@ func replaceOnce(page []byte, old, with, patch, what string) ([]byte, error) {
 // (<html data-prerendered-for="">): web/boot.js compares that with the link
 // the page is opened with.
 func markPrerenderedForNoQuery(page []byte) ([]byte, error) {
-	return replaceOnce(page, "<html ", `<html data-prerendered-for="" `, patchStatic, "<html")
+	return replaceOnce(page, "<html ", `<html `+ui.AttrPrerenderedFor+`="" `, patchStatic, "<html")
 }
 
 // fillOrigin writes origin into the embed snippets of a page, which the
@@ -329,7 +329,7 @@ var wasmFetchCall = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgre
 // own response to WebAssembly.instantiateStreaming. Both compile while the
 // bytes arrive and can use the compiled-code cache (when Chromium has one:
 // see cmd/bench).
-const wasmFetchDirect = `(self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))($1, go.importObject)`
+const wasmFetchDirect = `(self.` + ui.JSInstantiate + ` || (self.` + ui.JSInstantiate + ` = null, (url, imports) => instantiateStreaming(fetch(url), imports)))($1, go.importObject)`
 
 // fetchWasmDirectly rewrites go-app's app.js to compile app.wasm from its
 // own response, started early (see wasmFetchCall). The loader then shows the
@@ -353,7 +353,7 @@ const workerCall = "\ngoappInitServiceWorker();\n"
 // workerLater replaces workerCall: web/boot.js's efAfterStart registers the
 // worker once the app has drawn its first page (or failed to start). An
 // app.js without boot.js registers it at once, as go-app does.
-const workerLater = "\n(self.efAfterStart || ((register) => register()))(goappInitServiceWorker);\n"
+const workerLater = "\n(self." + ui.JSAfterStart + " || ((register) => register()))(goappInitServiceWorker);\n"
 
 // rewriteAppJS applies the app.js patches: fetchWasmDirectly, and the
 // service worker registered after the app's start (workerLater).

@@ -39,6 +39,9 @@
 // 7. Only GET requests are answered; app.wasm is cached decoded (the browser
 //    undoes its Content-Encoding), so it works whatever encoding the server
 //    chose.
+//
+// The names it shares with Go (the cache prefix, data-prerendered-for) are
+// declared in app/ui/names.go, which a test holds it to.
 const version = "{{.Version}}";
 const cachePrefix = "energyfloor:" + self.registration.scope + ":";
 const cacheName = cachePrefix + version;

@@ -7,7 +7,6 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"energyfloor/app/floor"
 	"energyfloor/data"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -30,12 +29,11 @@ import (
 //     sections replace them when the browser is next idle (soon after an
 //     early edit, as after any edit).
 //
-// The calculator calls into it at five points: takeOver (OnInit, before the
-// prerendered body is replaced), firstDataset (the first navigation's data,
-// which OnInit draws), takeEarlyEdits (once that navigation has the URL's
-// state: it reads the prerendered form), pauseMount (in the middle of the
+// The calculator calls into it at three points: start (OnInit, before the
+// prerendered body is replaced: it reads the page, decodes, yields, applies
+// the early edits, and go-app renders), pauseMount (in the middle of the
 // first page's mount: the results panel's OnInit calls it) and
-// finishTakeOver (after the first navigation). The start-up yields to the
+// finishTakeOver (OnNav, after the first render). The start-up yields to the
 // browser between its pieces (YieldToBrowser) while the prerendered page
 // still stands, so that none holds the main thread long and the page never
 // shows anything but itself.
@@ -64,50 +62,47 @@ type startup struct {
 // find go-app's own tree, not the prerendered page.
 var prerenderRead bool
 
-// takeOver starts taking over the prerendered page in the browser's first
-// mount: it reads the lower sections (which typing does not change). It
-// reports whether this is that mount.
-func (c *calculator) takeOver() bool {
-	if app.IsServer || prerenderRead {
-		return false
-	}
+// start takes over the prerendered page in the browser's first mount, and
+// draws the first page's state: go-app renders it next.
+func (c *calculator) start() {
 	prerenderRead = true
 	c.taking = true
+	// Read the page: its lower sections (which typing does not change) and
+	// its URL.
 	if !c.embed {
 		c.below = prerenderedBelow()
 	}
-	return true
-}
-
-// firstDataset returns the dataset of the calculator's first navigation,
-// to query q: during the take-over, only the models of the workload q names
-// (or the default), checked as Load checks them; else the whole dataset.
-func (c *calculator) firstDataset(q url.Values) (*floor.Dataset, error) {
-	if !c.taking {
-		return c.load()
+	q, read := parseQuery(app.Window().URL().RawQuery)
+	c.navigateFirst(q)
+	c.notices = append(read, c.notices...)
+	if c.loadErr != nil {
+		return
 	}
-	// The decode and the URL's state (the first call of most of the
-	// calculation) are a piece of the start-up of their own
-	// (YieldToBrowser); takeEarlyEdits ends it.
-	YieldToBrowser()
-	Mark("ef:nav")
-	ds, err := data.LoadWorkload(strings.TrimSpace(q.Get(fields[fieldWorkload].param)))
-	c.partial = err == nil
-	Mark("ef:decoded")
-	return ds, err
-}
-
-// takeEarlyEdits, once the first navigation has the URL's state, yields to
-// the browser, then reads the edits made in the prerendered page and its
-// focused field and applies the edits, so that the first page is drawn with
-// what the visitor typed while the app started.
-func (c *calculator) takeEarlyEdits() {
+	// Yield, then apply the edits made in the prerendered page, and take its
+	// focused field, so that the first page is drawn with what the visitor
+	// typed while the app started.
 	YieldToBrowser()
 	c.edits, c.focus = prerenderedEdits(nil)
 	c.shown = c.edits
 	if c.applyEarly() {
 		c.recompute()
 	}
+	// Render: go-app draws the first page when OnInit returns, pausing once
+	// in the middle (pauseMount); OnNav then ends the take-over
+	// (finishTakeOver).
+}
+
+// navigateFirst decodes and sets the first page's state from query q, in a
+// piece of the start-up of its own (the state is the first call of most of
+// the calculation): it decodes only the models of the workload q names (or
+// the default), checked as Load checks them.
+func (c *calculator) navigateFirst(q url.Values) {
+	YieldToBrowser()
+	Mark(MarkNav)
+	c.ds, c.loadErr = data.LoadWorkload(strings.TrimSpace(q.Get(fields[fieldWorkload].param)))
+	c.partial = c.loadErr == nil
+	Mark(MarkDecoded)
+	c.navigate(q)
 }
 
 // pauseMount yields to the browser in the middle of the first page's mount,
@@ -116,7 +111,7 @@ func (c *calculator) takeEarlyEdits() {
 // body's replacement, is one task, so no edit comes after this reading.
 // finishTakeOver applies the edits made during the pause.
 func (c *calculator) pauseMount() {
-	Mark("ef:mount-paused")
+	Mark(MarkMountPaused)
 	YieldToBrowser()
 	edits, focus := prerenderedEdits(c.shown)
 	c.focus = focus
@@ -174,9 +169,10 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 		// focused field keeps the text it has.
 		ctx.Defer(func(app.Context) { c.giveFocusBack() })
 	}
-	// web/boot.js waits for this mark too: it registers the service worker
-	// once the app has started.
-	ctx.Defer(func(app.Context) { Mark("ef:rendered") })
+	ctx.Defer(func(app.Context) {
+		Mark(MarkRendered)
+		callJS(JSStarted) // web/boot.js registers the service worker now
+	})
 }
 
 // giveFocusBack gives the focus back to the field the visitor was in, if
@@ -208,7 +204,7 @@ func (c *calculator) complete() {
 	if !c.partial {
 		return
 	}
-	Mark("ef:complete")
+	Mark(MarkComplete)
 	ds, err := c.load()
 	if err != nil {
 		c.loadErr = err
@@ -227,7 +223,7 @@ func (c *calculator) goLive(ctx app.Context) {
 		ctx.PreventUpdate()
 		return
 	}
-	Mark("ef:live")
+	Mark(MarkLive)
 	c.below = nil
 	c.rankKey = ""
 	c.recompute()
@@ -352,8 +348,8 @@ func refocus(id string) {
 func prerenderedBelow() []string {
 	doc := app.Window().Get("document")
 	root := doc.Get("documentElement")
-	if root.Call("hasAttribute", "data-prerendered-for").Bool() &&
-		root.Call("getAttribute", "data-prerendered-for").String() != strings.TrimPrefix(app.Window().Get("location").Get("search").String(), "?") {
+	if root.Call("hasAttribute", AttrPrerenderedFor).Bool() &&
+		root.Call("getAttribute", AttrPrerenderedFor).String() != strings.TrimPrefix(app.Window().Get("location").Get("search").String(), "?") {
 		return nil
 	}
 	html := make([]string, len(lowerSections))

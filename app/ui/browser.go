@@ -71,12 +71,22 @@ func YieldToBrowser() {
 	<-done
 }
 
-// Mark records a performance mark in the browser: the ef: marks time the
-// start-up's phases for the benchmark (cmd/bench), and ef:rendered tells
-// web/boot.js that the app has started.
+// Mark records a performance mark in the browser (one of Marks): they time
+// the start-up's phases for the benchmark (cmd/bench), and signal nothing.
 func Mark(name string) {
 	if app.IsClient {
 		app.Window().Get("performance").Call("mark", name)
+	}
+}
+
+// callJS calls the global function name (one of names.go's JS names) where
+// the page defines it: a page without web/boot.js does not.
+func callJS(name string) {
+	if app.IsServer {
+		return
+	}
+	if f := app.Window().Get(name); f.Truthy() {
+		app.Window().Call(name)
 	}
 }
 

@@ -64,13 +64,12 @@ func newEmbed() *calculator {
 }
 
 // OnInit, in the browser's first mount, takes over the prerendered page
-// (adopt.go): it reads what the visitor did there and draws the state of
-// the page's URL, so that go-app's first render, which replaces the
+// (start, in adopt.go), so that go-app's first render, which replaces the
 // prerendered body, is the whole page. go-app calls OnInit before it
 // replaces the prerendered body, and OnNav only after.
 func (c *calculator) OnInit() {
-	if c.takeOver() {
-		c.navigateTo(app.Window().URL().RawQuery)
+	if app.IsClient && !prerenderRead {
+		c.start()
 	}
 }
 
@@ -112,7 +111,7 @@ func (c *calculator) navigateTo(rawQuery string) {
 // navigate loads the dataset (once) and sets the state from query q.
 func (c *calculator) navigate(q url.Values) {
 	if c.ds == nil && c.loadErr == nil {
-		c.ds, c.loadErr = c.firstDataset(q)
+		c.ds, c.loadErr = c.load()
 	}
 	if c.loadErr != nil {
 		return
@@ -131,10 +130,6 @@ func (c *calculator) navigate(q url.Values) {
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
-	if c.taking {
-		// The first page shows what the visitor changed in the prerendered one.
-		c.takeEarlyEdits()
-	}
 }
 
 // OnMount subscribes to the edits of the form's fields, to model selection

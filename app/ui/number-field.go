@@ -90,7 +90,7 @@ func (f *numberField) Render() app.UI {
 	// typed. web/boot.js makes it editable, and gives the name in data-name
 	// to the linked field typed, taking it from the other.
 	if f.Linked && app.IsServer {
-		input = input.DataSet("name", f.Name)
+		input = input.Attr(AttrName, f.Name)
 	}
 	if f.Derived && app.IsServer {
 		input = input.ReadOnly(true)

@@ -35,8 +35,8 @@ func TestFirstPageFromOneWorkload(t *testing.T) {
 		}
 		whole := &calculator{load: loadDataset}
 		whole.navigate(q)
-		part := &calculator{load: loadDataset, startup: startup{taking: true}}
-		part.navigate(q)
+		part := &calculator{load: loadDataset}
+		part.navigateFirst(q)
 		if !part.partial {
 			t.Fatalf("%q: the calculator did not start from one workload", query)
 		}
@@ -58,8 +58,8 @@ func TestFirstPageFromOneWorkload(t *testing.T) {
 			}
 			whole := &calculator{load: loadDataset}
 			whole.navigate(q)
-			part := &calculator{load: loadDataset, startup: startup{taking: true}}
-			part.navigate(q)
+			part := &calculator{load: loadDataset}
+			part.navigateFirst(q)
 			for _, c := range []*calculator{whole, part} {
 				if !c.apply(textEdit{Field: "workload", Text: w.ID}) {
 					t.Fatalf("%q: switching to %s was refused", query, w.ID)
@@ -99,8 +99,8 @@ func canonical(t *testing.T, html string) string {
 // calculator takes the whole dataset and shows what it gives.
 func TestLaterNavigationToAnotherWorkload(t *testing.T) {
 	first, later := url.Values{"workload": {"video-chat"}}, url.Values{"workload": {"gpqa"}, "itl": {"100"}}
-	part := &calculator{load: loadDataset, startup: startup{taking: true}}
-	part.navigate(first)
+	part := &calculator{load: loadDataset}
+	part.navigateFirst(first)
 	part.navigate(later)
 	whole := &calculator{load: loadDataset}
 	whole.navigate(later)

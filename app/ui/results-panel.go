@@ -73,7 +73,7 @@ func (p *resultsPanel) Render() app.UI {
 		hint = "Press Calculate to get figures for the values in the fields."
 	}
 	return app.Section().ID("results").Class("panel", "results").Aria("labelledby", "results-h").
-		DataSet("meets", meets).DataSet("current", current).Body(
+		DataSet("meets", meets).Attr(AttrCurrent, current).Body(
 		app.H2().ID("results-h").Text(title),
 		// Shown (by the stylesheet) only while data-current is "no".
 		app.P().ID("results-for").Class("results-for").Role("status").Body(

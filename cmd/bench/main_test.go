@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"maps"
 	"os"
 	"strings"
 	"testing"
@@ -45,7 +44,7 @@ func TestMeasureProducesEveryFigure(t *testing.T) {
 			}
 			// go-app's floor page sets no ef: marks; a warm load reads
 			// app.wasm from the worker's cache, with no download.
-			if strings.HasPrefix(s.name, "phase_") && s.name != "phase_longest_task_cold" && s.name != "phase_longest_task_warm" &&
+			if strings.HasPrefix(s.name, "phase_") && s.name != "phase_"+longestTaskPhase+"_cold" && s.name != "phase_"+longestTaskPhase+"_warm" &&
 				(target.Name == "floor" || s.name == "phase_download_warm") {
 				continue
 			}
@@ -119,70 +118,5 @@ func TestProbeIdleOffTheApp(t *testing.T) {
 	}
 	if defined, err := e2e.Eval[bool](b, `"__ef" in window`); err != nil || defined {
 		t.Errorf("on about:blank the probe set window.__ef (%v, err %v), want it idle", defined, err)
-	}
-}
-
-func TestPhasesAnswer(t *testing.T) {
-	marks := map[string]float64{"ef:wasm-requested": 200, "ef:wasm-compiled": 500, "ef:instantiated": 510,
-		"ef:main": 600, "ef:nav": 640, "ef:decoded": 690, "ef:rendered": 850}
-	for _, tt := range []struct {
-		name                string
-		interactive, answer float64
-	}{
-		{"typed after the first page", 871.5, 21.5},
-		{"typed while the app started: on the first page", 820, 0},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			got := breakdown{Marks: marks, WasmEnd: 450}.phases(tt.interactive)
-			want := map[string]float64{"wait": 200, "download": 250, "compile": 50, "instantiate": 10, "go_init": 90,
-				"goapp_init": 40, "decode": 50, "render": 160, "answer": tt.answer, "longest_task": 0}
-			if !maps.Equal(got, want) {
-				t.Errorf("phases = %v, want %v", got, want)
-			}
-		})
-	}
-}
-
-func TestLongestTask(t *testing.T) {
-	marks := map[string]float64{"ef:main": 600, "ef:nav": 640, "ef:decoded": 690, "ef:rendered": 850, "ef:live": 905}
-	for _, tt := range []struct {
-		name        string
-		marks       map[string]float64
-		tasks       [][2]float64
-		interactive float64
-		ms          float64
-		piece       string
-	}{
-		{"marks set in it, in order", marks, [][2]float64{{600, 30}, {630, 95}, {900, 60}}, 860, 95, "ef:nav ef:decoded"},
-		{"a mark at its very end counts", marks, [][2]float64{{630, 10}, {790, 60}}, 860, 60, "ef:rendered"},
-		{"none in it: the last before it", marks, [][2]float64{{700, 80}, {910, 120}}, 860, 120, "after ef:live"},
-		{"a tie keeps the first", marks, [][2]float64{{630, 50}, {860, 50}}, 860, 50, "ef:nav"},
-		{"a second after interactive at most", marks, [][2]float64{{630, 50}, {1861, 200}}, 860, 50, "ef:nav"},
-		{"before any mark", marks, [][2]float64{{100, 70}}, 860, 70, "before ef:main"},
-		{"a page without marks", nil, [][2]float64{{100, 70}}, 860, 70, ""},
-		{"no long task", marks, nil, 860, 0, ""},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			ms, piece := breakdown{Marks: tt.marks, Tasks: tt.tasks}.longestTask(tt.interactive)
-			if ms != tt.ms || piece != tt.piece {
-				t.Errorf("longestTask = %v, %q; want %v, %q", ms, piece, tt.ms, tt.piece)
-			}
-		})
-	}
-}
-
-func TestTableTalliesTheLongestTasks(t *testing.T) {
-	r := &Report{Targets: []*TargetReport{
-		{Target: Target{Name: "floor"}},
-		{Target: Target{Name: "app"}, LongestTaskIn: map[string][]string{
-			"cold": {"ef:live", "ef:nav ef:decoded", "ef:live", "after ef:main"},
-			"warm": {"ef:nav ef:decoded"},
-		}},
-	}}
-	want := "\nthe longest task's piece of the start-up: the ef: marks set in it, or the one it came after (or before)\n" +
-		"app cold: ef:live ×2, after ef:main ×1, ef:nav ef:decoded ×1\n" +
-		"app warm: ef:nav ef:decoded ×1\n"
-	if got := r.Table(); !strings.Contains(got, want) {
-		t.Errorf("the table lacks\n%s\nin\n%s", want, got)
 	}
 }

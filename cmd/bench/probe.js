@@ -55,12 +55,12 @@
       for (const e of list.getEntries()) ef.tasks.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
   } catch (e) {}
-  // __efBreakdown returns the page's ef: marks (web/boot.js and the wasm
-  // set them), when app.wasm's response ended (-1 when it came from the
+  // __efBreakdown returns the page's performance marks (web/boot.js and the
+  // wasm set them; the benchmark keeps those it knows), when app.wasm's response ended (-1 when it came from the
   // service worker's cache), the long tasks and the worker's activation.
   window.__efBreakdown = () => {
     const marks = {};
-    for (const m of performance.getEntriesByType("mark")) if (m.name.startsWith("ef:") && !(m.name in marks)) marks[m.name] = m.startTime;
+    for (const m of performance.getEntriesByType("mark")) if (!(m.name in marks)) marks[m.name] = m.startTime;
     const w = performance.getEntriesByType("resource").find((e) => /\/app\.wasm$/.test(new URL(e.name).pathname));
     return { marks, wasmEnd: w && w.responseEnd > 0 ? w.responseEnd : -1, tasks: ef.tasks, worker: ef.worker };
   };

@@ -1,0 +1,73 @@
+package ui
+
+// The names Go and JavaScript share: web/boot.js, the service worker
+// (app/server/worker.js) and the wasm meet through them. Each is declared
+// here once; Go code uses the constant, and the JavaScript, which the server
+// serves as it is, writes the literal: TestJSNames holds both files to this
+// list (every such name they use is declared, and every name in jsNames is
+// used).
+
+// Globals web/boot.js defines on self.
+const (
+	// JSInstantiate is the compile boot.js started, which go-app's app.js
+	// (patched by the server) instantiates; null when app.js ran first.
+	JSInstantiate = "efInstantiate"
+	// JSAfterStart runs go-app's registration of the service worker once the
+	// app has started (patched into app.js by the server).
+	JSAfterStart = "efAfterStart"
+	// JSStarted is what the app calls once it has drawn its first page.
+	JSStarted = "efStarted"
+)
+
+// Data attributes read or written on both sides.
+const (
+	// AttrPrerenderedFor marks <html> of a page prerendered for another
+	// query (the service worker's or a static host's copy), with that query.
+	AttrPrerenderedFor = "data-prerendered-for"
+	// AttrCurrent on #results is "no" while the figures are not for the
+	// values in the fields.
+	AttrCurrent = "data-current"
+	// AttrName on a linked volume field is the name it is sent under.
+	AttrName = "data-name"
+	// The attributes of boot.js's script tag: app.wasm's URL, the scripts it
+	// adds (go-app's wasm_exec.js and app.js), the service worker's scope
+	// and the app's version.
+	AttrWasm    = "data-wasm"
+	AttrScripts = "data-scripts"
+	AttrScope   = "data-scope"
+	AttrVersion = "data-version"
+)
+
+// CachePrefix starts the name of the service worker's cache of a version:
+// CachePrefix + scope URL + ":" + version. boot.js reads app.wasm from it.
+const CachePrefix = "energyfloor:"
+
+// The performance marks of the start-up, in the order they are set: boot.js
+// sets the first three, the wasm the rest. cmd/bench splits the start-up
+// into phases by them.
+const (
+	MarkWasmRequested = "ef:wasm-requested" // boot.js asks for app.wasm
+	MarkWasmCompiled  = "ef:wasm-compiled"  // app.wasm is compiled
+	MarkInstantiated  = "ef:instantiated"   // and instantiated
+	MarkMain          = "ef:main"           // Go's main starts
+	MarkNav           = "ef:nav"            // the calculator's first navigation
+	MarkDecoded       = "ef:decoded"        // its dataset decoded
+	MarkMountPaused   = "ef:mount-paused"   // the first mount yields, once
+	MarkRendered      = "ef:rendered"       // the first page is drawn
+	MarkLive          = "ef:live"           // the lower sections go live
+	MarkComplete      = "ef:complete"       // the whole dataset is decoded
+)
+
+// Marks lists the marks, in order.
+var Marks = []string{
+	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated, MarkMain, MarkNav,
+	MarkDecoded, MarkMountPaused, MarkRendered, MarkLive, MarkComplete,
+}
+
+// jsNames are the names web/boot.js and app/server/worker.js may use.
+var jsNames = []string{
+	JSInstantiate, JSAfterStart, JSStarted,
+	AttrPrerenderedFor, AttrCurrent, AttrName, AttrWasm, AttrScripts, AttrScope, AttrVersion,
+	CachePrefix,
+	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated,
+}

@@ -1,0 +1,178 @@
+package ui
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sharedName finds, in JavaScript without its comments, the names that
+// cross to Go: the globals (efSomething), the marks (ef:…), data attributes
+// (data-… and dataset.x) and the cache prefix.
+var sharedName = regexp.MustCompile(`\bef[A-Z]\w*|\bef:[a-z-]+|\bdata-[a-z-]+|\bdataset\b(\.\w+)?|\benergyfloor:[\w-]*`)
+
+// TestJSNames holds web/boot.js and app/server/worker.js to names.go: each
+// name of a global, mark, data attribute or cache they use is declared
+// there, and each name in jsNames is used by one of them.
+func TestJSNames(t *testing.T) {
+	used := map[string]bool{}
+	for _, file := range []string{"../../web/boot.js", "../server/worker.js"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := jsCode(string(b))
+		for _, loc := range sharedName.FindAllStringSubmatchIndex(code, -1) {
+			name := code[loc[0]:loc[1]]
+			if strings.HasPrefix(name, "dataset") {
+				if loc[2] < 0 {
+					// The whole dataset: only a preset option's, whose
+					// attributes are fields' parameters (TestBootJSKnowsNoField).
+					if !strings.HasPrefix(code[loc[1]:], ")") {
+						t.Errorf("%s reads a dataset as a whole (%q): read each attribute by its name", file, code[loc[0]:min(loc[1]+20, len(code))])
+					}
+					continue
+				}
+				name = "data-" + kebab(code[loc[2]+1:loc[3]])
+			}
+			used[name] = true
+			if !slices.Contains(jsNames, name) {
+				t.Errorf("%s uses %q, which app/ui/names.go does not declare", file, name)
+			}
+		}
+	}
+	for _, name := range jsNames {
+		if !used[name] {
+			t.Errorf("app/ui/names.go declares %q, which neither web/boot.js nor app/server/worker.js uses", name)
+		}
+	}
+}
+
+// TestGoNamesDeclaredOnce: outside names.go and the tests, no Go source of
+// the packages that meet the JavaScript (app/ui, app/server, cmd/bench,
+// wasm) writes a shared name (jsNames, Marks) as a literal, nor a data
+// attribute of the page's markup through DataSet: they use names.go's constants.
+func TestGoNamesDeclaredOnce(t *testing.T) {
+	names := append(slices.Clone(jsNames), Marks...)
+	slices.Sort(names)
+	names = slices.Compact(names)
+	var pats []*regexp.Regexp
+	for _, n := range names {
+		if strings.HasSuffix(n, ":") { // a prefix: the literal is the prefix alone
+			pats = append(pats, regexp.MustCompile(`^`+regexp.QuoteMeta(n)+`$`))
+			continue
+		}
+		pats = append(pats, regexp.MustCompile(`(^|[^\w:-])`+regexp.QuoteMeta(n)+`($|[^\w:-])`))
+	}
+	// The attributes of the page's markup (the others are boot.js's script
+	// tag's, and data-scope means something else on a published row).
+	pageAttrs := []string{AttrPrerenderedFor, AttrCurrent, AttrName}
+	fset := token.NewFileSet()
+	root := filepath.Join("..", "..")
+	var files []string
+	for _, dir := range []string{"app/ui", "app/server", "cmd/bench", "wasm", "wasm/inityield"} {
+		m, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		if err != nil || len(m) == 0 {
+			t.Fatalf("no Go files in %s (%v)", dir, err)
+		}
+		files = append(files, m...)
+	}
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") || path == filepath.Join(root, "app", "ui", "names.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				if n.Kind != token.STRING {
+					return true
+				}
+				s, err := strconv.Unquote(n.Value)
+				if err != nil {
+					return true
+				}
+				for i, p := range pats {
+					if p.MatchString(s) {
+						t.Errorf("%s: %q is written out: use app/ui/names.go's constant", fset.Position(n.Pos()), names[i])
+					}
+				}
+			case *ast.CallExpr:
+				sel, ok := n.Fun.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "DataSet" || len(n.Args) == 0 {
+					return true
+				}
+				if lit, ok := n.Args[0].(*ast.BasicLit); ok {
+					if k, err := strconv.Unquote(lit.Value); err == nil && slices.Contains(pageAttrs, "data-"+k) {
+						t.Errorf("%s: DataSet(%q) writes out data-%s: use Attr with app/ui/names.go's constant", fset.Position(n.Pos()), k, k)
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// kebab turns a dataset key (prerenderedFor) into its attribute's spelling
+// (prerendered-for).
+func kebab(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if 'A' <= r && r <= 'Z' {
+			b.WriteByte('-')
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// jsCode returns the JavaScript src without its comments; strings, template
+// literals and regular expression literals are kept as written.
+func jsCode(src string) string {
+	var b strings.Builder
+	prev := byte('(') // the last character of code before i, spaces skipped
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case strings.HasPrefix(src[i:], "//"):
+			i += strings.IndexByte(src[i:]+"\n", '\n') - 1
+			continue
+		case strings.HasPrefix(src[i:], "/*"):
+			i += strings.Index(src[i:]+"*/", "*/") + 1
+			continue
+		case c == '"' || c == '\'' || c == '`' || c == '/' && strings.IndexByte("(,=:[!&|?{};", prev) >= 0:
+			j, class := i+1, false
+			for j < len(src) && (src[j] != c || class) {
+				switch src[j] {
+				case '\\':
+					j++
+				case '[':
+					class = c == '/'
+				case ']':
+					class = false
+				}
+				j++
+			}
+			j = min(j, len(src)-1)
+			b.WriteString(src[i : j+1])
+			i, prev = j, c
+			continue
+		}
+		b.WriteByte(c)
+		if c != ' ' && c != '\n' && c != '\t' {
+			prev = c
+		}
+	}
+	return b.String()
+}

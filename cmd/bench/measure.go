@@ -1,0 +1,426 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"energyfloor/app/e2e"
+	"energyfloor/app/ui"
+)
+
+// Measure runs the benchmark: Runs rounds, each with one cold and warm run
+// of every target, the targets' order reversed every other round so that
+// neither is always measured first.
+func Measure(ctx context.Context, o Options) (*Report, error) {
+	logf := func(format string, args ...any) {
+		if o.Log != nil {
+			fmt.Fprintf(o.Log, "bench: "+format+"\n", args...)
+		}
+	}
+	chromium, err := e2e.ChromiumPath()
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Started: time.Now().UTC(), Runs: o.Runs, Go: runtime.Version(), CPUs: runtime.NumCPU()}
+	if v, err := exec.CommandContext(ctx, chromium, "--version").Output(); err == nil {
+		rep.Chromium = strings.TrimSpace(string(v))
+	}
+	targets := o.Targets
+	if len(targets) == 0 {
+		dir, err := os.MkdirTemp("", "energyfloor-bench-*")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir)
+		root, err := e2e.Root()
+		if err != nil {
+			return nil, err
+		}
+		logf("building go-app's floor page and the app (make build)")
+		floor, stopFloor, err := startFloorPage(ctx, root, dir)
+		if err != nil {
+			return nil, fmt.Errorf("go-app's floor page: %w", err)
+		}
+		defer stopFloor()
+		app, stopApp, err := startApp(ctx, root, dir)
+		if err != nil {
+			return nil, err
+		}
+		defer stopApp()
+		targets = []Target{{"floor", floor}, {"app", app}}
+	}
+	rep.LoadAvgStart = loadavg()
+	samples := make([]map[string][]float64, len(targets))
+	for i, t := range targets {
+		rep.Targets = append(rep.Targets, &TargetReport{Target: t})
+		samples[i] = map[string][]float64{}
+		gz, err := gzipBytes(ctx, strings.TrimSuffix(t.URL, "/")+"/web/app.wasm")
+		if err != nil {
+			return nil, err
+		}
+		samples[i]["bytes_wasm_gzip"] = []float64{float64(gz)}
+		fv, err := firstVisitBytes(ctx, chromium, t.URL)
+		if err != nil {
+			return nil, fmt.Errorf("%s: first visit: %w", t.Name, err)
+		}
+		samples[i]["bytes_first_visit"] = []float64{float64(fv)}
+	}
+	for round := 0; round < o.Runs; round++ {
+		for k := range targets {
+			i := k
+			if round%2 == 1 {
+				i = len(targets) - 1 - k
+			}
+			// A run's figures count only if the whole run succeeds; a run
+			// that fails (a browser hiccup over a long benchmark) is run
+			// again once, and the report says so.
+			run, pieces := map[string][]float64{}, map[string]string{}
+			err := oneRun(ctx, chromium, rep.Targets[i], o, run, pieces)
+			if err != nil {
+				logf("%s run %d/%d failed, running it again: %v", targets[i].Name, round+1, o.Runs, err)
+				rep.Targets[i].Repeated = append(rep.Targets[i].Repeated, fmt.Sprintf("run %d: %v", round+1, err))
+				run, pieces = map[string][]float64{}, map[string]string{}
+				err = oneRun(ctx, chromium, rep.Targets[i], o, run, pieces)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s, run %d: %w", targets[i].Name, round+1, err)
+			}
+			for name, v := range run {
+				samples[i][name] = append(samples[i][name], v...)
+			}
+			for kind, piece := range pieces {
+				if rep.Targets[i].LongestTaskIn == nil {
+					rep.Targets[i].LongestTaskIn = map[string][]string{}
+				}
+				rep.Targets[i].LongestTaskIn[kind] = append(rep.Targets[i].LongestTaskIn[kind], piece)
+			}
+			logf("%s run %d/%d: interactive cold %.0f ms, warm %.0f ms", targets[i].Name, round+1, o.Runs,
+				last(samples[i]["interactive_cold"]), last(samples[i]["interactive_warm"]))
+		}
+	}
+	rep.LoadAvgEnd = loadavg()
+	for i, t := range rep.Targets {
+		for _, s := range figureSpecs {
+			target := s.target
+			if t.Name == "floor" {
+				target = "" // the targets are the app's
+			}
+			t.Figures = append(t.Figures, summarize(s.name, s.unit, target, samples[i][s.name]))
+		}
+	}
+	for _, t := range rep.Targets[1:] {
+		for _, s := range ratioSpecs {
+			of, to := t.figure(s.name), rep.Targets[0].figure(s.name)
+			if of.Median > 0 && to.Median > 0 {
+				target := ""
+				if rep.Targets[0].Name == "floor" {
+					target = s.target
+				}
+				rep.Ratios = append(rep.Ratios, Ratio{Figure: s.name, Of: t.Name, To: rep.Targets[0].Name, Ratio: of.Median / to.Median, Target: target})
+			}
+		}
+	}
+	return rep, nil
+}
+
+// startApp builds the app of the checkout at root the way users get it
+// (make build) into dir and starts its server.
+func startApp(ctx context.Context, root, dir string) (url string, stop func(), err error) {
+	bin := filepath.Join(dir, "server")
+	if err := e2e.BuildServer(ctx, root, bin); err != nil {
+		return "", nil, err
+	}
+	srv, err := e2e.StartServer(ctx, bin)
+	if err != nil {
+		return "", nil, err
+	}
+	return srv.URL + "/", func() { srv.Stop() }, nil
+}
+
+// startFloorPage builds go-app's floor page (testdata/floorpage) into
+// dir/floor and starts it there.
+func startFloorPage(ctx context.Context, root, dir string) (url string, stop func(), err error) {
+	floor := filepath.Join(dir, "floor")
+	if err := buildFloorPage(ctx, root, floor); err != nil {
+		return "", nil, err
+	}
+	srv, err := e2e.StartServerIn(ctx, floor, filepath.Join(floor, "floorpage"))
+	if err != nil {
+		return "", nil, err
+	}
+	return srv.URL + "/", func() { srv.Stop() }, nil
+}
+
+// buildFloorPage builds the floor page of the checkout at root into dir as
+// go-app's documentation builds an app: dir/web/app.wasm (GOOS=js
+// GOARCH=wasm, -ldflags "-s -w") and the server dir/floorpage, with the
+// app's web/icon-192.png and web/icon.svg as its icons.
+func buildFloorPage(ctx context.Context, root, dir string) error {
+	const pkg = "./cmd/bench/testdata/floorpage"
+	if err := os.MkdirAll(filepath.Join(dir, "web"), 0o755); err != nil {
+		return err
+	}
+	wasm := exec.CommandContext(ctx, "go", "build", "-ldflags", "-s -w", "-o", filepath.Join(dir, "web", "app.wasm"), pkg)
+	wasm.Dir, wasm.Env = root, append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := wasm.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the floor page's wasm: %w\n%s", err, out)
+	}
+	if err := e2e.BuildBinary(ctx, root, pkg, filepath.Join(dir, "floorpage")); err != nil {
+		return err
+	}
+	for from, to := range map[string]string{"icon-192.png": "icon.png", "icon.svg": "icon.svg"} {
+		b, err := os.ReadFile(filepath.Join(root, "web", from))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "web", to), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func last(xs []float64) float64 {
+	if len(xs) == 0 {
+		return -1
+	}
+	return xs[len(xs)-1]
+}
+
+// oneRun loads the target's page cold in a fresh profile, times updates,
+// then loads it warm in the same profile, adding to samples; pieces gets
+// the piece of the start-up ("cold", "warm") that was the longest task.
+func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, samples map[string][]float64, pieces map[string]string) error {
+	url := t.URL
+	b, err := e2e.NewBrowser(ctx, e2e.BrowserOptions{Chromium: chromium})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	if err := b.AddScriptOnNewDocument(probeJS); err != nil {
+		return err
+	}
+
+	// The browser process is up (about:blank) but the profile is fresh: no
+	// HTTP cache, no service worker, no compiled code.
+	if err := b.Navigate("about:blank"); err != nil {
+		return err
+	}
+	time.Sleep(o.Settle)
+	cold, err := load(b, url)
+	if err != nil {
+		return fmt.Errorf("cold load: %w", err)
+	}
+	coldBreakdown, err := readBreakdown(b, cold.Interactive)
+	if err != nil {
+		return fmt.Errorf("cold load: %w", err)
+	}
+	reqs := b.Requests()
+	addBytes(samples, reqs)
+	for _, r := range reqs {
+		if kind(r) == "wasm" {
+			t.WasmEncoding = r.ContentEncoding
+		}
+	}
+
+	times, err := e2e.Eval[[]float64](b, fmt.Sprintf(`window.__efUpdates(%d)`, o.Updates))
+	if err != nil {
+		return fmt.Errorf("timing updates: %w", err)
+	}
+	samples["update"] = append(samples["update"], times...)
+
+	// Warm: the service worker has cached the app and the browser has
+	// compiled the wasm once; come back in the same profile.
+	if _, err := e2e.Poll[bool](b, e2e.WorkerActivated, 60*time.Second); err != nil {
+		return fmt.Errorf("waiting for the service worker: %w", err)
+	}
+	// The app registers its worker once it has started, so the worker
+	// activates after the breakdown above was read.
+	if coldBreakdown.Worker, err = e2e.Eval[float64](b, `window.__ef.worker`); err != nil {
+		return fmt.Errorf("reading the service worker's activation: %w", err)
+	}
+	time.Sleep(o.Revisit)
+	if err := b.Navigate("about:blank"); err != nil {
+		return err
+	}
+	warm, err := load(b, url)
+	if err != nil {
+		return fmt.Errorf("warm load: %w", err)
+	}
+	warmBreakdown, err := readBreakdown(b, warm.Interactive)
+	if err != nil {
+		return fmt.Errorf("warm load: %w", err)
+	}
+	for _, p := range []struct {
+		suffix string
+		bd     breakdown
+		at     float64
+	}{{"_cold", coldBreakdown, cold.Interactive}, {"_warm", warmBreakdown, warm.Interactive}} {
+		for name, v := range p.bd.phases(p.at) {
+			samples["phase_"+name+p.suffix] = append(samples["phase_"+name+p.suffix], v)
+		}
+		if _, piece := p.bd.longestTask(p.at); piece != "" {
+			pieces[strings.TrimPrefix(p.suffix, "_")] = piece
+		}
+	}
+	if coldBreakdown.Worker >= 0 {
+		samples["worker_active_cold"] = append(samples["worker_active_cold"], coldBreakdown.Worker)
+	}
+	// Nothing is visible before the first contentful paint.
+	cold.Visible, warm.Visible = max(cold.Visible, cold.FCP), max(warm.Visible, warm.FCP)
+	for _, p := range []struct {
+		name string
+		v    float64
+	}{
+		{"fcp_cold", cold.FCP}, {"results_visible_cold", cold.Visible}, {"wasm_started_cold", cold.Wasm}, {"interactive_cold", cold.Interactive},
+		{"fcp_warm", warm.FCP}, {"results_visible_warm", warm.Visible}, {"wasm_started_warm", warm.Wasm}, {"interactive_warm", warm.Interactive},
+	} {
+		if p.v >= 0 {
+			samples[p.name] = append(samples[p.name], p.v)
+		}
+	}
+	if errs := b.ConsoleErrors(); len(errs) > 0 {
+		return fmt.Errorf("console errors: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// timings is what the probe records, in ms from the navigation's start.
+type timings struct {
+	FCP         float64 `json:"fcp"`
+	Visible     float64 `json:"visible"`
+	Wasm        float64 `json:"wasm"`
+	Interactive float64 `json:"interactive"`
+}
+
+// readBreakdown reads the page's start-up breakdown once a second has
+// passed since interactive (the ms the probe gave), the span whose long
+// tasks count, and the tasks begun in it have ended.
+func readBreakdown(b *e2e.Browser, interactive float64) (breakdown, error) {
+	if _, err := e2e.Poll[bool](b, fmt.Sprintf(`performance.now() > %f`, interactive+1000), 10*time.Second); err != nil {
+		return breakdown{}, err
+	}
+	time.Sleep(300 * time.Millisecond)
+	bd, err := e2e.Eval[breakdown](b, `window.__efBreakdown()`)
+	maps.DeleteFunc(bd.Marks, func(name string, _ float64) bool { return !slices.Contains(ui.Marks, name) })
+	return bd, err
+}
+
+// load navigates to url and waits until the probe has seen the page become
+// interactive (or 60 s pass).
+func load(b *e2e.Browser, url string) (timings, error) {
+	b.ResetRequests()
+	if err := b.Navigate(url); err != nil {
+		return timings{}, err
+	}
+	if _, err := e2e.Poll[bool](b, `window.__ef && window.__ef.interactive >= 0 && window.__ef.visible >= 0 && window.__ef.fcp >= 0`, 60*time.Second); err != nil {
+		t, _ := e2e.Eval[timings](b, `window.__ef`)
+		return t, fmt.Errorf("the page never became interactive with its results visible (probe: %+v): %w", t, err)
+	}
+	return e2e.Eval[timings](b, `window.__ef`)
+}
+
+// gzipBytes fetches url with "Accept-Encoding: gzip" only and returns the
+// length of the body as sent, compressed or not (Go's transport does not
+// decompress a response to a request that set Accept-Encoding itself).
+func gzipBytes(ctx context.Context, url string) (int64, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	n, err := io.Copy(io.Discard, resp.Body)
+	if err != nil {
+		return 0, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("GET %s with Accept-Encoding gzip: %s", url, resp.Status)
+	}
+	return n, nil
+}
+
+// firstVisitBytes loads target once in a fresh profile through a counting
+// proxy and returns the body bytes the server sent until the service worker
+// was active: the page's requests and the worker's install alike, which the
+// page's own figures (bytes_total) do not see.
+func firstVisitBytes(ctx context.Context, chromium, target string) (int64, error) {
+	u, err := url.Parse(target)
+	if err != nil {
+		return 0, err
+	}
+	proxy, err := e2e.StartCountingProxy(target)
+	if err != nil {
+		return 0, err
+	}
+	defer proxy.Close()
+	b, err := e2e.NewBrowser(ctx, e2e.BrowserOptions{Chromium: chromium})
+	if err != nil {
+		return 0, err
+	}
+	defer b.Close()
+	if err := b.Navigate(proxy.URL + u.RequestURI()); err != nil {
+		return 0, err
+	}
+	if _, err := e2e.Poll[bool](b, e2e.WorkerActivated, 60*time.Second); err != nil {
+		return 0, fmt.Errorf("waiting for the service worker: %w", err)
+	}
+	if err := b.WaitIdle(500*time.Millisecond, 30*time.Second); err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, sizes := range proxy.Bodies() {
+		for _, size := range sizes {
+			n += int64(size)
+		}
+	}
+	return n, nil
+}
+
+// kind sorts a request into document, script, wasm, css or other.
+func kind(r e2e.Request) string {
+	switch {
+	case r.Type == "Document":
+		return "document"
+	case strings.HasSuffix(strings.SplitN(r.URL, "?", 2)[0], ".wasm") || r.MimeType == "application/wasm":
+		return "wasm"
+	case r.Type == "Script" || strings.Contains(r.MimeType, "javascript"):
+		return "script"
+	case r.Type == "Stylesheet" || r.MimeType == "text/css":
+		return "css"
+	}
+	return "other"
+}
+
+// addBytes adds one sample per resource type (and a total): what the
+// cold load's requests of that type moved over the wire.
+func addBytes(samples map[string][]float64, reqs []e2e.Request) {
+	sums := map[string]float64{"document": 0, "script": 0, "wasm": 0, "css": 0, "other": 0}
+	total := 0.0
+	for _, r := range reqs {
+		if r.EncodedBytes < 0 {
+			continue
+		}
+		sums[kind(r)] += r.EncodedBytes
+		total += r.EncodedBytes
+	}
+	for k, v := range sums {
+		samples["bytes_"+k] = append(samples["bytes_"+k], v)
+	}
+	samples["bytes_total"] = append(samples["bytes_total"], total)
+}
