@@ -28,7 +28,6 @@ func statementFixture() (*floor.Dataset, *floor.Workload) {
 	return ds, w
 }
 
-
 // TestStatement checks the statement, written out by hand, for the default
 // inputs on the bundled dataset, for a fixture with factors set, and where
 // nothing meets the target.
