@@ -30,7 +30,11 @@ type Report struct {
 	// GridSource is the bundled grid data's source when the carbon figures
 	// use a bundled grid, else null.
 	GridSource *ReportGridSource `json:"grid_source"`
-	Results    []ReportResult    `json:"results"`
+	// Statement is Statement's paragraph, without a link, for the model
+	// StatementFloor picks: the one the results are limited to, else the
+	// default model; "" when the workload has none.
+	Statement string         `json:"statement"`
+	Results   []ReportResult `json:"results"`
 }
 
 // ReportInputs are the inputs the results are for.
@@ -213,6 +217,9 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 		rep.Inputs.Grid, rep.Inputs.GridYear = &g.Code, &g.Year
 		rep.GridSource = &ReportGridSource{Name: gs.Name, Attribution: gs.Attribution, URL: gs.URL, DataURL: gs.DataURL,
 			Commit: gs.Commit, Updated: gs.Updated, Licence: gs.Licence}
+	}
+	if sin, sr, ok := StatementFloor(w, in); ok {
+		rep.Statement = Statement(ds, w, sin, sr, "")
 	}
 	for i, res := range results {
 		f := res.Figures

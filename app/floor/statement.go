@@ -57,6 +57,32 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 	return b.String()
 }
 
+// StatementFloor returns the model a statement on workload w is about, for
+// inputs in, and its floor: in.Model's when set, else DefaultModel's when w
+// has it, else the model with the lowest floor (the first of Rank). It
+// returns in with Model set to that model's slug, and the Result to give
+// Statement: ModelFloor's, or Result{Model: m} when m has no configuration
+// on the GPUs in.GPU allows. ok is false when w has no model to state.
+func StatementFloor(w *Workload, in Inputs) (Inputs, Result, bool) {
+	m := w.Model(in.Model)
+	if m == nil && in.Model == "" {
+		if m = w.Model(DefaultModel); m == nil {
+			if rs := Rank(w, in); len(rs) > 0 {
+				m = rs[0].Model
+			}
+		}
+	}
+	if m == nil {
+		return in, Result{}, false
+	}
+	in.Model = m.Slug
+	r, ok := ModelFloor(m, in)
+	if !ok {
+		r = Result{Model: m}
+	}
+	return in, r, true
+}
+
 // gpuScope names the GPUs a result may be on: "either GPU (H100 or B200)"
 // or "H100 only".
 func gpuScope(gpu string) string {
