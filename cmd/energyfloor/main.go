@@ -96,6 +96,13 @@
 //     with -model, else the default model (qwen-3-235b-a22b-instruct, or
 //     when the workload lacks it the first of the ranking), over the -gpu
 //     filter; it ends with the permalink only with -origin.
+//   - equivalents: the statement's floor restated in everyday energies,
+//     empty when nothing meets the target: for each figure, per request
+//     then per month, one entry per bundled equivalent: of (the page's id of
+//     the figure: energy-per-request or energy-per-month), id, name, unit,
+//     wh_per_unit, count (the figure's Wh over wh_per_unit, unrounded),
+//     source, url, year (null when the source states none), basis and
+//     verification (how the figure was checked against its source).
 //   - results: one entry per model and GPU, in ranking order.
 //
 // -version -json prints one object too: app_version and data_version.
