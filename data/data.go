@@ -122,7 +122,7 @@ func Files() fs.FS {
 }
 
 // Decode reads index.json, grid.json and every model file index.json lists
-// from files, and the embedded published figures, validates every record
+// from files, and the embedded published figures and equivalents, validates every record
 // (natively: the browser build has no checks, see Load), and returns the
 // dataset. An error names the workload, model,
 // row and field at fault.

@@ -25,7 +25,8 @@
 //	-price-per-kwh n   cost at this electricity price per kWh, 0 to 1,000
 //	-currency s        the price's currency, shown as text (at most 8 characters)
 //	-statement         print the statement to quote instead of the table: one paragraph
-//	                   (floor.Statement) for -model, else the default model, over -gpu
+//	                   (floor.Statement) for -model, else the default model, over -gpu;
+//	                   with -json, the JSON's statement field carries it
 //	-origin URL        the app's public URL (https://example.org/energy): the statement,
 //	                   and -json's, then end with the page's permalink (floor.PermalinkQuery)
 //	-json              print one JSON object instead of the table (the contract below)
