@@ -33,7 +33,9 @@
 // bounds; codes sorted and unique; the source block complete) and agrees
 // with index.json on version and dates; published.json's figures each have
 // an id (once), a value, a date, a source, an https URL, a scope and what
-// it aligns with. An *Error names the file, workload, model, row and field
+// it aligns with; equivalents.json's entries each an id (once), a name, a
+// unit, a positive Wh per unit, a source, an https URL, a year, a basis and
+// how it was verified. An *Error names the file, workload, model, row and field
 // at fault.
 package data
 
@@ -57,6 +59,12 @@ var compiled embed.FS
 //
 //go:embed published.json
 var publishedJSON []byte
+
+// equivalentsJSON is equivalents.json, written by hand beside this file:
+// the everyday equivalents, each verified against its source.
+//
+//go:embed equivalents.json
+var equivalentsJSON []byte
 
 var (
 	loadOnce sync.Once
@@ -114,7 +122,7 @@ func Files() fs.FS {
 }
 
 // Decode reads index.json, grid.json and every model file index.json lists
-// from files, and the embedded published figures, validates every record
+// from files, and the embedded published figures and equivalents, validates every record
 // (natively: the browser build has no checks, see Load), and returns the
 // dataset. An error names the workload, model,
 // row and field at fault.
@@ -153,6 +161,9 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool, only 
 		return nil, err
 	}
 	if d.Published, d.PublishedNote, err = decodePublished(publishedJSON, unmarshal, validate); err != nil {
+		return nil, err
+	}
+	if d.Equivalents, err = decodeEquivalents(equivalentsJSON, unmarshal, validate); err != nil {
 		return nil, err
 	}
 	if only != "" && !slices.ContainsFunc(idx.Workloads, func(w *IndexWorkload) bool { return w.ID == only }) {
@@ -257,6 +268,31 @@ func decodePublished(b []byte, unmarshal func([]byte, any) error, validate bool)
 		}
 	}
 	return figures, p.Note, nil
+}
+
+// decodeEquivalents decodes equivalents.json's bytes b, checks them (with
+// validate; see decode) and returns the equivalents as the domain has them.
+func decodeEquivalents(b []byte, unmarshal func([]byte, any) error, validate bool) ([]floor.Equivalent, error) {
+	var f EquivalentsFile
+	if err := decodeFile("equivalents.json", b, &f, unmarshal); err != nil {
+		return nil, err
+	}
+	if validate && checksBuilt {
+		if err := checkEquivalents(&f); err != nil {
+			return nil, err
+		}
+	}
+	eqs := make([]floor.Equivalent, len(f.Equivalents))
+	for i, r := range f.Equivalents {
+		if r == nil {
+			return nil, &Error{File: "equivalents.json", Field: "equivalents", Err: fmt.Errorf("equivalent %d is null", i+1)}
+		}
+		var err error
+		if eqs[i], err = r.Equivalent(); err != nil {
+			return nil, rowError("equivalents.json", r.ID, err)
+		}
+	}
+	return eqs, nil
 }
 
 // rowError locates err, a *FieldError of row in file, as an *Error.

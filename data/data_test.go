@@ -131,6 +131,34 @@ func TestLoadGrid(t *testing.T) {
 	}
 }
 
+// TestLoadEquivalents checks the bundled equivalents as their sources give
+// them (each verified against its source; see equivalents.json).
+func TestLoadEquivalents(t *testing.T) {
+	d, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		id, wh string
+		year   int
+	}{
+		{"led-10w-hour", "10", 0},
+		{"eu-home-month", "300000", 2025},
+		{"us-home-month", "893000", 2020},
+		{"ev-ioniq6-mile", "240", 2023},
+	}
+	if len(d.Equivalents) != len(want) {
+		t.Fatalf("%d equivalents, want %d", len(d.Equivalents), len(want))
+	}
+	for i, w := range want {
+		e := d.Equivalents[i]
+		if e.ID != w.id || e.WhPerUnit.String() != w.wh || e.Year != w.year || e.Name == "" || e.Unit == "" || e.Source == "" ||
+			!strings.HasPrefix(e.URL, "https://") || e.Basis == "" || e.Verification == "" {
+			t.Errorf("equivalent %d = %+v, want %s: %s Wh, %d, with a name, unit, source, URL, basis and verification", i, e, w.id, w.wh, w.year)
+		}
+	}
+}
+
 // TestLoadPublished checks the published figures as their sources give
 // them (each verified against its source; see published.json).
 func TestLoadPublished(t *testing.T) {

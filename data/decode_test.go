@@ -482,3 +482,58 @@ func TestLoadWorkload(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeEquivalentsBroken breaks one thing in a copy of
+// equivalents.json and checks that each decoder's load refuses it, naming
+// where.
+func TestDecodeEquivalentsBroken(t *testing.T) {
+	entry := func(i int, field string, value any) func(doc map[string]any) {
+		return func(doc map[string]any) { doc["equivalents"].([]any)[i].(map[string]any)[field] = value }
+	}
+	const led, us = "led-10w-hour", "us-home-month"
+	tests := []struct {
+		name   string
+		change func(doc map[string]any)
+		want   Error // Err unset; its message must contain msg
+		msg    string
+	}{
+		{"a zero energy", entry(0, "wh_per_unit", json.Number("0")),
+			Error{File: "equivalents.json", Row: led, Field: "wh_per_unit"}, "is 0, want a positive number"},
+		{"a negative energy", entry(2, "wh_per_unit", json.Number("-893000")),
+			Error{File: "equivalents.json", Row: us, Field: "wh_per_unit"}, "want a positive number"},
+		{"no energy", func(doc map[string]any) { delete(doc["equivalents"].([]any)[0].(map[string]any), "wh_per_unit") },
+			Error{File: "equivalents.json", Row: led, Field: "wh_per_unit"}, "missing"},
+		{"a plain http URL", entry(2, "url", "http://www.eia.gov/tools/faqs/faq.php?id=97&t=3"),
+			Error{File: "equivalents.json", Row: us, Field: "url"}, "want an https URL"},
+		{"no URL", entry(2, "url", ""),
+			Error{File: "equivalents.json", Row: us, Field: "url"}, "want an https URL"},
+		{"a year out of range", entry(2, "year", json.Number("20")),
+			Error{File: "equivalents.json", Row: us, Field: "year"}, "is 20, want 1990 to 2100, or 0"},
+		{"no basis", entry(2, "basis", " "),
+			Error{File: "equivalents.json", Row: us, Field: "basis"}, "missing"},
+		{"no verification", func(doc map[string]any) { delete(doc["equivalents"].([]any)[2].(map[string]any), "verification") },
+			Error{File: "equivalents.json", Row: us, Field: "verification"}, "missing"},
+		{"no source", entry(2, "source", ""),
+			Error{File: "equivalents.json", Row: us, Field: "source"}, "missing"},
+		{"an id given twice", entry(1, "id", led),
+			Error{File: "equivalents.json", Row: led, Field: "id"}, "given twice"},
+		{"another format version", func(doc map[string]any) { doc["version"] = "2" },
+			Error{File: "equivalents.json", Field: "version"}, `is "2", want format version "1"`},
+		{"no equivalents", func(doc map[string]any) { doc["equivalents"] = []any{} },
+			Error{File: "equivalents.json", Field: "equivalents"}, "missing"},
+		{"a null equivalent", func(doc map[string]any) { doc["equivalents"].([]any)[1] = nil },
+			Error{File: "equivalents.json", Field: "equivalents"}, "equivalent 2 is null"},
+		{"an unknown field", entry(0, "co2_per_unit", 1),
+			Error{File: "equivalents.json"}, "unknown field"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := fstest.MapFS{"equivalents.json": &fstest.MapFile{Data: equivalentsJSON}}
+			edit(t, files, "equivalents.json", tt.change)
+			refused(t, func(unmarshal func([]byte, any) error) error {
+				_, err := decodeEquivalents(files["equivalents.json"].Data, unmarshal, true)
+				return err
+			}, tt.want, tt.msg)
+		})
+	}
+}

@@ -12,8 +12,8 @@ import (
 )
 
 // unmarshalDirect decodes index.json (into a *Index), a model file (into a
-// *ModelFile), grid.json (into a *GridFile) or published.json (into a
-// *PublishedFile) with a small hand-written JSON reader: no reflection,
+// *ModelFile), grid.json (into a *GridFile), published.json (into a
+// *PublishedFile) or equivalents.json (into an *EquivalentsFile) with a small hand-written JSON reader: no reflection,
 // one pass over the bytes, filling the format's types (format.go). The
 // browser build uses it (unmarshal_wasm.go). Natively it is tested against
 // goccy/go-json and encoding/json: on every file they accept, it gives the
@@ -32,6 +32,8 @@ func unmarshalDirect(b []byte, v any) error {
 		err = r.grid(v)
 	case *PublishedFile:
 		err = r.published(v)
+	case *EquivalentsFile:
+		err = r.equivalents(v)
 	default:
 		return fmt.Errorf("unmarshalDirect: cannot decode into %T", v)
 	}
@@ -742,6 +744,44 @@ func (r *reader) publishedRow(p *PublishedRow) error {
 			return r.text(&p.Scope)
 		case "aligns_with":
 			return r.text(&p.AlignsWith)
+		}
+		return errUnknown
+	})
+}
+
+func (r *reader) equivalents(f *EquivalentsFile) error {
+	return r.object(func(key string) error {
+		switch key {
+		case "version":
+			return r.text(&f.Version)
+		case "equivalents":
+			return list(r, &f.Equivalents, r.equivalentRow)
+		}
+		return errUnknown
+	})
+}
+
+func (r *reader) equivalentRow(e *EquivalentRow) error {
+	return r.object(func(key string) error {
+		switch key {
+		case "id":
+			return r.text(&e.ID)
+		case "name":
+			return r.text(&e.Name)
+		case "unit":
+			return r.text(&e.Unit)
+		case "wh_per_unit":
+			return r.figure(&e.WhPerUnit)
+		case "source":
+			return r.text(&e.Source)
+		case "url":
+			return r.text(&e.URL)
+		case "year":
+			return r.int(&e.Year)
+		case "basis":
+			return r.text(&e.Basis)
+		case "verification":
+			return r.text(&e.Verification)
 		}
 		return errUnknown
 	})

@@ -90,6 +90,7 @@ func TestDirectAgreesGridAndPublished(t *testing.T) {
 		{"published", func() any { return &PublishedFile{} }, `{"version":"1","note":"n","figures":[{"id":"a","publisher":"P","subject":"s",` +
 			`"wh_per_prompt":0.10,"approximate":true,"date":"2025-05","source":"S","url":"https://x","scope":"All.","aligns_with":"none"}]}`},
 		{"published, empty", func() any { return &PublishedFile{} }, `{"figures":[]}`},
+		{"equivalents, the bundled file", func() any { return &EquivalentsFile{} }, string(equivalentsJSON)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

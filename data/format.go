@@ -184,6 +184,38 @@ func (r *PublishedRow) Figure() (floor.PublishedFigure, error) {
 		Date: r.Date, Source: r.Source, URL: r.URL, Scope: r.Scope, AlignsWith: r.AlignsWith}, nil
 }
 
+// EquivalentsFile is equivalents.json, written by hand: everyday energies a
+// figure can be restated in, each with its source, its basis and how it was
+// verified.
+type EquivalentsFile struct {
+	Version     string           `json:"version"`
+	Equivalents []*EquivalentRow `json:"equivalents"`
+}
+
+// EquivalentRow is one equivalent (the fields are floor.Equivalent's).
+type EquivalentRow struct {
+	ID           string      `json:"id"`
+	Name         string      `json:"name"`
+	Unit         string      `json:"unit"`
+	WhPerUnit    json.Number `json:"wh_per_unit"`
+	Source       string      `json:"source"`
+	URL          string      `json:"url"`
+	Year         int         `json:"year"`
+	Basis        string      `json:"basis"`
+	Verification string      `json:"verification"`
+}
+
+// Equivalent parses the row into a floor.Equivalent, its energy exactly; an
+// energy that does not parse is a *FieldError.
+func (r *EquivalentRow) Equivalent() (floor.Equivalent, error) {
+	d, err := parseFigure(string(r.WhPerUnit))
+	if err != nil {
+		return floor.Equivalent{}, &FieldError{"wh_per_unit", err}
+	}
+	return floor.Equivalent{ID: r.ID, Name: r.Name, Unit: r.Unit, WhPerUnit: d, Source: r.Source, URL: r.URL, Year: r.Year,
+		Basis: r.Basis, Verification: r.Verification}, nil
+}
+
 // FieldError is a figure of a Row that does not parse, named by its field.
 type FieldError struct {
 	Field string

@@ -92,6 +92,9 @@ type Dataset struct {
 	// sentence shown with them.
 	Published     []PublishedFigure
 	PublishedNote string
+	// Equivalents are everyday energies a figure can be restated in, each
+	// with its source, in the order they are shown (Equivalents counts them).
+	Equivalents []Equivalent
 }
 
 // GridIntensity is one country's or region's yearly average carbon

@@ -33,7 +33,63 @@ type Report struct {
 	// GridSource is the bundled grid data's source when the carbon figures
 	// use a bundled grid, else null.
 	GridSource *ReportGridSource `json:"grid_source"`
-	Results    []ReportResult    `json:"results"`
+	// Statement is Statement's paragraph, without a link, for the model
+	// StatementFloor picks: the one the results are limited to, else the
+	// default model; "" when the workload has none.
+	Statement string `json:"statement"`
+	// Equivalents restate the statement's floor, per request and per
+	// month, in everyday energies (Equivalents); empty when it has no floor.
+	Equivalents []ReportEquivalent `json:"equivalents"`
+	Results     []ReportResult     `json:"results"`
+}
+
+// ReportEquivalent is one figure restated as a count of one equivalent: Of
+// names the figure by the page's id of it ("energy-per-request",
+// "energy-per-month"), and Count is its Wh ÷ WhPerUnit, unrounded.
+type ReportEquivalent struct {
+	Of           string `json:"of"`
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	Unit         string `json:"unit"`
+	WhPerUnit    Number `json:"wh_per_unit"`
+	Count        Number `json:"count"`
+	Source       string `json:"source"`
+	URL          string `json:"url"`
+	Year         *int   `json:"year"`
+	Basis        string `json:"basis"`
+	Verification string `json:"verification"`
+}
+
+// The ids of the figures an equivalent restates (ReportEquivalent.Of): the
+// page's ids of the floor per request and per month.
+const (
+	OfEnergyPerRequest = "energy-per-request"
+	OfEnergyPerMonth   = "energy-per-month"
+)
+
+// reportEquivalents restates the floor of r, per request and per month, as
+// counts of ds's equivalents; none when r meets nothing.
+func reportEquivalents(ds *Dataset, r Result) []ReportEquivalent {
+	out := []ReportEquivalent{}
+	if !r.Meets() {
+		return out
+	}
+	for _, fig := range []struct {
+		of string
+		wh decimal.Decimal
+	}{{OfEnergyPerRequest, r.Figures.WhPerRequest}, {OfEnergyPerMonth, r.Figures.KWhPerMonth.Shift(3)}} {
+		for _, c := range Equivalents(ds, fig.wh) {
+			e := c.Equivalent
+			re := ReportEquivalent{Of: fig.of, ID: e.ID, Name: e.Name, Unit: e.Unit, WhPerUnit: Number(e.WhPerUnit), Count: Number(c.Count),
+				Source: e.Source, URL: e.URL, Basis: e.Basis, Verification: e.Verification}
+			if e.Year != 0 {
+				year := e.Year
+				re.Year = &year
+			}
+			out = append(out, re)
+		}
+	}
+	return out
 }
 
 // ReportInputs are the inputs the results are for.
@@ -216,6 +272,12 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 		rep.Inputs.Grid, rep.Inputs.GridYear = &g.Code, &g.Year
 		rep.GridSource = &ReportGridSource{Name: gs.Name, Attribution: gs.Attribution, URL: gs.URL, DataURL: gs.DataURL,
 			Commit: gs.Commit, Updated: gs.Updated, Licence: gs.Licence}
+	}
+	if sin, sr, ok := StatementFloor(w, in); ok {
+		rep.Statement = Statement(ds, w, sin, sr, "")
+		rep.Equivalents = reportEquivalents(ds, sr)
+	} else {
+		rep.Equivalents = []ReportEquivalent{}
 	}
 	for i, res := range results {
 		f := res.Figures

@@ -5,6 +5,7 @@ package ui
 import (
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -344,6 +345,43 @@ func TestPageKey(t *testing.T) {
 			got, ok := PageKey(tt.path, tt.raw)
 			if ok != (tt.want != "") || got != tt.want {
 				t.Errorf("PageKey(%q, %q) = %q, %v; want %q, %v", tt.path, tt.raw, got, ok, tt.want, tt.want != "")
+			}
+		})
+	}
+}
+
+// TestPermalinkQueryOpensItsInputs checks that floor.PermalinkQuery, the
+// query the CLI's statement links to, uses the calculator's parameters and
+// opens the page in the inputs it was written for, with no notice.
+func TestPermalinkQueryOpensItsInputs(t *testing.T) {
+	ds := fixtureDataset()
+	deu, _ := ds.GridIntensity("DEU")
+	d := decimal.RequireFromString
+	factors := func(in floor.Inputs, f floor.Factors) floor.Inputs { in.Factors = f; return in }
+	def := floor.DefaultInputs()
+	def.Model = "alpha"
+	h100 := def
+	h100.GPU, h100.Statistic, h100.TargetITLMs, h100.OutputTokensPerMonth = floor.H100, floor.P99, d("60"), d("2500000")
+	for _, tc := range []struct {
+		name string
+		in   floor.Inputs
+	}{
+		{"defaults", def},
+		{"H100, p99, another volume", h100},
+		{"a preset on a bundled grid with a price", factors(def, floor.Factors{Host: d("0.43"), Idle: d("0.17"), PUE: d("1.09"), Grid: deu,
+			PricePerKWh: decimal.NewNullDecimal(d("0.3")), Currency: "EUR"})},
+		{"your own intensity", factors(def, floor.Factors{PUE: d("1.5"), CustomGCO2ePerKWh: decimal.NewNullDecimal(d("400"))})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := floor.PermalinkQuery(ds, tc.in)
+			for k := range q {
+				if k != paramVersion && !slices.Contains(params, k) {
+					t.Errorf("parameter %q is not one of the calculator's", k)
+				}
+			}
+			f, notices := decodeState(ds, q)
+			if len(notices) != 0 || !reflect.DeepEqual(f.In, tc.in) {
+				t.Errorf("%s opens %+v, %q; want %+v", q.Encode(), f.In, notices, tc.in)
 			}
 		})
 	}

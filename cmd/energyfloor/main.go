@@ -24,6 +24,11 @@
 //	-gco2-per-kwh n    carbon at your own grid intensity, gCO2e per kWh, 0 to 2,000 (overrides -grid)
 //	-price-per-kwh n   cost at this electricity price per kWh, 0 to 1,000
 //	-currency s        the price's currency, shown as text (at most 8 characters)
+//	-statement         print the statement to quote instead of the table: one paragraph
+//	                   (floor.Statement) for -model, else the default model, over -gpu;
+//	                   with -json, the JSON's statement field carries it
+//	-origin URL        the app's public URL (https://example.org/energy): the statement,
+//	                   and -json's, then end with the page's permalink (floor.PermalinkQuery)
 //	-json              print one JSON object instead of the table (the contract below)
 //	-list              list the workloads and their models, then exit (-list -json too)
 //	-version           print the app and data versions, then exit (-version -json too)
@@ -87,6 +92,18 @@
 //     url, data_url, version, retrieved, licence).
 //   - grid_source: null, or when the carbon figures use a bundled grid its
 //     source: name, attribution, url, data_url, commit, updated, licence.
+//   - statement: the statement to quote, one paragraph (floor.Statement,
+//     the text -statement prints), for the model the results are limited to
+//     with -model, else the default model (qwen-3-235b-a22b-instruct, or
+//     when the workload lacks it the first of the ranking), over the -gpu
+//     filter; it ends with the permalink only with -origin.
+//   - equivalents: the statement's floor restated in everyday energies,
+//     empty when nothing meets the target: for each figure, per request
+//     then per month, one entry per bundled equivalent: of (the page's id of
+//     the figure: energy-per-request or energy-per-month), id, name, unit,
+//     wh_per_unit, count (the figure's Wh over wh_per_unit, unrounded),
+//     source, url, year (null when the source states none), basis and
+//     verification (how the figure was checked against its source).
 //   - results: one entry per model and GPU, in ranking order.
 //
 // -version -json prints one object too: app_version and data_version.
@@ -142,6 +159,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -189,6 +207,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	price := fs.String("price-per-kwh", "", "cost at this electricity `price` per kWh, 0 to 1,000")
 	currency := fs.String("currency", "", "the price's `currency`, shown as text: EUR, US$ …")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
+	statement := fs.Bool("statement", false, "print the statement to quote, one paragraph, instead of the table (for -model, else the default model)")
+	origin := fs.String("origin", "", "the app's public `URL` (https://example.org/energy): the statement, and -json's, then end with the permalink")
 	list := fs.Bool("list", false, "list the workloads and their models")
 	showVersion := fs.Bool("version", false, "print the app and data versions (as JSON with -json)")
 	if err := fs.Parse(args); err != nil {
@@ -284,6 +304,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			in.Model = only.Slug
 		}
 	}
+	if *origin != "" {
+		if err := checkOrigin(*origin); err != nil {
+			bad("origin", *origin, err)
+		}
+	}
 	if len(problems) > 0 {
 		for _, p := range problems {
 			fmt.Fprintln(stderr, "energyfloor:", p)
@@ -295,11 +320,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if only != nil {
 		results = slices.DeleteFunc(results, func(r floor.Result) bool { return r.Model != only })
 	}
-	rep := report{dataset: d, workload: w, in: in, results: results}
+	rep := report{dataset: d, workload: w, in: in, results: results, origin: strings.TrimSuffix(*origin, "/")}
+	if *statement && !*asJSON {
+		return written(stderr, rep.writeStatement(stdout))
+	}
 	if *asJSON {
 		return written(stderr, rep.writeJSON(stdout))
 	}
 	return written(stderr, rep.writeTable(stdout))
+}
+
+// checkOrigin checks an -origin: an absolute http or https URL with a host,
+// and no query or fragment, which the permalink's query follows.
+func checkOrigin(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return errors.New("Give the app's public URL, such as https://example.org or https://example.org/energy.")
+	}
+	return nil
 }
 
 // written turns an output error into the exit status.

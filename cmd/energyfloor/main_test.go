@@ -55,6 +55,10 @@ func TestGolden(t *testing.T) {
 		{"google-deu-b200.txt", []string{"-gpu", "B200", "-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09",
 			"-grid", "DEU", "-price-per-kwh", "0.30", "-currency", "EUR"}},
 		{"gpqa-own-intensity.txt", []string{"-workload", "gpqa", "-gpu", "H100", "-pue", "1.2", "-grid", "world", "-gco2-per-kwh", "400"}},
+		{"statement.txt", []string{"-statement"}},
+		{"statement-origin-h100-google.txt", []string{"-statement", "-origin", "https://example.org/energy/", "-gpu", "H100",
+			"-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09", "-grid", "DEU", "-price-per-kwh", "0.30", "-currency", "EUR"}},
+		{"statement-nothing-meets.txt", []string{"-statement", "-workload", "gpqa", "-itl-ms", "1"}},
 		{"qwen-industry-world.json", []string{"-json", "-model", "qwen-3-235b-a22b-instruct", "-host-overhead", "0.43", "-idle-overhead", "0.17",
 			"-pue", "1.56", "-grid", "World", "-price-per-kwh", "0.12", "-currency", "USD"}},
 	} {
@@ -223,6 +227,8 @@ func TestUsageErrors(t *testing.T) {
 		{"price not a number", []string{"-price-per-kwh", "cheap"}, []string{`energyfloor: -price-per-kwh "cheap": Enter a number using the digits 0 to 9`}},
 		{"currency too long", []string{"-currency", "Euro cents"}, []string{`energyfloor: -currency "Euro cents": Too long: enter at most 8 characters, such as EUR or US$.`}},
 		{"currency with a line break", []string{"-currency", "EU\nR"}, []string{`energyfloor: -currency "EU\nR": Use letters, digits and signs only`}},
+		{"origin not http", []string{"-origin", "ftp://example.org"}, []string{`energyfloor: -origin "ftp://example.org": Give the app's public URL`}},
+		{"origin with a query", []string{"-statement", "-origin", "https://example.org/?a=1"}, []string{`-origin "https://example.org/?a=1"`}},
 		{"every factor problem at once", []string{"-pue", "4", "-grid", "XYZ", "-host-overhead", "x"}, []string{`-pue "4"`, `-grid "XYZ"`, `-host-overhead "x"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -237,6 +243,31 @@ func TestUsageErrors(t *testing.T) {
 				if !strings.Contains(stderr, w) {
 					t.Errorf("stderr lacks %q:\n%s", w, stderr)
 				}
+			}
+		})
+	}
+}
+
+// TestStatementIsTheJSONs checks that -statement prints the -json report's
+// statement, for the model -model names and otherwise the default model, and
+// that its link opens the same inputs in the app's parameters.
+func TestStatementIsTheJSONs(t *testing.T) {
+	for _, args := range [][]string{
+		nil,
+		{"-model", "qwen-3-8b", "-gpu", "h100", "-itl-ms", "30", "-percentile", "p90"},
+		{"-workload", "image-chat", "-pue", "1.5", "-origin", "https://example.org"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			_, text, _ := runCLI(append([]string{"-statement"}, args...)...)
+			_, js, _ := runCLI(append([]string{"-json"}, args...)...)
+			var rep struct {
+				Statement string `json:"statement"`
+			}
+			if err := json.Unmarshal([]byte(js), &rep); err != nil {
+				t.Fatal(err)
+			}
+			if rep.Statement == "" || text != rep.Statement+"\n" {
+				t.Errorf("-statement printed\n%s\n-json's statement is\n%s", text, rep.Statement)
 			}
 		})
 	}

@@ -16,6 +16,30 @@ type report struct {
 	workload *floor.Workload
 	in       floor.Inputs
 	results  []floor.Result
+	// origin is the app's public URL without a final slash, or "": the
+	// statement names the permalink only with it.
+	origin string
+}
+
+// statement returns the statement of the report's inputs (floor.Statement
+// for floor.StatementFloor's model), with the permalink on r.origin when
+// set; "" when the workload has no model.
+func (r *report) statement() string {
+	in, res, ok := floor.StatementFloor(r.workload, r.in)
+	if !ok {
+		return ""
+	}
+	link := ""
+	if r.origin != "" {
+		link = r.origin + "/?" + floor.PermalinkQuery(r.dataset, in).Encode()
+	}
+	return floor.Statement(r.dataset, r.workload, in, res, link)
+}
+
+// writeStatement prints the statement alone: one paragraph.
+func (r *report) writeStatement(out io.Writer) error {
+	_, err := io.WriteString(out, r.statement()+"\n")
+	return err
 }
 
 // statisticLabel names a latency statistic in a table heading.
@@ -151,7 +175,11 @@ func factorsLine(f floor.Factors) string {
 // writeJSON prints the ranking as one JSON object: the report schema of
 // floor.Report (see the package doc for the contract).
 func (r *report) writeJSON(out io.Writer) error {
-	b, err := floor.NewReport(r.dataset, r.workload, r.in, r.results, version).JSON()
+	rep := floor.NewReport(r.dataset, r.workload, r.in, r.results, version)
+	if r.origin != "" {
+		rep.Statement = r.statement()
+	}
+	b, err := rep.JSON()
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,135 @@
+package floor
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Statement returns one short paragraph, in plain words, that states the
+// floor of result r (ModelFloor's, for inputs in on workload w of ds) with
+// the context a quoted number needs: the per-request and monthly figures as
+// the page shows them (FormatWh), the model, the GPU scope, the workload,
+// the monthly volume, the output length and the latency target with its
+// percentile; the figure at your traffic when there is one; that it is
+// measured GPU energy only and a floor; the source, its citation and the
+// data version; and permalink, when it is not "". With factors set (in.Factors
+// not zero), a second sentence gives the estimate and names its assumptions.
+// When nothing meets the target it says so instead of giving a floor.
+//
+// The page's #statement and `energyfloor -statement` both write it, so the
+// two are the same text apart from the link. r.Model must be set; a model
+// with no configuration on the allowed GPUs (ModelFloor's ok false) is
+// passed as Result{Model: m}.
+func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) string {
+	var b strings.Builder
+	m := r.Model
+	task := "the " + w.Name + " workload (" + w.ID + ")"
+	traffic := FormatInteger(in.OutputTokensPerMonth) + " output tokens a month of " + FormatExact(in.OutputTokensPerRequest) +
+		" output tokens a request"
+	target := "a " + FormatLatency(in.TargetITLMs) + " " + string(in.Statistic) + " inter-token latency target"
+	switch c := r.Chosen; {
+	case c != nil:
+		f := r.Figures
+		b.WriteString("Serving " + traffic + " with " + m.Name + " on " + task + ", within " + target + " on " + gpuScope(in.GPU) +
+			", takes at least " + FormatWh(f.WhPerRequest) + " per request and " + FormatWh(f.KWhPerMonth.Shift(3)) +
+			" per month of GPU energy, at " + strconv.Itoa(c.NumGPUs) + "×" + c.GPU + " with max_num_seqs " + strconv.Itoa(c.MaxNumSeqs) + ".")
+		if t := r.Traffic; t != nil {
+			b.WriteString(" At that volume, on the configurations it can keep busy, it takes at least " + FormatWh(t.Figures.WhPerRequest) +
+				" per request and " + FormatWh(t.Figures.KWhPerMonth.Shift(3)) + " per month, " + FormatTimes(t.TimesFloor) + " the floor.")
+		}
+		b.WriteString(" These are measured GPU energy only, and a floor: host, network, cooling and idle time are not counted.")
+		if !in.Factors.IsZero() {
+			b.WriteString(" " + estimateSentence(ds, in.Factors, f))
+		}
+	case r.Fastest != nil:
+		b.WriteString("No measured configuration of " + m.Name + " on " + task + " meets " + target + " on " + gpuScope(in.GPU) +
+			", so there is no energy floor for it: the fastest, " + strconv.Itoa(r.Fastest.NumGPUs) + "×" + r.Fastest.GPU +
+			" with max_num_seqs " + strconv.Itoa(r.Fastest.MaxNumSeqs) + ", reaches " + FormatLatency(r.Fastest.ITL(in.Statistic)) + ".")
+	default:
+		b.WriteString(m.Name + " was not measured on " + task + " on " + gpuScope(in.GPU) + ", so there is no energy floor for it.")
+	}
+	src := w.Source
+	version, _, _ := strings.Cut(src.Version, " ")
+	b.WriteString(" Source: " + src.Name + " v" + version + " (data version " + ds.DataVersion + "); cite " + src.Cite + ".")
+	if permalink != "" {
+		b.WriteString(" " + permalink)
+	}
+	return b.String()
+}
+
+// StatementFloor returns the model a statement on workload w is about, for
+// inputs in, and its floor: in.Model's when set, else DefaultModel's when w
+// has it, else the model with the lowest floor (the first of Rank). It
+// returns in with Model set to that model's slug, and the Result to give
+// Statement: ModelFloor's, or Result{Model: m} when m has no configuration
+// on the GPUs in.GPU allows. ok is false when w has no model to state.
+func StatementFloor(w *Workload, in Inputs) (Inputs, Result, bool) {
+	m := w.Model(in.Model)
+	if m == nil && in.Model == "" {
+		if m = w.Model(DefaultModel); m == nil {
+			if rs := Rank(w, in); len(rs) > 0 {
+				m = rs[0].Model
+			}
+		}
+	}
+	if m == nil {
+		return in, Result{}, false
+	}
+	in.Model = m.Slug
+	r, ok := ModelFloor(m, in)
+	if !ok {
+		r = Result{Model: m}
+	}
+	return in, r, true
+}
+
+// gpuScope names the GPUs a result may be on: "either GPU (H100 or B200)"
+// or "H100 only".
+func gpuScope(gpu string) string {
+	if gpu == "" {
+		return "either GPU (" + H100 + " or " + B200 + ")"
+	}
+	return gpu + " only"
+}
+
+// estimateSentence is the statement's second sentence for factors f, not
+// zero, and the floor's figures fig: the estimate and what it assumes.
+func estimateSentence(ds *Dataset, f Factors, fig Figures) string {
+	e := f.Estimate(fig)
+	var parts []string
+	if f.addsEnergy() {
+		s := "host " + FormatExact(f.Host) + ", idle " + FormatExact(f.Idle) + " and PUE " + FormatExact(f.pue()) +
+			" (× " + f.EnergyFactor().String()
+		if p, ok := f.Preset(); ok {
+			s += ", the " + p.Name + " preset"
+		}
+		parts = append(parts, s+")")
+	} else {
+		parts = append(parts, "no host, idle or facility energy")
+	}
+	if g, ok := f.GridUsed(); ok {
+		parts = append(parts, g.Name+"'s "+strconv.Itoa(g.Year)+" grid intensity of "+FormatExact(g.GCO2ePerKWh)+" gCO2e/kWh from "+ds.GridSource.Name)
+	} else if g, ok := f.GCO2ePerKWh(); ok {
+		parts = append(parts, "your own grid intensity of "+FormatExact(g)+" gCO2e/kWh")
+	}
+	if f.PricePerKWh.Valid {
+		parts = append(parts, "a price of "+WithCurrency(FormatExact(f.PricePerKWh.Decimal), f.Currency)+" per kWh")
+	}
+	s := "Assuming " + joinAnd(parts) + ", the estimate is " + FormatWh(e.WhPerRequest) + " per request and " +
+		FormatWh(e.KWhPerMonth.Shift(3)) + " per month"
+	if e.GCO2ePerRequest.Valid {
+		s += ", " + FormatNumber(e.GCO2ePerRequest.Decimal) + " gCO2e per request and " + FormatNumber(e.KgCO2ePerMonth.Decimal) + " kgCO2e per month"
+	}
+	if e.CostPerMonth.Valid {
+		s += ", costing " + WithCurrency(FormatNumber(e.CostPerMonth.Decimal), f.Currency) + " a month"
+	}
+	return s + "."
+}
+
+// joinAnd joins parts as a list in a sentence: "a", "a and b", "a, b and c".
+func joinAnd(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
