@@ -487,13 +487,9 @@ func checkPublished(p *PublishedFile) error {
 			return fail("", "figures", fmt.Errorf("figure %d is null", i+1))
 		}
 		row := rowName(r.ID, "figure", i)
-		switch {
-		case r.ID == "" || strings.Trim(r.ID, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
-			return fail(row, "id", fmt.Errorf("is %s, want lower-case letters, digits and hyphens", floor.QuoteInput(r.ID)))
-		case seen[r.ID]:
-			return fail(row, "id", errors.New("given twice"))
+		if err := checkID(r.ID, seen); err != nil {
+			return fail(row, "id", err)
 		}
-		seen[r.ID] = true
 		for _, f := range []struct{ name, value string }{
 			{"publisher", r.Publisher}, {"subject", r.Subject}, {"source", r.Source}, {"scope", r.Scope},
 		} {
@@ -507,8 +503,8 @@ func checkPublished(p *PublishedFile) error {
 		if !isDate(r.Date) {
 			return fail(row, "date", fmt.Errorf("is %s, want YYYY-MM or YYYY-MM-DD", floor.QuoteInput(r.Date)))
 		}
-		if !strings.HasPrefix(r.URL, "https://") || strings.ContainsFunc(r.URL, unicode.IsSpace) {
-			return fail(row, "url", fmt.Errorf("is %s, want an https URL", floor.QuoteInput(r.URL)))
+		if err := checkHTTPS(r.URL); err != nil {
+			return fail(row, "url", err)
 		}
 		if !slices.Contains(alignments, r.AlignsWith) {
 			return fail(row, "aligns_with", fmt.Errorf("is %s, want one of %v", floor.QuoteInput(r.AlignsWith), alignments))
@@ -555,13 +551,9 @@ func checkEquivalents(f *EquivalentsFile) error {
 			return fail("", "equivalents", fmt.Errorf("equivalent %d is null", i+1))
 		}
 		row := rowName(r.ID, "equivalent", i)
-		switch {
-		case r.ID == "" || strings.Trim(r.ID, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
-			return fail(row, "id", fmt.Errorf("is %s, want lower-case letters, digits and hyphens", floor.QuoteInput(r.ID)))
-		case seen[r.ID]:
-			return fail(row, "id", errors.New("given twice"))
+		if err := checkID(r.ID, seen); err != nil {
+			return fail(row, "id", err)
 		}
-		seen[r.ID] = true
 		for _, t := range []struct{ name, value string }{
 			{"name", r.Name}, {"unit", r.Unit}, {"source", r.Source}, {"basis", r.Basis}, {"verification", r.Verification},
 		} {
@@ -569,8 +561,8 @@ func checkEquivalents(f *EquivalentsFile) error {
 				return fail(row, t.name, err)
 			}
 		}
-		if !strings.HasPrefix(r.URL, "https://") || len(r.URL) == len("https://") || strings.ContainsFunc(r.URL, unicode.IsSpace) {
-			return fail(row, "url", fmt.Errorf("is %s, want an https URL", floor.QuoteInput(r.URL)))
+		if err := checkHTTPS(r.URL); err != nil {
+			return fail(row, "url", err)
 		}
 		if r.Year != 0 && (r.Year < minEquivalentYear || r.Year > maxEquivalentYear) {
 			return fail(row, "year", fmt.Errorf("is %d, want %d to %d, or 0 when the source states none", r.Year, minEquivalentYear, maxEquivalentYear))
@@ -585,6 +577,27 @@ func checkEquivalents(f *EquivalentsFile) error {
 		if err != nil {
 			return fail(row, "wh_per_unit", err)
 		}
+	}
+	return nil
+}
+
+// checkID checks a row id of a bundled table: lower-case letters, digits
+// and hyphens, not given before (seen records it).
+func checkID(id string, seen map[string]bool) error {
+	switch {
+	case id == "" || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
+		return fmt.Errorf("is %s, want lower-case letters, digits and hyphens", floor.QuoteInput(id))
+	case seen[id]:
+		return errors.New("given twice")
+	}
+	seen[id] = true
+	return nil
+}
+
+// checkHTTPS checks a source's URL: https, with a host, without spaces.
+func checkHTTPS(u string) error {
+	if !strings.HasPrefix(u, "https://") || len(u) == len("https://") || strings.ContainsFunc(u, unicode.IsSpace) {
+		return fmt.Errorf("is %s, want an https URL", floor.QuoteInput(u))
 	}
 	return nil
 }
