@@ -136,12 +136,15 @@ var fields = [fieldCount]field{
 			return err
 		},
 		get: func(f *formState) string { return f.requests().String() },
-		// Only when typed: requests in a link make them the typed volume.
+		// Only when typed, and only when they give the volume exactly:
+		// requests in a link make them the typed volume. A bad requests text
+		// leaves the volume the tokens gave, which the tokens parameter carries.
 		link: func(f *formState) string {
-			if f.Basis != basisRequests {
+			r := f.requests()
+			if f.Basis != basisRequests || !r.Mul(f.In.OutputTokensPerRequest).Equal(f.In.OutputTokensPerMonth) {
 				return ""
 			}
-			return f.requests().String()
+			return r.String()
 		}},
 	fieldITL: {param: "itl", id: "itl-ms", label: "Inter-token latency target (ms)",
 		hint: "The time between two output tokens the users may wait, at most.",
