@@ -42,6 +42,21 @@ type inputs struct {
 	Workload, Tokens, Output, ITL, Pct, GPU, Model string
 }
 
+// cliArgs returns the CLI's flags for in, but for the model (a ranking
+// covers every model; -model limits it).
+func (in inputs) cliArgs() []string {
+	var args []string
+	for _, f := range []struct{ flag, v string }{
+		{"-workload", in.Workload}, {"-tokens", in.Tokens}, {"-output-tokens", in.Output}, {"-itl-ms", in.ITL},
+		{"-percentile", in.Pct}, {"-gpu", in.GPU},
+	} {
+		if f.v != "" {
+			args = append(args, f.flag, f.v)
+		}
+	}
+	return args
+}
+
 // query returns the permalink query (?workload=&tokens=&…).
 func (in inputs) query() string {
 	v := url.Values{}
@@ -102,14 +117,9 @@ func cliExpect(t testing.TB, in inputs) expected {
 // workload does not have) as an error.
 func cliTry(t testing.TB, in inputs) (expected, error) {
 	t.Helper()
-	args := []string{"-json"}
-	for _, f := range []struct{ flag, v string }{
-		{"-workload", in.Workload}, {"-tokens", in.Tokens}, {"-output-tokens", in.Output}, {"-itl-ms", in.ITL},
-		{"-percentile", in.Pct}, {"-gpu", in.GPU}, {"-model", in.Model},
-	} {
-		if f.v != "" {
-			args = append(args, f.flag, f.v)
-		}
+	args := append([]string{"-json"}, in.cliArgs()...)
+	if in.Model != "" {
+		args = append(args, "-model", in.Model)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -48,15 +48,7 @@ type trafficWant struct {
 // energy, and its ratio to the least floor among them.
 func cliTrafficExpect(t testing.TB, in inputs) trafficWant {
 	t.Helper()
-	args := []string{"-json"}
-	for _, f := range []struct{ flag, v string }{
-		{"-workload", in.Workload}, {"-tokens", in.Tokens}, {"-output-tokens", in.Output}, {"-itl-ms", in.ITL},
-		{"-percentile", in.Pct}, {"-gpu", in.GPU},
-	} {
-		if f.v != "" {
-			args = append(args, f.flag, f.v)
-		}
-	}
+	args := append([]string{"-json"}, in.cliArgs()...)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, cliBinary(t), args...).Output()
