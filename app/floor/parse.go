@@ -305,10 +305,26 @@ func parseField(s string, max decimal.Decimal, message string, ex examples) (dec
 	return d, nil
 }
 
+// errTokensTooLarge states the bound of output tokens per month, however the
+// volume is given.
+const errTokensTooLarge = "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."
+
 // ParseTokensPerMonth parses output tokens per month: more than zero and at
 // most MaxTokensPerMonth (10^18).
 func ParseTokensPerMonth(s string) (decimal.Decimal, error) {
-	return parseField(s, MaxTokensPerMonth, "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.", anyNumber)
+	return parseField(s, MaxTokensPerMonth, errTokensTooLarge, anyNumber)
+}
+
+// TokensForRequests returns the output tokens per month of requests per
+// month of outputPerRequest tokens each, held to the bound of
+// ParseTokensPerMonth: past MaxTokensPerMonth it returns ParseTokensPerMonth's
+// message, so a volume given as requests is bounded as one typed as tokens.
+func TokensForRequests(requests, outputPerRequest decimal.Decimal) (decimal.Decimal, error) {
+	t := requests.Mul(outputPerRequest)
+	if t.GreaterThan(MaxTokensPerMonth) {
+		return decimal.Decimal{}, errors.New(errTokensTooLarge)
+	}
+	return t, nil
 }
 
 // ParseRequestsPerMonth parses requests per month: more than zero and at most

@@ -638,6 +638,10 @@ func TestResultsCurrent(t *testing.T) {
 	if got, _ := attr(html, "results", "data-current"); got != "yes" {
 		t.Errorf("data-current %q, want yes", got)
 	}
+	html = render(t, fixtureCalculator("requests=1e15&output=1e6&model=alpha", false))
+	if got, _ := attr(html, "results", "data-current"); got != "no" {
+		t.Errorf("with requests × output past 10^18 tokens, data-current %q, want no", got)
+	}
 	html = render(t, fixtureCalculator("tokens=2B&itl=soon&model=alpha", false))
 	if got, _ := attr(html, "results", "data-current"); got != "no" {
 		t.Errorf("with a bad latency target, data-current %q, want no", got)

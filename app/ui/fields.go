@@ -102,13 +102,23 @@ var fields = [fieldCount]field{
 		get: func(f *formState) string { return f.In.Workload }},
 	fieldOutput: {param: "output", id: "output-tokens", label: "Average output tokens per request",
 		hint: "Tokens the model writes per answer; prompts are not counted.",
-		set: number(floor.ParseOutputTokens, func(f *formState, d decimal.Decimal) {
+		set: func(f *formState, _ *floor.Dataset, s string) error {
+			d, err := floor.ParseOutputTokens(s)
+			if err != nil {
+				return err
+			}
 			if f.Basis == basisRequests {
-				// Requests stay what the user typed; tokens follow.
-				f.In.OutputTokensPerMonth = f.requests().Mul(d)
+				// Requests stay what the user typed; tokens follow,
+				// within their bound.
+				t, err := floor.TokensForRequests(f.requests(), d)
+				if err != nil {
+					return err
+				}
+				f.In.OutputTokensPerMonth = t
 			}
 			f.In.OutputTokensPerRequest = d
-		}),
+			return nil
+		},
 		get: func(f *formState) string { return f.In.OutputTokensPerRequest.String() }},
 	fieldTokens: {param: "tokens", id: "tokens-per-month", label: "Output tokens per month", linked: true,
 		hint: "For example 2.5M, 1e9 or 1,000,000,000.",
@@ -130,8 +140,12 @@ var fields = [fieldCount]field{
 			f.Basis = basisRequests
 			f.setErr(fieldTokens, "")
 			d, err := floor.ParseRequestsPerMonth(s)
+			if err != nil {
+				return err
+			}
+			t, err := floor.TokensForRequests(d, f.In.OutputTokensPerRequest)
 			if err == nil {
-				f.In.OutputTokensPerMonth = d.Mul(f.In.OutputTokensPerRequest)
+				f.In.OutputTokensPerMonth = t
 			}
 			return err
 		},

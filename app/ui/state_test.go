@@ -77,6 +77,14 @@ func TestDecodeState(t *testing.T) {
 			wantText: map[fieldKey]string{fieldRequests: "lots", fieldTokens: "2M"},
 		},
 		{
+			name:       "requests × output past the tokens' bound is the requests' error, and keeps the tokens",
+			query:      "requests=1e15&output=1e6",
+			wantTokens: "1000000000", wantOutput: "1000000", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisRequests,
+			wantErrs: map[fieldKey]string{fieldRequests: "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."},
+			wantText: map[fieldKey]string{fieldRequests: "1e15", fieldTokens: "1B"},
+		},
+		{
 			name:       "an emptied field is the field's error",
 			query:      "tokens=&itl=60",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "60", wantStat: "median",
@@ -243,6 +251,47 @@ func TestSetText(t *testing.T) {
 		f.setText(ds, fieldOutput, "300")
 		if got := f.In.OutputTokensPerMonth.String(); got != "3000000000" || f.Text[fieldRequests] != "10M" {
 			t.Errorf("got tokens %s with requests %q, want 3000000000 with 10M", got, f.Text[fieldRequests])
+		}
+	})
+}
+
+// TestRequestsHeldToTheTokensBound: requests × output obeys the bound of
+// tokens per month, typed as requests or as an output length while requests
+// are typed; the bad field keeps its text with the tokens' message, and the
+// figures keep the last good volume.
+func TestRequestsHeldToTheTokensBound(t *testing.T) {
+	ds := fixtureDataset()
+	const msg = "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."
+	if _, err := floor.ParseTokensPerMonth("1e21"); err == nil || err.Error() != msg {
+		t.Fatalf("ParseTokensPerMonth(1e21) = %v, want %q", err, msg)
+	}
+	t.Run("requests typed past the bound", func(t *testing.T) {
+		f := defaultForm(ds)
+		f.setText(ds, fieldOutput, "1e6")
+		f.setText(ds, fieldRequests, "1e12") // 10^18: at the bound
+		if got := f.In.OutputTokensPerMonth.String(); got != "1000000000000000000" || len(f.Errs) != 0 {
+			t.Fatalf("at the bound: tokens %s, errors %v; want 10^18 and none", got, f.Errs)
+		}
+		f.setText(ds, fieldRequests, "1e15")
+		if f.Errs[fieldRequests] != msg || f.Text[fieldRequests] != "1e15" {
+			t.Errorf("requests show %q with %q, want 1e15 with %q", f.Text[fieldRequests], f.Errs[fieldRequests], msg)
+		}
+		if got := f.In.OutputTokensPerMonth.String(); got != "1000000000000000000" {
+			t.Errorf("tokens %s, want the last good 10^18", got)
+		}
+		if got := f.query().Get("requests"); got != "1000000000000" {
+			t.Errorf("the permalink's requests %q, want the last good 1000000000000", got)
+		}
+	})
+	t.Run("an output length that takes typed requests past the bound", func(t *testing.T) {
+		f := defaultForm(ds)
+		f.setText(ds, fieldRequests, "1e15")
+		f.setText(ds, fieldOutput, "1e6")
+		if f.Errs[fieldOutput] != msg {
+			t.Errorf("output's message %q, want %q", f.Errs[fieldOutput], msg)
+		}
+		if got, out := f.In.OutputTokensPerMonth.String(), f.In.OutputTokensPerRequest.String(); got != "500000000000000000" || out != "500" {
+			t.Errorf("tokens %s, output %s; want the last good 5×10^17 and 500", got, out)
 		}
 	})
 }
