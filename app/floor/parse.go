@@ -393,8 +393,9 @@ func ParsePricePerKWh(s string) (decimal.Decimal, error) {
 
 // ParseCurrency reads a currency's name or sign as typed ("EUR", "US$",
 // "€"), surrounding spaces removed: at most MaxCurrencyRunes characters of
-// valid UTF-8, with no control or formatting characters (such as line
-// breaks or direction marks), since it is shown as text beside figures. ""
+// valid UTF-8, with no control or formatting characters and no line or
+// paragraph separators (such as line breaks, U+2028 or direction marks),
+// since it is shown as text beside figures on one line. ""
 // is no currency.
 func ParseCurrency(s string) (string, error) {
 	if len(s) > 4*MaxInputRunes {
@@ -408,7 +409,7 @@ func ParseCurrency(s string) (string, error) {
 		return "", errCurrencyLong
 	}
 	for _, r := range s {
-		if unicode.In(r, unicode.Cc, unicode.Cf) {
+		if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp) {
 			return "", errCurrencyText
 		}
 	}

@@ -231,6 +231,9 @@ func TestParseCurrency(t *testing.T) {
 		{"a right-to-left override", "\u202eRUE", "", bad},
 		{"a zero-width space", "E\u200bUR", "", bad},
 		{"invalid UTF-8", "EU\xff", "", bad},
+		{"a line separator", "EU\u2028R", "", bad},
+		{"a paragraph separator", "EU\u2029R", "", bad},
+		{"a next-line control", "EU\u0085R", "", bad},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ParseCurrency(tc.in)
