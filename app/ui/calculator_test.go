@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"energyfloor/app/floor"
 
@@ -151,6 +152,20 @@ func TestCalculatorHostileLink(t *testing.T) {
 	}
 	if got, _ := attr(html, "energy-per-month", "data-wh"); got == "" {
 		t.Error("the defaults gave no result")
+	}
+}
+
+// TestCalculatorInvalidUTF8: a link's invalid UTF-8 reaches the page as
+// U+FFFD, in the field as in the notices: the page stays valid UTF-8.
+func TestCalculatorInvalidUTF8(t *testing.T) {
+	c := &calculator{load: func() (*floor.Dataset, error) { return fixtureDataset(), nil }}
+	c.navigateTo("tokens=%00%ff%fe&model=%ff&cur=%fe")
+	html := render(t, c)
+	if !utf8.ValidString(html) {
+		t.Error("the page holds invalid UTF-8")
+	}
+	if got, _ := attr(html, "tokens-per-month", "value"); !strings.Contains(got, "\uFFFD") {
+		t.Errorf("#tokens-per-month shows %q, want U+FFFD for the invalid bytes", got)
 	}
 }
 

@@ -93,11 +93,27 @@ func TestDecodeState(t *testing.T) {
 			wantText: map[fieldKey]string{fieldTokens: "", fieldRequests: "2M"},
 		},
 		{
-			name:       "an over-long value is not even parsed",
+			name:       "an over-long number stays in its field, shortened, with the field's message",
 			query:      "itl=" + strings.Repeat("9", 10000),
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
-			wantNotices: []string{`itl="` + strings.Repeat("9", 40) + `…": longer than 200 characters.`},
+			wantErrs: map[fieldKey]string{fieldITL: "Too long: enter at most 100 characters."},
+			wantText: map[fieldKey]string{fieldITL: strings.Repeat("9", 197) + "…"},
+		},
+		{
+			name:       "an over-long text stays in its field, cut at a character",
+			query:      "cur=" + strings.Repeat("€", 100),
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+			wantErrs: map[fieldKey]string{fieldCurrency: "Too long: enter at most 8 characters, such as EUR or US$."},
+			wantText: map[fieldKey]string{fieldCurrency: strings.Repeat("€", 65) + "…"},
+		},
+		{
+			name:       "an over-long choice is not even parsed",
+			query:      "model=" + strings.Repeat("a", 10000),
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+			wantNotices: []string{`model="` + strings.Repeat("a", 40) + `…": longer than 200 characters.`},
 		},
 		{
 			name:       "direction marks and control characters are shown escaped",
@@ -352,6 +368,8 @@ func TestParseQuery(t *testing.T) {
 		{"the first value of a parameter is kept", "tokens=1&tokens=2", url.Values{"tokens": {"1"}}, nil},
 		{"a name alone has an empty value", "tokens&itl=", url.Values{"tokens": {""}, "itl": {""}}, nil},
 		{"empty", "", url.Values{}, nil},
+		{"invalid UTF-8 becomes U+FFFD", "tokens=%00%ff%fe&cur=E%FFR", url.Values{"tokens": {"\x00\uFFFD"}, "cur": {"E\uFFFDR"}}, nil},
+		{"raw invalid UTF-8 too", "tokens=1\xff", url.Values{"tokens": {"1\uFFFD"}}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
