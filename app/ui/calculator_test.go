@@ -169,6 +169,19 @@ func TestCalculatorInvalidUTF8(t *testing.T) {
 	}
 }
 
+// TestFleetGrouped: the fleet line groups the digits of its GPU and replica
+// counts, as every other count on the page.
+func TestFleetGrouped(t *testing.T) {
+	html := render(t, fixtureCalculator("tokens=1e18&model=alpha", false))
+	m := regexp.MustCompile(`id="fleet"[^>]*>\s*<dt>[^<]*</dt>\s*<dd>([^<]*)</dd>`).FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("no fleet line")
+	}
+	if !regexp.MustCompile(`^\d{1,3}(,\d{3})+ \(\d{1,3}(,\d{3})+ × \d+ [A-Z0-9]+\)$`).MatchString(m[1]) {
+		t.Errorf("the fleet line says %q, want grouped counts such as \"17,161,948 (4,290,487 × 4 B200)\"", m[1])
+	}
+}
+
 func TestCalculatorDatasetFailsValidation(t *testing.T) {
 	c := &calculator{load: func() (*floor.Dataset, error) {
 		return nil, errors.New("gpqa/qwen-3-8b.json: configuration 3: joules_per_output_token is negative")
