@@ -254,12 +254,14 @@
         const o = preset.selectedOptions[0];
         if (!o) return;
         for (const [name, v] of Object.entries(o.dataset)) {
-          const el = document.querySelector("input[name=" + CSS.escape(name) + "]");
-          if (el) el.value = v;
+          const el = f.elements.namedItem(name);
+          if (el && el.tagName === "INPUT") el.value = v;
         }
+        mark();
       });
     }
     const invalid = results.getAttribute("data-current") === "no"; // a field holds a bad value
+    // The form's elements are its fields wherever they are drawn (form=).
     const changed = () => [...f.elements].some((el) =>
       el.tagName === "SELECT" ? [...el.options].some((o) => o.selected !== o.defaultSelected)
         : el.tagName === "INPUT" && el.type === "text" && el.value !== el.defaultValue);
@@ -283,8 +285,14 @@
       for (const field of linked) if (seen.has(field.dataset.name)) typed(field);
     }
     mark();
-    f.addEventListener("input", mark);
-    f.addEventListener("change", mark);
+    // Any field of the form, wherever it is drawn: the fields outside it
+    // (Beyond the GPU's) name it with form=, and their events do not bubble
+    // through it.
+    const ofForm = (e) => {
+      if (e.target && e.target.form === f) mark();
+    };
+    document.addEventListener("input", ofForm);
+    document.addEventListener("change", ofForm);
   });
 
   if (navigator.serviceWorker && navigator.serviceWorker.controller) return start();

@@ -486,3 +486,95 @@ func halfWasmProxy(t *testing.T, base string) string {
 	t.Cleanup(stop)
 	return site
 }
+
+// factorLink is a link that sets every kind of factor of Beyond the GPU,
+// whose fields are drawn outside the form and name it with form=.
+const factorLink = "/?host=0.43&pue=1.09&price=0.3&cur=EUR&tokens=5M&model=" + defaultModel
+
+// requireFactorsSent fails t unless the page's query carries the factors of
+// factorLink, and the page shows the cost they give.
+func requireFactorsSent(t testing.TB, b *Browser) {
+	t.Helper()
+	q, err := url.ParseQuery(pageQuery(t, b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{"host": "0.43", "pue": "1.09", "price": "0.3", "cur": "EUR", "tokens": "7M"} {
+		if got := q.Get(p); got != want {
+			t.Errorf("the form sent %s=%q, want %q (query %s)", p, got, want, q.Encode())
+		}
+	}
+	if ok, _ := Eval[bool](b, `!!document.querySelector("#cost-per-month[data-amount]")`); !ok {
+		t.Error("no #cost-per-month after the submission: the factors were lost")
+	}
+}
+
+// TestWasmBlockedFactorEditsNotCurrent: with app.wasm blocked, an edit of a
+// field of Beyond the GPU (outside the form, naming it) marks the figures
+// not current, as an edit of the form's own fields does; and the form sends
+// the factors with the rest.
+func TestWasmBlockedFactorEditsNotCurrent(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
+	blockWasm(t, b)
+	for _, edit := range []struct{ sel, text string }{{"#pue", "1.2"}, {"#price-per-kwh", "0.5"}, {"#currency", "USD"}} {
+		if err := b.Navigate(base + factorLink); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Poll[bool](b, `!!document.querySelector("`+selAppFailed+`")`, 20*time.Second); err != nil {
+			t.Fatalf("#app-status never said the app is not running: %v", err)
+		}
+		if got := current(t, b); got != "yes" {
+			t.Fatalf("the prerendered figures for the link: data-current %q, want yes", got)
+		}
+		if err := b.Type(edit.sel, edit.text); err != nil {
+			t.Fatal(err)
+		}
+		waitCurrent(t, b, "no", 5*time.Second)
+	}
+	if err := b.Navigate(base + factorLink); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Type(selTokens, "7M"); err != nil {
+		t.Fatal(err)
+	}
+	submitWithEnter(t, b, selTokens)
+	requireFactorsSent(t, b)
+}
+
+// TestJavaScriptOffSendsTheFactors: with JavaScript off, Calculate sends the
+// fields of Beyond the GPU with the rest of the form.
+func TestJavaScriptOffSendsTheFactors(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if _, err := chromedp.Call(b.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Navigate(base + factorLink); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.TypeKeys(selTokens, "7M"); err != nil {
+		t.Fatal(err)
+	}
+	submitWithEnter(t, b, selTokens)
+	requireFactorsSent(t, b)
+}
+
+// TestStaticFactorLinkWithoutWasm: the static build, opened with a link
+// that sets a factor and app.wasm blocked, shows the factor in its field
+// and marks the GPU-only figures not current.
+func TestStaticFactorLinkWithoutWasm(t *testing.T) {
+	requireChromium(t)
+	base := staticSite(t)
+	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
+	blockWasm(t, b)
+	if err := b.Navigate(base + "/?host=0.43"); err != nil {
+		t.Fatal(err)
+	}
+	waitCurrent(t, b, "no", 5*time.Second)
+	if v, _ := fieldValue(b, "#host-overhead"); v != "0.43" {
+		t.Errorf("#host-overhead shows %q, want the link's 0.43", v)
+	}
+}
