@@ -260,7 +260,15 @@
         mark();
       });
     }
-    const invalid = results.getAttribute("data-current") === "no"; // a field holds a bad value
+    // A page prerendered for another link (a static host's or the service
+    // worker's copy) has figures for that link's state. Whether two links
+    // mean the same state only Go can say (it decodes them: "pct=P99" is
+    // p99, not the median a select that lacks "P99" keeps), so until the app
+    // runs such figures are never current, even for a link that means the
+    // same: a figure is never marked current for other inputs.
+    const root = document.documentElement;
+    const elsewhere = root.hasAttribute("data-prerendered-for") && root.getAttribute("data-prerendered-for") !== location.search.replace(/^\?/, "");
+    const invalid = elsewhere || results.getAttribute("data-current") === "no"; // or a field holds a bad value
     // The form's elements are its fields wherever they are drawn (form=).
     const changed = () => [...f.elements].some((el) =>
       el.tagName === "SELECT" ? [...el.options].some((o) => o.selected !== o.defaultSelected)
@@ -270,8 +278,7 @@
     };
     // A page prerendered for another link: show the link's values in the
     // fields (the figures are not for them).
-    const root = document.documentElement;
-    if (root.hasAttribute("data-prerendered-for") && root.getAttribute("data-prerendered-for") !== location.search.replace(/^\?/, "")) {
+    if (elsewhere) {
       const seen = new Set();
       for (const [name, value] of new URLSearchParams(location.search)) {
         if (seen.has(name)) continue;

@@ -313,7 +313,14 @@ func TestLiveTypingStaysCurrent(t *testing.T) {
 // "yes" with the CLI's figures.
 func TestEarlyEditsNotCurrentUntilApplied(t *testing.T) {
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		release := navigateHoldingWasm(t, b, base+"/?model="+defaultModel)
+		path := "/?model=" + defaultModel
+		if strings.HasSuffix(t.Name(), "/static") {
+			// The static page is prerendered for no query, and a page opened
+			// with another is never current before the app runs
+			// (TestStaticNormalisedLinkNotCurrent).
+			path = "/"
+		}
+		release := navigateHoldingWasm(t, b, base+path)
 		if got := current(t, b); got != "yes" {
 			t.Errorf("before any edit, data-current %q, want yes", got)
 		}
@@ -576,5 +583,37 @@ func TestStaticFactorLinkWithoutWasm(t *testing.T) {
 	waitCurrent(t, b, "no", 5*time.Second)
 	if v, _ := fieldValue(b, "#host-overhead"); v != "0.43" {
 		t.Errorf("#host-overhead shows %q, want the link's 0.43", v)
+	}
+}
+
+// TestStaticNormalisedLinkNotCurrent: before the app runs, the static
+// build's page, prerendered for no query, never marks its figures current
+// for a link it was not prerendered for, even one whose spellings its
+// selects lack ("pct=P99" means p99, not the median they keep): only Go
+// decodes a link. The page for no query stays current.
+func TestStaticNormalisedLinkNotCurrent(t *testing.T) {
+	requireChromium(t)
+	base := staticSite(t)
+	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
+	blockWasm(t, b)
+	for _, q := range []string{"?pct=P99", "?gpu=h100", "?workload=%20gpqa", "?utm_source=x"} {
+		if err := b.Navigate(base + "/" + q); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Poll[bool](b, `!!document.querySelector("`+selAppFailed+`")`, 20*time.Second); err != nil {
+			t.Fatalf("%s: #app-status never said the app is not running: %v", q, err)
+		}
+		if got := current(t, b); got != "no" {
+			t.Errorf("%s: data-current %q on the page prerendered for no query, want no", q, got)
+		}
+	}
+	if err := b.Navigate(base + "/"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Poll[bool](b, `!!document.querySelector("`+selAppFailed+`")`, 20*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if got := current(t, b); got != "yes" {
+		t.Errorf("the page for its own (empty) query: data-current %q, want yes", got)
 	}
 }
