@@ -277,7 +277,10 @@
       if (form()) results.setAttribute("data-current", invalid || changed() ? "no" : "yes");
     };
     // A page prerendered for another link: show the link's values in the
-    // fields (the figures are not for them).
+    // fields (the figures are not for them). They become the fields'
+    // defaults, so that the app takes only the visitor's own changes for
+    // edits, and reads the link itself, with the parser a first visit to
+    // the server uses.
     if (elsewhere) {
       const seen = new Set();
       for (const [name, value] of new URLSearchParams(location.search)) {
@@ -285,8 +288,13 @@
         seen.add(name);
         const el = linked.find((l) => l.dataset.name === name) || f.elements.namedItem(name);
         if (!el || !el.tagName) continue;
-        if (el.tagName === "INPUT") el.value = value;
-        else if (el.tagName === "SELECT" && [...el.options].some((o) => o.value === value)) el.value = value;
+        if (el.tagName === "INPUT") {
+          el.defaultValue = value;
+          el.value = value;
+        } else if (el.tagName === "SELECT" && [...el.options].some((o) => o.value === value)) {
+          el.value = value;
+          for (const o of el.options) o.defaultSelected = o.selected;
+        }
       }
       // The link's volume is the one typed; requests, the later, win.
       for (const field of linked) if (seen.has(field.dataset.name)) typed(field);

@@ -617,3 +617,27 @@ func TestStaticNormalisedLinkNotCurrent(t *testing.T) {
 		t.Errorf("the page for its own (empty) query: data-current %q, want yes", got)
 	}
 }
+
+// TestStaticLinkReadByOneParser: a page prerendered for another link (here
+// the static build's) reads the link with the app's parser once the app
+// runs, as a first visit to the server does: boot.js's filling of the
+// fields, for the page before the app, is not taken for the visitor's edits.
+// "tokens=5M;itl=50" is tokens 5M and itl 50, not a tokens field holding
+// "5M;itl=50".
+func TestStaticLinkReadByOneParser(t *testing.T) {
+	requireChromium(t)
+	base := staticSite(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.Navigate(base + "/?tokens=5M;itl=50&model=" + defaultModel); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	waitResults(t, b, cliExpect(t, inputs{Tokens: "5M", ITL: "50", Model: defaultModel}), 10*time.Second)
+	if v, _ := fieldValue(b, selTokens); v != "5M" {
+		t.Errorf("%s shows %q, want 5M", selTokens, v)
+	}
+	if v, _ := fieldValue(b, selITL); v != "50" {
+		t.Errorf("%s shows %q, want 50", selITL, v)
+	}
+	waitCurrent(t, b, "yes", 5*time.Second)
+}
