@@ -641,3 +641,31 @@ func TestStaticLinkReadByOneParser(t *testing.T) {
 	}
 	waitCurrent(t, b, "yes", 5*time.Second)
 }
+
+// TestStaticLongNumberLikeFirstVisit: a 300-character number reads the same
+// on a first visit to the server and, once the app runs, on a page
+// prerendered for another link: its text (shortened) in its field, with the
+// field's message.
+func TestStaticLongNumberLikeFirstVisit(t *testing.T) {
+	requireChromium(t)
+	link := "/?itl=" + strings.Repeat("9", 300)
+	read := func(base string, live bool) (string, string) {
+		b := newCleanBrowser(t, 1280, 900, base)
+		if err := b.Navigate(base + link); err != nil {
+			t.Fatal(err)
+		}
+		if live {
+			waitInteractive(t, b)
+		}
+		v, _ := fieldValue(b, selITL)
+		msg, _ := Eval[string](b, `document.querySelector("#itl-ms-msg").textContent`)
+		return v, msg
+	}
+	wantV, wantMsg := read(appServer(t), false)
+	if !strings.HasPrefix(wantV, "999") || !strings.Contains(wantMsg, "Too long") {
+		t.Fatalf("first visit: %s shows %q with %q, want the text with the field's message", selITL, wantV, wantMsg)
+	}
+	if v, msg := read(staticSite(t), true); v != wantV || msg != wantMsg {
+		t.Errorf("static, app running: %s shows %q with %q; the first visit shows %q with %q", selITL, v, msg, wantV, wantMsg)
+	}
+}
