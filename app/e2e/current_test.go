@@ -669,3 +669,24 @@ func TestStaticLongNumberLikeFirstVisit(t *testing.T) {
 		t.Errorf("static, app running: %s shows %q with %q; the first visit shows %q with %q", selITL, v, msg, wantV, wantMsg)
 	}
 }
+
+// TestStaticFileURLs: a static host may serve a page under its file's
+// name (/embed.html); the app draws that page, with its figures, caveat and
+// citation, not go-app's "404 Not Found".
+func TestStaticFileURLs(t *testing.T) {
+	requireChromium(t)
+	base := staticSite(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	in := inputs{Tokens: "3B", ITL: "60", Model: defaultModel}
+	if err := b.Navigate(base + "/embed.html" + in.query()); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	waitResults(t, b, cliExpect(t, in), 10*time.Second)
+	for _, sel := range []string{"#caveat", "#citation"} {
+		requireVisible(t, b, sel, false)
+	}
+	if body, _ := Eval[string](b, `document.body.textContent`); strings.Contains(body, "404") {
+		t.Error("the page says 404")
+	}
+}
