@@ -254,12 +254,22 @@
         const o = preset.selectedOptions[0];
         if (!o) return;
         for (const [name, v] of Object.entries(o.dataset)) {
-          const el = document.querySelector("input[name=" + CSS.escape(name) + "]");
-          if (el) el.value = v;
+          const el = f.elements.namedItem(name);
+          if (el && el.tagName === "INPUT") el.value = v;
         }
+        mark();
       });
     }
-    const invalid = results.getAttribute("data-current") === "no"; // a field holds a bad value
+    // A page prerendered for another link (a static host's or the service
+    // worker's copy) has figures for that link's state. Whether two links
+    // mean the same state only Go can say (it decodes them: "pct=P99" is
+    // p99, not the median a select that lacks "P99" keeps), so until the app
+    // runs such figures are never current, even for a link that means the
+    // same: a figure is never marked current for other inputs.
+    const root = document.documentElement;
+    const elsewhere = root.hasAttribute("data-prerendered-for") && root.getAttribute("data-prerendered-for") !== location.search.replace(/^\?/, "");
+    const invalid = elsewhere || results.getAttribute("data-current") === "no"; // or a field holds a bad value
+    // The form's elements are its fields wherever they are drawn (form=).
     const changed = () => [...f.elements].some((el) =>
       el.tagName === "SELECT" ? [...el.options].some((o) => o.selected !== o.defaultSelected)
         : el.tagName === "INPUT" && el.type === "text" && el.value !== el.defaultValue);
@@ -267,24 +277,37 @@
       if (form()) results.setAttribute("data-current", invalid || changed() ? "no" : "yes");
     };
     // A page prerendered for another link: show the link's values in the
-    // fields (the figures are not for them).
-    const root = document.documentElement;
-    if (root.hasAttribute("data-prerendered-for") && root.getAttribute("data-prerendered-for") !== location.search.replace(/^\?/, "")) {
+    // fields (the figures are not for them). They become the fields'
+    // defaults, so that the app takes only the visitor's own changes for
+    // edits, and reads the link itself, with the parser a first visit to
+    // the server uses.
+    if (elsewhere) {
       const seen = new Set();
       for (const [name, value] of new URLSearchParams(location.search)) {
         if (seen.has(name)) continue;
         seen.add(name);
         const el = linked.find((l) => l.dataset.name === name) || f.elements.namedItem(name);
         if (!el || !el.tagName) continue;
-        if (el.tagName === "INPUT") el.value = value;
-        else if (el.tagName === "SELECT" && [...el.options].some((o) => o.value === value)) el.value = value;
+        if (el.tagName === "INPUT") {
+          el.defaultValue = value;
+          el.value = value;
+        } else if (el.tagName === "SELECT" && [...el.options].some((o) => o.value === value)) {
+          el.value = value;
+          for (const o of el.options) o.defaultSelected = o.selected;
+        }
       }
       // The link's volume is the one typed; requests, the later, win.
       for (const field of linked) if (seen.has(field.dataset.name)) typed(field);
     }
     mark();
-    f.addEventListener("input", mark);
-    f.addEventListener("change", mark);
+    // Any field of the form, wherever it is drawn: the fields outside it
+    // (Beyond the GPU's) name it with form=, and their events do not bubble
+    // through it.
+    const ofForm = (e) => {
+      if (e.target && e.target.form === f) mark();
+    };
+    document.addEventListener("input", ofForm);
+    document.addEventListener("change", ofForm);
   });
 
   if (navigator.serviceWorker && navigator.serviceWorker.controller) return start();

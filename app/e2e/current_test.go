@@ -313,7 +313,14 @@ func TestLiveTypingStaysCurrent(t *testing.T) {
 // "yes" with the CLI's figures.
 func TestEarlyEditsNotCurrentUntilApplied(t *testing.T) {
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		release := navigateHoldingWasm(t, b, base+"/?model="+defaultModel)
+		path := "/?model=" + defaultModel
+		if strings.HasSuffix(t.Name(), "/static") {
+			// The static page is prerendered for no query, and a page opened
+			// with another is never current before the app runs
+			// (TestStaticNormalisedLinkNotCurrent).
+			path = "/"
+		}
+		release := navigateHoldingWasm(t, b, base+path)
 		if got := current(t, b); got != "yes" {
 			t.Errorf("before any edit, data-current %q, want yes", got)
 		}
@@ -485,4 +492,201 @@ func halfWasmProxy(t *testing.T, base string) string {
 	}
 	t.Cleanup(stop)
 	return site
+}
+
+// factorLink is a link that sets every kind of factor of Beyond the GPU,
+// whose fields are drawn outside the form and name it with form=.
+const factorLink = "/?host=0.43&pue=1.09&price=0.3&cur=EUR&tokens=5M&model=" + defaultModel
+
+// requireFactorsSent fails t unless the page's query carries the factors of
+// factorLink, and the page shows the cost they give.
+func requireFactorsSent(t testing.TB, b *Browser) {
+	t.Helper()
+	q, err := url.ParseQuery(pageQuery(t, b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{"host": "0.43", "pue": "1.09", "price": "0.3", "cur": "EUR", "tokens": "7M"} {
+		if got := q.Get(p); got != want {
+			t.Errorf("the form sent %s=%q, want %q (query %s)", p, got, want, q.Encode())
+		}
+	}
+	if ok, _ := Eval[bool](b, `!!document.querySelector("#cost-per-month[data-amount]")`); !ok {
+		t.Error("no #cost-per-month after the submission: the factors were lost")
+	}
+}
+
+// TestWasmBlockedFactorEditsNotCurrent: with app.wasm blocked, an edit of a
+// field of Beyond the GPU (outside the form, naming it) marks the figures
+// not current, as an edit of the form's own fields does; and the form sends
+// the factors with the rest.
+func TestWasmBlockedFactorEditsNotCurrent(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
+	blockWasm(t, b)
+	for _, edit := range []struct{ sel, text string }{{"#pue", "1.2"}, {"#price-per-kwh", "0.5"}, {"#currency", "USD"}} {
+		if err := b.Navigate(base + factorLink); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Poll[bool](b, `!!document.querySelector("`+selAppFailed+`")`, 20*time.Second); err != nil {
+			t.Fatalf("#app-status never said the app is not running: %v", err)
+		}
+		if got := current(t, b); got != "yes" {
+			t.Fatalf("the prerendered figures for the link: data-current %q, want yes", got)
+		}
+		if err := b.Type(edit.sel, edit.text); err != nil {
+			t.Fatal(err)
+		}
+		waitCurrent(t, b, "no", 5*time.Second)
+	}
+	if err := b.Navigate(base + factorLink); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Type(selTokens, "7M"); err != nil {
+		t.Fatal(err)
+	}
+	submitWithEnter(t, b, selTokens)
+	requireFactorsSent(t, b)
+}
+
+// TestJavaScriptOffSendsTheFactors: with JavaScript off, Calculate sends the
+// fields of Beyond the GPU with the rest of the form.
+func TestJavaScriptOffSendsTheFactors(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if _, err := chromedp.Call(b.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Navigate(base + factorLink); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.TypeKeys(selTokens, "7M"); err != nil {
+		t.Fatal(err)
+	}
+	submitWithEnter(t, b, selTokens)
+	requireFactorsSent(t, b)
+}
+
+// TestStaticFactorLinkWithoutWasm: the static build, opened with a link
+// that sets a factor and app.wasm blocked, shows the factor in its field
+// and marks the GPU-only figures not current.
+func TestStaticFactorLinkWithoutWasm(t *testing.T) {
+	requireChromium(t)
+	base := staticSite(t)
+	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
+	blockWasm(t, b)
+	if err := b.Navigate(base + "/?host=0.43"); err != nil {
+		t.Fatal(err)
+	}
+	waitCurrent(t, b, "no", 5*time.Second)
+	if v, _ := fieldValue(b, "#host-overhead"); v != "0.43" {
+		t.Errorf("#host-overhead shows %q, want the link's 0.43", v)
+	}
+}
+
+// TestStaticNormalisedLinkNotCurrent: before the app runs, the static
+// build's page, prerendered for no query, never marks its figures current
+// for a link it was not prerendered for, even one whose spellings its
+// selects lack ("pct=P99" means p99, not the median they keep): only Go
+// decodes a link. The page for no query stays current.
+func TestStaticNormalisedLinkNotCurrent(t *testing.T) {
+	requireChromium(t)
+	base := staticSite(t)
+	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
+	blockWasm(t, b)
+	for _, q := range []string{"?pct=P99", "?gpu=h100", "?workload=%20gpqa", "?utm_source=x"} {
+		if err := b.Navigate(base + "/" + q); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Poll[bool](b, `!!document.querySelector("`+selAppFailed+`")`, 20*time.Second); err != nil {
+			t.Fatalf("%s: #app-status never said the app is not running: %v", q, err)
+		}
+		if got := current(t, b); got != "no" {
+			t.Errorf("%s: data-current %q on the page prerendered for no query, want no", q, got)
+		}
+	}
+	if err := b.Navigate(base + "/"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Poll[bool](b, `!!document.querySelector("`+selAppFailed+`")`, 20*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if got := current(t, b); got != "yes" {
+		t.Errorf("the page for its own (empty) query: data-current %q, want yes", got)
+	}
+}
+
+// TestStaticLinkReadByOneParser: a page prerendered for another link (here
+// the static build's) reads the link with the app's parser once the app
+// runs, as a first visit to the server does: boot.js's filling of the
+// fields, for the page before the app, is not taken for the visitor's edits.
+// "tokens=5M;itl=50" is tokens 5M and itl 50, not a tokens field holding
+// "5M;itl=50".
+func TestStaticLinkReadByOneParser(t *testing.T) {
+	requireChromium(t)
+	base := staticSite(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.Navigate(base + "/?tokens=5M;itl=50&model=" + defaultModel); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	waitResults(t, b, cliExpect(t, inputs{Tokens: "5M", ITL: "50", Model: defaultModel}), 10*time.Second)
+	if v, _ := fieldValue(b, selTokens); v != "5M" {
+		t.Errorf("%s shows %q, want 5M", selTokens, v)
+	}
+	if v, _ := fieldValue(b, selITL); v != "50" {
+		t.Errorf("%s shows %q, want 50", selITL, v)
+	}
+	waitCurrent(t, b, "yes", 5*time.Second)
+}
+
+// TestStaticLongNumberLikeFirstVisit: a 300-character number reads the same
+// on a first visit to the server and, once the app runs, on a page
+// prerendered for another link: its text (shortened) in its field, with the
+// field's message.
+func TestStaticLongNumberLikeFirstVisit(t *testing.T) {
+	requireChromium(t)
+	link := "/?itl=" + strings.Repeat("9", 300)
+	read := func(base string, live bool) (string, string) {
+		b := newCleanBrowser(t, 1280, 900, base)
+		if err := b.Navigate(base + link); err != nil {
+			t.Fatal(err)
+		}
+		if live {
+			waitInteractive(t, b)
+		}
+		v, _ := fieldValue(b, selITL)
+		msg, _ := Eval[string](b, `document.querySelector("#itl-ms-msg").textContent`)
+		return v, msg
+	}
+	wantV, wantMsg := read(appServer(t), false)
+	if !strings.HasPrefix(wantV, "999") || !strings.Contains(wantMsg, "Too long") {
+		t.Fatalf("first visit: %s shows %q with %q, want the text with the field's message", selITL, wantV, wantMsg)
+	}
+	if v, msg := read(staticSite(t), true); v != wantV || msg != wantMsg {
+		t.Errorf("static, app running: %s shows %q with %q; the first visit shows %q with %q", selITL, v, msg, wantV, wantMsg)
+	}
+}
+
+// TestStaticFileURLs: a static host may serve a page under its file's
+// name (/embed.html); the app draws that page, with its figures, caveat and
+// citation, not go-app's "404 Not Found".
+func TestStaticFileURLs(t *testing.T) {
+	requireChromium(t)
+	base := staticSite(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	in := inputs{Tokens: "3B", ITL: "60", Model: defaultModel}
+	if err := b.Navigate(base + "/embed.html" + in.query()); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	waitResults(t, b, cliExpect(t, in), 10*time.Second)
+	for _, sel := range []string{"#caveat", "#citation"} {
+		requireVisible(t, b, sel, false)
+	}
+	if body, _ := Eval[string](b, `document.body.textContent`); strings.Contains(body, "404") {
+		t.Error("the page says 404")
+	}
 }

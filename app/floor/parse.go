@@ -305,10 +305,26 @@ func parseField(s string, max decimal.Decimal, message string, ex examples) (dec
 	return d, nil
 }
 
+// errTokensTooLarge states the bound of output tokens per month, however the
+// volume is given.
+const errTokensTooLarge = "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."
+
 // ParseTokensPerMonth parses output tokens per month: more than zero and at
 // most MaxTokensPerMonth (10^18).
 func ParseTokensPerMonth(s string) (decimal.Decimal, error) {
-	return parseField(s, MaxTokensPerMonth, "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.", anyNumber)
+	return parseField(s, MaxTokensPerMonth, errTokensTooLarge, anyNumber)
+}
+
+// TokensForRequests returns the output tokens per month of requests per
+// month of outputPerRequest tokens each, held to the bound of
+// ParseTokensPerMonth: past MaxTokensPerMonth it returns ParseTokensPerMonth's
+// message, so a volume given as requests is bounded as one typed as tokens.
+func TokensForRequests(requests, outputPerRequest decimal.Decimal) (decimal.Decimal, error) {
+	t := requests.Mul(outputPerRequest)
+	if t.GreaterThan(MaxTokensPerMonth) {
+		return decimal.Decimal{}, errors.New(errTokensTooLarge)
+	}
+	return t, nil
 }
 
 // ParseRequestsPerMonth parses requests per month: more than zero and at most
@@ -377,8 +393,9 @@ func ParsePricePerKWh(s string) (decimal.Decimal, error) {
 
 // ParseCurrency reads a currency's name or sign as typed ("EUR", "US$",
 // "€"), surrounding spaces removed: at most MaxCurrencyRunes characters of
-// valid UTF-8, with no control or formatting characters (such as line
-// breaks or direction marks), since it is shown as text beside figures. ""
+// valid UTF-8, with no control or formatting characters and no line or
+// paragraph separators (such as line breaks, U+2028 or direction marks),
+// since it is shown as text beside figures on one line. ""
 // is no currency.
 func ParseCurrency(s string) (string, error) {
 	if len(s) > 4*MaxInputRunes {
@@ -392,7 +409,7 @@ func ParseCurrency(s string) (string, error) {
 		return "", errCurrencyLong
 	}
 	for _, r := range s {
-		if unicode.In(r, unicode.Cc, unicode.Cf) {
+		if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp) {
 			return "", errCurrencyText
 		}
 	}

@@ -231,6 +231,9 @@ func TestParseCurrency(t *testing.T) {
 		{"a right-to-left override", "\u202eRUE", "", bad},
 		{"a zero-width space", "E\u200bUR", "", bad},
 		{"invalid UTF-8", "EU\xff", "", bad},
+		{"a line separator", "EU\u2028R", "", bad},
+		{"a paragraph separator", "EU\u2029R", "", bad},
+		{"a next-line control", "EU\u0085R", "", bad},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ParseCurrency(tc.in)
@@ -318,5 +321,32 @@ func TestFieldMessagesSuggestValuesWithinBounds(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestTokensForRequests: a volume given as requests obeys the bound of one
+// typed as tokens, with the same message.
+func TestTokensForRequests(t *testing.T) {
+	for _, tc := range []struct {
+		name, requests, output, want, err string
+	}{
+		{"within the bound", "2M", "500", "1000000000", ""},
+		{"at the bound", "1e12", "1e6", "1000000000000000000", ""},
+		{"past the bound", "1e15", "1e6", "", "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, _ := ParseRequestsPerMonth(tc.requests)
+			o, _ := ParseOutputTokens(tc.output)
+			got, err := TokensForRequests(r, o)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Errorf("TokensForRequests(%s, %s) = %s, %v; want error %q", tc.requests, tc.output, got, err, tc.err)
+				}
+				return
+			}
+			if err != nil || got.String() != tc.want {
+				t.Errorf("TokensForRequests(%s, %s) = %s, %v; want %s", tc.requests, tc.output, got, err, tc.want)
+			}
+		})
 	}
 }

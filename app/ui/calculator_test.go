@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"energyfloor/app/floor"
 
@@ -151,6 +152,33 @@ func TestCalculatorHostileLink(t *testing.T) {
 	}
 	if got, _ := attr(html, "energy-per-month", "data-wh"); got == "" {
 		t.Error("the defaults gave no result")
+	}
+}
+
+// TestCalculatorInvalidUTF8: a link's invalid UTF-8 reaches the page as
+// U+FFFD, in the field as in the notices: the page stays valid UTF-8.
+func TestCalculatorInvalidUTF8(t *testing.T) {
+	c := &calculator{load: func() (*floor.Dataset, error) { return fixtureDataset(), nil }}
+	c.navigateTo("tokens=%00%ff%fe&model=%ff&cur=%fe")
+	html := render(t, c)
+	if !utf8.ValidString(html) {
+		t.Error("the page holds invalid UTF-8")
+	}
+	if got, _ := attr(html, "tokens-per-month", "value"); !strings.Contains(got, "\uFFFD") {
+		t.Errorf("#tokens-per-month shows %q, want U+FFFD for the invalid bytes", got)
+	}
+}
+
+// TestFleetGrouped: the fleet line groups the digits of its GPU and replica
+// counts, as every other count on the page.
+func TestFleetGrouped(t *testing.T) {
+	html := render(t, fixtureCalculator("tokens=1e18&model=alpha", false))
+	m := regexp.MustCompile(`id="fleet"[^>]*>\s*<dt>[^<]*</dt>\s*<dd>([^<]*)</dd>`).FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("no fleet line")
+	}
+	if !regexp.MustCompile(`^\d{1,3}(,\d{3})+ \(\d{1,3}(,\d{3})+ × \d+ [A-Z0-9]+\)$`).MatchString(m[1]) {
+		t.Errorf("the fleet line says %q, want grouped counts such as \"17,161,948 (4,290,487 × 4 B200)\"", m[1])
 	}
 }
 
@@ -637,6 +665,10 @@ func TestResultsCurrent(t *testing.T) {
 	html := render(t, fixtureCalculator("tokens=2B&itl=60&model=alpha", false))
 	if got, _ := attr(html, "results", "data-current"); got != "yes" {
 		t.Errorf("data-current %q, want yes", got)
+	}
+	html = render(t, fixtureCalculator("requests=1e15&output=1e6&model=alpha", false))
+	if got, _ := attr(html, "results", "data-current"); got != "no" {
+		t.Errorf("with requests × output past 10^18 tokens, data-current %q, want no", got)
 	}
 	html = render(t, fixtureCalculator("tokens=2B&itl=soon&model=alpha", false))
 	if got, _ := attr(html, "results", "data-current"); got != "no" {

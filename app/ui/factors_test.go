@@ -155,3 +155,73 @@ func TestVersionNotice(t *testing.T) {
 		t.Errorf("the permalink %q lacks the data version", c.query)
 	}
 }
+
+// TestBadFactorKeepsLastGoodValue reproduces issue 29's items 2 and 3: a bad
+// price or intensity typed in the live app keeps the last good figures and
+// permalink, a bad intensity after a grid keeps the user's own figure, and
+// a link's bad intensity beside a grid stays in its field with its message.
+func TestBadFactorKeepsLastGoodValue(t *testing.T) {
+	for _, tt := range []struct {
+		name, query string
+		edits       []textEdit
+		id, attr    string // a figure that must not move
+		param, want string // and the permalink's value it is for
+	}{
+		{"a bad price keeps the cost", "price=0.3&cur=EUR&gco2=300&itl=60&model=alpha",
+			[]textEdit{{"price-per-kwh", "abc"}}, "cost-per-month", "data-amount", "price", "0.3"},
+		{"a bad intensity keeps the carbon", "price=0.3&cur=EUR&gco2=300&itl=60&model=alpha",
+			[]textEdit{{"gco2-per-kwh", "abc"}}, "carbon-per-month", "data-kg", "gco2", "300"},
+		{"after a grid, a bad own intensity keeps the own figure", "grid=DEU&itl=60&model=alpha",
+			[]textEdit{{"gco2-per-kwh", "400"}, {"gco2-per-kwh", "abc"}}, "carbon-per-month", "data-kg", "gco2", "400"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			// edited returns a calculator for the link after edits.
+			edited := func(edits []textEdit) *calculator {
+				c := fixtureCalculator(tt.query, false)
+				for _, e := range edits {
+					if !c.apply(e) {
+						t.Fatalf("the edit %v was refused", e)
+					}
+				}
+				c.recompute()
+				return c
+			}
+			n := len(tt.edits) - 1
+			before, ok := attr(render(t, edited(tt.edits[:n])), tt.id, tt.attr)
+			if !ok {
+				t.Fatalf("no #%s before the bad edit", tt.id)
+			}
+			last := tt.edits[n]
+			c := edited(tt.edits)
+			html := render(t, c)
+			if got, ok := attr(html, tt.id, tt.attr); !ok || got != before {
+				t.Errorf("#%s %s = %q (present %t) after %q, want the last good %q", tt.id, tt.attr, got, ok, last.Text, before)
+			}
+			if got, _ := attr(html, last.Field, "value"); got != last.Text {
+				t.Errorf("#%s shows %q, want what was typed, %q", last.Field, got, last.Text)
+			}
+			if _, ok := attr(html, last.Field, "aria-invalid"); !ok {
+				t.Errorf("#%s is not marked invalid", last.Field)
+			}
+			if got, _ := attr(html, "results", "data-current"); got != "no" {
+				t.Errorf("data-current %q, want no", got)
+			}
+			q, _ := url.ParseQuery(c.query)
+			if got := q.Get(tt.param); got != tt.want {
+				t.Errorf("the permalink %s has %s=%q, want the last good %q", c.query, tt.param, got, tt.want)
+			}
+			if c.form.GridChoice == gridCustom && !c.form.In.Factors.CustomGCO2ePerKWh.Valid {
+				t.Error("the grid select says \"your own figure\" but the figures use none")
+			}
+		})
+	}
+	t.Run("a link's bad intensity beside a grid stays in its field", func(t *testing.T) {
+		html := render(t, fixtureCalculator("gco2=abc&grid=DEU", false))
+		if got, _ := attr(html, "gco2-per-kwh", "value"); got != "abc" {
+			t.Errorf("#gco2-per-kwh shows %q, want abc", got)
+		}
+		if got := text(html, "gco2-per-kwh-msg"); !strings.Contains(got, "Enter a number") {
+			t.Errorf("#gco2-per-kwh-msg says %q, want the field's message", got)
+		}
+	})
+}

@@ -102,13 +102,23 @@ var fields = [fieldCount]field{
 		get: func(f *formState) string { return f.In.Workload }},
 	fieldOutput: {param: "output", id: "output-tokens", label: "Average output tokens per request",
 		hint: "Tokens the model writes per answer; prompts are not counted.",
-		set: number(floor.ParseOutputTokens, func(f *formState, d decimal.Decimal) {
+		set: func(f *formState, _ *floor.Dataset, s string) error {
+			d, err := floor.ParseOutputTokens(s)
+			if err != nil {
+				return err
+			}
 			if f.Basis == basisRequests {
-				// Requests stay what the user typed; tokens follow.
-				f.In.OutputTokensPerMonth = f.requests().Mul(d)
+				// Requests stay what the user typed; tokens follow,
+				// within their bound.
+				t, err := floor.TokensForRequests(f.requests(), d)
+				if err != nil {
+					return err
+				}
+				f.In.OutputTokensPerMonth = t
 			}
 			f.In.OutputTokensPerRequest = d
-		}),
+			return nil
+		},
 		get: func(f *formState) string { return f.In.OutputTokensPerRequest.String() }},
 	fieldTokens: {param: "tokens", id: "tokens-per-month", label: "Output tokens per month", linked: true,
 		hint: "For example 2.5M, 1e9 or 1,000,000,000.",
@@ -130,8 +140,12 @@ var fields = [fieldCount]field{
 			f.Basis = basisRequests
 			f.setErr(fieldTokens, "")
 			d, err := floor.ParseRequestsPerMonth(s)
+			if err != nil {
+				return err
+			}
+			t, err := floor.TokensForRequests(d, f.In.OutputTokensPerRequest)
 			if err == nil {
-				f.In.OutputTokensPerMonth = d.Mul(f.In.OutputTokensPerRequest)
+				f.In.OutputTokensPerMonth = t
 			}
 			return err
 		},
@@ -311,16 +325,16 @@ var params = func() []string {
 }()
 
 // textInput returns the text field of field k, drawn as the table says, with
-// the form's text and message.
+// the form's text and message, and of the form formID wherever it is drawn.
 func textInput(f *formState, k fieldKey) *numberField {
 	fd := &fields[k]
-	return &numberField{ID: fd.id, Name: fd.param, Label: fd.label, Hint: fd.hint, Value: f.Text[k], Err: f.Errs[k],
+	return &numberField{ID: fd.id, Name: fd.param, Form: formID, Label: fd.label, Hint: fd.hint, Value: f.Text[k], Err: f.Errs[k],
 		Text: fd.kind == textKind, Linked: fd.linked, Derived: f.derived(k)}
 }
 
 // selectInput returns the select of field k, with options and the form's
-// value selected.
+// value selected, and of the form formID wherever it is drawn.
 func selectInput(f *formState, k fieldKey, options []choice) *selectField {
 	fd := &fields[k]
-	return &selectField{ID: fd.id, Name: fd.param, Label: fd.label, Options: options, Selected: fd.get(f)}
+	return &selectField{ID: fd.id, Name: fd.param, Form: formID, Label: fd.label, Options: options, Selected: fd.get(f)}
 }

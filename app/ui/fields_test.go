@@ -226,3 +226,31 @@ func jsStrings(src string) map[string]bool {
 	}
 	return out
 }
+
+// TestEveryFieldBelongsToTheForm: every field of the table, wherever it is
+// drawn (Beyond the GPU's outside the form), is one of the form's: inside
+// <form id="inputs"> or naming it with form="inputs", so that a submission
+// without the app carries it, and web/boot.js finds it among the form's
+// elements.
+func TestEveryFieldBelongsToTheForm(t *testing.T) {
+	for _, embed := range []bool{false, true} {
+		html := render(t, fixtureCalculator("host=0.43&pue=1.09&price=0.3&cur=EUR&grid=DEU", embed))
+		open := regexp.MustCompile(`<form [^>]*\bid="` + formID + `"[^>]*>`).FindStringIndex(html)
+		if open == nil {
+			t.Fatal("no form")
+		}
+		end := open[1] + strings.Index(html[open[1]:], "</form>")
+		for k := range fields {
+			fd := &fields[k]
+			loc := regexp.MustCompile(`<(input|select) [^>]*\bid="` + regexp.QuoteMeta(fd.id) + `"[^>]*>`).FindStringIndex(html)
+			if loc == nil {
+				t.Errorf("embed %t: no control #%s", embed, fd.id)
+				continue
+			}
+			inside := loc[0] > open[0] && loc[0] < end
+			if form, _ := attr(html, fd.id, "form"); !inside && form != formID {
+				t.Errorf("embed %t: #%s is outside the form and has form=%q, want %q", embed, fd.id, form, formID)
+			}
+		}
+	}
+}

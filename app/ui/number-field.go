@@ -19,8 +19,11 @@ type numberField struct {
 	app.Compo
 
 	ID, Name, Label string
-	Value           string
-	Hint            string
+	// Form, when set, is the id of the form the field belongs to, wherever
+	// it is drawn.
+	Form  string
+	Value string
+	Hint  string
 	// Err, when set, replaces the hint and marks the field invalid.
 	Err string
 	// Linked marks the two monthly volumes, of which only the one typed is
@@ -89,6 +92,9 @@ func (f *numberField) Render() app.UI {
 	// nothing, so that a submission without the app carries only the volume
 	// typed. web/boot.js makes it editable, and gives the name in data-name
 	// to the linked field typed, taking it from the other.
+	if f.Form != "" {
+		input = input.Attr("form", f.Form)
+	}
 	if f.Linked && app.IsServer {
 		input = input.Attr(AttrName, f.Name)
 	}

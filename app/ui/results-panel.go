@@ -174,7 +174,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 				app.H3().Text("The fleet it implies"),
 				app.Dl().ID("fleet").Class("facts").Body(
 					app.Dt().Text("GPUs running all month"),
-					app.Dd().Text(strconv.FormatInt(f.GPUsNeeded, 10)+" ("+strconv.FormatInt(f.Replicas, 10)+" × "+
+					app.Dd().Text(floor.FormatInteger(decimal.NewFromInt(f.GPUsNeeded))+" ("+floor.FormatInteger(decimal.NewFromInt(f.Replicas))+" × "+
 						strconv.Itoa(c.NumGPUs)+" "+c.GPU+")"),
 					app.Dt().Text("GPU-hours per month"),
 					app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),

@@ -15,9 +15,18 @@ import (
 //	/embed  the compact calculator for iframes
 //
 // Both take the same query parameters (see decodeState).
+//
+// In the browser, the static build's files answer too (/index.html,
+// /embed.html): a static host may serve a page under its file's name, and
+// the app must then draw that page, not go-app's "404 Not Found". The Go
+// server has no such files, and answers only the pages' own paths.
 func Routes() {
 	app.Route("/", func() app.Composer { return newCalculator() })
 	app.Route("/embed", func() app.Composer { return newEmbed() })
+	if app.IsClient {
+		app.Route("/index.html", func() app.Composer { return newCalculator() })
+		app.Route("/embed.html", func() app.Composer { return newEmbed() })
+	}
 }
 
 // Pages lists the pages Routes registers, which the service worker stores

@@ -21,8 +21,11 @@ type selectField struct {
 	app.Compo
 
 	ID, Name, Label string
-	Options         []choice
-	Selected        string
+	// Form, when set, is the id of the form the select belongs to, wherever
+	// it is drawn.
+	Form     string
+	Options  []choice
+	Selected string
 }
 
 // onChange posts the chosen option's value, by its index.
@@ -41,9 +44,13 @@ func (f *selectField) onChange(ctx app.Context, e app.Event) {
 // and an option without one has its label as its value (which a form would
 // send), so an option whose value is "" (either GPU) is written as HTML.
 func (f *selectField) Render() app.UI {
+	sel := app.Select().ID(f.ID).Name(f.Name).OnChange(f.onChange)
+	if f.Form != "" {
+		sel = sel.Attr("form", f.Form)
+	}
 	return app.Div().Class("field").Body(
 		app.Label().For(f.ID).Text(f.Label),
-		app.Select().ID(f.ID).Name(f.Name).OnChange(f.onChange).Body(
+		sel.Body(
 			app.Range(f.Options).Slice(func(i int) app.UI {
 				o, selected := f.Options[i], f.Options[i].Value == f.Selected
 				if o.Value == "" {

@@ -7,14 +7,17 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"energyfloor/app/floor"
 
 	"github.com/shopspring/decimal"
 )
 
-// maxParamLen bounds the length, in bytes, of a URL parameter we read; longer
-// values are ignored with a notice before any parsing.
+// maxParamLen bounds the length, in bytes, of a URL parameter we read: a
+// longer choice or data version is ignored with a notice before any
+// parsing; a longer text stays in its field, shortened to it, with the
+// field's message (the field parsers refuse long input before other work).
 const maxParamLen = 200
 
 // volumeBasis says which monthly volume the user types: output tokens or
@@ -208,7 +211,9 @@ type notice string
 //     10,000): only the calculator's are kept, one value each;
 //   - a value whose percent-encoding is broken is taken as written, so
 //     decodeState rejects it with a notice quoting it; a name that cannot
-//     be decoded is not one of the calculator's, and is skipped.
+//     be decoded is not one of the calculator's, and is skipped;
+//   - a value's invalid UTF-8 becomes U+FFFD, here for every parameter, so
+//     that nothing of a link puts invalid UTF-8 into a UTF-8 page.
 func parseQuery(raw string) (url.Values, []notice) {
 	q := url.Values{}
 	var notices []notice
@@ -230,7 +235,7 @@ func parseQuery(raw string) (url.Values, []notice) {
 			if d, err := url.QueryUnescape(v); err == nil {
 				v = d
 			}
-			q[k] = []string{v}
+			q[k] = []string{strings.ToValidUTF8(v, "\uFFFD")}
 		}
 		if split && len(notices) == 0 {
 			notices = append(notices, notice(`Read ";" as "&" in `+floor.QuoteInput(pair)+`: parameters are separated by "&".`))
@@ -253,13 +258,13 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 	bad := func(param, raw, why, fallback string) {
 		notices = append(notices, notice("Ignored "+param+"="+floor.QuoteInput(raw)+": "+why+" Using "+fallback+"."))
 	}
-	get := func(param string) (string, bool) {
+	get := func(param string, text bool) (string, bool) {
 		vs, ok := q[param]
 		if !ok || len(vs) == 0 {
 			return "", false
 		}
 		v := vs[0]
-		if len(v) > maxParamLen {
+		if len(v) > maxParamLen && !text {
 			bad(param, v, "longer than "+strconv.Itoa(maxParamLen)+" characters.", "the default")
 			return "", false
 		}
@@ -272,7 +277,7 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 			// the inputs read so far: all the ranking depends on.
 			f.In.Model = modelFor(ds, f.In, f.In.Model)
 		}
-		v, ok := get(fd.param)
+		v, ok := get(fd.param, fd.kind != choiceKind)
 		if !ok {
 			continue
 		}
@@ -293,17 +298,30 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 		if err := f.setText(ds, fieldKey(k), v); err == nil && fd.kind == numberKind {
 			text = fieldText(v, fd.get(&f))
 		}
-		f.Text[k] = text
+		f.Text[k] = shorten(text)
 	}
 	if f.GridChoice == gridCustom && !f.In.Factors.CustomGCO2ePerKWh.Valid {
 		// A link's grid=custom without an intensity is no grid.
 		f.GridChoice = ""
 	}
-	if v, ok := get(paramVersion); ok && strings.TrimSpace(v) != ds.DataVersion {
+	if v, ok := get(paramVersion, false); ok && strings.TrimSpace(v) != ds.DataVersion {
 		f.LinkVersion = strings.TrimSpace(v)
 	}
 	f.syncDerived()
 	return f, notices
+}
+
+// shorten returns s cut to at most maxParamLen bytes, at a character
+// boundary, and ended with "…" when cut: what a field shows of a long value.
+func shorten(s string) string {
+	if len(s) <= maxParamLen {
+		return s
+	}
+	cut := maxParamLen - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // fieldText returns what a number field shows for a valid URL value v whose

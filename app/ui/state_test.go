@@ -77,6 +77,14 @@ func TestDecodeState(t *testing.T) {
 			wantText: map[fieldKey]string{fieldRequests: "lots", fieldTokens: "2M"},
 		},
 		{
+			name:       "requests × output past the tokens' bound is the requests' error, and keeps the tokens",
+			query:      "requests=1e15&output=1e6",
+			wantTokens: "1000000000", wantOutput: "1000000", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisRequests,
+			wantErrs: map[fieldKey]string{fieldRequests: "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."},
+			wantText: map[fieldKey]string{fieldRequests: "1e15", fieldTokens: "1B"},
+		},
+		{
 			name:       "an emptied field is the field's error",
 			query:      "tokens=&itl=60",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "60", wantStat: "median",
@@ -85,11 +93,27 @@ func TestDecodeState(t *testing.T) {
 			wantText: map[fieldKey]string{fieldTokens: "", fieldRequests: "2M"},
 		},
 		{
-			name:       "an over-long value is not even parsed",
+			name:       "an over-long number stays in its field, shortened, with the field's message",
 			query:      "itl=" + strings.Repeat("9", 10000),
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
-			wantNotices: []string{`itl="` + strings.Repeat("9", 40) + `…": longer than 200 characters.`},
+			wantErrs: map[fieldKey]string{fieldITL: "Too long: enter at most 100 characters."},
+			wantText: map[fieldKey]string{fieldITL: strings.Repeat("9", 197) + "…"},
+		},
+		{
+			name:       "an over-long text stays in its field, cut at a character",
+			query:      "cur=" + strings.Repeat("€", 100),
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+			wantErrs: map[fieldKey]string{fieldCurrency: "Too long: enter at most 8 characters, such as EUR or US$."},
+			wantText: map[fieldKey]string{fieldCurrency: strings.Repeat("€", 65) + "…"},
+		},
+		{
+			name:       "an over-long choice is not even parsed",
+			query:      "model=" + strings.Repeat("a", 10000),
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: basisTokens,
+			wantNotices: []string{`model="` + strings.Repeat("a", 40) + `…": longer than 200 characters.`},
 		},
 		{
 			name:       "direction marks and control characters are shown escaped",
@@ -247,6 +271,47 @@ func TestSetText(t *testing.T) {
 	})
 }
 
+// TestRequestsHeldToTheTokensBound: requests × output obeys the bound of
+// tokens per month, typed as requests or as an output length while requests
+// are typed; the bad field keeps its text with the tokens' message, and the
+// figures keep the last good volume.
+func TestRequestsHeldToTheTokensBound(t *testing.T) {
+	ds := fixtureDataset()
+	const msg = "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."
+	if _, err := floor.ParseTokensPerMonth("1e21"); err == nil || err.Error() != msg {
+		t.Fatalf("ParseTokensPerMonth(1e21) = %v, want %q", err, msg)
+	}
+	t.Run("requests typed past the bound", func(t *testing.T) {
+		f := defaultForm(ds)
+		f.setText(ds, fieldOutput, "1e6")
+		f.setText(ds, fieldRequests, "1e12") // 10^18: at the bound
+		if got := f.In.OutputTokensPerMonth.String(); got != "1000000000000000000" || len(f.Errs) != 0 {
+			t.Fatalf("at the bound: tokens %s, errors %v; want 10^18 and none", got, f.Errs)
+		}
+		f.setText(ds, fieldRequests, "1e15")
+		if f.Errs[fieldRequests] != msg || f.Text[fieldRequests] != "1e15" {
+			t.Errorf("requests show %q with %q, want 1e15 with %q", f.Text[fieldRequests], f.Errs[fieldRequests], msg)
+		}
+		if got := f.In.OutputTokensPerMonth.String(); got != "1000000000000000000" {
+			t.Errorf("tokens %s, want the last good 10^18", got)
+		}
+		if got := f.query().Get("requests"); got != "1000000000000" {
+			t.Errorf("the permalink's requests %q, want the last good 1000000000000", got)
+		}
+	})
+	t.Run("an output length that takes typed requests past the bound", func(t *testing.T) {
+		f := defaultForm(ds)
+		f.setText(ds, fieldRequests, "1e15")
+		f.setText(ds, fieldOutput, "1e6")
+		if f.Errs[fieldOutput] != msg {
+			t.Errorf("output's message %q, want %q", f.Errs[fieldOutput], msg)
+		}
+		if got, out := f.In.OutputTokensPerMonth.String(), f.In.OutputTokensPerRequest.String(); got != "500000000000000000" || out != "500" {
+			t.Errorf("tokens %s, output %s; want the last good 5×10^17 and 500", got, out)
+		}
+	})
+}
+
 func TestSlider(t *testing.T) {
 	d := decimal.RequireFromString
 	tests := []struct {
@@ -303,6 +368,8 @@ func TestParseQuery(t *testing.T) {
 		{"the first value of a parameter is kept", "tokens=1&tokens=2", url.Values{"tokens": {"1"}}, nil},
 		{"a name alone has an empty value", "tokens&itl=", url.Values{"tokens": {""}, "itl": {""}}, nil},
 		{"empty", "", url.Values{}, nil},
+		{"invalid UTF-8 becomes U+FFFD", "tokens=%00%ff%fe&cur=E%FFR", url.Values{"tokens": {"\x00\uFFFD"}, "cur": {"E\uFFFDR"}}, nil},
+		{"raw invalid UTF-8 too", "tokens=1\xff", url.Values{"tokens": {"1\uFFFD"}}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
