@@ -6,6 +6,7 @@ import (
 	"html"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 
@@ -98,6 +99,10 @@ func (s *Site) serveOEmbed(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "not found: url is not a permalink of this site", http.StatusNotFound)
 		return
 	}
+	title := ui.EmbedTitle
+	if t, _, ok := ui.Preview(u.RawQuery); ok {
+		title = t + " (" + ui.EmbedTitle + ")"
+	}
 	src := origin + "/embed"
 	if u.RawQuery != "" {
 		src += "?" + u.RawQuery
@@ -107,7 +112,7 @@ func (s *Site) serveOEmbed(w http.ResponseWriter, r *http.Request) {
 		Type:         "rich",
 		ProviderName: "Energy Floor",
 		ProviderURL:  origin + "/",
-		Title:        ui.EmbedTitle,
+		Title:        title,
 		HTML:         ui.OEmbedFrame(src, width, height),
 		Width:        width,
 		Height:       height,
@@ -122,4 +127,43 @@ func (s *Site) serveOEmbed(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "max-age="+strconv.Itoa(oembedCacheAge))
 	h.Set("ETag", etagOf(body))
 	serveBody(w, r, body)
+}
+
+// ogMeta matches go-app's Open Graph element for a property, once
+// escapeAttributes has sorted its attributes.
+func ogMeta(property string) *regexp.Regexp {
+	return regexp.MustCompile(`<meta content="[^"]*" property="` + regexp.QuoteMeta(property) + `">`)
+}
+
+var ogURL, ogTitle, ogDescription, ogImage = ogMeta("og:url"), ogMeta("og:title"), ogMeta("og:description"), ogMeta("og:image")
+
+// setPreview gives a page the link preview of its own state: og:url its
+// permalink link (go-app writes a fixed one), og:title and og:description
+// its figure in words with the caveat's first sentence (see ui.Preview),
+// og:image the app's icon on origin (go-app writes "https://"), and a
+// twitter:card (summary) with the same title and description. A query
+// whose workload is unknown keeps go-app's title and description.
+func setPreview(page []byte, origin, link, rawQuery string) ([]byte, error) {
+	meta := func(attr, name, content string) string {
+		return `<meta content="` + html.EscapeString(content) + `" ` + attr + `="` + name + `">`
+	}
+	set := map[*regexp.Regexp]string{ogURL: meta("property", "og:url", link),
+		ogImage: meta("property", "og:image", origin+"/web/icon-512.png")}
+	extra := ""
+	if title, description, ok := ui.Preview(rawQuery); ok {
+		set[ogTitle] = meta("property", "og:title", title)
+		set[ogDescription] = meta("property", "og:description", description)
+		extra = meta("name", "twitter:card", "summary") + meta("name", "twitter:title", title) +
+			meta("name", "twitter:description", description)
+	}
+	for re, with := range set {
+		if n := len(re.FindAllIndex(page, 2)); n != 1 {
+			return nil, fmt.Errorf("patch %q: the page has %d elements %s, want one: has go-app changed?", patchPreview, n, re)
+		}
+		page = re.ReplaceAllLiteral(page, []byte(with))
+	}
+	if extra == "" {
+		return page, nil
+	}
+	return replaceOnce(page, "</head>", extra+"\n</head>", patchPreview, "</head>")
 }

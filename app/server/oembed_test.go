@@ -161,3 +161,50 @@ func TestOEmbedConfiguredOrigin(t *testing.T) {
 		t.Errorf("status %d, %s", w.Code, w.Body)
 	}
 }
+
+func TestLinkPreview(t *testing.T) {
+	s := newTestSite(t)
+	s.Origin = "https://floor.example"
+	for _, target := range []string{"/embed?tokens=2.5B&output=500&itl=100", "/?itl=100&tokens=2.5B&output=500"} {
+		t.Run(target, func(t *testing.T) {
+			w := get(t, s, "GET", target)
+			if w.Code != 200 {
+				t.Fatalf("status %d", w.Code)
+			}
+			page := w.Body.String()
+			head := page[:strings.Index(page, "</head>")]
+			meta := func(attr, name string) string {
+				t.Helper()
+				m := regexp.MustCompile(`<meta content="([^"]*)" `+attr+`="`+name+`">`).FindAllStringSubmatch(head, -1)
+				if len(m) != 1 {
+					t.Fatalf("head has %d %s, want 1", len(m), name)
+				}
+				return html.UnescapeString(m[0][1])
+			}
+			path := target[:strings.Index(target, "?")]
+			wantURL := "https://floor.example" + path + "?itl=100&model=qwen-3-235b-a22b-instruct&output=500&pct=median&tokens=2.5B&workload=lm-arena-chat"
+			wantTitle := "At least 0.0334 Wh per request for Qwen 3 235B A22B Instruct"
+			for _, c := range []struct{ attr, name, want string }{
+				{"property", "og:url", wantURL},
+				{"property", "og:title", wantTitle},
+				{"name", "twitter:title", wantTitle},
+				{"name", "twitter:card", "summary"},
+				{"property", "og:image", "https://floor.example/web/icon-512.png"},
+			} {
+				if got := meta(c.attr, c.name); got != c.want {
+					t.Errorf("%s = %q, want %q", c.name, got, c.want)
+				}
+			}
+			for _, name := range []string{"og:description", "twitter:description"} {
+				attr := "property"
+				if strings.HasPrefix(name, "twitter") {
+					attr = "name"
+				}
+				d := meta(attr, name)
+				if !strings.HasPrefix(d, wantTitle+", 167 kWh a month") || !strings.HasSuffix(d, "under a latency limit).") {
+					t.Errorf("%s = %q, want the figures and the caveat's first sentence", name, d)
+				}
+			}
+		})
+	}
+}

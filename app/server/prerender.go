@@ -66,7 +66,10 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	if page {
 		fixed, err := rewritePage(body, "", origin, s.styles)
 		if err == nil && origin != "" {
-			fixed, err = addOEmbedLink(fixed, origin, permalink(origin, r.URL.Path, r.URL.RawQuery))
+			link := permalink(origin, r.URL.Path, r.URL.RawQuery)
+			if fixed, err = addOEmbedLink(fixed, origin, link); err == nil {
+				fixed, err = setPreview(fixed, origin, link, r.URL.RawQuery)
+			}
 		}
 		if err != nil {
 			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
