@@ -38,6 +38,10 @@ import (
 //     correctness fix.
 //   - fillOrigin (pages): the embed snippet gets the page's origin, which
 //     the prerender does not know. A correctness fix.
+//   - addOEmbedLink (the server's pages; oembed.go): the oEmbed discovery
+//     link for the page's own permalink.
+//   - setPreview (the server's pages; oembed.go): og:url the page's own
+//     permalink, og:title, og:description and twitter:card its figure.
 //
 // The prerendered page's empty web/split.css link is the UI's (app/ui).
 
@@ -68,6 +72,8 @@ const (
 	patchWorker     = "the service worker"
 	patchOrigin     = "the embed snippet's origin"
 	patchStatic     = "a static page's prerendered query"
+	patchOEmbed     = "the oEmbed discovery link"
+	patchPreview    = "the link preview"
 )
 
 // replaceOnce replaces old by with in page, which must hold old exactly

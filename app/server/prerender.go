@@ -65,6 +65,12 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	page := strings.HasPrefix(p.header.Get("Content-Type"), "text/html")
 	if page {
 		fixed, err := rewritePage(body, "", origin, s.styles)
+		if err == nil && origin != "" {
+			link := permalink(origin, r.URL.Path, r.URL.RawQuery)
+			if fixed, err = addOEmbedLink(fixed, origin, link); err == nil {
+				fixed, err = setPreview(fixed, origin, link, r.URL.RawQuery)
+			}
+		}
 		if err != nil {
 			http.Error(w, "internal error: "+err.Error(), http.StatusInternalServerError)
 			return

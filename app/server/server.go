@@ -17,6 +17,10 @@
 //     pageCacheSize of them and pageCacheBytes together), per state the
 //     query decodes to, origin and encoding, and sent again without being
 //     prerendered anew; a page whose query gives notices is not kept.
+//   - oEmbed (oembed.go): each page's head links /oembed for its own
+//     permalink on its origin, and /oembed answers a rich response whose html
+//     is the embed's iframe for a permalink of the site (404 for any other
+//     URL, 501 for a format other than json).
 //   - go-app's files (app.js, rewritten to compile boot.js's fetch of
 //     app.wasm; app-worker.js, our worker.js; wasm_exec.js, app.css,
 //     manifest.webmanifest), compressed once for each encoding.
@@ -307,6 +311,8 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// go-app would fetch these from http://<Host header>/web/… and cache
 		// the answer for everyone: serve the embedded file or nothing.
 		s.serveAsset(w, r, "/web"+p)
+	case p == oembedPath:
+		s.serveOEmbed(w, r)
 	case p == "/app.wasm", p == "/goapp.wasm":
 		s.serveAsset(w, r, "/web/app.wasm")
 	default:

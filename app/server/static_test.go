@@ -112,6 +112,10 @@ func TestWriteStatic(t *testing.T) {
 				if !strings.Contains(read(page), `<html data-prerendered-for="" lang="en">`) {
 					t.Errorf("%s does not say it was prerendered for no query", page)
 				}
+				// A static host has no /oembed: no discovery (see the README).
+				if strings.Contains(read(page), "json+oembed") {
+					t.Errorf("%s links an oEmbed endpoint the static build does not have", page)
+				}
 				if !strings.Contains(read(page), `<form action="`+p+`/`+strings.TrimSuffix(strings.TrimPrefix(page, "index.html"), ".html")+`" `) {
 					t.Errorf("%s's form does not load %s/%s", page, p, strings.TrimSuffix(strings.TrimPrefix(page, "index.html"), ".html"))
 				}

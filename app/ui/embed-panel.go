@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -41,7 +42,25 @@ func (p *embedPanel) snippet() string {
 // embedSnippet returns the iframe markup for the page at path on origin
 // ("" for OriginPlaceholder, under its note).
 func embedSnippet(origin, path string) string {
-	return SnippetStart(origin) + attrEscaper.Replace(path) + `" title="Energy Floor calculator" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
+	return SnippetStart(origin) + attrEscaper.Replace(path) + `" title="` + EmbedTitle + `" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
+}
+
+// EmbedTitle is the title attribute of the embed's iframe, in the snippet
+// and in the server's oEmbed answers.
+const EmbedTitle = "Energy Floor calculator"
+
+// EmbedWidth and EmbedHeight are the embed's size in the snippet: its largest width (the
+// snippet's max-width) and its height, in CSS pixels. The server's oEmbed
+// answers size the frame within them.
+const EmbedWidth, EmbedHeight = 720, 640
+
+// OEmbedFrame returns the iframe an oEmbed answer gives for the embed at
+// src (absolute), width × height pixels: the attributes WordPress keeps
+// (src, width, height, title, frameborder) and loading="lazy", as the
+// snippet has.
+func OEmbedFrame(src string, width, height int) string {
+	return `<iframe src="` + attrEscaper.Replace(src) + `" width="` + strconv.Itoa(width) + `" height="` + strconv.Itoa(height) +
+		`" title="` + EmbedTitle + `" frameborder="0" loading="lazy"></iframe>`
 }
 
 // SnippetStart returns how the embed snippet starts, up to and including

@@ -1,0 +1,109 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// wordpressHost is a host page on another origin that embeds src as
+// WordPress (4.4 and later) does, written from its documented protocol
+// (see GOAPP-NOTES.md): the iframe gets class wp-embedded-content,
+// data-secret and src#?secret=; the host posts {message: "ready", secret} to
+// the frame once it has loaded, and on {message: "height", value, secret}
+// from that frame sets its height, clamped to 200-1000 px. It records the
+// messages in __wp. (No sandbox attribute: the app does not start in a
+// sandboxed frame yet, issue 32 item 3.)
+const wordpressHost = `<!doctype html><meta charset=utf-8><title>A WordPress post</title>
+<p>Our model's energy:</p>
+<iframe id=ef class="wp-embedded-content" data-secret="%[2]s" src="%[1]s/embed?tokens=2B#?secret=%[2]s" width=600 height=200 frameborder=0 title="Energy Floor calculator"></iframe>
+<script>
+window.__wp = [];
+const frame = document.getElementById("ef");
+window.addEventListener("message", e => {
+  const d = e.data;
+  window.__wp.push(d);
+  if (!d || !d.secret || !d.message || /[^a-zA-Z0-9]/.test(d.secret)) return;
+  for (const f of document.querySelectorAll('iframe[data-secret="' + d.secret + '"]')) {
+    if (e.source !== f.contentWindow) continue;
+    if (d.message === "height") {
+      let h = parseInt(d.value, 10);
+      if (h > 1000) h = 1000; else if (~~h < 200) h = 200;
+      f.height = h;
+    }
+  }
+});
+window.sendReady = (secret) => frame.contentWindow.postMessage({message: "ready", secret: secret}, "*");
+frame.addEventListener("load", () => window.sendReady(frame.dataset.secret));
+</script>`
+
+// TestEmbedWordPressHeight embeds /embed as WordPress does in a page on
+// another origin and checks that the frame grows from WordPress's 200 px to
+// fit the embed (its own height message, clamped as WordPress does), that a
+// later ready gets the height again, and that a ready with another secret
+// gets nothing.
+func TestEmbedWordPressHeight(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	const secret = "aB3dE6gH9k"
+	host, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, wordpressHost, base, secret)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	b := newCleanBrowser(t, 1280, 900, host, base)
+	if err := b.Navigate(host + "/"); err != nil {
+		t.Fatal(err)
+	}
+	const wpHeights = `window.__wp.filter(d => d && d.message === "height" && d.secret === "` + secret + `").map(d => d.value)`
+	const ownHeights = `window.__wp.filter(d => d && d.type === "energyfloor:height").map(d => d.height)`
+	if _, err := Poll[bool](b, wpHeights+`.some(v => v > 200)`, 60*time.Second); err != nil {
+		msgs, _ := Eval[any](b, `window.__wp`)
+		t.Fatalf("no WordPress height message above 200 px: %v (messages %v)", err, msgs)
+	}
+	// Let the layout settle, then compare the frame with the last heights.
+	time.Sleep(time.Second)
+	wp, err := Eval[[]float64](b, wpHeights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := Eval[[]float64](b, ownHeights)
+	if err != nil || len(own) == 0 {
+		t.Fatalf("no energyfloor:height message any more (err %v)", err)
+	}
+	last := wp[len(wp)-1]
+	if last != own[len(own)-1] {
+		t.Errorf("WordPress's height %v, the energyfloor:height %v: want the same", last, own[len(own)-1])
+	}
+	want := min(max(last, 200), 1000)
+	frameH, err := Eval[float64](b, `document.getElementById("ef").getBoundingClientRect().height`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if frameH != want {
+		t.Errorf("frame is %v px tall, want %v (the embed's height %v, clamped)", frameH, want, last)
+	}
+	if frameH <= 400 {
+		t.Errorf("frame is %v px tall: too short for the embed's form and figures", frameH)
+	}
+	t.Logf("WordPress heights %v, frame %v px", wp, frameH)
+
+	// Each ready gets the height again; a ready with another secret nothing.
+	if _, err := Eval[bool](b, `window.sendReady("zzzzzzzzzz"), true`); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	if n, _ := Eval[int](b, wpHeights+`.length`); n != len(wp) {
+		t.Errorf("a ready with another secret got a height message (%d, then %d)", len(wp), n)
+	}
+	if _, err := Eval[bool](b, `window.sendReady("`+secret+`"), true`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Poll[bool](b, wpHeights+fmt.Sprintf(`.length > %d`, len(wp)), 10*time.Second); err != nil {
+		t.Errorf("no height message after a second ready: %v", err)
+	}
+}
