@@ -54,6 +54,8 @@ type calculator struct {
 	// when nothing meets the target.
 	statement            string
 	equivReq, equivMonth []floor.EquivalentCount
+	// printed is the date a printout gives, set at each navigation.
+	printed string
 
 	// The browser's take-over of the prerendered page (adopt.go).
 	startup
@@ -123,6 +125,7 @@ func (c *calculator) navigate(q url.Values) {
 		return
 	}
 	c.buildChoices()
+	c.printed = time.Now().Format("2 January 2006")
 	c.form, c.notices = decodeState(c.ds, q)
 	if w := c.ds.Workload(c.form.In.Workload); c.partial && (w == nil || len(w.Models) == 0) {
 		// The query chose another workload than the one loaded first (a
@@ -366,7 +369,8 @@ func (c *calculator) Render() app.UI {
 			statement = &statementPanel{Text: c.statement, Permalink: c.permalinkURL(), Current: results.Current}
 		}
 	}
-	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed}
+	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed,
+		Printed: c.printed}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
 		citation.GridAttribution = c.ds.GridSource.Attribution
 	}

@@ -174,7 +174,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 		app.H3().Text("The configuration behind it"),
 		&configFacts{Config: c, Compact: p.Compact},
 		app.If(!p.Compact, func() app.UI {
-			return app.Div().Body(
+			return app.Div().Class("fleet-spread").Body(
 				app.H3().Text("The fleet it implies"),
 				app.Dl().ID("fleet").Class("facts").Body(
 					app.Dt().Text("GPUs running all month"),

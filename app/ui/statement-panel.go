@@ -40,7 +40,9 @@ func (p *statementPanel) Render() app.UI {
 	return app.Section().ID("statement").Class("panel", "statement").Aria("labelledby", "statement-h").Body(
 		app.H2().ID("statement-h").Text("Statement to quote"),
 		app.P().ID("statement-text").Class("statement-text").Body(
-			app.Text(p.Text+" "),
+			// In print the link stands alone, as the page's permalink.
+			app.Span().Class("statement-body").Text(p.Text+" "),
+			app.Span().Class("print-only-inline").Text("Permalink: "),
 			app.A().ID("statement-link").Href(p.Permalink).Text(p.Permalink),
 		),
 		app.Div().Class("button-row").Body(

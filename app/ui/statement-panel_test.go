@@ -16,15 +16,16 @@ import (
 // cut off, and the link's href.
 func statementOf(t *testing.T, page string) (text, href string) {
 	t.Helper()
-	m := regexp.MustCompile(`id="statement-text"[^>]*>([^<]*)<a[^>]*id="statement-link"[^>]*>([^<]*)</a>`).FindStringSubmatch(page)
-	if m == nil {
+	body := regexp.MustCompile(`<span [^>]*class="statement-body"[^>]*>([^<]*)<`).FindStringSubmatch(page)
+	link := regexp.MustCompile(`<a [^>]*id="statement-link"[^>]*>([^<]*)</a>`).FindStringSubmatch(page)
+	if body == nil || link == nil || !strings.Contains(page, `id="statement-text"`) {
 		t.Fatalf("no #statement-text with its link in the page")
 	}
 	href, _ = attr(page, "statement-link", "href")
-	if html.UnescapeString(m[2]) != html.UnescapeString(href) {
-		t.Errorf("the link reads %q, its href is %q", m[2], href)
+	if html.UnescapeString(strings.TrimSpace(link[1])) != html.UnescapeString(href) {
+		t.Errorf("the link reads %q, its href is %q", link[1], href)
 	}
-	return html.UnescapeString(strings.TrimSpace(m[1])), html.UnescapeString(href)
+	return html.UnescapeString(strings.TrimSpace(body[1])), html.UnescapeString(href)
 }
 
 func TestStatementPanel(t *testing.T) {
