@@ -93,10 +93,10 @@ func markPrerenderedForNoQuery(page []byte) ([]byte, error) {
 	return replaceOnce(page, "<html ", `<html `+ui.AttrPrerenderedFor+`="" `, patchStatic, "<html")
 }
 
-// fillOrigin writes origin into the embed snippets of a page, which the
-// prerender, not knowing the page's origin, writes with
-// ui.OriginPlaceholder under a note that says to replace it (see
-// ui.SnippetStart); origin "" leaves them so. go-app writes the snippet as
+// fillOrigin writes origin into the embed snippets and the statement's
+// permalink of a page, which the prerender, not knowing the page's origin,
+// writes with ui.OriginPlaceholder (in a snippet, under a note that says to
+// replace it: see ui.SnippetStart); origin "" leaves them so. go-app writes the snippet as
 // text, HTML-escaped. Each #embed-snippet must hold the placeholder exactly
 // once, so that a change of go-app's escaping cannot leave a snippet
 // unfilled.
@@ -109,7 +109,15 @@ func fillOrigin(page []byte, origin string) ([]byte, error) {
 	if n != snippets {
 		return nil, fmt.Errorf("patch %q: the page has %d embed snippets and %d placeholder origins: has go-app changed?", patchOrigin, snippets, n)
 	}
-	return bytes.ReplaceAll(page, placeholder, []byte(html.EscapeString(ui.SnippetStart(origin)))), nil
+	page = bytes.ReplaceAll(page, placeholder, []byte(html.EscapeString(ui.SnippetStart(origin))))
+	// The statement's permalink, #statement-link, names the bare
+	// placeholder twice: in its href and as its text.
+	bare := []byte(ui.OriginPlaceholder)
+	links, n := bytes.Count(page, []byte(`id="statement-link"`)), bytes.Count(page, bare)
+	if n != 2*links {
+		return nil, fmt.Errorf("patch %q: the page has %d statement links and %d placeholder origins besides the snippets': has go-app changed?", patchOrigin, links, n)
+	}
+	return bytes.ReplaceAll(page, bare, []byte(html.EscapeString(origin))), nil
 }
 
 // escapeAttributes rewrites a page prerendered by go-app v10.1.11 so that

@@ -180,6 +180,10 @@ func TestPageETagFollowsTheOrigin(t *testing.T) {
 				if got := embedSnippetText(t, page); !strings.Contains(got, `src="https://b.example/embed?`) {
 					t.Errorf("%s: the embed snippet is\n%s\nwant it on https://b.example", s.name, got)
 				}
+				if m := regexp.MustCompile(`id="statement-link"[^>]*>\s*([^<]*)<`).FindStringSubmatch(page); m == nil ||
+					!strings.HasPrefix(html.UnescapeString(m[1]), "https://b.example/?") || !strings.Contains(page, `href="https://b.example/?`) {
+					t.Errorf("%s: the statement's permalink is not on https://b.example: %q", s.name, m)
+				}
 			}
 		})
 	}

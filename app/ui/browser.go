@@ -288,3 +288,21 @@ func whenIdle(ctx app.Context, timeout time.Duration, fn func(app.Context)) {
 	}
 	win.Call("requestIdleCallback", funcOnce(func() { ctx.Dispatch(fn) }), map[string]any{"timeout": timeout.Milliseconds()})
 }
+
+// selectContents selects the text of the element with DOM id id, for the
+// user to copy where the clipboard API is missing or refuses.
+func selectContents(id string) {
+	if app.IsServer {
+		return
+	}
+	doc := app.Window().Get("document")
+	el := doc.Call("getElementById", id)
+	sel := app.Window().Call("getSelection")
+	if !el.Truthy() || !sel.Truthy() {
+		return
+	}
+	r := doc.Call("createRange")
+	r.Call("selectNodeContents", el)
+	sel.Call("removeAllRanges")
+	sel.Call("addRange", r)
+}

@@ -48,6 +48,14 @@ type calculator struct {
 	selected floor.Result
 	found    bool
 	query    string
+	// statement is the statement to quote without its link (floor.Statement),
+	// "" when the workload has no model to state; equivReq and equivMonth
+	// restate the floor per request and per month (floor.Equivalents), nil
+	// when nothing meets the target.
+	statement            string
+	equivReq, equivMonth []floor.EquivalentCount
+	// printed is the date a printout gives, set at each navigation.
+	printed string
 
 	// The browser's take-over of the prerendered page (adopt.go).
 	startup
@@ -117,6 +125,7 @@ func (c *calculator) navigate(q url.Values) {
 		return
 	}
 	c.buildChoices()
+	c.printed = time.Now().Format("2 January 2006")
 	c.form, c.notices = decodeState(c.ds, q)
 	if w := c.ds.Workload(c.form.In.Workload); c.partial && (w == nil || len(w.Models) == 0) {
 		// The query chose another workload than the one loaded first (a
@@ -175,6 +184,32 @@ func (c *calculator) recompute() {
 		c.selected, c.found = floor.ModelFloor(m, in)
 	}
 	c.query = c.form.permalink(c.ds).Encode()
+	c.statement, c.equivReq, c.equivMonth = "", nil, nil
+	if sin, r, ok := floor.StatementFloor(w, in); ok {
+		c.statement = floor.Statement(c.ds, w, sin, r, "")
+	}
+	if c.found && c.selected.Meets() {
+		f := c.selected.Figures
+		c.equivReq = floor.Equivalents(c.ds, f.WhPerRequest)
+		c.equivMonth = floor.Equivalents(c.ds, f.KWhPerMonth.Shift(3))
+	}
+}
+
+// permalinkURL returns the page's absolute permalink: its origin, or
+// OriginPlaceholder where the page does not know it (the prerender, which
+// the server fills in), its path prefix and the state's query.
+func (c *calculator) permalinkURL() string {
+	origin := c.origin
+	if origin == "" {
+		origin = OriginPlaceholder
+	}
+	return origin + c.base + "/?" + c.query
+}
+
+// quoting reports whether the page shows the statement and the
+// equivalents: the full page always, the embed when its URL asks.
+func (c *calculator) quoting() bool {
+	return !c.embed || c.form.Quote
 }
 
 // rankKey identifies the inputs the ranking's choices and the figures its
@@ -206,8 +241,12 @@ func (c *calculator) changed(ctx app.Context) {
 			return // a later change will write it
 		}
 		u := *ctx.Page().URL()
-		if u.RawQuery != c.query {
-			u.RawQuery = c.query
+		query := c.query
+		if c.embed && c.form.Quote {
+			query += "&" + paramQuote + "=1"
+		}
+		if u.RawQuery != query {
+			u.RawQuery = query
 			ctx.Page().ReplaceURL(&u)
 		}
 		ctx.PreventUpdate()
@@ -323,7 +362,15 @@ func (c *calculator) Render() app.UI {
 	if c.taking {
 		results.Pause = c.pauseMount
 	}
-	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed}
+	var statement app.UI
+	if c.quoting() {
+		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth}
+		if c.statement != "" {
+			statement = &statementPanel{Text: c.statement, Permalink: c.permalinkURL(), Current: results.Current}
+		}
+	}
+	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed,
+		Printed: c.printed}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
 		citation.GridAttribution = c.ds.GridSource.Attribution
 	}
@@ -339,6 +386,7 @@ func (c *calculator) Render() app.UI {
 			inputs,
 			&appStatus{},
 			results,
+			statement,
 			beyond,
 			citation,
 			app.P().Class("embed-foot").Body(
@@ -362,6 +410,7 @@ func (c *calculator) Render() app.UI {
 			app.Section().Class("results-column").Aria("label", "Results").Body(
 				&appStatus{},
 				results,
+				statement,
 				beyond,
 				citation,
 				&exportPanel{},

@@ -24,6 +24,9 @@ type citationPanel struct {
 	// GridAttribution, shown whenever a carbon figure is, credits the grid
 	// intensities.
 	GridAttribution string
+	// Printed is the date the page is printed on, shown only in print
+	// (with the BibTeX): the browser's date, or the server's in prerender.
+	Printed string
 
 	copied string // "text" or "bibtex" after a successful copy, "failed" after a refused one
 }
@@ -53,6 +56,8 @@ func (p *citationPanel) Render() app.UI {
 				return app.P().Class("fine").Text(s.Method)
 			}),
 		),
+		app.Pre().ID("print-bibtex").Class("code-block", "print-only").Body(app.Code().Text(citationBibTeX(s, p.DataVersion))),
+		app.P().ID("printed-on").Class("print-only").Text("Printed "+p.Printed+" from Energy Floor."),
 		app.Div().Class("button-row").Body(
 			app.Button().ID("copy-citation").Type("button").Text("Copy citation").OnClick(p.onCopy("text")),
 			app.Button().ID("copy-bibtex").Type("button").Text("Copy BibTeX").OnClick(p.onCopy("bibtex")),

@@ -49,6 +49,11 @@ const (
 // with: not a field, but read with them.
 const paramVersion = "v"
 
+// paramQuote, "1" in the embed's URL, asks the embed for the statement to
+// quote and the equivalents, which it leaves out otherwise: not a field, but
+// read with them.
+const paramQuote = "quote"
+
 // fieldKind is how a field is drawn and read.
 type fieldKind int
 
@@ -314,14 +319,14 @@ func fieldByID(id string) (fieldKey, bool) {
 	return 0, false
 }
 
-// params lists the URL parameters the calculator reads: the fields' and the
-// data version; it ignores any other.
+// params lists the URL parameters the calculator reads: the fields', the
+// data version and the embed's quote; it ignores any other.
 var params = func() []string {
-	ps := make([]string, 0, fieldCount+1)
+	ps := make([]string, 0, fieldCount+2)
 	for k := range fields {
 		ps = append(ps, fields[k].param)
 	}
-	return append(ps, paramVersion)
+	return append(ps, paramVersion, paramQuote)
 }()
 
 // textInput returns the text field of field k, drawn as the table says, with

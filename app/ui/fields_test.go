@@ -15,7 +15,7 @@ import (
 // TestFieldsTable checks the table itself: every field is complete, and no
 // two share a parameter or an id.
 func TestFieldsTable(t *testing.T) {
-	seenParams, seenIDs := map[string]bool{paramVersion: true}, map[string]bool{selectPreset: true}
+	seenParams, seenIDs := map[string]bool{paramVersion: true, paramQuote: true}, map[string]bool{selectPreset: true}
 	for k := range fields {
 		fd := &fields[k]
 		if fd.param == "" || fd.id == "" || fd.label == "" || fd.set == nil || fd.get == nil {
@@ -33,7 +33,7 @@ func TestFieldsTable(t *testing.T) {
 		}
 	}
 	if len(params) != len(seenParams) {
-		t.Errorf("params lists %q, want the %d parameters of the fields and the version", params, len(seenParams))
+		t.Errorf("params lists %q, want the %d parameters of the fields, the version and quote", params, len(seenParams))
 	}
 }
 

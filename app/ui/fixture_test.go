@@ -66,6 +66,12 @@ func fixtureDataset() *floor.Dataset {
 				Source: "A paper", URL: "https://example.org/paper", Scope: "Accelerators, host, idle and overhead.", AlignsWith: floor.AlignsWithGoogle},
 		},
 		PublishedNote: "A model, a prompt and a provider all differ.",
+		Equivalents: []floor.Equivalent{
+			{ID: "led-10w-hour", Name: "hours of a 10 W LED bulb", Unit: "hour of a 10 W LED bulb", WhPerUnit: d("10"),
+				Source: "A datasheet", URL: "https://example.org/led", Basis: "10 W for an hour.", Verification: "Primary."},
+			{ID: "home-month", Name: "months of a home's electricity", Unit: "month of a home's electricity", WhPerUnit: d("300000"),
+				Source: "A survey", URL: "https://example.org/home", Year: 2025, Basis: "3.6 MWh a year ÷ 12.", Verification: "Primary."},
+		},
 	}
 }
 

@@ -32,6 +32,9 @@ type resultsPanel struct {
 	// prerendered panel so too when the fields change before the app runs.
 	Current bool
 	For     string
+	// Equivalents, when set, restate the floor in everyday energies under
+	// the figures (the full page; the embed when asked).
+	Equivalents *equivalentsList
 	// Pause, in the browser's first page, is called as the panel's mount
 	// starts: the start-up yields there (see pauseMount).
 	Pause func()
@@ -166,11 +169,12 @@ func (p *resultsPanel) renderMeets() app.UI {
 		),
 		app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken)+
 			" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
+		app.If(p.Equivalents != nil, func() app.UI { return p.Equivalents }),
 		&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth},
 		app.H3().Text("The configuration behind it"),
 		&configFacts{Config: c, Compact: p.Compact},
 		app.If(!p.Compact, func() app.UI {
-			return app.Div().Body(
+			return app.Div().Class("fleet-spread").Body(
 				app.H3().Text("The fleet it implies"),
 				app.Dl().ID("fleet").Class("facts").Body(
 					app.Dt().Text("GPUs running all month"),

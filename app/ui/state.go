@@ -44,8 +44,11 @@ type formState struct {
 	// LinkVersion is the data version the link was made with, when it is
 	// not the dataset's.
 	LinkVersion string
-	In          floor.Inputs
-	Errs        map[fieldKey]string
+	// Quote is set by the embed's parameter quote=1 (paramQuote): the
+	// embed then shows the statement and the equivalents.
+	Quote bool
+	In    floor.Inputs
+	Errs  map[fieldKey]string
 }
 
 // defaultForm returns the form a new visitor sees, for dataset ds: the
@@ -306,6 +309,9 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 	}
 	if v, ok := get(paramVersion, false); ok && strings.TrimSpace(v) != ds.DataVersion {
 		f.LinkVersion = strings.TrimSpace(v)
+	}
+	if v, ok := get(paramQuote); ok {
+		f.Quote = strings.TrimSpace(v) == "1"
 	}
 	f.syncDerived()
 	return f, notices
