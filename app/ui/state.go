@@ -310,7 +310,7 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 	if v, ok := get(paramVersion, false); ok && strings.TrimSpace(v) != ds.DataVersion {
 		f.LinkVersion = strings.TrimSpace(v)
 	}
-	if v, ok := get(paramQuote); ok {
+	if v, ok := get(paramQuote, false); ok {
 		f.Quote = strings.TrimSpace(v) == "1"
 	}
 	f.syncDerived()
