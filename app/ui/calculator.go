@@ -196,12 +196,13 @@ func (c *calculator) recompute() {
 }
 
 // permalinkURL returns the page's absolute permalink: its origin, or
-// OriginPlaceholder where the page does not know it (the prerender, which
-// the server fills in), its path prefix and the state's query.
+// PermalinkOrigin where the page does not know it (the prerender, which the
+// server and the static build fill in), its path prefix and the state's
+// query.
 func (c *calculator) permalinkURL() string {
 	origin := c.origin
 	if origin == "" {
-		origin = OriginPlaceholder
+		origin = PermalinkOrigin
 	}
 	return origin + c.base + "/?" + c.query
 }

@@ -48,7 +48,7 @@ func TestStatementPanel(t *testing.T) {
 	if want := floor.Statement(ds, w, in, r, ""); text != want {
 		t.Errorf("#statement-text says\n%s\nwant floor.Statement's\n%s", text, want)
 	}
-	if want := OriginPlaceholder + "/?" + c.query; href != want || !strings.Contains(href, "itl=60&model=alpha") {
+	if want := PermalinkOrigin + "/?" + c.query; href != want || !strings.Contains(href, "itl=60&model=alpha") {
 		t.Errorf("the prerendered link is %q, want %q", href, want)
 	}
 	if _, disabled := attr(page, "copy-statement", "disabled"); disabled {
