@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"energyfloor/app/floor"
+
 	"github.com/shopspring/decimal"
 )
 
@@ -120,6 +122,30 @@ func CheckFigures(p Page, cli CLI) (current string, problems []string) {
 	return current, problems
 }
 
+// SameState compares the state in the fields of page got with want's (the
+// page the server prerenders for the same link, which Go decodes): the
+// same choices, and numbers of the same value however they are written.
+// It returns what differs, one line each.
+func SameState(got, want Page) (problems []string) {
+	for _, id := range FieldIDs() {
+		g, gok := got.Field(id)
+		w, wok := want.Field(id)
+		if !gok && !wok {
+			continue
+		}
+		if g == w {
+			continue
+		}
+		if x, err1 := floor.ParseNumber(g); err1 == nil {
+			if y, err2 := floor.ParseNumber(w); err2 == nil && x.Equal(y) {
+				continue
+			}
+		}
+		problems = append(problems, fmt.Sprintf("#%s holds %q, where the server's page for the link holds %q", id, g, w))
+	}
+	return problems
+}
+
 // cliPageResult is what the page shows of one entry of -json's results.
 type cliPageResult struct {
 	WhPerRequest  json.Number `json:"wh_per_request"`
@@ -129,10 +155,10 @@ type cliPageResult struct {
 	} `json:"configuration"`
 	Estimate *pageEstimate `json:"estimate"`
 	Traffic  *struct {
-		JPerToken    json.Number  `json:"joules_per_output_token"`
-		WhPerRequest json.Number  `json:"wh_per_request"`
-		KWhPerMonth  json.Number  `json:"kwh_per_month"`
-		RowID        string       `json:"row_id"`
+		JPerToken    json.Number   `json:"joules_per_output_token"`
+		WhPerRequest json.Number   `json:"wh_per_request"`
+		KWhPerMonth  json.Number   `json:"kwh_per_month"`
+		RowID        string        `json:"row_id"`
 		Estimate     *pageEstimate `json:"estimate"`
 	} `json:"traffic"`
 }

@@ -244,6 +244,48 @@ func ServeStatic(dir, prefix string) (*StaticServer, error) {
 	return &StaticServer{URL: "http://" + l.Addr().String() + prefix, srv: srv}, nil
 }
 
+// ServePlainFiles serves dir at prefix as the plainest static hosts do
+// (Python's http.server): a path names a file, a path ending in "/" its
+// folder's index.html, and /index.html is served as it is, where Go's file
+// server redirects it to "./".
+func ServePlainFiles(dir, prefix string) (*StaticServer, error) {
+	if err := mime.AddExtensionType(".wasm", "application/wasm"); err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("serving %s: %w", dir, err)
+	}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, ok := strings.CutPrefix(r.URL.Path, prefix+"/")
+		if !ok || strings.Contains(p, "..") {
+			http.NotFound(w, r)
+			return
+		}
+		if p == "" || strings.HasSuffix(p, "/") {
+			p += "index.html"
+		}
+		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil || st.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		if ctype := mime.TypeByExtension(filepath.Ext(p)); ctype != "" {
+			w.Header().Set("Content-Type", ctype)
+		}
+		http.ServeContent(w, r, "", st.ModTime(), f)
+	})
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(l) }()
+	return &StaticServer{URL: "http://" + l.Addr().String() + prefix, srv: srv}, nil
+}
+
 // ServeHandler serves h on a free 127.0.0.1 port and returns its base URL;
 // the tests use it for a parent page on another origin.
 func ServeHandler(h http.Handler) (url string, stop func(), err error) {

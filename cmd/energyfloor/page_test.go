@@ -1,11 +1,8 @@
 package main
 
 import (
-	"fmt"
-	"html"
 	"io/fs"
 	"net/http/httptest"
-	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -61,21 +58,7 @@ func TestPageFiguresAreTheCLIs(t *testing.T) {
 			paths = paths[i%2 : i%2+1]
 		}
 		for _, path := range paths {
-			target := path + "?" + link
-			r := httptest.NewRequest("GET", "/", nil)
-			r.URL.Path, r.URL.RawQuery = path, link // a link may be no valid request target
-			w := httptest.NewRecorder()
-			s.ServeHTTP(w, r)
-			if w.Code != 200 {
-				t.Errorf("%s: status %d", target, w.Code)
-				continue
-			}
-			page := htmlPage{html: w.Body.String(), tags: tagsByID(w.Body.String())}
-			current, problems := e2e.CheckFigures(page, runCLI)
-			for _, p := range problems {
-				t.Errorf("%s: %s", target, p)
-			}
-			counts[current]++
+			counts[checkLink(t, s, path, link)]++
 		}
 	}
 	pages := counts["yes"] + counts["no"]
@@ -86,78 +69,36 @@ func TestPageFiguresAreTheCLIs(t *testing.T) {
 	}
 }
 
-// pageFlags names, for each field of the page (its id), the CLI's flag
-// for it. The requests field has none: the tokens field, which follows it,
-// gives the CLI the volume.
-var pageFlags = []struct{ id, flag string }{
-	{"workload", "-workload"}, {"tokens-per-month", "-tokens"}, {"output-tokens", "-output-tokens"},
-	{"itl-ms", "-itl-ms"}, {"percentile", "-percentile"}, {"gpu", "-gpu"}, {"model", "-model"},
-	{"host-overhead", "-host-overhead"}, {"idle-overhead", "-idle-overhead"}, {"pue", "-pue"},
-	{"grid", "-grid"}, {"gco2-per-kwh", "-gco2-per-kwh"}, {"price-per-kwh", "-price-per-kwh"}, {"currency", "-currency"},
-}
-
-// htmlPage is a prerendered page, as e2e.CheckFigures reads it.
-type htmlPage struct {
-	html string
-	tags map[string]map[string]string
-}
-
-func (p htmlPage) Attr(id, name string) (string, bool) {
-	v, ok := p.tags[id][name]
-	return v, ok
-}
-
-var (
-	tagRE  = regexp.MustCompile(`<[a-z][a-z0-9]*(\s[^>]*)?>`)
-	attrRE = regexp.MustCompile(`([a-z][a-z0-9-]*)(?:="([^"]*)")?`)
-)
-
-// tagsByID returns the attributes (unescaped) of each element of page
-// that has an id, by id.
-func tagsByID(page string) map[string]map[string]string {
-	byID := map[string]map[string]string{}
-	for _, tag := range tagRE.FindAllString(page, -1) {
-		if a := attrs(tag); a["id"] != "" {
-			byID[a["id"]] = a
+// FuzzPageFiguresAreTheCLIs is TestPageFiguresAreTheCLIs's property for
+// any raw query string, on the page and the embed (make fuzz).
+func FuzzPageFiguresAreTheCLIs(f *testing.F) {
+	for _, link := range e2e.HostileLinks(29, 20) {
+		f.Add(link)
+	}
+	s := pageSite(f)
+	f.Fuzz(func(t *testing.T, link string) {
+		for _, path := range []string{"/", "/embed"} {
+			checkLink(t, s, path, link)
 		}
-	}
-	return byID
+	})
 }
 
-// attrs returns the attributes of one start tag, unescaped.
-func attrs(tag string) map[string]string {
-	a := map[string]string{}
-	name := strings.IndexFunc(tag, func(r rune) bool { return r == ' ' || r == '>' })
-	for _, m := range attrRE.FindAllStringSubmatch(tag[name:], -1) {
-		a[m[1]] = html.UnescapeString(m[2])
+// checkLink checks e2e.CheckFigures on the page at path the server
+// prerenders for the raw query link, and returns its data-current.
+func checkLink(t *testing.T, s *server.Site, path, link string) string {
+	t.Helper()
+	target := path + "?" + link
+	r := httptest.NewRequest("GET", "/", nil)
+	r.URL.Path, r.URL.RawQuery = path, link // a link may be no valid request target
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	if w.Code != 200 {
+		t.Errorf("%s: status %d", target, w.Code)
+		return ""
 	}
-	return a
-}
-
-// Field returns the value of the field id: a text field's value, or
-// a select's selected option's (its first option's when none is
-// selected, as a browser does).
-func (p htmlPage) Field(id string) (string, bool) {
-	a, ok := p.tags[id]
-	if !ok {
-		return "", false
+	current, problems := e2e.CheckFigures(e2e.ParsePage(w.Body.String()), runCLI)
+	for _, p := range problems {
+		t.Errorf("%s: %s", target, p)
 	}
-	if _, isInput := a["type"]; isInput {
-		return a["value"], true
-	}
-	body := regexp.MustCompile(`(?s)<select[^>]*\sid="` + regexp.QuoteMeta(id) + `"[^>]*>(.*?)</select>`).FindStringSubmatch(p.html)
-	if body == nil {
-		panic(fmt.Sprintf("#%s is neither an input nor a select", id))
-	}
-	first := ""
-	for i, tag := range regexp.MustCompile(`<option[^>]*>`).FindAllString(body[1], -1) {
-		o := attrs(tag)
-		if i == 0 {
-			first = o["value"]
-		}
-		if _, sel := o["selected"]; sel {
-			return o["value"], true
-		}
-	}
-	return first, true
+	return current
 }
