@@ -271,3 +271,77 @@ func TestBeyondTheGPUScreenshots(t *testing.T) {
 		})
 	}
 }
+
+// TestBadFactorKeepsLastGoodInBrowser is issue 29's items 2 and 3 in the
+// live app: a bad price or intensity typed keeps the last good cost or
+// carbon figure, and the address bar keeps the last good value, while the
+// field keeps what was typed with its message and the figures are marked
+// not current; after a grid, a bad own intensity keeps the own figure and
+// the select "your own figure"; and a link's bad intensity beside a grid
+// stays in its field with its message.
+func TestBadFactorKeepsLastGoodInBrowser(t *testing.T) {
+	type edit struct{ sel, text string }
+	const factors = "/?price=0.3&cur=EUR&gco2=300&model=" + defaultModel
+	for _, tt := range []struct {
+		name, link  string
+		edits       []edit
+		sel, attr   string // a figure that must not move
+		param, want string // and the address bar's value it is for
+	}{
+		{"a bad price keeps the cost", factors, []edit{{selPrice, "abc"}}, "#cost-per-month", "data-amount", "price", "0.3"},
+		{"a bad intensity keeps the carbon", factors, []edit{{"#gco2-per-kwh", "abc"}}, "#carbon-per-month", "data-kg", "gco2", "300"},
+		{"after a grid, a bad own intensity keeps the own figure", "/?grid=DEU&model=" + defaultModel,
+			[]edit{{"#gco2-per-kwh", "400"}, {"#gco2-per-kwh", "abc"}}, "#carbon-per-month", "data-kg", "gco2", "400"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := openApp(t, tt.link)
+			inAddress := fmt.Sprintf(`new URLSearchParams(location.search).get(%s) === %s`, jsString(tt.param), jsString(tt.want))
+			for _, e := range tt.edits[:len(tt.edits)-1] {
+				if err := b.Type(e.sel, e.text); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := Poll[bool](b, inAddress, 5*time.Second); err != nil {
+				t.Fatalf("the address bar %q never held %s=%s: %v", pageQuery(t, b), tt.param, tt.want, err)
+			}
+			before, ok, err := b.Attr(tt.sel, tt.attr)
+			if err != nil || !ok {
+				t.Fatalf("no %s[%s] before the bad edit (err %v)", tt.sel, tt.attr, err)
+			}
+			last := tt.edits[len(tt.edits)-1]
+			if err := b.Type(last.sel, last.text); err != nil {
+				t.Fatal(err)
+			}
+			waitCurrent(t, b, "no", 5*time.Second)
+			if got, ok, _ := b.Attr(tt.sel, tt.attr); !ok || got != before {
+				t.Errorf("%s %s = %q (present %t) after %q, want the last good %q", tt.sel, tt.attr, got, ok, last.text, before)
+			}
+			if ok, _ := Eval[bool](b, inAddress); !ok {
+				t.Errorf("the address bar %q lost %s=%s", pageQuery(t, b), tt.param, tt.want)
+			}
+			if v, _ := fieldValue(b, last.sel); v != last.text {
+				t.Errorf("%s lost what was typed: %q", last.sel, v)
+			}
+			if msg, _ := Eval[string](b, `document.querySelector("`+last.sel+`-msg").className === "field-error" ? document.querySelector("`+last.sel+`-msg").textContent : ""`); !strings.Contains(msg, "Enter a number") {
+				t.Errorf("%s-msg says %q, want the field's error", last.sel, msg)
+			}
+			if strings.Contains(tt.link, "grid=") {
+				if v, _ := fieldValue(b, selGrid); v != "custom" {
+					t.Errorf("the grid select says %q, want custom (your own figure)", v)
+				}
+			}
+		})
+	}
+	t.Run("a link's bad intensity beside a grid stays in its field", func(t *testing.T) {
+		b := openApp(t, "/?gco2=abc&grid=DEU&model="+defaultModel)
+		if v, _ := fieldValue(b, "#gco2-per-kwh"); v != "abc" {
+			t.Errorf("#gco2-per-kwh shows %q, want the link's abc", v)
+		}
+		if msg, _ := Eval[string](b, `document.querySelector("#gco2-per-kwh-msg").textContent`); !strings.Contains(msg, "Enter a number") {
+			t.Errorf("#gco2-per-kwh-msg says %q, want the field's message", msg)
+		}
+		if got := current(t, b); got != "no" {
+			t.Errorf("data-current %q, want no", got)
+		}
+	})
+}
