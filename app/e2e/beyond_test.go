@@ -3,11 +3,14 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -344,4 +347,68 @@ func TestBadFactorKeepsLastGoodInBrowser(t *testing.T) {
 			t.Errorf("data-current %q, want no", got)
 		}
 	})
+}
+
+// recordBlobs, run before a page's scripts, keeps in window.__blobs the
+// text of every blob the page makes a URL for: the downloads' contents.
+const recordBlobs = `(() => {
+  const create = URL.createObjectURL;
+  self.__blobs = [];
+  URL.createObjectURL = function (b) {
+    if (b instanceof Blob) b.text().then((t) => self.__blobs.push(t));
+    return create.call(this, b);
+  };
+})()`
+
+// TestExportNeutralisesFormulasInBrowser is issue 29's item 4 in the live
+// app: with a currency that a spreadsheet would read as a formula, each
+// row's inputs.currency cell of the CSV download starts with "'", and the
+// JSON download keeps the currency as it is.
+func TestExportNeutralisesFormulasInBrowser(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	for _, cur := range []string{"=1+2", "@A1", "+1", "-1"} {
+		t.Run(cur, func(t *testing.T) {
+			b := newCleanBrowser(t, 1280, 900, base)
+			if err := b.AddScriptOnNewDocument(recordBlobs); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Navigate(base + "/?price=0.3&model=" + defaultModel + "&cur=" + url.QueryEscape(cur)); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			download := func(sel string) string {
+				n, _ := Eval[int](b, `self.__blobs.length`)
+				if err := chromedp.Do(b.Ctx, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible)); err != nil {
+					t.Fatal(err)
+				}
+				s, err := Poll[string](b, fmt.Sprintf(`self.__blobs.length > %d ? self.__blobs[%d] : ""`, n, n), 10*time.Second)
+				if err != nil {
+					t.Fatalf("%s made no download: %v", sel, err)
+				}
+				return s
+			}
+			records, err := csv.NewReader(strings.NewReader(download("#export-csv"))).ReadAll()
+			if err != nil || len(records) < 2 {
+				t.Fatalf("the CSV download: %d records, %v", len(records), err)
+			}
+			col := slices.Index(records[0], "inputs.currency")
+			if col < 0 {
+				t.Fatalf("the CSV has no inputs.currency column: %q", records[0])
+			}
+			for i, row := range records[1:] {
+				if row[col] != "'"+cur {
+					t.Fatalf("row %d: inputs.currency cell %q, want %q", i+1, row[col], "'"+cur)
+				}
+			}
+			var rep struct {
+				Inputs struct {
+					Currency string `json:"currency"`
+				} `json:"inputs"`
+			}
+			if err := json.Unmarshal([]byte(download("#export-json")), &rep); err != nil || rep.Inputs.Currency != cur {
+				t.Errorf("the JSON download's currency %q (err %v), want %q as it is", rep.Inputs.Currency, err, cur)
+			}
+		})
+	}
 }
