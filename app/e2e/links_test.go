@@ -237,10 +237,13 @@ func TestStaticPlainFileServer(t *testing.T) {
 				if err := b.Navigate(base + path); err != nil {
 					t.Fatal(err)
 				}
-				waitStarted(t, b, blocked)
-				if body, _ := Eval[string](b, `document.body.innerText`); strings.Contains(body, "404") || strings.Contains(body, "Not Found") {
-					t.Errorf("%s: the page says 404:\n%.300s", path, body)
+				if !blocked { // the app draws its page, or go-app's "404 Not Found"
+					Poll[bool](b, wasmStarted+` && !!document.querySelector("#calculator.live, .goapp-notfound-title")`, 30*time.Second)
 				}
+				if body, _ := Eval[string](b, `document.body.textContent`); strings.Contains(body, "Not Found") {
+					t.Fatalf("%s: the page says 404 Not Found:\n%.300s", path, body)
+				}
+				waitStarted(t, b, blocked)
 				for _, sel := range []string{selPerMonth, selCaveat, selCitation} {
 					requireVisible(t, b, sel, sel == selPerMonth)
 				}
