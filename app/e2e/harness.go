@@ -2,7 +2,10 @@
 // (the wasm, the server binary, the static site and the CLI), serves them on
 // 127.0.0.1, drives Debian's Chromium through chromedp and checks what a
 // visitor sees. The harness in this file is shared with cmd/bench, the
-// browser benchmark; the checks live in the _test files.
+// browser benchmark; the checks live in the _test files, but for issue 29's
+// property (figures.go: CheckFigures, SameState; page.go: ParsePage;
+// links.go: HostileLinks), which cmd/energyfloor's tests check on the
+// server's prerendered pages and this suite in the browser.
 package e2e
 
 import (
