@@ -2,7 +2,10 @@
 // (the wasm, the server binary, the static site and the CLI), serves them on
 // 127.0.0.1, drives Debian's Chromium through chromedp and checks what a
 // visitor sees. The harness in this file is shared with cmd/bench, the
-// browser benchmark; the checks live in the _test files.
+// browser benchmark; the checks live in the _test files, but for issue 29's
+// property (figures.go: CheckFigures, SameState; page.go: ParsePage;
+// links.go: HostileLinks), which cmd/energyfloor's tests check on the
+// server's prerendered pages and this suite in the browser.
 package e2e
 
 import (
@@ -240,6 +243,48 @@ func ServeStatic(dir, prefix string) (*StaticServer, error) {
 		mux.Handle(prefix+"/", http.StripPrefix(prefix, files))
 	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(l) }()
+	return &StaticServer{URL: "http://" + l.Addr().String() + prefix, srv: srv}, nil
+}
+
+// ServePlainFiles serves dir at prefix as the plainest static hosts do
+// (Python's http.server): a path names a file, a path ending in "/" its
+// folder's index.html, and /index.html is served as it is, where Go's file
+// server redirects it to "./".
+func ServePlainFiles(dir, prefix string) (*StaticServer, error) {
+	if err := mime.AddExtensionType(".wasm", "application/wasm"); err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("serving %s: %w", dir, err)
+	}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, ok := strings.CutPrefix(r.URL.Path, prefix+"/")
+		if !ok || strings.Contains(p, "..") {
+			http.NotFound(w, r)
+			return
+		}
+		if p == "" || strings.HasSuffix(p, "/") {
+			p += "index.html"
+		}
+		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil || st.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		if ctype := mime.TypeByExtension(filepath.Ext(p)); ctype != "" {
+			w.Header().Set("Content-Type", ctype)
+		}
+		http.ServeContent(w, r, "", st.ModTime(), f)
+	})
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(l) }()
 	return &StaticServer{URL: "http://" + l.Addr().String() + prefix, srv: srv}, nil
 }
