@@ -10,10 +10,16 @@
 // prerendered page has painted, so that its first frame has the machine to
 // itself; a page that never paints (a hidden tab) starts after maxWait ms.
 // On a return visit everything comes from the service worker's cache, so it
-// starts at once. go-app's app.js hands it the registration of the service
+// starts at once. A page that asks to start on use (<html data-start="use">:
+// the embed) starts only once the reader uses it: a focus, a pointer down or
+// a key in it; until then the page holding it pays for nothing but the
+// prerendered page. go-app's app.js hands it the registration of the service
 // worker (efAfterStart), which it makes once the app has started (the app
-// calls efStarted). When the app cannot start (no WebAssembly, a failed
-// download or compile) it says so in #app-status.
+// calls efStarted), and skips where the page may use no service worker (a
+// frame with an opaque origin: sandbox without allow-same-origin, where
+// reading navigator.serviceWorker or caches throws a SecurityError). When
+// the app cannot start (no WebAssembly, a failed download or compile) it
+// says so in #app-status.
 //
 // Until the app replaces the prerendered page, it keeps the page honest: the
 // form is a plain GET form the server answers, and #results carries
@@ -35,6 +41,20 @@
   const scripts = (me.dataset.scripts || "").split(" ").filter(Boolean);
   const maxWait = 1000;
   let started = false;
+
+  // allowed returns what get reads, or null where reading it throws: in a
+  // frame with an opaque origin, navigator.serviceWorker and caches throw a
+  // SecurityError.
+  const allowed = (get) => {
+    try {
+      return get() || null;
+    } catch (err) {
+      return null;
+    }
+  };
+  const serviceWorker = allowed(() => navigator.serviceWorker);
+  const cacheStorage = allowed(() => self.caches);
+  const opaqueOrigin = self.origin === "null";
 
   // whenParsed runs fn once the page is parsed.
   const whenParsed = (fn) => {
@@ -64,9 +84,12 @@
       const p = document.createElement("p");
       p.id = "app-failed";
       p.className = "app-failed";
-      p.textContent = "This browser is not running the calculator (" + why + "). " + (staticCopy
-        ? "The figures below are for the inputs shown with them; this copy of the site cannot work out figures for other values."
+      // A sandboxed frame cannot send the form (no allow-forms).
+      p.textContent = "This browser is not running the calculator (" + why + "). " + (staticCopy || opaqueOrigin
+        ? "The figures below are for the inputs shown with them; this " + (staticCopy ? "copy of the site" : "frame") + " cannot work out figures for other values."
         : "The figures below are for the inputs in the link; press Calculate to get figures for new values.");
+      const onUse = document.getElementById("starts-on-use");
+      if (onUse) onUse.remove();
       if (kind === "download") {
         const retry = document.createElement("button");
         retry.type = "button";
@@ -92,11 +115,11 @@
   // version, even while a newer worker is taking over.
   const fromWorkerCache = async () => {
     const version = me.dataset.version, scope = me.dataset.scope;
-    if (!version || !scope || !self.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
+    if (!version || !scope || !cacheStorage || !serviceWorker || !serviceWorker.controller) return null;
     try {
       const name = "energyfloor:" + new URL(scope, location.href).href + ":" + version;
       // caches.match with a cacheName never creates the cache, as caches.open would.
-      const cached = await caches.match(new URL(wasm, location.href).href, { cacheName: name });
+      const cached = await cacheStorage.match(new URL(wasm, location.href).href, { cacheName: name });
       return cached && cached.ok ? cached : null;
     } catch (err) {
       return null;
@@ -106,10 +129,11 @@
   // efAfterStart(register) runs go-app's registration of the service worker
   // (app.js hands it over: see app/server/patches.go) once the app has drawn
   // its first page (the wasm calls efStarted) or cannot start, when the
-  // page is next idle, or after maxWorkerWait ms whatever happens. A first
+  // page is next idle, or maxWorkerWait ms after the start whatever happens. A first
   // visit's worker install reads all of app.wasm and the files it lists into
   // its cache: before the start, that work would compete with the page's own
-  // download, compile and start of app.wasm.
+  // download, compile and start of app.wasm. Where the page may use no
+  // service worker, there is no registration: the app runs, online only.
   const maxWorkerWait = 10000;
   let afterStart = [];
   const appStarted = () => {
@@ -122,12 +146,12 @@
     }
   };
   self.efAfterStart = (fn) => {
+    if (!serviceWorker) return;
     if (afterStart) afterStart.push(fn);
     else fn();
   };
   // efStarted is what the app calls once it has drawn its first page.
   self.efStarted = () => appStarted();
-  setTimeout(appStarted, maxWorkerWait);
 
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -185,6 +209,7 @@
   const start = () => {
     if (started) return;
     started = true;
+    setTimeout(appStarted, maxWorkerWait);
     if (typeof WebAssembly !== "object") return failed("nowasm");
     if (wasm && WebAssembly.compileStreaming) {
       // The ef: marks time the start-up's phases for cmd/bench.
@@ -310,7 +335,22 @@
     document.addEventListener("change", ofForm);
   });
 
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) return start();
+  // A page that starts on use: on the first focus, pointer down or key in
+  // it (captured, so that no handler of the page can hide it). Edits made
+  // while the app starts are kept: the app reads them from the prerendered
+  // form (app/ui/adopt.go).
+  if (document.documentElement.getAttribute("data-start") === "use") {
+    const uses = ["focusin", "pointerdown", "keydown"];
+    const onUse = () => {
+      for (const type of uses) removeEventListener(type, onUse, true);
+      const line = document.getElementById("starts-on-use");
+      if (line) line.textContent = "Calculator starting…";
+      start();
+    };
+    for (const type of uses) addEventListener(type, onUse, { capture: true, passive: true });
+    return;
+  }
+  if (serviceWorker && serviceWorker.controller) return start();
   try {
     new PerformanceObserver((list, observer) => {
       if (list.getEntries().some((e) => e.name === "first-contentful-paint")) {

@@ -2,6 +2,8 @@ package server
 
 import (
 	"html"
+	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -108,9 +110,14 @@ func TestWriteStatic(t *testing.T) {
 			p := tt.prefix
 			index := read("index.html")
 			for _, page := range []string{"index.html", "embed.html"} {
-				// Prerendered for no query: boot.js compares that with the link.
-				if !strings.Contains(read(page), `<html data-prerendered-for="" lang="en">`) {
-					t.Errorf("%s does not say it was prerendered for no query", page)
+				// Prerendered for no query: boot.js compares that with the
+				// link. The embed starts on use, the full page at once.
+				html := `<html data-prerendered-for="" lang="en">`
+				if page == "embed.html" {
+					html = `<html data-prerendered-for="" data-start="use" lang="en">`
+				}
+				if !strings.Contains(read(page), html) {
+					t.Errorf("%s does not start with %s", page, html)
 				}
 				// A static host has no /oembed: no discovery (see the README).
 				if strings.Contains(read(page), "json+oembed") {
@@ -188,5 +195,132 @@ func TestWriteStaticBadPrefixLeavesDir(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "keep")); err != nil {
 		t.Error("a failed build changed the old dist/")
+	}
+}
+
+// headersRule is one rule of a _headers file: a path pattern (a trailing *
+// matches the rest of a path) and the headers it sets.
+type headersRule struct {
+	pattern string
+	header  map[string]string
+}
+
+// parseHeadersFile reads a _headers file as Netlify and Cloudflare Pages
+// do: a line at the margin starts a rule with its path pattern, each
+// indented "Name: value" line under it is a header of that rule.
+func parseHeadersFile(t *testing.T, file string) []headersRule {
+	t.Helper()
+	var rules []headersRule
+	for _, line := range strings.Split(strings.TrimRight(file, "\n"), "\n") {
+		if line == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		if !strings.HasPrefix(line, " ") {
+			rules = append(rules, headersRule{pattern: line, header: map[string]string{}})
+			continue
+		}
+		name, value, ok := strings.Cut(strings.TrimSpace(line), ": ")
+		if !ok || len(rules) == 0 {
+			t.Fatalf("_headers: bad line %q", line)
+		}
+		rules[len(rules)-1].header[http.CanonicalHeaderKey(name)] = value
+	}
+	return rules
+}
+
+// headersFor returns the headers the rules give path: those of every
+// matching rule, a header set twice joined with ", " (as Cloudflare Pages
+// does).
+func headersFor(rules []headersRule, path string) map[string]string {
+	h := map[string]string{}
+	for _, r := range rules {
+		dir, splat := strings.CutSuffix(r.pattern, "*")
+		if !(splat && strings.HasPrefix(path, dir) || path == r.pattern) {
+			continue
+		}
+		for k, v := range r.header {
+			if h[k] != "" {
+				v = h[k] + ", " + v
+			}
+			h[k] = v
+		}
+	}
+	return h
+}
+
+// TestStaticHeadersMatchServer reads the static build's _headers as a host
+// would and checks that, for each file of the build, it gives the headers
+// the Go server sends for the same path: the security headers and the
+// pages' CSP, the CORS header of the files the app fetches (so that the
+// static build works in a sandboxed frame too), app.wasm's type. The files
+// a sandboxed embed fetches carry Access-Control-Allow-Origin: *; the pages
+// and the service worker do not.
+func TestStaticHeadersMatchServer(t *testing.T) {
+	s := newTestSite(t)
+	for _, prefix := range []string{"", "/energy"} {
+		t.Run("prefix="+prefix, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "dist")
+			if err := s.WriteStatic(dir, prefix, ""); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(dir, "_headers"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rules := parseHeadersFile(t, string(b))
+			names := map[string]bool{}
+			for _, r := range rules {
+				for k := range r.header {
+					names[k] = true
+				}
+			}
+			if !names["Access-Control-Allow-Origin"] {
+				t.Fatalf("_headers sets no Access-Control-Allow-Origin:\n%s", b)
+			}
+			cors := map[string]bool{}
+			err = filepath.WalkDir(dir, func(file string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() || d.Name() == "_headers" {
+					return err
+				}
+				rel, _ := filepath.Rel(dir, file)
+				p := "/" + filepath.ToSlash(rel)
+				switch p { // the pages are served at their routes
+				case "/index.html":
+					p = "/"
+				case "/embed.html":
+					p = "/embed"
+				}
+				static := headersFor(rules, prefix+p)
+				served := get(t, s, "GET", p).Header()
+				for k := range names {
+					_, setHere := static[k]
+					if k == "Content-Type" || k == "Cache-Control" {
+						if !setHere { // left to the host
+							continue
+						}
+					}
+					if got, want := static[k], served.Get(k); got != want {
+						t.Errorf("%s%s: _headers gives %s %q, the server sends %q", prefix, p, k, got, want)
+					}
+				}
+				if static["Access-Control-Allow-Origin"] == "*" {
+					cors[p] = true
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range []string{"/web/app.wasm", "/web/boot.js", "/app.js", "/wasm_exec.js", "/app.css", "/manifest.webmanifest"} {
+				if !cors[p] {
+					t.Errorf("%s%s: no Access-Control-Allow-Origin: *, which a sandboxed frame needs to fetch it", prefix, p)
+				}
+			}
+			for _, p := range []string{"/", "/embed", "/app-worker.js"} {
+				if cors[p] {
+					t.Errorf("%s%s carries Access-Control-Allow-Origin: *, which nothing needs", prefix, p)
+				}
+			}
+		})
 	}
 }

@@ -59,6 +59,26 @@ func copyText(text string, done func(ok bool)) {
 	clip.Call("writeText", text).Call("then", ok, fail)
 }
 
+// serviceWorkerAllowed reports whether the page may use a service worker
+// (and so keep itself for offline use). In a frame with an opaque origin
+// (sandbox without allow-same-origin, as WordPress embeds), reading
+// navigator.serviceWorker throws a SecurityError, as do caches and
+// localStorage. A getter that throws cannot be read with Get (wasm_exec.js
+// does not catch it), so it is read with Reflect.get, a call, whose
+// exception comes back as a panic, recovered here.
+func serviceWorkerAllowed() (ok bool) {
+	if app.IsServer {
+		return true
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	win := app.Window()
+	return win.Get("Reflect").Call("get", win.Get("navigator"), "serviceWorker").Truthy()
+}
+
 // YieldToBrowser lets the browser run what it has queued (input, a frame)
 // before the caller goes on: the caller blocks until a zero timeout fires,
 // so that the Go side, all its goroutines waiting, ends the current task.

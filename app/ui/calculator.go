@@ -384,7 +384,7 @@ func (c *calculator) Render() app.UI {
 			noticeList(c.notices),
 			versionNote(c.form.LinkVersion, c.ds.DataVersion),
 			inputs,
-			&appStatus{},
+			&appStatus{StartsOnUse: true},
 			results,
 			statement,
 			beyond,
@@ -460,6 +460,9 @@ func (c *calculator) root(classes ...string) app.HTMLDiv {
 	}
 	if c.below != nil {
 		div = div.DataSet("below", "prerendered")
+	}
+	if c.embed {
+		div = div.Attr(AttrStart, StartOnUse)
 	}
 	return div
 }

@@ -36,6 +36,13 @@ const (
 	AttrScripts = "data-scripts"
 	AttrScope   = "data-scope"
 	AttrVersion = "data-version"
+	// AttrStart on <html>, StartOnUse, asks boot.js to start the app only
+	// once the reader uses the page (a focus, a pointer down or a key in it):
+	// the embed, so that a page holding it pays for nothing until then. The
+	// embed's root carries it and the server copies it to <html> (see
+	// app/server/patches.go), where boot.js finds it before the body.
+	AttrStart  = "data-start"
+	StartOnUse = "use"
 )
 
 // CachePrefix starts the name of the service worker's cache of a version:
@@ -67,7 +74,7 @@ var Marks = []string{
 // jsNames are the names web/boot.js and app/server/worker.js may use.
 var jsNames = []string{
 	JSInstantiate, JSAfterStart, JSStarted,
-	AttrPrerenderedFor, AttrCurrent, AttrName, AttrWasm, AttrScripts, AttrScope, AttrVersion,
+	AttrPrerenderedFor, AttrCurrent, AttrName, AttrWasm, AttrScripts, AttrScope, AttrVersion, AttrStart,
 	CachePrefix,
 	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated,
 }
