@@ -10,10 +10,11 @@
 // prerendered page has painted, so that its first frame has the machine to
 // itself; a page that never paints (a hidden tab) starts after maxWait ms.
 // On a return visit everything comes from the service worker's cache, so it
-// starts at once. A page that asks to start on use (<html data-start="use">:
-// the embed) starts only once the reader uses it: a focus, a pointer down or
-// a key in it; until then the page holding it pays for nothing but the
-// prerendered page. go-app's app.js hands it the registration of the service
+// starts at once. The embed (<html data-page="embed">) starts only once the
+// reader uses it: a focus, a pointer down or a key in it; until then the
+// page holding it pays for nothing but the prerendered page. The embed also
+// tells the page around it its height, from the prerendered page on (see
+// postHeights). go-app's app.js hands it the registration of the service
 // worker (efAfterStart), which it makes once the app has started (the app
 // calls efStarted), and skips where the page may use no service worker (a
 // frame with an opaque origin: sandbox without allow-same-origin, where
@@ -55,6 +56,51 @@
   const serviceWorker = allowed(() => navigator.serviceWorker);
   const cacheStorage = allowed(() => self.caches);
   const opaqueOrigin = self.origin === "null";
+  const embed = document.documentElement.getAttribute("data-page") === "embed";
+
+  // postHeights posts the embed's height (#calculator's) to the parent
+  // window whenever it changes: {type: "energyfloor:height", height}; and,
+  // in a frame WordPress embedded (its URL ends in #?secret=…: see
+  // wordPressSecret), WordPress's own {message: "height", value, secret},
+  // and again on each {message: "ready", secret} from the parent. It
+  // observes <body>, which go-app keeps when the app replaces the
+  // prerendered page in it.
+  const postHeights = () => {
+    if (!self.ResizeObserver || !document.body) return;
+    const parent = self.parent;
+    const secret = wordPressSecret(location.hash);
+    let last = 0;
+    const postWordPress = () => {
+      if (secret && last) parent.postMessage({ message: "height", value: last, secret }, "*");
+    };
+    new ResizeObserver(() => {
+      const el = document.getElementById("calculator");
+      const h = el ? Math.ceil(el.getBoundingClientRect().height) : 0;
+      if (!h || h === last) return;
+      last = h;
+      parent.postMessage({ type: "energyfloor:height", height: h }, "*");
+      postWordPress();
+    }).observe(document.body);
+    if (secret) {
+      addEventListener("message", (e) => {
+        const d = e.data;
+        if (e.source === parent && d && typeof d === "object" && d.message === "ready" && d.secret === secret) postWordPress();
+      });
+    }
+  };
+
+  // wordPressSecret returns the secret WordPress (4.4 and later) appends to
+  // the src of each frame it embeds (#?secret=, after any fragment of its
+  // own), or "" when there is none or it is not what wp-embed.js draws and
+  // accepts: 1 to 10 ASCII letters or digits. WordPress's host script posts
+  // {message: "ready", secret} to the frame and sets the frame's height
+  // (clamped to 200-1000 px) on {message: "height", value, secret} from it.
+  const wordPressSecret = (hash) => {
+    const i = hash.lastIndexOf("#?");
+    if (i < 0) return "";
+    const secret = new URLSearchParams(hash.slice(i + 2)).get("secret") || "";
+    return /^[A-Za-z0-9]{1,10}$/.test(secret) ? secret : "";
+  };
 
   // whenParsed runs fn once the page is parsed.
   const whenParsed = (fn) => {
@@ -335,11 +381,12 @@
     document.addEventListener("change", ofForm);
   });
 
-  // A page that starts on use: on the first focus, pointer down or key in
-  // it (captured, so that no handler of the page can hide it). Edits made
+  // The embed starts on the first focus, pointer down or key in it
+  // (captured, so that no handler of the page can hide it). Edits made
   // while the app starts are kept: the app reads them from the prerendered
   // form (app/ui/adopt.go).
-  if (document.documentElement.getAttribute("data-start") === "use") {
+  if (embed) {
+    whenParsed(postHeights);
     const uses = ["focusin", "pointerdown", "keydown"];
     const onUse = () => {
       for (const type of uses) removeEventListener(type, onUse, true);

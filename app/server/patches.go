@@ -42,8 +42,8 @@ import (
 //     link for the page's own permalink.
 //   - setPreview (the server's pages; oembed.go): og:url the page's own
 //     permalink, og:title, og:description and twitter:card its figure.
-//   - markStartOnUse (pages): a page whose body asks to start on use (the
-//     embed) says so on <html>, where web/boot.js reads it before the body.
+//   - markEmbed (pages): the embed's mark (ui.AttrPage) is copied from its
+//     root to <html>, where web/boot.js reads it before the body.
 //
 // The prerendered page's empty web/split.css link is the UI's (app/ui).
 
@@ -62,7 +62,7 @@ func rewritePage(page []byte, prefix, origin string, styles *inlineStyles) ([]by
 	if page, err = styles.apply(page, prefix); err != nil {
 		return nil, err
 	}
-	if page, err = markStartOnUse(page); err != nil {
+	if page, err = markEmbed(page); err != nil {
 		return nil, err
 	}
 	return dropGoappScripts(page, prefix)
@@ -79,7 +79,7 @@ const (
 	patchStatic     = "a static page's prerendered query"
 	patchOEmbed     = "the oEmbed discovery link"
 	patchPreview    = "the link preview"
-	patchStartOnUse = "start on use"
+	patchEmbed      = "the embed's mark"
 )
 
 // replaceOnce replaces old by with in page, which must hold old exactly
@@ -99,20 +99,19 @@ func markPrerenderedForNoQuery(page []byte) ([]byte, error) {
 	return replaceOnce(page, "<html ", `<html `+ui.AttrPrerenderedFor+`="" `, patchStatic, "<html")
 }
 
-// startOnUse is the attribute by which a page's body asks web/boot.js to
-// start the app only once the reader uses the page (ui.AttrStart). Attribute
-// values are HTML-escaped (escapeAttributes) and text never holds a raw
-// quote, so this can only be an attribute of a tag.
-var startOnUse = []byte(" " + ui.AttrStart + `="` + ui.StartOnUse + `"`)
+// embedMark is the attribute that marks the embed's root (ui.AttrPage).
+// Attribute values are HTML-escaped (escapeAttributes) and text never holds
+// a raw quote, so this can only be an attribute of a tag.
+var embedMark = []byte(" " + ui.AttrPage + `="` + ui.PageEmbed + `"`)
 
-// markStartOnUse copies startOnUse from a page's body to its <html>
-// element: boot.js, which runs in the head, decides how to start before
-// the body is parsed. A page without it is left as it is.
-func markStartOnUse(page []byte) ([]byte, error) {
-	if !bytes.Contains(page, startOnUse) {
+// markEmbed copies embedMark from a page's body to its <html> element:
+// web/boot.js, which runs in the head, decides how to start before the
+// body is parsed. A page without it is left as it is.
+func markEmbed(page []byte) ([]byte, error) {
+	if !bytes.Contains(page, embedMark) {
 		return page, nil
 	}
-	return replaceOnce(page, "<html ", "<html"+string(startOnUse)+" ", patchStartOnUse, "<html")
+	return replaceOnce(page, "<html ", "<html"+string(embedMark)+" ", patchEmbed, "<html")
 }
 
 // fillOrigin writes origin into the embed snippets and the statement's

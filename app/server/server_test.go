@@ -729,20 +729,20 @@ func TestPublicFilesCORS(t *testing.T) {
 	}
 }
 
-// TestEmbedStartsOnUse: the embed's <html> asks web/boot.js to start the
-// app only once it is used, and its prerendered page says so in one line;
-// the full page starts as before, without either.
+// TestEmbedStartsOnUse: the embed's <html> is marked as the embed, so that
+// web/boot.js starts the app only once it is used, and its prerendered page
+// says so in one line; the full page starts as before, without either.
 func TestEmbedStartsOnUse(t *testing.T) {
 	s := newTestSite(t)
 	embed := get(t, s, "GET", "/embed?tokens=2B").Body.String()
-	if !strings.Contains(embed, `<html data-start="use" lang="en">`) {
-		t.Errorf("the embed's <html> does not say to start on use: %.200s", embed)
+	if !strings.Contains(embed, `<html data-page="embed" lang="en">`) {
+		t.Errorf("the embed's <html> is not marked as the embed: %.200s", embed)
 	}
 	if !strings.Contains(embed, `<p class="starts-on-use" id="starts-on-use">Calculator starts when you edit.</p>`) {
 		t.Error("the embed does not say that the calculator starts when the reader edits")
 	}
 	page := get(t, s, "GET", "/?tokens=2B").Body.String()
-	if !strings.Contains(page, `<html lang="en">`) || strings.Contains(page, "starts-on-use") {
-		t.Error("the full page starts on use")
+	if !strings.Contains(page, `<html lang="en">`) || strings.Contains(page, `id="starts-on-use"`) {
+		t.Error("the full page is marked as the embed, or says it starts on use")
 	}
 }

@@ -114,7 +114,7 @@ func TestWriteStatic(t *testing.T) {
 				// link. The embed starts on use, the full page at once.
 				html := `<html data-prerendered-for="" lang="en">`
 				if page == "embed.html" {
-					html = `<html data-prerendered-for="" data-start="use" lang="en">`
+					html = `<html data-prerendered-for="" data-page="embed" lang="en">`
 				}
 				if !strings.Contains(read(page), html) {
 					t.Errorf("%s does not start with %s", page, html)

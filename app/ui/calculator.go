@@ -142,8 +142,8 @@ func (c *calculator) navigate(q url.Values) {
 }
 
 // OnMount subscribes to the edits of the form's fields, to model selection
-// from the ranking table and to export requests and, in the embed, starts posting the content height
-// to the parent window.
+// from the ranking table and to export requests. (The embed's height is
+// posted to the parent window by web/boot.js, from the prerendered page on.)
 func (c *calculator) OnMount(ctx app.Context) {
 	ctx.Handle(actionSelectModel, func(ctx app.Context, a app.Action) {
 		if slug, ok := a.Value.(string); ok && c.selectModel(slug) {
@@ -153,16 +153,6 @@ func (c *calculator) OnMount(ctx app.Context) {
 	ctx.Handle(actionText, c.onEdit)
 	ctx.Handle(actionChoice, c.onEdit)
 	ctx.Handle(actionExport, c.onExport)
-	if c.embed {
-		startHeightPosting(ctx)
-	}
-}
-
-// OnDismount stops the height posting.
-func (c *calculator) OnDismount() {
-	if c.embed {
-		stopHeightPosting()
-	}
 }
 
 // recompute refreshes what depends on the form: the ranking only when an
@@ -462,7 +452,7 @@ func (c *calculator) root(classes ...string) app.HTMLDiv {
 		div = div.DataSet("below", "prerendered")
 	}
 	if c.embed {
-		div = div.Attr(AttrStart, StartOnUse)
+		div = div.Attr(AttrPage, PageEmbed)
 	}
 	return div
 }
