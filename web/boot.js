@@ -18,7 +18,8 @@
 // worker (efAfterStart), which it makes once the app has started (the app
 // calls efStarted), and skips where the page may use no service worker (a
 // frame with an opaque origin: sandbox without allow-same-origin, where
-// reading navigator.serviceWorker or caches throws a SecurityError). When
+// reading navigator.serviceWorker, caches or localStorage throws a
+// SecurityError; the app gets a storage in memory there). When
 // the app cannot start (no WebAssembly, a failed download or compile) it
 // says so in #app-status.
 //
@@ -51,6 +52,34 @@
       return get() || null;
     } catch (err) {
       return null;
+    }
+  };
+  // memoryStorage is a Storage kept in memory for the page's life.
+  const memoryStorage = () => {
+    const items = new Map();
+    return {
+      get length() {
+        return items.size;
+      },
+      key: (i) => [...items.keys()][i] ?? null,
+      getItem: (k) => (items.has(String(k)) ? items.get(String(k)) : null),
+      setItem: (k, v) => void items.set(String(k), String(v)),
+      removeItem: (k) => void items.delete(String(k)),
+      clear: () => items.clear(),
+    };
+  };
+  // storageInMemory gives the page a localStorage and a sessionStorage kept
+  // in memory where reading them throws: go-app's engine reads localStorage
+  // as it starts (to drop expired states), and an exception thrown into
+  // the wasm from a property read stops the app.
+  const storageInMemory = () => {
+    for (const name of ["localStorage", "sessionStorage"]) {
+      if (allowed(() => self[name])) continue;
+      try {
+        Object.defineProperty(self, name, { value: memoryStorage(), configurable: true });
+      } catch (err) {
+        // left as it is
+      }
     }
   };
   const serviceWorker = allowed(() => navigator.serviceWorker);
@@ -256,6 +285,7 @@
     if (started) return;
     started = true;
     setTimeout(appStarted, maxWorkerWait);
+    storageInMemory();
     if (typeof WebAssembly !== "object") return failed("nowasm");
     if (wasm && WebAssembly.compileStreaming) {
       // The ef: marks time the start-up's phases for cmd/bench.
