@@ -32,6 +32,8 @@
 // data-prerendered-for="query">), whose fields it first fills from the link.
 // Of the two linked volume fields, only the one typed is sent. It knows no
 // field by name: the page says what it needs (app/ui's table of fields).
+// A statement's permalink written relative to the page it writes out
+// absolute.
 //
 // Every name it shares with Go (globals, marks, data attributes, the cache
 // prefix) is declared in app/ui/names.go, which a test holds it to.
@@ -326,6 +328,14 @@
       }
     });
   };
+
+  // The statement's permalink (#statement-link): a page whose origin was
+  // not known when it was written (a static build given none) links
+  // relative to itself; write the link out absolute, as the page's own.
+  whenParsed(() => {
+    const link = document.getElementById("statement-link");
+    if (link && link.getAttribute("href").startsWith("/")) link.textContent = link.href;
+  });
 
   // The prerendered form.
   whenParsed(() => {

@@ -186,14 +186,21 @@ func (c *calculator) recompute() {
 }
 
 // permalinkURL returns the page's absolute permalink: its origin, or
-// OriginPlaceholder where the page does not know it (the prerender, which
-// the server fills in), its path prefix and the state's query.
+// PermalinkOrigin where the page does not know it (the prerender, which the
+// server and the static build fill in), its path prefix and the state's
+// query.
 func (c *calculator) permalinkURL() string {
 	origin := c.origin
 	if origin == "" {
-		origin = OriginPlaceholder
+		origin = PermalinkOrigin
 	}
 	return origin + c.base + "/?" + c.query
+}
+
+// pageParams returns the parameters the page's address keeps besides the
+// permalink's (see formState.pageParams).
+func (c *calculator) pageParams() []pageParam {
+	return c.form.pageParams(c.embed)
 }
 
 // quoting reports whether the page shows the statement and the
@@ -231,11 +238,7 @@ func (c *calculator) changed(ctx app.Context) {
 			return // a later change will write it
 		}
 		u := *ctx.Page().URL()
-		query := c.query
-		if c.embed && c.form.Quote {
-			query += "&" + paramQuote + "=1"
-		}
-		if u.RawQuery != query {
+		if query := withPageParams(c.query, c.pageParams()); u.RawQuery != query {
 			u.RawQuery = query
 			ctx.Page().ReplaceURL(&u)
 		}
@@ -346,7 +349,8 @@ func (c *calculator) Render() app.UI {
 	if c.embed {
 		action = c.base + "/embed"
 	}
-	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action}
+	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
+		Keep: c.pageParams()}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed,
 		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
 	if c.taking {

@@ -26,6 +26,9 @@ type inputsPanel struct {
 	Workloads, Models []choice
 	// Action is the page the form loads: the calculator's own path.
 	Action string
+	// Keep are the page's parameters that are not fields (see
+	// calculator.pageParams): the form sends them as hidden inputs.
+	Keep []pageParam
 }
 
 // onSubmit keeps the live app on its page: its results are already current.
@@ -56,6 +59,9 @@ func (p *inputsPanel) Render() app.UI {
 		),
 		selectInput(f, fieldGPU, gpuChoices),
 		selectInput(f, fieldModel, p.Models),
+		app.Range(p.Keep).Slice(func(i int) app.UI {
+			return app.Input().Type("hidden").Name(p.Keep[i].Name).Value(p.Keep[i].Value)
+		}),
 		app.Div().Class("calculate").Body(
 			app.Button().Type("submit").ID("calculate").Text("Calculate"),
 			app.NoScript().Body(app.P().Class("hint").Text(
