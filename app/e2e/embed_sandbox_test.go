@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
@@ -189,6 +191,13 @@ func attachFrame(t *testing.T, b *Browser, part string) *Browser {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("attaching to the frame: %v", err)
 	}
+	// A headless window is not always the focused one: the page and the
+	// frame behave as focused, so that a click focuses the field under it.
+	for _, c := range []context.Context{b.Ctx, ctx} {
+		if _, err := chromedp.Call(c, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+			t.Fatalf("emulating focus: %v", err)
+		}
+	}
 	f := &Browser{Ctx: ctx}
 	console := chromedp.Console(ctx)
 	go func() {
@@ -223,7 +232,8 @@ func clickInFrame(t *testing.T, b, f *Browser, sel string) {
 		t.Fatalf("clicking %s in the frame: %v", sel, err)
 	}
 	if _, err := Poll[bool](f, `document.activeElement === document.querySelector(`+jsString(sel)+`)`, 5*time.Second); err != nil {
-		t.Fatalf("a click on %s in the frame did not focus it: %v", sel, err)
+		at, _ := Eval[string](f, fmt.Sprintf(`(() => { const e = document.elementFromPoint(%v, %v); return (e ? e.outerHTML.slice(0, 120) : "nothing") + " active " + document.activeElement.tagName + "#" + document.activeElement.id + " hasFocus " + document.hasFocus() + " started " + document.getElementById("starts-on-use")?.textContent; })()`, in.X, in.Y))
+		t.Fatalf("a click on %s in the frame (at %v in it, the frame at %v) did not focus it (there: %s): %v", sel, in, frame, at, err)
 	}
 }
 
