@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -340,5 +342,63 @@ func TestStaticHeadersMatchServer(t *testing.T) {
 		if cors[p] {
 			t.Errorf("%s carries %s: *, which nothing needs", p, acao)
 		}
+	}
+}
+
+// TestEmbedSandboxedCannotStartSaysWhy: in a sandboxed frame whose
+// app.wasm cannot be fetched, the first use says in #app-status that the
+// calculator is not running and that this frame cannot work out other
+// figures (a sandboxed frame cannot send the form), and the line that it
+// starts on use is gone.
+func TestEmbedSandboxedCannotStartSaysWhy(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	origin, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(origin)
+	site, stopSite, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/web/app.wasm" {
+			http.Error(w, "gone", http.StatusServiceUnavailable)
+			return
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stopSite()
+	host, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, sandboxHost, site+"/embed?tokens=2B")
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	b := newCleanBrowser(t, 1280, 900, host, site)
+	if err := b.Navigate(host + "/"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Poll[bool](b, `window.__msgs.some(d => d && d.type === "energyfloor:height")`, 30*time.Second); err != nil {
+		t.Fatalf("the sandboxed frame never posted its height: %v", err)
+	}
+	f := attachFrame(t, b, "/embed")
+	clickInFrame(t, b, f, selTokens)
+	msg, err := Poll[string](f, `document.getElementById("app-failed")?.textContent`, 20*time.Second)
+	if err != nil {
+		t.Fatalf("no #app-failed after a use with app.wasm unavailable: %v", err)
+	}
+	for _, want := range []string{"not running the calculator", "app.wasm could not be loaded", "this frame cannot work out figures for other values"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("#app-failed says %q, want it to hold %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "press Calculate") {
+		t.Errorf("#app-failed says %q: a sandboxed frame cannot send the form", msg)
+	}
+	if n, _ := Eval[int](f, `document.querySelectorAll("#starts-on-use").length`); n != 0 {
+		t.Error("the line saying the calculator starts on use is still there")
 	}
 }
