@@ -42,6 +42,8 @@ import (
 //     link for the page's own permalink.
 //   - setPreview (the server's pages; oembed.go): og:url the page's own
 //     permalink, og:title, og:description and twitter:card its figure.
+//   - markEmbed (pages): the embed's mark (ui.AttrPage) is copied from its
+//     root to <html>, where web/boot.js reads it before the body.
 //
 // The prerendered page's empty web/split.css link is the UI's (app/ui).
 
@@ -60,6 +62,9 @@ func rewritePage(page []byte, prefix, origin string, styles *inlineStyles) ([]by
 	if page, err = styles.apply(page, prefix); err != nil {
 		return nil, err
 	}
+	if page, err = markEmbed(page); err != nil {
+		return nil, err
+	}
 	return dropGoappScripts(page, prefix)
 }
 
@@ -74,6 +79,7 @@ const (
 	patchStatic     = "a static page's prerendered query"
 	patchOEmbed     = "the oEmbed discovery link"
 	patchPreview    = "the link preview"
+	patchEmbed      = "the embed's mark"
 )
 
 // replaceOnce replaces old by with in page, which must hold old exactly
@@ -91,6 +97,21 @@ func replaceOnce(page []byte, old, with, patch, what string) ([]byte, error) {
 // the page is opened with.
 func markPrerenderedForNoQuery(page []byte) ([]byte, error) {
 	return replaceOnce(page, "<html ", `<html `+ui.AttrPrerenderedFor+`="" `, patchStatic, "<html")
+}
+
+// embedMark is the attribute that marks the embed's root (ui.AttrPage).
+// Attribute values are HTML-escaped (escapeAttributes) and text never holds
+// a raw quote, so this can only be an attribute of a tag.
+var embedMark = []byte(" " + ui.AttrPage + `="` + ui.PageEmbed + `"`)
+
+// markEmbed copies embedMark from a page's body to its <html> element:
+// web/boot.js, which runs in the head, decides how to start before the
+// body is parsed. A page without it is left as it is.
+func markEmbed(page []byte) ([]byte, error) {
+	if !bytes.Contains(page, embedMark) {
+		return page, nil
+	}
+	return replaceOnce(page, "<html ", "<html"+string(embedMark)+" ", patchEmbed, "<html")
 }
 
 // fillOrigin writes origin into the embed snippets and the statement's

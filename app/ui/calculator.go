@@ -142,8 +142,8 @@ func (c *calculator) navigate(q url.Values) {
 }
 
 // OnMount subscribes to the edits of the form's fields, to model selection
-// from the ranking table and to export requests and, in the embed, starts posting the content height
-// to the parent window.
+// from the ranking table and to export requests. (The embed's height is
+// posted to the parent window by web/boot.js, from the prerendered page on.)
 func (c *calculator) OnMount(ctx app.Context) {
 	ctx.Handle(actionSelectModel, func(ctx app.Context, a app.Action) {
 		if slug, ok := a.Value.(string); ok && c.selectModel(slug) {
@@ -153,16 +153,6 @@ func (c *calculator) OnMount(ctx app.Context) {
 	ctx.Handle(actionText, c.onEdit)
 	ctx.Handle(actionChoice, c.onEdit)
 	ctx.Handle(actionExport, c.onExport)
-	if c.embed {
-		startHeightPosting(ctx)
-	}
-}
-
-// OnDismount stops the height posting.
-func (c *calculator) OnDismount() {
-	if c.embed {
-		stopHeightPosting()
-	}
 }
 
 // recompute refreshes what depends on the form: the ranking only when an
@@ -388,7 +378,7 @@ func (c *calculator) Render() app.UI {
 			noticeList(c.notices),
 			versionNote(c.form.LinkVersion, c.ds.DataVersion),
 			inputs,
-			&appStatus{},
+			&appStatus{StartsOnUse: true},
 			results,
 			statement,
 			beyond,
@@ -464,6 +454,9 @@ func (c *calculator) root(classes ...string) app.HTMLDiv {
 	}
 	if c.below != nil {
 		div = div.DataSet("below", "prerendered")
+	}
+	if c.embed {
+		div = div.Attr(AttrPage, PageEmbed)
 	}
 	return div
 }
