@@ -46,7 +46,7 @@
 // until its response ends (cold loads only: a warm one reads it from the
 // service worker's cache); phase_compile, until the module is compiled;
 // phase_instantiate, until it is instantiated (waiting for go-app's scripts
-// and a yield to the browser included); phase_go_init, the Go runtime's and
+// included); phase_go_init, the Go runtime's and
 // the packages' initialisation, until main (with the yields that split it);
 // phase_goapp_init, until the calculator's first navigation; phase_decode,
 // the first dataset's decode; phase_render, the first render and the
