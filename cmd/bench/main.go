@@ -57,7 +57,7 @@
 // that. Each run's longest task is also named by the piece of the start-up
 // it was: the ef: marks set during it, or the last one before it, or the
 // first for a task before any (ef:live marks the lower sections going
-// live, ef:complete the whole dataset's decode). worker_active_cold is when
+// live). worker_active_cold is when
 // the service worker of a first visit is active, its install done.
 //
 // Bytes are what the cold load's requests moved over the wire, by type
