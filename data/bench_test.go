@@ -19,7 +19,7 @@ func BenchmarkLoad(b *testing.B) {
 // no checks).
 func BenchmarkLoadDirect(b *testing.B) {
 	for b.Loop() {
-		if _, err := decode(Files(), unmarshalDirect, true, ""); err != nil {
+		if _, err := decode(Files(), unmarshalDirect, true); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -29,18 +29,7 @@ func BenchmarkLoadDirect(b *testing.B) {
 // browser build: unmarshalDirect, without the checks.
 func BenchmarkLoadBrowser(b *testing.B) {
 	for b.Loop() {
-		if _, err := decode(Files(), unmarshalDirect, false, ""); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkLoadBrowserFirst decodes what the browser decodes before its first
-// page (LoadWorkload of the default workload, unmarshalDirect, without the
-// checks); compare BenchmarkLoadBrowser, the whole dataset.
-func BenchmarkLoadBrowserFirst(b *testing.B) {
-	for b.Loop() {
-		if _, err := decodeWorkload(Files(), unmarshalDirect, false, ""); err != nil {
+		if _, err := decode(Files(), unmarshalDirect, false); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -45,7 +45,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"slices"
 	"sync"
 
 	"energyfloor/app/floor"
@@ -85,30 +84,9 @@ var (
 // still fail there.
 func Load() (*floor.Dataset, error) {
 	loadOnce.Do(func() {
-		loaded, loadErr = decode(Files(), unmarshal, true, "")
+		loaded, loadErr = decode(Files(), unmarshal, true)
 	})
 	return loaded, loadErr
-}
-
-// LoadWorkload decodes index.json, grid.json, the published figures and the
-// model files of one workload only, the one with upstream task name id
-// (floor.DefaultWorkload when id names none), checked as Load checks them,
-// and returns a partial dataset: the grid intensities and published figures
-// whole, and every workload with its ID, name and source, but only that one
-// with models.
-// The browser draws its first page from it and takes the whole dataset from
-// Load once the page is interactive. Each call decodes afresh; the caller owns the result.
-func LoadWorkload(id string) (*floor.Dataset, error) {
-	return decodeWorkload(Files(), unmarshal, true, id)
-}
-
-// decodeWorkload is LoadWorkload's decode: id "" names no workload, so it
-// too gives the default one.
-func decodeWorkload(files fs.FS, unmarshal func([]byte, any) error, validate bool, id string) (*floor.Dataset, error) {
-	if id == "" {
-		id = floor.DefaultWorkload
-	}
-	return decode(files, unmarshal, validate, id)
 }
 
 // Files is the embedded compiled dataset: index.json, grid.json and
@@ -127,15 +105,13 @@ func Files() fs.FS {
 // dataset. An error names the workload, model,
 // row and field at fault.
 func Decode(files fs.FS) (*floor.Dataset, error) {
-	return decode(files, unmarshal, true, "")
+	return decode(files, unmarshal, true)
 }
 
 // decode decodes files with unmarshal. With validate false, or in a build
 // without checks, it still parses every figure and derives each model's GPUs
-// and best rows, but skips the checks that only compare what was read. With
-// only set, it reads the model files of that workload alone (see
-// LoadWorkload); "" reads them all.
-func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool, only string) (*floor.Dataset, error) {
+// and best rows, but skips the checks that only compare what was read.
+func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*floor.Dataset, error) {
 	// A constant false here lets the compiler drop every check, and the
 	// linker their code, from the browser build.
 	validate = validate && checksBuilt
@@ -166,15 +142,9 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool, only 
 	if d.Equivalents, err = decodeEquivalents(equivalentsJSON, unmarshal, validate); err != nil {
 		return nil, err
 	}
-	if only != "" && !slices.ContainsFunc(idx.Workloads, func(w *IndexWorkload) bool { return w.ID == only }) {
-		only = floor.DefaultWorkload
-	}
 	for _, iw := range idx.Workloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source}
 		d.Workloads = append(d.Workloads, w)
-		if only != "" && iw.ID != only {
-			continue
-		}
 		configurations := 0
 		for _, im := range iw.Models {
 			var mf ModelFile

@@ -22,15 +22,15 @@ import (
 // (native builds), unmarshalDirect (the browser build) and encoding/json,
 // and checks the results are identical.
 func TestDecodersAgree(t *testing.T) {
-	goccy, err := decode(Files(), unmarshalGoccy, true, "")
+	goccy, err := decode(Files(), unmarshalGoccy, true)
 	if err != nil {
 		t.Fatalf("goccy/go-json: %v", err)
 	}
-	std, err := decode(Files(), unmarshalStd, true, "")
+	std, err := decode(Files(), unmarshalStd, true)
 	if err != nil {
 		t.Fatalf("encoding/json: %v", err)
 	}
-	direct, err := decode(Files(), unmarshalDirect, true, "")
+	direct, err := decode(Files(), unmarshalDirect, true)
 	if err != nil {
 		t.Fatalf("unmarshalDirect: %v", err)
 	}
@@ -56,7 +56,7 @@ func TestBrowserLoadAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := decode(Files(), unmarshalDirect, false, "")
+	got, err := decode(Files(), unmarshalDirect, false)
 	if err != nil {
 		t.Fatalf("browser decode: %v", err)
 	}
@@ -66,12 +66,12 @@ func TestBrowserLoadAgrees(t *testing.T) {
 
 	files := copyFiles(t)
 	edit(t, files, qwenFile, func(doc map[string]any) { config(doc, 0)["p90_itl_ms"] = json.Number("1e400") })
-	if _, err := decode(files, unmarshalDirect, false, ""); err == nil || !strings.Contains(err.Error(), "p90_itl_ms") {
+	if _, err := decode(files, unmarshalDirect, false); err == nil || !strings.Contains(err.Error(), "p90_itl_ms") {
 		t.Errorf("browser decode of an out-of-range p90_itl_ms: got %v, want an error naming the field", err)
 	}
 	files = copyFiles(t)
 	delete(files, qwenFile)
-	if _, err := decode(files, unmarshalDirect, false, ""); err == nil || !strings.Contains(err.Error(), qwenFile) {
+	if _, err := decode(files, unmarshalDirect, false); err == nil || !strings.Contains(err.Error(), qwenFile) {
 		t.Errorf("browser decode without %s: got %v, want an error naming it", qwenFile, err)
 	}
 }
@@ -282,7 +282,7 @@ func TestDecodeBroken(t *testing.T) {
 			files := copyFiles(t)
 			tt.break_(t, files)
 			refused(t, func(unmarshal func([]byte, any) error) error {
-				_, err := decode(files, unmarshal, true, "")
+				_, err := decode(files, unmarshal, true)
 				return err
 			}, tt.want, tt.msg)
 		})
@@ -416,70 +416,6 @@ func TestErrorMessage(t *testing.T) {
 		`row "qwen-3-235b-a22b-instruct/B200/4/8": field "p95_itl_ms": is 20, below p90_itl_ms 20.3`
 	if got := err.Error(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-}
-
-// TestLoadWorkload checks the partial dataset the browser starts from: the
-// dataset's fields and every workload's ID, name and source as Load has them,
-// models for the one workload asked for only (the default one for an ID that
-// names none), and those models identical to Load's. The browser build's
-// path (unmarshalDirect, no checks) gives the same.
-func TestLoadWorkload(t *testing.T) {
-	full, err := Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct{ id, want string }{
-		{"gpqa", "gpqa"},
-		{"video-chat", "video-chat"},
-		{"lm-arena-chat", "lm-arena-chat"},
-		{"", "lm-arena-chat"},
-		{"no-such-workload", "lm-arena-chat"},
-		{"GPQA", "lm-arena-chat"}, // IDs are exact, as the URL's are
-	} {
-		t.Run(tt.id, func(t *testing.T) {
-			got, err := LoadWorkload(tt.id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			browser, err := decodeWorkload(Files(), unmarshalDirect, false, tt.id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(browser, got) {
-				t.Error("the browser's path gave another partial dataset")
-			}
-			if len(got.Workloads) != len(full.Workloads) {
-				t.Fatalf("%d workloads, want %d", len(got.Workloads), len(full.Workloads))
-			}
-			withModels := 0
-			for i, w := range got.Workloads {
-				fw := full.Workloads[i]
-				if w.ID != fw.ID || w.Name != fw.Name || !reflect.DeepEqual(w.Source, fw.Source) {
-					t.Errorf("workload %d is %s %q, want %s %q with Load's source", i, w.ID, w.Name, fw.ID, fw.Name)
-				}
-				if w.ID != tt.want {
-					if len(w.Models) != 0 {
-						t.Errorf("%s has %d models, want none", w.ID, len(w.Models))
-					}
-					continue
-				}
-				withModels++
-				if len(w.Models) == 0 || !reflect.DeepEqual(w.Models, fw.Models) {
-					t.Errorf("%s: %d models, not Load's %d", w.ID, len(w.Models), len(fw.Models))
-				}
-			}
-			if withModels != 1 {
-				t.Errorf("%d workloads named %s", withModels, tt.want)
-			}
-			rest := *got
-			rest.Workloads = nil
-			fullRest := *full
-			fullRest.Workloads = nil
-			if !reflect.DeepEqual(rest, fullRest) {
-				t.Errorf("dataset fields %+v, want %+v", rest, fullRest)
-			}
-		})
 	}
 }
 

@@ -25,7 +25,7 @@ func FuzzDecode(f *testing.F) {
 		broken := fstest.MapFS{"index.json": files["index.json"], "grid.json": files["grid.json"], qwenFile: &fstest.MapFile{Data: b}}
 		var got []*floor.Dataset
 		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd, unmarshalDirect} {
-			d, err := decode(broken, unmarshal, true, "")
+			d, err := decode(broken, unmarshal, true)
 			if (d == nil) == (err == nil) {
 				t.Fatalf("got dataset %v and error %v, want exactly one", d != nil, err)
 			}
@@ -56,7 +56,7 @@ func FuzzDecodeGrid(f *testing.F) {
 		var grids []*floor.Dataset
 		var published [][]floor.PublishedFigure
 		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd, unmarshalDirect} {
-			d, err := decode(broken, unmarshal, true, "")
+			d, err := decode(broken, unmarshal, true)
 			if (d == nil) == (err == nil) {
 				t.Fatalf("grid: got dataset %v and error %v, want exactly one", d != nil, err)
 			}

@@ -230,8 +230,6 @@
   // efStarted is what the app calls once it has drawn its first page.
   self.efStarted = () => appStarted();
 
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
   // inSlices passes a network response of app.wasm on to the compile in
   // slices of up to sliceBytes, yielding to the browser between them once a
   // task has run sliceMs. The bytes arrive faster than the compile takes
@@ -302,13 +300,8 @@
           } catch (err) {
             module = await WebAssembly.compileStreaming(fetch(wasmURL));
           }
-          // Each step in its own task, so that the browser can answer
-          // input between them: the end of the compile, instantiating
-          // the module, and Go's start (app.js runs the instance).
-          await nextTask();
           const instance = await WebAssembly.instantiate(module, importObject);
           performance.mark("ef:instantiated");
-          await nextTask();
           return { module, instance };
         } catch (err) {
           failed(err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError ? "compile" : "download");

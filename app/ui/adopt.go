@@ -7,8 +7,6 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"energyfloor/data"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -21,9 +19,6 @@ import (
 //     the prerendered one (while the wasm loaded, and while the app started)
 //     is read from the prerendered form and applied as if typed now, and the
 //     focus goes back to the field it was in;
-//   - the first page is drawn from the URL's workload alone (data.LoadWorkload),
-//     and the whole dataset replaces it a moment later, or at once when an
-//     edit needs another workload;
 //   - the first page keeps the prerendered sections under the results as
 //     they are (their HTML), without ranking or rendering them, and the live
 //     sections replace them when the browser is next idle (soon after an
@@ -42,8 +37,6 @@ import (
 type startup struct {
 	// taking is set in the browser's first mount, until finishTakeOver.
 	taking bool
-	// partial is set while the dataset holds one workload's models only.
-	partial bool
 	// edits are what the visitor changed in the prerendered form, in the
 	// order the calculator applies edits, until applied, and focus the field
 	// they were in; shown are the edits the first page is drawn with.
@@ -92,15 +85,13 @@ func (c *calculator) start() {
 	// (finishTakeOver).
 }
 
-// navigateFirst decodes and sets the first page's state from query q, in a
-// piece of the start-up of its own (the state is the first call of most of
-// the calculation): it decodes only the models of the workload q names (or
-// the default), checked as Load checks them.
+// navigateFirst decodes the dataset and sets the first page's state from
+// query q, in a piece of the start-up of its own (the state is the first
+// call of most of the calculation).
 func (c *calculator) navigateFirst(q url.Values) {
 	YieldToBrowser()
 	Mark(MarkNav)
-	c.ds, c.loadErr = data.LoadWorkload(strings.TrimSpace(q.Get(fields[fieldWorkload].param)))
-	c.partial = c.loadErr == nil
+	c.ds, c.loadErr = c.load()
 	Mark(MarkDecoded)
 	c.navigate(q)
 }
@@ -120,10 +111,6 @@ func (c *calculator) pauseMount() {
 	}
 }
 
-// completeDelay is how long after the first page the browser decodes the
-// whole dataset, unless an edit needs another workload first.
-const completeDelay = 700 * time.Millisecond
-
 // goLiveWithin bounds how long the lower sections stay prerendered copies
 // when the browser is never idle; goLiveAfterEdit bounds it once an edit has
 // made them stale.
@@ -134,7 +121,7 @@ const (
 
 // finishTakeOver, after the first navigation, gives the focus back, applies
 // the edits made while the mount paused, if any, has the address bar follow
-// the edits, and schedules the whole dataset and the live lower sections.
+// the edits, and schedules the live lower sections.
 func (c *calculator) finishTakeOver(ctx app.Context) {
 	if !c.taking {
 		return
@@ -155,14 +142,6 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 	}
 	if c.below != nil {
 		whenIdle(ctx, goLiveWithin, c.goLive)
-	}
-	if c.partial {
-		ctx.After(completeDelay, func(ctx app.Context) {
-			c.complete()
-			if c.loadErr == nil {
-				ctx.PreventUpdate() // nothing on the page changes
-			}
-		})
 	}
 	if c.focus != "" {
 		// Once the update has written the edits made during the pause: a
@@ -196,24 +175,6 @@ func (c *calculator) applyEarly() bool {
 	}
 	c.edits = nil
 	return true
-}
-
-// complete replaces a partial dataset with the whole one, before anything
-// needs another workload's models. The ranking is redone on the next change.
-func (c *calculator) complete() {
-	if !c.partial {
-		return
-	}
-	Mark(MarkComplete)
-	ds, err := c.load()
-	if err != nil {
-		c.loadErr = err
-		return
-	}
-	c.ds, c.partial = ds, false
-	c.workloadChoices, c.modelChoices = nil, nil
-	c.buildChoices()
-	c.rankKey = ""
 }
 
 // goLive replaces the prerendered copies of the lower sections with the live

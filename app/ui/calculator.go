@@ -127,15 +127,6 @@ func (c *calculator) navigate(q url.Values) {
 	c.buildChoices()
 	c.printed = time.Now().Format("2 January 2006")
 	c.form, c.notices = decodeState(c.ds, q)
-	if w := c.ds.Workload(c.form.In.Workload); c.partial && (w == nil || len(w.Models) == 0) {
-		// The query chose another workload than the one loaded first (a
-		// later navigation): take the whole dataset and read it again.
-		c.complete()
-		if c.loadErr != nil {
-			return
-		}
-		c.form, c.notices = decodeState(c.ds, q)
-	}
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
@@ -272,10 +263,9 @@ func (c *calculator) apply(e textEdit) bool {
 	return c.form.edit(c.ds, k, e.Text)
 }
 
-// setWorkload chooses workload id, with the whole dataset, and the model
+// setWorkload chooses workload id, and the model
 // the workload falls back on when it lacks the model shown (saying so).
 func (c *calculator) setWorkload(id string) bool {
-	c.complete()
 	if c.loadErr != nil || !c.form.edit(c.ds, fieldWorkload, id) {
 		return false
 	}

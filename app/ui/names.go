@@ -69,13 +69,12 @@ const (
 	MarkMountPaused   = "ef:mount-paused"   // the first mount yields, once
 	MarkRendered      = "ef:rendered"       // the first page is drawn
 	MarkLive          = "ef:live"           // the lower sections go live
-	MarkComplete      = "ef:complete"       // the whole dataset is decoded
 )
 
 // Marks lists the marks, in order.
 var Marks = []string{
 	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated, MarkMain, MarkNav,
-	MarkDecoded, MarkMountPaused, MarkRendered, MarkLive, MarkComplete,
+	MarkDecoded, MarkMountPaused, MarkRendered, MarkLive,
 }
 
 // jsNames are the names web/boot.js and app/server/worker.js may use.

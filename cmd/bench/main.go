@@ -3,14 +3,15 @@
 //
 // Usage:
 //
-//	go run ./cmd/bench [-runs 5] [-updates 20] [-settle 2s] [-revisit 3s] [-json FILE] [-url [name=]URL]...
+//	go run ./cmd/bench [-runs 5] [-updates 20] [-settle 2s] [-revisit 3s] [-json FILE] [-url [name=]URL]... [-bin [name=]PATH]...
 //
 // Without -url (what `make bench` runs, after the Go benchmarks) it builds
 // two sites and measures both: "floor", a go-app v10 page with one input and
 // one computed output (testdata/floorpage), built and served the way go-app's
 // documentation does it; and "app", Energy Floor as users get it (make build).
-// With -url it measures running sites instead: give two builds to compare
-// them (an A/B), the first being the base of the ratios.
+// With -url it measures running sites instead, and with -bin server binaries
+// (make build's bin/energyfloor-server) that it starts: give two builds to
+// compare them (an A/B), the first being the base of the ratios.
 //
 // # Method
 //
@@ -45,7 +46,7 @@
 // until its response ends (cold loads only: a warm one reads it from the
 // service worker's cache); phase_compile, until the module is compiled;
 // phase_instantiate, until it is instantiated (waiting for go-app's scripts
-// and a yield to the browser included); phase_go_init, the Go runtime's and
+// included); phase_go_init, the Go runtime's and
 // the packages' initialisation, until main (with the yields that split it);
 // phase_goapp_init, until the calculator's first navigation; phase_decode,
 // the first dataset's decode; phase_render, the first render and the
@@ -56,7 +57,7 @@
 // that. Each run's longest task is also named by the piece of the start-up
 // it was: the ef: marks set during it, or the last one before it, or the
 // first for a task before any (ef:live marks the lower sections going
-// live, ef:complete the whole dataset's decode). worker_active_cold is when
+// live). worker_active_cold is when
 // the service worker of a first visit is active, its install done.
 //
 // The embed (/embed), whose app starts only on the reader's first use, is
@@ -77,8 +78,9 @@
 //
 // It prints, per site, each figure's median, min and max over the runs with
 // the app's targets, then the ratios of the second site's medians to the
-// first's (app / floor) for interactive cold and warm, results visible and
-// wasm started, and the load average at the start and the end; then the
+// first's (app / floor, or B / A) for interactive cold and warm, results
+// visible, wasm started, the longest task and an update, each with both
+// medians and their ranges, and the load average at the start and the end; then the
 // same as JSON. Absolute times drift between sessions on a shared machine:
 // compare sites measured in the same run.
 //
@@ -90,6 +92,7 @@
 //	-revisit  time between the service worker's activation and the warm load (default 3s)
 //	-json     also write the JSON report to this file
 //	-url      measure this running site (repeat to compare; name=URL names it)
+//	-bin      start this server binary and measure it (repeat to compare; name=PATH names it)
 package main
 
 import (
@@ -115,6 +118,7 @@ func main() {
 	jsonFile := flag.String("json", "", "also write the JSON report to this file")
 	var urls urlList
 	flag.Var(&urls, "url", "measure this running server instead of building the app and the floor page (repeat to compare, `name=URL` or URL; the first is the base of the ratios)")
+	flag.Var(binList{&urls}, "bin", "start this server binary (make build's) and measure it, as -url does a running one (`name=PATH` or PATH)")
 	flag.Parse()
 	if *runs < 1 || *updates < 1 || flag.NArg() > 0 {
 		flag.Usage()
@@ -142,10 +146,12 @@ func main() {
 	}
 }
 
-// Target is a site to measure.
+// Target is a site to measure: running at URL, or the server binary Bin,
+// which Measure starts.
 type Target struct {
 	Name string `json:"name"`
 	URL  string `json:"url"`
+	Bin  string `json:"bin,omitempty"`
 }
 
 // urlList collects -url flags: "name=URL" or a URL, named after its
@@ -163,6 +169,23 @@ func (l *urlList) Set(v string) error {
 		return fmt.Errorf("%q is not an http(s) URL", u)
 	}
 	*l = append(*l, Target{Name: name, URL: u})
+	return nil
+}
+
+// binList adds -bin flags to the same list: "name=PATH" or a PATH.
+type binList struct{ l *urlList }
+
+func (b binList) String() string { return "" }
+
+func (b binList) Set(v string) error {
+	name, path, ok := strings.Cut(v, "=")
+	if !ok || strings.Contains(name, "/") {
+		name, path = string(rune('a'+len(*b.l))), v
+	}
+	if _, err := os.Stat(path); err != nil {
+		return err
+	}
+	*b.l = append(*b.l, Target{Name: name, Bin: path})
 	return nil
 }
 

@@ -36,7 +36,18 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 	if v, err := exec.CommandContext(ctx, chromium, "--version").Output(); err == nil {
 		rep.Chromium = strings.TrimSpace(string(v))
 	}
-	targets := o.Targets
+	targets := slices.Clone(o.Targets)
+	for i, t := range targets {
+		if t.Bin == "" {
+			continue
+		}
+		srv, err := e2e.StartServer(ctx, t.Bin)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", t.Name, err)
+		}
+		defer srv.Stop()
+		targets[i].URL = srv.URL + "/"
+	}
 	if len(targets) == 0 {
 		dir, err := os.MkdirTemp("", "energyfloor-bench-*")
 		if err != nil {
@@ -58,7 +69,7 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 			return nil, err
 		}
 		defer stopApp()
-		targets = []Target{{"floor", floor}, {"app", app}}
+		targets = []Target{{Name: "floor", URL: floor}, {Name: "app", URL: app}}
 	}
 	rep.LoadAvgStart = loadavg()
 	samples := make([]map[string][]float64, len(targets))
@@ -129,18 +140,7 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 			t.Figures = append(t.Figures, summarize(s.name, s.unit, target, samples[i][s.name]))
 		}
 	}
-	for _, t := range rep.Targets[1:] {
-		for _, s := range ratioSpecs {
-			of, to := t.figure(s.name), rep.Targets[0].figure(s.name)
-			if of.Median > 0 && to.Median > 0 {
-				target := ""
-				if rep.Targets[0].Name == "floor" {
-					target = s.target
-				}
-				rep.Ratios = append(rep.Ratios, Ratio{Figure: s.name, Of: t.Name, To: rep.Targets[0].Name, Ratio: of.Median / to.Median, Target: target})
-			}
-		}
-	}
+	rep.Ratios = ratios(rep.Targets)
 	return rep, nil
 }
 

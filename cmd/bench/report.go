@@ -60,6 +60,8 @@ type Ratio struct {
 	To     string  `json:"to"`
 	Ratio  float64 `json:"ratio"`
 	Target string  `json:"target,omitempty"`
+	// OfFigure and ToFigure are the two figures compared, for the table.
+	OfFigure, ToFigure Figure `json:"-"`
 }
 
 // ratioSpecs are the figures compared across targets, with the targets of
@@ -68,8 +70,38 @@ var ratioSpecs = []struct{ name, target string }{
 	{"interactive_cold", "≤ 1.3 × floor"},
 	{"interactive_warm", "≤ 1.2 × floor"},
 	{"results_visible_cold", ""},
+	{"results_visible_warm", ""},
 	{"wasm_started_cold", ""},
 	{"wasm_started_warm", ""},
+	{"phase_" + longestTaskPhase + "_cold", ""},
+	{"phase_" + longestTaskPhase + "_warm", ""},
+	{"update", ""},
+}
+
+// ratios returns, for each target after the first and each of ratioSpecs,
+// its median over the first target's (B / A), where both are above 0; the
+// targets are the app's against go-app's floor only.
+func ratios(targets []*TargetReport) []Ratio {
+	if len(targets) == 0 {
+		return nil
+	}
+	base := targets[0]
+	var out []Ratio
+	for _, t := range targets[1:] {
+		for _, s := range ratioSpecs {
+			of, to := t.figure(s.name), base.figure(s.name)
+			if of.Median <= 0 || to.Median <= 0 {
+				continue
+			}
+			target := ""
+			if base.Name == "floor" {
+				target = s.target
+			}
+			out = append(out, Ratio{Figure: s.name, Of: t.Name, To: base.Name, Ratio: of.Median / to.Median, Target: target,
+				OfFigure: of, ToFigure: to})
+		}
+	}
+	return out
 }
 
 // figureSpec is a figure the table prints, with its unit and the app's
@@ -172,9 +204,10 @@ func (r *Report) Table() string {
 		sb.WriteString(strings.Join(longest, ""))
 	}
 	if len(r.Ratios) > 0 {
-		sb.WriteString("\nratios of medians\n")
+		sb.WriteString("\nratios of medians (each median with its min–max over n)\n")
 		for _, q := range r.Ratios {
-			fmt.Fprintf(&sb, "%-22s %s / %s = %.2f  %s\n", q.Figure, q.Of, q.To, q.Ratio, q.Target)
+			fmt.Fprintf(&sb, "%-26s %s / %s = %.2f  (%s; %s)  %s\n", q.Figure, q.Of, q.To, q.Ratio,
+				spread(q.Of, q.OfFigure), spread(q.To, q.ToFigure), q.Target)
 		}
 	}
 	sb.WriteString("\n")
@@ -195,6 +228,12 @@ func tally(pieces []string) string {
 		parts[i] = fmt.Sprintf("%s ×%d", name, n[name])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// spread formats a target's figure as "name 812.0 ms [700.0–905.3 ms] n=9".
+func spread(name string, f Figure) string {
+	min, _, _ := strings.Cut(format(f.Min, f.Unit), " ")
+	return fmt.Sprintf("%s %s [%s–%s] n=%d", name, format(f.Median, f.Unit), min, format(f.Max, f.Unit), f.N)
 }
 
 func format(v float64, unit string) string {
