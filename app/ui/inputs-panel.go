@@ -70,6 +70,10 @@ func (p *inputsPanel) Render() app.UI {
 // does not run, and among its elements for web/boot.js.
 const formID = "inputs"
 
+// inputsFoldID is the DOM id of the embed's <details> that folds the form
+// under the figures.
+const inputsFoldID = "inputs-fold"
+
 // statisticChoices are the latency statistics a target can apply to.
 var statisticChoices = []choice{
 	{string(floor.Median), "median (p50) inter-token latency"},
