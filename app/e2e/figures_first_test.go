@@ -1,12 +1,17 @@
 package e2e
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
@@ -184,5 +189,197 @@ func TestEmbedFoldKeepsItsState(t *testing.T) {
 	waitResults(t, b, cliExpect(t, want), 10*time.Second)
 	if open, err := Eval[bool](b, `document.getElementById("inputs-fold").open`); err != nil || open {
 		t.Errorf("a render after the reader folded the inputs unfolded them (err %v)", err)
+	}
+}
+
+// summaryState is the phone summary as a reader and a screen reader get it.
+type summaryState struct {
+	Problem string `json:"problem"` // "" when it is in the viewport, uncovered
+	Wh      string `json:"wh"`
+	MonthWh string `json:"monthWh"`
+	Text    string `json:"text"`
+	Month   string `json:"month"`
+	Stale   bool   `json:"stale"` // the "not for the fields' values" mark shows
+	Struck  bool   `json:"struck"`
+}
+
+const readSummary = `(() => {
+	const s = document.getElementById("figures-summary"), m = document.getElementById("energy-per-month");
+	const r = s.getBoundingClientRect();
+	let problem = "";
+	if (!s.checkVisibility()) problem = "not shown";
+	else if (r.top < -1 || r.bottom > innerHeight + 1) problem = "outside the viewport: " + Math.round(r.top) + " to " + Math.round(r.bottom) + " of " + innerHeight;
+	else {
+		const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		if (!hit || !s.contains(hit)) problem = "covered by " + (hit ? hit.outerHTML.slice(0, 120) : "nothing");
+	}
+	const strong = s.querySelector("strong");
+	return {problem, wh: s.dataset.wh ?? "<none>", monthWh: m.dataset.wh, text: s.textContent, month: m.textContent,
+		stale: s.querySelector(".summary-stale").checkVisibility(),
+		struck: getComputedStyle(strong).textDecorationLine.includes("line-through")};
+})()`
+
+// focusField focuses the field sel as a tap or Tab does (the browser
+// scrolls it into view) and fails t if the summary then covers it.
+func focusField(t testing.TB, b *Browser, sel string) {
+	t.Helper()
+	if _, err := Eval[bool](b, fmt.Sprintf(`document.querySelector(%s).focus(), true`, jsString(sel))); err != nil {
+		t.Fatalf("focusing %s: %v", sel, err)
+	}
+	time.Sleep(100 * time.Millisecond) // the scroll into view
+	msg, err := Eval[string](b, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%s), r = el.getBoundingClientRect();
+		if (document.activeElement !== el) return "not focused";
+		if (r.top < -1 || r.bottom > innerHeight + 1) return "out of view: " + Math.round(r.top) + " to " + Math.round(r.bottom) + " of " + innerHeight + ", scrollY " + scrollY;
+		const hit = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
+		return hit === el || el.contains(hit) ? "" : "covered by " + (hit ? hit.outerHTML.slice(0, 120) : "nothing");
+	})()`, jsString(sel)))
+	if err != nil || msg != "" {
+		t.Fatalf("the focused %s: %s (err %v)", sel, msg, err)
+	}
+}
+
+// TestPhoneSummaryInView: on a 375×800 phone, whichever field of the form
+// has the focus, the summary of the headline figures is in the viewport,
+// uncovered, with #energy-per-month's data-wh; it follows an edit, is marked
+// while the figures are not current, and screen readers do not get it (the
+// month's figure is in the accessibility tree once). With JavaScript off the
+// prerendered summary is in view too; before the app runs it is marked as
+// soon as web/boot.js marks #results.
+func TestPhoneSummaryInView(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	fields := []string{selTokens, selOutput, selITL, selGPU, selModel}
+	read := func(t *testing.T, b *Browser) summaryState {
+		t.Helper()
+		s, err := Eval[summaryState](b, readSummary)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	inView := func(t *testing.T, b *Browser) {
+		t.Helper()
+		for _, sel := range fields {
+			focusField(t, b, sel)
+			s := read(t, b)
+			if s.Problem != "" {
+				t.Errorf("with %s focused the summary is %s", sel, s.Problem)
+			}
+			if s.Wh != s.MonthWh || s.Wh == "" {
+				t.Errorf("the summary's data-wh %q, #energy-per-month's %q", s.Wh, s.MonthWh)
+			}
+		}
+	}
+
+	t.Run("live", func(t *testing.T) {
+		b := newCleanBrowser(t, 1280, 900, base)
+		emulateViewport(t, b, 375, 800, true)
+		if err := b.Navigate(base + "/"); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		requireInnerWidth(t, b, 375)
+		inView(t, b)
+
+		// An edit: the summary follows the figures.
+		focusField(t, b, selTokens)
+		if err := b.TypeKeys(selTokens, "7B"); err != nil {
+			t.Fatal(err)
+		}
+		want := cliExpect(t, inputs{Tokens: "7B", Model: defaultModel})
+		waitResults(t, b, want, 10*time.Second)
+		if _, err := Poll[bool](b, `document.getElementById("figures-summary").dataset.wh === document.getElementById("energy-per-month").dataset.wh`, 5*time.Second); err != nil {
+			t.Errorf("the summary's data-wh does not follow the edit: %+v", read(t, b))
+		}
+		s := read(t, b)
+		if got := mustDecimal(t, json.Number(s.Wh)); !got.Equal(want.WhPerMonth) {
+			t.Errorf("summary data-wh %s, the CLI's Wh per month %s", s.Wh, want.WhPerMonth)
+		}
+		if s.Problem != "" || !strings.Contains(s.Text, s.Month) || s.Stale || s.Struck {
+			t.Errorf("after typing 7B: %+v; want it in view, showing %q, not marked", s, s.Month)
+		}
+		focusField(t, b, selModel) // the last field of the form: the page has scrolled
+		png, err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(screenshotDir(t), "phone-375-summary.png")
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", file)
+
+		// A value the calculator cannot use: the figures are not current,
+		// and the summary says so, until the value is corrected.
+		if err := b.TypeKeys(selTokens, "7Bx"); err != nil {
+			t.Fatal(err)
+		}
+		waitCurrent(t, b, "no", 5*time.Second)
+		if s := read(t, b); !s.Stale || !s.Struck || s.Problem != "" {
+			t.Errorf("figures not current: summary %+v, want it in view, struck through, with its mark", s)
+		}
+		if err := b.TypeKeys(selTokens, "7B"); err != nil {
+			t.Fatal(err)
+		}
+		waitCurrent(t, b, "yes", 5*time.Second)
+		if s := read(t, b); s.Stale || s.Struck {
+			t.Errorf("figures current again: summary %+v still marked", s)
+		}
+
+		// Screen readers: the month's figure is in the accessibility tree
+		// once, from #energy-per-month.
+		tree, err := chromedp.Call(b.Ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		month := read(t, b).Month
+		var named int
+		for _, n := range tree.Nodes {
+			if !n.Ignored && n.Role != nil && string(n.Role.Value) == `"StaticText"` && n.Name != nil && string(n.Name.Value) == strconv.Quote(month) {
+				named++
+			}
+		}
+		if named != 1 {
+			t.Errorf("%d accessible texts read %q, want 1 (#energy-per-month's)", named, month)
+		}
+		if hidden, err := Eval[bool](b, `document.getElementById("figures-summary").getAttribute("aria-hidden") === "true" && !document.getElementById("figures-summary").closest("[aria-live]")`); err != nil || !hidden {
+			t.Errorf("the summary is not aria-hidden, or sits in a live region (err %v)", err)
+		}
+	})
+
+	t.Run("JavaScript off", func(t *testing.T) {
+		b := newCleanBrowser(t, 1280, 900, base)
+		emulateViewport(t, b, 375, 800, true)
+		disableScripts(t, b)
+		if err := b.Navigate(base + "/"); err != nil {
+			t.Fatal(err)
+		}
+		waitResults(t, b, cliExpect(t, inputs{Model: defaultModel}), 5*time.Second)
+		requireInnerWidth(t, b, 375)
+		inView(t, b)
+	})
+
+	t.Run("before the app runs", func(t *testing.T) {
+		b := newCleanBrowser(t, 1280, 900, base)
+		emulateViewport(t, b, 375, 800, true)
+		release := navigateHoldingWasm(t, b, base+"/")
+		defer release()
+		if err := b.TypeKeys(selTokens, "9B"); err != nil {
+			t.Fatal(err)
+		}
+		waitCurrent(t, b, "no", 5*time.Second)
+		if s := read(t, b); !s.Stale || !s.Struck || s.Problem != "" {
+			t.Errorf("an edit before the app runs: summary %+v, want it in view and marked", s)
+		}
+	})
+}
+
+// TestWideLayoutHasNoSummary: where the results sit beside the form, the
+// summary is not shown.
+func TestWideLayoutHasNoSummary(t *testing.T) {
+	b := openApp(t, "/")
+	if shown, err := Eval[bool](b, `document.getElementById("figures-summary").checkVisibility()`); err != nil || shown {
+		t.Errorf("the summary shows at 1280 px (err %v)", err)
 	}
 }

@@ -374,6 +374,9 @@ func (c *calculator) Render() app.UI {
 		action = c.base + "/embed"
 	}
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action}
+	if !c.embed {
+		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
+	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed,
 		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
 	if c.taking {

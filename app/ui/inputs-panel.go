@@ -26,6 +26,9 @@ type inputsPanel struct {
 	Workloads, Models []choice
 	// Action is the page the form loads: the calculator's own path.
 	Action string
+	// Summary, when set, is drawn first in the form: the full page's
+	// figuresSummary.
+	Summary app.UI
 }
 
 // onSubmit keeps the live app on its page: its results are already current.
@@ -40,6 +43,7 @@ func (p *inputsPanel) Render() app.UI {
 	in := f.In
 	return app.Form().ID(formID).Class("panel", "inputs").Method("get").Action(p.Action).
 		Aria("labelledby", "inputs-h").OnSubmit(p.onSubmit).Body(
+		p.Summary,
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
 		selectInput(f, fieldWorkload, p.Workloads),
 		app.FieldSet().Class("volume").Body(
