@@ -10,10 +10,18 @@
 // prerendered page has painted, so that its first frame has the machine to
 // itself; a page that never paints (a hidden tab) starts after maxWait ms.
 // On a return visit everything comes from the service worker's cache, so it
-// starts at once. go-app's app.js hands it the registration of the service
+// starts at once. The embed (<html data-page="embed">) starts only once the
+// reader uses it: a focus, a pointer down or a key in it; until then the
+// page holding it pays for nothing but the prerendered page. The embed also
+// tells the page around it its height, from the prerendered page on (see
+// postHeights). go-app's app.js hands it the registration of the service
 // worker (efAfterStart), which it makes once the app has started (the app
-// calls efStarted). When the app cannot start (no WebAssembly, a failed
-// download or compile) it says so in #app-status.
+// calls efStarted), and skips where the page may use no service worker (a
+// frame with an opaque origin: sandbox without allow-same-origin, where
+// reading navigator.serviceWorker, caches or localStorage throws a
+// SecurityError; the app gets a storage in memory there). When
+// the app cannot start (no WebAssembly, a failed download or compile) it
+// says so in #app-status.
 //
 // Until the app replaces the prerendered page, it keeps the page honest: the
 // form is a plain GET form the server answers, and #results carries
@@ -24,6 +32,8 @@
 // data-prerendered-for="query">), whose fields it first fills from the link.
 // Of the two linked volume fields, only the one typed is sent. It knows no
 // field by name: the page says what it needs (app/ui's table of fields).
+// A statement's permalink written relative to the page it writes out
+// absolute.
 //
 // Every name it shares with Go (globals, marks, data attributes, the cache
 // prefix) is declared in app/ui/names.go, which a test holds it to.
@@ -35,6 +45,93 @@
   const scripts = (me.dataset.scripts || "").split(" ").filter(Boolean);
   const maxWait = 1000;
   let started = false;
+
+  // allowed returns what get reads, or null where reading it throws: in a
+  // frame with an opaque origin, navigator.serviceWorker and caches throw a
+  // SecurityError.
+  const allowed = (get) => {
+    try {
+      return get() || null;
+    } catch (err) {
+      return null;
+    }
+  };
+  // memoryStorage is a Storage kept in memory for the page's life.
+  const memoryStorage = () => {
+    const items = new Map();
+    return {
+      get length() {
+        return items.size;
+      },
+      key: (i) => [...items.keys()][i] ?? null,
+      getItem: (k) => (items.has(String(k)) ? items.get(String(k)) : null),
+      setItem: (k, v) => void items.set(String(k), String(v)),
+      removeItem: (k) => void items.delete(String(k)),
+      clear: () => items.clear(),
+    };
+  };
+  // storageInMemory gives the page a localStorage and a sessionStorage kept
+  // in memory where reading them throws: go-app's engine reads localStorage
+  // as it starts (to drop expired states), and an exception thrown into
+  // the wasm from a property read stops the app.
+  const storageInMemory = () => {
+    for (const name of ["localStorage", "sessionStorage"]) {
+      if (allowed(() => self[name])) continue;
+      try {
+        Object.defineProperty(self, name, { value: memoryStorage(), configurable: true });
+      } catch (err) {
+        // left as it is
+      }
+    }
+  };
+  const serviceWorker = allowed(() => navigator.serviceWorker);
+  const cacheStorage = allowed(() => self.caches);
+  const opaqueOrigin = self.origin === "null";
+  const embed = document.documentElement.getAttribute("data-page") === "embed";
+
+  // postHeights posts the embed's height (#calculator's) to the parent
+  // window whenever it changes: {type: "energyfloor:height", height}; and,
+  // in a frame WordPress embedded (its URL ends in #?secret=…: see
+  // wordPressSecret), WordPress's own {message: "height", value, secret},
+  // and again on each {message: "ready", secret} from the parent. It
+  // observes <body>, which go-app keeps when the app replaces the
+  // prerendered page in it.
+  const postHeights = () => {
+    if (!self.ResizeObserver || !document.body) return;
+    const parent = self.parent;
+    const secret = wordPressSecret(location.hash);
+    let last = 0;
+    const postWordPress = () => {
+      if (secret && last) parent.postMessage({ message: "height", value: last, secret }, "*");
+    };
+    new ResizeObserver(() => {
+      const el = document.getElementById("calculator");
+      const h = el ? Math.ceil(el.getBoundingClientRect().height) : 0;
+      if (!h || h === last) return;
+      last = h;
+      parent.postMessage({ type: "energyfloor:height", height: h }, "*");
+      postWordPress();
+    }).observe(document.body);
+    if (secret) {
+      addEventListener("message", (e) => {
+        const d = e.data;
+        if (e.source === parent && d && typeof d === "object" && d.message === "ready" && d.secret === secret) postWordPress();
+      });
+    }
+  };
+
+  // wordPressSecret returns the secret WordPress (4.4 and later) appends to
+  // the src of each frame it embeds (#?secret=, after any fragment of its
+  // own), or "" when there is none or it is not what wp-embed.js draws and
+  // accepts: 1 to 10 ASCII letters or digits. WordPress's host script posts
+  // {message: "ready", secret} to the frame and sets the frame's height
+  // (clamped to 200-1000 px) on {message: "height", value, secret} from it.
+  const wordPressSecret = (hash) => {
+    const i = hash.lastIndexOf("#?");
+    if (i < 0) return "";
+    const secret = new URLSearchParams(hash.slice(i + 2)).get("secret") || "";
+    return /^[A-Za-z0-9]{1,10}$/.test(secret) ? secret : "";
+  };
 
   // whenParsed runs fn once the page is parsed.
   const whenParsed = (fn) => {
@@ -64,9 +161,12 @@
       const p = document.createElement("p");
       p.id = "app-failed";
       p.className = "app-failed";
-      p.textContent = "This browser is not running the calculator (" + why + "). " + (staticCopy
-        ? "The figures below are for the inputs shown with them; this copy of the site cannot work out figures for other values."
+      // A sandboxed frame cannot send the form (no allow-forms).
+      p.textContent = "This browser is not running the calculator (" + why + "). " + (staticCopy || opaqueOrigin
+        ? "The figures below are for the inputs shown with them; this " + (staticCopy ? "copy of the site" : "frame") + " cannot work out figures for other values."
         : "The figures below are for the inputs in the link; press Calculate to get figures for new values.");
+      const onUse = document.getElementById("starts-on-use");
+      if (onUse) onUse.remove();
       if (kind === "download") {
         const retry = document.createElement("button");
         retry.type = "button";
@@ -92,11 +192,11 @@
   // version, even while a newer worker is taking over.
   const fromWorkerCache = async () => {
     const version = me.dataset.version, scope = me.dataset.scope;
-    if (!version || !scope || !self.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
+    if (!version || !scope || !cacheStorage || !serviceWorker || !serviceWorker.controller) return null;
     try {
       const name = "energyfloor:" + new URL(scope, location.href).href + ":" + version;
       // caches.match with a cacheName never creates the cache, as caches.open would.
-      const cached = await caches.match(new URL(wasm, location.href).href, { cacheName: name });
+      const cached = await cacheStorage.match(new URL(wasm, location.href).href, { cacheName: name });
       return cached && cached.ok ? cached : null;
     } catch (err) {
       return null;
@@ -106,10 +206,11 @@
   // efAfterStart(register) runs go-app's registration of the service worker
   // (app.js hands it over: see app/server/patches.go) once the app has drawn
   // its first page (the wasm calls efStarted) or cannot start, when the
-  // page is next idle, or after maxWorkerWait ms whatever happens. A first
+  // page is next idle, or maxWorkerWait ms after the start whatever happens. A first
   // visit's worker install reads all of app.wasm and the files it lists into
   // its cache: before the start, that work would compete with the page's own
-  // download, compile and start of app.wasm.
+  // download, compile and start of app.wasm. Where the page may use no
+  // service worker, there is no registration: the app runs, online only.
   const maxWorkerWait = 10000;
   let afterStart = [];
   const appStarted = () => {
@@ -122,12 +223,12 @@
     }
   };
   self.efAfterStart = (fn) => {
+    if (!serviceWorker) return;
     if (afterStart) afterStart.push(fn);
     else fn();
   };
   // efStarted is what the app calls once it has drawn its first page.
   self.efStarted = () => appStarted();
-  setTimeout(appStarted, maxWorkerWait);
 
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -185,6 +286,8 @@
   const start = () => {
     if (started) return;
     started = true;
+    setTimeout(appStarted, maxWorkerWait);
+    storageInMemory();
     if (typeof WebAssembly !== "object") return failed("nowasm");
     if (wasm && WebAssembly.compileStreaming) {
       // The ef: marks time the start-up's phases for cmd/bench.
@@ -225,6 +328,14 @@
       }
     });
   };
+
+  // The statement's permalink (#statement-link): a page whose origin was
+  // not known when it was written (a static build given none) links
+  // relative to itself; write the link out absolute, as the page's own.
+  whenParsed(() => {
+    const link = document.getElementById("statement-link");
+    if (link && link.getAttribute("href").startsWith("/")) link.textContent = link.href;
+  });
 
   // The prerendered form.
   whenParsed(() => {
@@ -310,7 +421,23 @@
     document.addEventListener("change", ofForm);
   });
 
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) return start();
+  // The embed starts on the first focus, pointer down or key in it
+  // (captured, so that no handler of the page can hide it). Edits made
+  // while the app starts are kept: the app reads them from the prerendered
+  // form (app/ui/adopt.go).
+  if (embed) {
+    whenParsed(postHeights);
+    const uses = ["focusin", "pointerdown", "keydown"];
+    const onUse = () => {
+      for (const type of uses) removeEventListener(type, onUse, true);
+      const line = document.getElementById("starts-on-use");
+      if (line) line.textContent = "Calculator starting…";
+      start();
+    };
+    for (const type of uses) addEventListener(type, onUse, { capture: true, passive: true });
+    return;
+  }
+  if (serviceWorker && serviceWorker.controller) return start();
   try {
     new PerformanceObserver((list, observer) => {
       if (list.getEntries().some((e) => e.name === "first-contentful-paint")) {

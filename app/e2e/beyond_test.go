@@ -3,11 +3,14 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -267,6 +270,144 @@ func TestBeyondTheGPUScreenshots(t *testing.T) {
 			}
 			if err := os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("beyond-%d.png", w)), png, 0o644); err != nil {
 				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestBadFactorKeepsLastGoodInBrowser is issue 29's items 2 and 3 in the
+// live app: a bad price or intensity typed keeps the last good cost or
+// carbon figure, and the address bar keeps the last good value, while the
+// field keeps what was typed with its message and the figures are marked
+// not current; after a grid, a bad own intensity keeps the own figure and
+// the select "your own figure"; and a link's bad intensity beside a grid
+// stays in its field with its message.
+func TestBadFactorKeepsLastGoodInBrowser(t *testing.T) {
+	type edit struct{ sel, text string }
+	const factors = "/?price=0.3&cur=EUR&gco2=300&model=" + defaultModel
+	for _, tt := range []struct {
+		name, link  string
+		edits       []edit
+		sel, attr   string // a figure that must not move
+		param, want string // and the address bar's value it is for
+	}{
+		{"a bad price keeps the cost", factors, []edit{{selPrice, "abc"}}, "#cost-per-month", "data-amount", "price", "0.3"},
+		{"a bad intensity keeps the carbon", factors, []edit{{"#gco2-per-kwh", "abc"}}, "#carbon-per-month", "data-kg", "gco2", "300"},
+		{"after a grid, a bad own intensity keeps the own figure", "/?grid=DEU&model=" + defaultModel,
+			[]edit{{"#gco2-per-kwh", "400"}, {"#gco2-per-kwh", "abc"}}, "#carbon-per-month", "data-kg", "gco2", "400"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := openApp(t, tt.link)
+			inAddress := fmt.Sprintf(`new URLSearchParams(location.search).get(%s) === %s`, jsString(tt.param), jsString(tt.want))
+			for _, e := range tt.edits[:len(tt.edits)-1] {
+				if err := b.Type(e.sel, e.text); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := Poll[bool](b, inAddress, 5*time.Second); err != nil {
+				t.Fatalf("the address bar %q never held %s=%s: %v", pageQuery(t, b), tt.param, tt.want, err)
+			}
+			before, ok, err := b.Attr(tt.sel, tt.attr)
+			if err != nil || !ok {
+				t.Fatalf("no %s[%s] before the bad edit (err %v)", tt.sel, tt.attr, err)
+			}
+			last := tt.edits[len(tt.edits)-1]
+			if err := b.Type(last.sel, last.text); err != nil {
+				t.Fatal(err)
+			}
+			waitCurrent(t, b, "no", 5*time.Second)
+			if got, ok, _ := b.Attr(tt.sel, tt.attr); !ok || got != before {
+				t.Errorf("%s %s = %q (present %t) after %q, want the last good %q", tt.sel, tt.attr, got, ok, last.text, before)
+			}
+			if ok, _ := Eval[bool](b, inAddress); !ok {
+				t.Errorf("the address bar %q lost %s=%s", pageQuery(t, b), tt.param, tt.want)
+			}
+			if v, _ := fieldValue(b, last.sel); v != last.text {
+				t.Errorf("%s lost what was typed: %q", last.sel, v)
+			}
+			if msg, _ := Eval[string](b, `document.querySelector("`+last.sel+`-msg").className === "field-error" ? document.querySelector("`+last.sel+`-msg").textContent : ""`); !strings.Contains(msg, "Enter a number") {
+				t.Errorf("%s-msg says %q, want the field's error", last.sel, msg)
+			}
+			if strings.Contains(tt.link, "grid=") {
+				if v, _ := fieldValue(b, selGrid); v != "custom" {
+					t.Errorf("the grid select says %q, want custom (your own figure)", v)
+				}
+			}
+		})
+	}
+	t.Run("a link's bad intensity beside a grid stays in its field", func(t *testing.T) {
+		b := openApp(t, "/?gco2=abc&grid=DEU&model="+defaultModel)
+		if v, _ := fieldValue(b, "#gco2-per-kwh"); v != "abc" {
+			t.Errorf("#gco2-per-kwh shows %q, want the link's abc", v)
+		}
+		if msg, _ := Eval[string](b, `document.querySelector("#gco2-per-kwh-msg").textContent`); !strings.Contains(msg, "Enter a number") {
+			t.Errorf("#gco2-per-kwh-msg says %q, want the field's message", msg)
+		}
+		if got := current(t, b); got != "no" {
+			t.Errorf("data-current %q, want no", got)
+		}
+	})
+}
+
+// recordBlobs, run before a page's scripts, keeps in window.__blobs the
+// text of every blob the page makes a URL for: the downloads' contents.
+const recordBlobs = `(() => {
+  const create = URL.createObjectURL;
+  self.__blobs = [];
+  URL.createObjectURL = function (b) {
+    if (b instanceof Blob) b.text().then((t) => self.__blobs.push(t));
+    return create.call(this, b);
+  };
+})()`
+
+// TestExportNeutralisesFormulasInBrowser is issue 29's item 4 in the live
+// app: with a currency that a spreadsheet would read as a formula, each
+// row's inputs.currency cell of the CSV download starts with "'", and the
+// JSON download keeps the currency as it is.
+func TestExportNeutralisesFormulasInBrowser(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	for _, cur := range []string{"=1+2", "@A1", "+1", "-1"} {
+		t.Run(cur, func(t *testing.T) {
+			b := newCleanBrowser(t, 1280, 900, base)
+			if err := b.AddScriptOnNewDocument(recordBlobs); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Navigate(base + "/?price=0.3&model=" + defaultModel + "&cur=" + url.QueryEscape(cur)); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			download := func(sel string) string {
+				n, _ := Eval[int](b, `self.__blobs.length`)
+				if err := chromedp.Do(b.Ctx, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible)); err != nil {
+					t.Fatal(err)
+				}
+				s, err := Poll[string](b, fmt.Sprintf(`self.__blobs.length > %d ? self.__blobs[%d] : ""`, n, n), 10*time.Second)
+				if err != nil {
+					t.Fatalf("%s made no download: %v", sel, err)
+				}
+				return s
+			}
+			records, err := csv.NewReader(strings.NewReader(download("#export-csv"))).ReadAll()
+			if err != nil || len(records) < 2 {
+				t.Fatalf("the CSV download: %d records, %v", len(records), err)
+			}
+			col := slices.Index(records[0], "inputs.currency")
+			if col < 0 {
+				t.Fatalf("the CSV has no inputs.currency column: %q", records[0])
+			}
+			for i, row := range records[1:] {
+				if row[col] != "'"+cur {
+					t.Fatalf("row %d: inputs.currency cell %q, want %q", i+1, row[col], "'"+cur)
+				}
+			}
+			var rep struct {
+				Inputs struct {
+					Currency string `json:"currency"`
+				} `json:"inputs"`
+			}
+			if err := json.Unmarshal([]byte(download("#export-json")), &rep); err != nil || rep.Inputs.Currency != cur {
+				t.Errorf("the JSON download's currency %q (err %v), want %q as it is", rep.Inputs.Currency, err, cur)
 			}
 		})
 	}

@@ -2,7 +2,9 @@ package e2e
 
 import (
 	"fmt"
+	"html"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -10,14 +12,14 @@ import (
 // wordpressHost is a host page on another origin that embeds src as
 // WordPress (4.4 and later) does, written from its documented protocol
 // (see GOAPP-NOTES.md): the iframe gets class wp-embedded-content,
+// sandbox="allow-scripts" (an opaque origin), security="restricted",
 // data-secret and src#?secret=; the host posts {message: "ready", secret} to
 // the frame once it has loaded, and on {message: "height", value, secret}
 // from that frame sets its height, clamped to 200-1000 px. It records the
-// messages in __wp. (No sandbox attribute: the app does not start in a
-// sandboxed frame yet, issue 32 item 3.)
+// messages in __wp.
 const wordpressHost = `<!doctype html><meta charset=utf-8><title>A WordPress post</title>
 <p>Our model's energy:</p>
-<iframe id=ef class="wp-embedded-content" data-secret="%[2]s" src="%[1]s/embed?tokens=2B#?secret=%[2]s" width=600 height=200 frameborder=0 title="Energy Floor calculator"></iframe>
+<iframe id=ef class="wp-embedded-content" sandbox="allow-scripts" security="restricted" data-secret="%[2]s" src="%[1]s/embed?tokens=2B#?secret=%[2]s" width=600 height=200 frameborder=0 title="Energy Floor calculator"></iframe>
 <script>
 window.__wp = [];
 const frame = document.getElementById("ef");
@@ -105,5 +107,73 @@ func TestEmbedWordPressHeight(t *testing.T) {
 	}
 	if _, err := Poll[bool](b, wpHeights+fmt.Sprintf(`.length > %d`, len(wp)), 10*time.Second); err != nil {
 		t.Errorf("no height message after a second ready: %v", err)
+	}
+}
+
+// TestEmbedWordPressSecret frames /embed under several URL fragments and
+// checks which frames take part in WordPress's protocol, and with which
+// secret: only a fragment ending in #?secret= with 1 to 10 ASCII letters or
+// digits (what wp-embed.js draws and accepts) gets WordPress's height
+// message; every frame posts its own energyfloor:height.
+func TestEmbedWordPressSecret(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	cases := []struct{ hash, want string }{
+		{"#?secret=abcdeABCDE", "abcdeABCDE"},
+		{"#?secret=0123456789", "0123456789"},
+		{"#?secret=abc12", "abc12"},                   // wp-embed.js's draw can be short
+		{"#results#?secret=abcdeABCDE", "abcdeABCDE"}, // WordPress appends to a src with a fragment
+		{"#?secret=abcdeABCDE&other=1", "abcdeABCDE"}, // other parameters are ignored
+		{"", ""},
+		{"#results", ""},
+		{"#?secret=", ""},
+		{"#?secret=abcdeABCDEF", ""},   // 11 characters
+		{"#?secret=abc-ABCDE", ""},     // not a letter or digit
+		{"#?secret=%3Cscript%3E", ""},  // decodes to "<script>"
+		{"#?secret=%C3%A9t%C3%A9", ""}, // non-ASCII letters
+		{"#secret=abcdeABCDE", ""},     // WordPress writes "#?"
+		{"#?secret=ab%zz", ""},         // malformed escape
+	}
+	var frames strings.Builder
+	for i, c := range cases {
+		fmt.Fprintf(&frames, "<iframe id=f%d sandbox=\"allow-scripts\" src=\"%s/embed?tokens=2B%s\" width=300 height=200></iframe>\n", i, base, html.EscapeString(c.hash))
+	}
+	host, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><meta charset=utf-8><title>Frames</title>
+%s<script>
+window.__by = {};
+addEventListener("message", e => {
+  for (const f of document.querySelectorAll("iframe")) {
+    if (e.source === f.contentWindow) (window.__by[f.id] = window.__by[f.id] || []).push(e.data);
+  }
+});
+</script>`, frames.String())
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	b := newCleanBrowser(t, 1280, 900, host, base)
+	if err := b.Navigate(host + "/"); err != nil {
+		t.Fatal(err)
+	}
+	all := fmt.Sprintf(`Array.from({length: %d}, (_, i) => (window.__by["f" + i] || []).some(d => d && d.type === "energyfloor:height"))`, len(cases))
+	if _, err := Poll[bool](b, all+`.every(Boolean)`, 30*time.Second); err != nil {
+		got, _ := Eval[any](b, all)
+		t.Fatalf("not every frame posted its energyfloor:height: %v (%v)", err, got)
+	}
+	time.Sleep(500 * time.Millisecond) // each frame posts both messages in the same task
+	for i, c := range cases {
+		secrets, err := Eval[[]string](b, fmt.Sprintf(`(window.__by.f%d || []).filter(d => d && d.message === "height").map(d => String(d.secret))`, i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case c.want == "" && len(secrets) > 0:
+			t.Errorf("%q: WordPress height messages with secrets %q, want none", c.hash, secrets)
+		case c.want != "" && (len(secrets) == 0 || secrets[0] != c.want):
+			t.Errorf("%q: WordPress height messages with secrets %q, want %q", c.hash, secrets, c.want)
+		}
 	}
 }

@@ -157,8 +157,8 @@ func TestEmbedFiguresFirst(t *testing.T) {
 	}
 }
 
-// TestEmbedFoldKeepsItsState: unfolded and typed into before the app runs,
-// the embed's inputs stay unfolded, with the typed value and the focus, once
+// TestEmbedFoldKeepsItsState: unfolded and typed into as the app starts
+// (on that use), the embed's inputs stay unfolded, with the typed value and the focus, once
 // the app has taken over, and the figures follow; the app's renders leave the
 // fold as the reader sets it.
 func TestEmbedFoldKeepsItsState(t *testing.T) {
@@ -166,11 +166,15 @@ func TestEmbedFoldKeepsItsState(t *testing.T) {
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)
 	emulateViewport(t, b, 600, 900, false)
-	release := navigateHoldingWasm(t, b, base+"/embed")
-	if err := b.TypeKeys(selTokens, "4B"); err != nil { // unfolds the inputs first, as a reader's click
+	if err := b.Navigate(base + "/embed"); err != nil {
 		t.Fatal(err)
 	}
-	release()
+	// Unfolds the inputs first (a click on the summary), then clicks into
+	// the field, which starts the app (the embed starts on use), and types
+	// while it starts.
+	if err := b.TypeKeys(selTokens, "4B"); err != nil {
+		t.Fatal(err)
+	}
 	waitInteractive(t, b)
 	want := inputs{Tokens: "4B", Model: defaultModel}
 	waitResults(t, b, cliExpect(t, want), 10*time.Second)

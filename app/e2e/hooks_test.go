@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/shopspring/decimal"
 
 	"energyfloor/app/floor"
@@ -243,8 +245,16 @@ const wasmStarted = `typeof window.goappNav === "function" && String(window.goap
 // longer the prerendered copies: data-below). The wasm having started is not
 // enough: the start-up yields to the browser while the prerendered page
 // still stands.
+//
+// The embed starts its app only on the reader's first use (web/boot.js):
+// on the embed it first presses Shift, a use with no other effect.
 func waitInteractive(t testing.TB, b *Browser) {
 	t.Helper()
+	if embed, err := Eval[bool](b, `document.documentElement.dataset.page === "embed" && !(`+wasmStarted+`)`); err == nil && embed {
+		if err := chromedp.Do(b.Ctx, chromedp.KeyEvent(kb.Shift)); err != nil {
+			t.Fatalf("pressing Shift in the embed: %v", err)
+		}
+	}
 	if _, err := Poll[bool](b, wasmStarted+` && !!document.querySelector("#calculator.live") && !!document.querySelector("`+selPerMonth+`[data-wh]") && !!document.querySelector("`+selTokens+`") && !document.querySelector("#calculator[data-below]")`, 30*time.Second); err != nil {
 		t.Fatalf("the app never became interactive: %v\nconsole: %s", err, strings.Join(b.ConsoleErrors(), "\n"))
 	}

@@ -177,6 +177,44 @@ func staticSite(t testing.TB) string {
 	return u
 }
 
+// plainStaticSite returns the URL of the same static build as staticSite,
+// served under /energy by a plain file server (ServePlainFiles), which
+// serves /energy/index.html as it is.
+func plainStaticSite(t testing.TB) string {
+	t.Helper()
+	staticSite(t) // builds it
+	u, err := started.do("plain static", func() (string, error) {
+		s, err := ServePlainFiles(filepath.Join(buildDir, "static"), staticPrefix)
+		if err != nil {
+			return "", err
+		}
+		return s.URL, nil
+	})
+	if err != nil {
+		t.Fatalf("serving the static site with a plain file server: %v", err)
+	}
+	return u
+}
+
+// staticSiteWithHeaders returns the URL of the static build of staticSite
+// served under /energy with its _headers applied (ServeStaticWithHeaders),
+// as Netlify or Cloudflare Pages serve it.
+func staticSiteWithHeaders(t testing.TB) string {
+	t.Helper()
+	staticSite(t)
+	u, err := started.do("static+headers", func() (string, error) {
+		s, err := ServeStaticWithHeaders(filepath.Join(buildDir, "static"), staticPrefix)
+		if err != nil {
+			return "", err
+		}
+		return s.URL, nil
+	})
+	if err != nil {
+		t.Fatalf("serving the static site with its _headers: %v", err)
+	}
+	return u
+}
+
 // newBrowser starts a Chromium with a fresh profile and a w×h window,
 // closed when the test ends.
 func newBrowser(t testing.TB, w, h int) *Browser {

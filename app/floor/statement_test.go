@@ -1,6 +1,8 @@
 package floor_test
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 
 	"energyfloor/app/floor"
@@ -110,5 +112,13 @@ func TestStatementNotMeasured(t *testing.T) {
 		"Source: ML.ENERGY Leaderboard v3.0 (data version 2026-01-02); cite Chung et al., The ML.ENERGY Benchmark, NeurIPS 2025 Datasets and Benchmarks."
 	if got := floor.Statement(ds, w, in, r, ""); got != want {
 		t.Errorf("Statement =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestMethodTwoSentences holds Method, which the printout states, to two
+// sentences.
+func TestMethodTwoSentences(t *testing.T) {
+	if n := len(regexp.MustCompile(`[.!?](\s|$)`).FindAllString(floor.Method, -1)); n != 2 || !strings.HasSuffix(floor.Method, ".") {
+		t.Errorf("Method has %d sentence ends, want 2:\n%s", n, floor.Method)
 	}
 }

@@ -12,6 +12,13 @@ const TrafficAssumption = "The figure at your traffic assumes the monthly volume
 	"It takes a token to cost no less with fewer requests in flight, as the measured curves show at 705 of their 724 steps; " +
 	"at the other 19 the next point up a curve costs 1 to 38 % more per token (median 7 %)."
 
+// Method is how the figures are worked out, in two sentences: the printout
+// states it with the source's own, longer account left to the page.
+const Method = "ML.ENERGY measured each model's GPU energy per output token and its inter-token latency at steady state, " +
+	"with Zeus under vLLM, for every configuration it ran (GPU type and count, maximum batch size), prompt processing included. " +
+	"The floor is the least of those energies among the configurations whose latency at the chosen statistic meets the target, " +
+	"times the output tokens per request and per month; the figure at your traffic is the least among the configurations its volume keeps busy."
+
 // SecondsPerMonth is the month of every monthly figure (HoursPerMonth) in
 // seconds: 2,628,000.
 const SecondsPerMonth = HoursPerMonth * 3_600

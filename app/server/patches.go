@@ -5,9 +5,9 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
+	json "github.com/goccy/go-json"
 	"html"
 	"net/http"
 	"regexp"
@@ -42,6 +42,8 @@ import (
 //     link for the page's own permalink.
 //   - setPreview (the server's pages; oembed.go): og:url the page's own
 //     permalink, og:title, og:description and twitter:card its figure.
+//   - markEmbed (pages): the embed's mark (ui.AttrPage) is copied from its
+//     root to <html>, where web/boot.js reads it before the body.
 //
 // The prerendered page's empty web/split.css link is the UI's (app/ui).
 
@@ -60,6 +62,9 @@ func rewritePage(page []byte, prefix, origin string, styles *inlineStyles) ([]by
 	if page, err = styles.apply(page, prefix); err != nil {
 		return nil, err
 	}
+	if page, err = markEmbed(page); err != nil {
+		return nil, err
+	}
 	return dropGoappScripts(page, prefix)
 }
 
@@ -74,6 +79,7 @@ const (
 	patchStatic     = "a static page's prerendered query"
 	patchOEmbed     = "the oEmbed discovery link"
 	patchPreview    = "the link preview"
+	patchEmbed      = "the embed's mark"
 )
 
 // replaceOnce replaces old by with in page, which must hold old exactly
@@ -93,31 +99,47 @@ func markPrerenderedForNoQuery(page []byte) ([]byte, error) {
 	return replaceOnce(page, "<html ", `<html `+ui.AttrPrerenderedFor+`="" `, patchStatic, "<html")
 }
 
-// fillOrigin writes origin into the embed snippets and the statement's
-// permalink of a page, which the prerender, not knowing the page's origin,
-// writes with ui.OriginPlaceholder (in a snippet, under a note that says to
-// replace it: see ui.SnippetStart); origin "" leaves them so. go-app writes the snippet as
-// text, HTML-escaped. Each #embed-snippet must hold the placeholder exactly
-// once, so that a change of go-app's escaping cannot leave a snippet
-// unfilled.
-func fillOrigin(page []byte, origin string) ([]byte, error) {
-	if origin == "" {
+// embedMark is the attribute that marks the embed's root (ui.AttrPage).
+// Attribute values are HTML-escaped (escapeAttributes) and text never holds
+// a raw quote, so this can only be an attribute of a tag.
+var embedMark = []byte(" " + ui.AttrPage + `="` + ui.PageEmbed + `"`)
+
+// markEmbed copies embedMark from a page's body to its <html> element:
+// web/boot.js, which runs in the head, decides how to start before the
+// body is parsed. A page without it is left as it is.
+func markEmbed(page []byte) ([]byte, error) {
+	if !bytes.Contains(page, embedMark) {
 		return page, nil
 	}
+	return replaceOnce(page, "<html ", "<html"+string(embedMark)+" ", patchEmbed, "<html")
+}
+
+// fillOrigin writes origin into the embed snippets and the statement's
+// permalink of a page, which the prerender, not knowing the page's origin,
+// writes with placeholders. A snippet starts with ui.OriginPlaceholder under
+// a note that says to replace it (see ui.SnippetStart), which origin ""
+// leaves. The statement's permalink, #statement-link, names
+// ui.PermalinkOrigin in its href and as its text, which is always replaced:
+// origin "" leaves the link relative to the page (web/boot.js writes it out
+// absolute), never an origin that is not the page's. go-app writes the
+// snippet as text, HTML-escaped. Each #embed-snippet must hold its
+// placeholder, and each #statement-link its marker twice, so that a change
+// of go-app's output cannot leave one unfilled.
+func fillOrigin(page []byte, origin string) ([]byte, error) {
 	placeholder := []byte(html.EscapeString(ui.SnippetStart("")))
 	snippets, n := bytes.Count(page, []byte(`id="embed-snippet"`)), bytes.Count(page, placeholder)
 	if n != snippets {
 		return nil, fmt.Errorf("patch %q: the page has %d embed snippets and %d placeholder origins: has go-app changed?", patchOrigin, snippets, n)
 	}
-	page = bytes.ReplaceAll(page, placeholder, []byte(html.EscapeString(ui.SnippetStart(origin))))
-	// The statement's permalink, #statement-link, names the bare
-	// placeholder twice: in its href and as its text.
-	bare := []byte(ui.OriginPlaceholder)
-	links, n := bytes.Count(page, []byte(`id="statement-link"`)), bytes.Count(page, bare)
-	if n != 2*links {
-		return nil, fmt.Errorf("patch %q: the page has %d statement links and %d placeholder origins besides the snippets': has go-app changed?", patchOrigin, links, n)
+	if origin != "" {
+		page = bytes.ReplaceAll(page, placeholder, []byte(html.EscapeString(ui.SnippetStart(origin))))
 	}
-	return bytes.ReplaceAll(page, bare, []byte(html.EscapeString(origin))), nil
+	marker := []byte(ui.PermalinkOrigin)
+	links, n := bytes.Count(page, []byte(`id="statement-link"`)), bytes.Count(page, marker)
+	if n != 2*links {
+		return nil, fmt.Errorf("patch %q: the page has %d statement links and %d permalink origins: has go-app changed?", patchOrigin, links, n)
+	}
+	return bytes.ReplaceAll(page, marker, []byte(html.EscapeString(origin))), nil
 }
 
 // escapeAttributes rewrites a page prerendered by go-app v10.1.11 so that

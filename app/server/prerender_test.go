@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"energyfloor/app/ui"
 )
 
 // TestPrerenderDeterministic: the same URL gives the same bytes, though
@@ -115,14 +117,14 @@ func TestPrerenderSalvagesTheQuery(t *testing.T) {
 // Origin when set. (The snippet is HTML: its src writes & as &amp;.)
 func TestPrerenderedEmbedSnippetOrigin(t *testing.T) {
 	s := newTestSite(t)
+	const note = "<!-- Replace https://your-energy-floor-site.example with the origin this calculator is served from, such as https://example.org. -->\n"
 	const query = "itl=80&amp;model=qwen-3-235b-a22b-instruct&amp;output=500&amp;pct=median&amp;tokens=2.5B&amp;v=2026-10-19&amp;workload=lm-arena-chat"
 	tests := []struct{ name, origin, host, want string }{
 		{"the request's host", "", "127.0.0.1:8000", `<iframe src="http://127.0.0.1:8000/embed?` + query + `" title=`},
 		{"another host, in lower case", "", "Energy.Example:8080", `<iframe src="http://energy.example:8080/embed?` + query + `" title=`},
 		{"an IPv6 address", "", "[::1]:8000", `<iframe src="http://[::1]:8000/embed?` + query + `" title=`},
 		{"a host that is not a plain name: the placeholder and its note", "", "a_b.example",
-			"<!-- Replace https://your-energy-floor-site.example with the origin this calculator is served from, such as https://example.org. -->\n" +
-				`<iframe src="https://your-energy-floor-site.example/embed?` + query + `" title=`},
+			note + `<iframe src="https://your-energy-floor-site.example/embed?` + query + `" title=`},
 		{"the Site's origin wins over the host", "https://example.org", "127.0.0.1:8000", `<iframe src="https://example.org/embed?` + query + `" title=`},
 	}
 	for _, tt := range tests {
@@ -140,6 +142,15 @@ func TestPrerenderedEmbedSnippetOrigin(t *testing.T) {
 				page := string(decode(t, w.Header().Get("Content-Encoding"), w.Body.Bytes()))
 				if got := embedSnippetText(t, page); !strings.HasPrefix(got, tt.want) {
 					t.Errorf("%s: the embed snippet is\n%s\nwant it to start\n%s", coding, got, tt.want)
+				}
+				// The statement's link: on the same origin as the snippet,
+				// else relative to the page, never a placeholder.
+				origin := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(tt.want, note), `<iframe src="`), "/embed?"+query+`" title=`)
+				if origin == ui.OriginPlaceholder {
+					origin = ""
+				}
+				if href, text := statementLink(t, page); href != origin+"/?"+html.UnescapeString(query) || text != href {
+					t.Errorf("%s: the statement's link is %q (text %q), want %q", coding, href, text, origin+"/?"+html.UnescapeString(query))
 				}
 			}
 		})

@@ -37,7 +37,9 @@
 //     answer goes out whole, 404s included.
 //   - The security headers (Headers, the CSP's style-src allowing the inlined
 //     styles by their hash) on every response the Site writes, and 405 with
-//     Allow: GET, HEAD for any other method, "OPTIONS *" included.
+//     Allow: GET, HEAD for any other method, "OPTIONS *" included. The
+//     static files the app fetches (publicFiles) also carry
+//     Access-Control-Allow-Origin: *, for frames with an opaque origin.
 //
 // Serve adds the Limits: header, read, write and idle timeouts (a response
 // that states its length gets a write deadline sized to it, so a slow
@@ -100,6 +102,30 @@ var Headers = map[string]string{
 	"X-Content-Type-Options": "nosniff",
 	"Referrer-Policy":        "no-referrer",
 	"Permissions-Policy":     "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+}
+
+// publicFiles are the static files a page's app fetches (app.wasm, the
+// scripts, the stylesheets, the manifest, the icons), as path patterns of
+// the _headers format: a trailing * matches the rest of a path. They carry
+// Access-Control-Allow-Origin: * (publicFileHeaders): in a frame with an
+// opaque origin (sandbox="allow-scripts", as WordPress embeds) every fetch
+// is cross-origin, and boot.js's fetch of app.wasm is refused without it.
+// The files are the same for everyone, sent without cookies, so any origin
+// may read them. The pages, the service worker and /oembed do not carry
+// it: nothing fetches them across origins.
+var publicFiles = []string{"/web/*", "/app.js", "/wasm_exec.js", "/app.css", "/manifest.webmanifest"}
+
+// publicFileHeaders are the headers of publicFiles, besides Headers.
+var publicFileHeaders = map[string]string{"Access-Control-Allow-Origin": "*"}
+
+// isPublicFile reports whether the path p (without the site's prefix) is one of publicFiles.
+func isPublicFile(p string) bool {
+	for _, f := range publicFiles {
+		if dir, ok := strings.CutSuffix(f, "*"); ok && strings.HasPrefix(p, dir) || p == f {
+			return true
+		}
+	}
+	return false
 }
 
 // contentTypes maps the asset types served under /web/; no other file of the
@@ -298,6 +324,11 @@ func pageConfig() string {
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for k, v := range s.headers {
 		w.Header().Set(k, v)
+	}
+	if isPublicFile(r.URL.Path) {
+		for k, v := range publicFileHeaders {
+			w.Header().Set(k, v)
+		}
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")

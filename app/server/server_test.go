@@ -702,3 +702,47 @@ func TestPreconditionFailed(t *testing.T) {
 		}
 	}
 }
+
+// TestPublicFilesCORS: the files the app fetches carry
+// Access-Control-Allow-Origin: *, in each encoding and on a revalidation,
+// so that a frame with an opaque origin (sandbox="allow-scripts") can fetch
+// them; the pages, the service worker and /oembed do not.
+func TestPublicFilesCORS(t *testing.T) {
+	s := newTestSite(t)
+	const acao = "Access-Control-Allow-Origin"
+	for _, target := range []string{"/web/app.wasm", "/web/boot.js", "/web/app.css", "/web/icon.svg", "/app.js", "/wasm_exec.js", "/app.css", "/manifest.webmanifest"} {
+		for _, enc := range []string{"br", "gzip", "identity"} {
+			w := get(t, s, "GET", target, "Accept-Encoding", enc, "Origin", "null")
+			if w.Code != 200 || w.Header().Get(acao) != "*" {
+				t.Errorf("GET %s (%s): status %d, %s %q, want 200 and *", target, enc, w.Code, acao, w.Header().Get(acao))
+			}
+			w = get(t, s, "GET", target, "Accept-Encoding", enc, "If-None-Match", w.Header().Get("ETag"))
+			if w.Code != http.StatusNotModified || w.Header().Get(acao) != "*" {
+				t.Errorf("revalidating %s (%s): status %d, %s %q, want 304 and *", target, enc, w.Code, acao, w.Header().Get(acao))
+			}
+		}
+	}
+	for _, target := range []string{"/", "/embed?tokens=2B", "/app-worker.js", "/oembed?url=http%3A%2F%2Fexample.com%2F&format=json"} {
+		if v := get(t, s, "GET", target).Header().Get(acao); v != "" {
+			t.Errorf("GET %s: %s %q, want none", target, acao, v)
+		}
+	}
+}
+
+// TestEmbedStartsOnUse: the embed's <html> is marked as the embed, so that
+// web/boot.js starts the app only once it is used, and its prerendered page
+// says so in one line; the full page starts as before, without either.
+func TestEmbedStartsOnUse(t *testing.T) {
+	s := newTestSite(t)
+	embed := get(t, s, "GET", "/embed?tokens=2B").Body.String()
+	if !strings.Contains(embed, `<html data-page="embed" lang="en">`) {
+		t.Errorf("the embed's <html> is not marked as the embed: %.200s", embed)
+	}
+	if !strings.Contains(embed, `<p class="starts-on-use" id="starts-on-use">Calculator starts when you edit.</p>`) {
+		t.Error("the embed does not say that the calculator starts when the reader edits")
+	}
+	page := get(t, s, "GET", "/?tokens=2B").Body.String()
+	if !strings.Contains(page, `<html lang="en">`) || strings.Contains(page, `id="starts-on-use"`) {
+		t.Error("the full page is marked as the embed, or says it starts on use")
+	}
+}

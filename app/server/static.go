@@ -127,25 +127,36 @@ func suffix(coding string) string {
 }
 
 // StaticHeaders returns the _headers file of the static build: the security
-// headers for every path (headers: Headers with the pages' CSP), and
-// app.wasm's type. (Hosts with this format
+// headers for every path (headers: Headers with the pages' CSP), the CORS
+// header of publicFiles, and app.wasm's type. (Hosts with this format
 // compress by themselves; the .br and .gz copies serve hosts that pick a
 // precompressed sibling, such as nginx's brotli_static/gzip_static or
 // Caddy's file_server precompressed.)
 func StaticHeaders(prefix string, headers map[string]string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/*\n", prefix)
-	keys := make([]string, 0, len(headers))
-	for k := range headers {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(headers) {
 		fmt.Fprintf(&b, "  %s: %s\n", k, headers[k])
+	}
+	for _, f := range publicFiles {
+		fmt.Fprintf(&b, "%s%s\n", prefix, f)
+		for _, k := range sortedKeys(publicFileHeaders) {
+			fmt.Fprintf(&b, "  %s: %s\n", k, publicFileHeaders[k])
+		}
 	}
 	fmt.Fprintf(&b, "%s/web/app.wasm\n  Content-Type: application/wasm\n  Cache-Control: no-cache\n", prefix)
 	fmt.Fprintf(&b, "%s/app-worker.js\n  Cache-Control: no-cache\n", prefix)
 	return b.String()
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // staticStyles inlines the app.css go-app wrote into dir and ownCSS.

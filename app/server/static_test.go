@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"energyfloor/app/ui"
 )
 
 func TestNormalize(t *testing.T) {
@@ -52,6 +54,17 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
+// statementLink returns the href and the text of a page's #statement-link,
+// unescaped.
+func statementLink(t *testing.T, page string) (href, text string) {
+	t.Helper()
+	m := regexp.MustCompile(`<a href="([^"]*)" id="statement-link">([^<]*)</a>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("the page has no #statement-link")
+	}
+	return html.UnescapeString(m[1]), html.UnescapeString(m[2])
+}
+
 // embedSnippetText returns the text of a page's #embed-snippet, unescaped:
 // what a visitor reads and copies.
 func embedSnippetText(t *testing.T, page string) string {
@@ -66,10 +79,12 @@ func embedSnippetText(t *testing.T, page string) string {
 func TestWriteStatic(t *testing.T) {
 	s := newTestSite(t)
 	const note = "<!-- Replace https://your-energy-floor-site.example with the origin this calculator is served from, such as https://example.org. -->\n"
-	tests := []struct{ name, prefix, origin, wantSnippet string }{
-		{"root", "", "", note + `<iframe src="https://your-energy-floor-site.example/embed?`},
-		{"sub-path", "/energy", "", note + `<iframe src="https://your-energy-floor-site.example/energy/embed?`},
-		{"sub-path at an origin", "/energy", "https://Example.org/", `<iframe src="https://example.org/energy/embed?`},
+	// The statement's link is absolute on the origin given, else relative
+	// to the page (boot.js writes it out absolute): never a placeholder.
+	tests := []struct{ name, prefix, origin, wantSnippet, wantLink string }{
+		{"root", "", "", note + `<iframe src="https://your-energy-floor-site.example/embed?`, "/?"},
+		{"sub-path", "/energy", "", note + `<iframe src="https://your-energy-floor-site.example/energy/embed?`, "/energy/?"},
+		{"sub-path at an origin", "/energy", "https://Example.org/", `<iframe src="https://example.org/energy/embed?`, "https://example.org/energy/?"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,9 +123,14 @@ func TestWriteStatic(t *testing.T) {
 			p := tt.prefix
 			index := read("index.html")
 			for _, page := range []string{"index.html", "embed.html"} {
-				// Prerendered for no query: boot.js compares that with the link.
-				if !strings.Contains(read(page), `<html data-prerendered-for="" lang="en">`) {
-					t.Errorf("%s does not say it was prerendered for no query", page)
+				// Prerendered for no query: boot.js compares that with the
+				// link. The embed starts on use, the full page at once.
+				html := `<html data-prerendered-for="" lang="en">`
+				if page == "embed.html" {
+					html = `<html data-prerendered-for="" data-page="embed" lang="en">`
+				}
+				if !strings.Contains(read(page), html) {
+					t.Errorf("%s does not start with %s", page, html)
 				}
 				// A static host has no /oembed: no discovery (see the README).
 				if strings.Contains(read(page), "json+oembed") {
@@ -132,6 +152,12 @@ func TestWriteStatic(t *testing.T) {
 			}
 			if got := embedSnippetText(t, index); !strings.HasPrefix(got, tt.wantSnippet) {
 				t.Errorf("the embed snippet is\n%s\nwant it to start\n%s", got, tt.wantSnippet)
+			}
+			if href, text := statementLink(t, index); !strings.HasPrefix(href, tt.wantLink+"itl=100&") || !strings.Contains(href, "&v=") || text != href {
+				t.Errorf("the statement's link is %q (text %q), want %sitl=100&…&v=…", href, text, tt.wantLink)
+			}
+			if strings.Contains(index, ui.PermalinkOrigin) {
+				t.Errorf("index.html names %s", ui.PermalinkOrigin)
 			}
 			if n := strings.Count(index, "<script"); n != 1 {
 				t.Errorf("index.html has %d script tags, want boot.js's alone", n)

@@ -3,12 +3,17 @@ package ui
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // appStatus offers installation when the browser allows it (with "Share →
-// Add to Home Screen" instructions on Apple browsers, which have no prompt)
-// and tells the user when a newer version has been deployed, with a Reload
-// button.
+// Add to Home Screen" instructions on Apple browsers, which have no prompt),
+// tells the user when a newer version has been deployed, with a Reload
+// button, and says when the page cannot be kept for offline use (a frame
+// with an opaque origin). On a page that starts on use (StartsOnUse: the
+// embed) the prerendered copy says that it does; web/boot.js changes the
+// line once it starts the app, and the app's page has no such line.
 type appStatus struct {
 	app.Compo
+	StartsOnUse bool
 
+	noOffline   bool
 	installable bool
 	apple       bool
 	appleHelp   bool
@@ -20,6 +25,7 @@ func (s *appStatus) OnMount(ctx app.Context) {
 	s.installable = ctx.IsAppInstallable()
 	s.apple = ctx.IsAppleBrowser()
 	s.update = ctx.AppUpdateAvailable()
+	s.noOffline = !serviceWorkerAllowed()
 }
 
 // OnAppUpdate shows the update notice once a new version has been fetched.
@@ -41,6 +47,13 @@ func (s *appStatus) onReload(ctx app.Context, e app.Event) { ctx.Reload() }
 // Render draws the install button and the update notice, when relevant.
 func (s *appStatus) Render() app.UI {
 	return app.Div().ID("app-status").Class("app-status").Body(
+		app.If(app.IsServer && s.StartsOnUse, func() app.UI {
+			return app.P().ID("starts-on-use").Class("starts-on-use").Text("Calculator starts when you edit.")
+		}),
+		app.If(s.noOffline, func() app.UI {
+			return app.P().ID("no-offline").Class("no-offline").
+				Text("This frame cannot keep the calculator for offline use (the page around it allows no storage); it works while you are online.")
+		}),
 		app.If(s.update, func() app.UI {
 			return app.Div().ID("update-notice").Class("notice", "update").Role("status").Body(
 				app.Span().Text("A new version of Energy Floor is ready. "),

@@ -1,9 +1,6 @@
 package ui
 
 import (
-	"math"
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -59,6 +56,26 @@ func copyText(text string, done func(ok bool)) {
 	clip.Call("writeText", text).Call("then", ok, fail)
 }
 
+// serviceWorkerAllowed reports whether the page may use a service worker
+// (and so keep itself for offline use). In a frame with an opaque origin
+// (sandbox without allow-same-origin, as WordPress embeds), reading
+// navigator.serviceWorker throws a SecurityError, as do caches and
+// localStorage. A getter that throws cannot be read with Get (wasm_exec.js
+// does not catch it), so it is read with Reflect.get, a call, whose
+// exception comes back as a panic, recovered here.
+func serviceWorkerAllowed() (ok bool) {
+	if app.IsServer {
+		return true
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	win := app.Window()
+	return win.Get("Reflect").Call("get", win.Get("navigator"), "serviceWorker").Truthy()
+}
+
 // YieldToBrowser lets the browser run what it has queued (input, a frame)
 // before the caller goes on: the caller blocks until a zero timeout fires,
 // so that the Go side, all its goroutines waiting, ends the current task.
@@ -105,145 +122,6 @@ func copyWithStatus(ctx app.Context, text, kind string, status *string) {
 		})
 		ctx.After(3*time.Second, func(ctx app.Context) { *status = "" })
 	})
-}
-
-// heightObserver watches the embed's content and posts its height to the
-// parent window: {type: "energyfloor:height", height}. In a frame WordPress
-// embedded (its URL ends in #?secret=…: see wpSecret), it also posts
-// WordPress's own {message: "height", value, secret}, and again on each
-// {message: "ready", secret} from the parent (wpReadyFunc).
-var (
-	heightObserver app.Value
-	heightFunc     app.Func
-	wpReadyFunc    app.Func
-	lastHeight     int
-	secret         string // WordPress's, "" outside WordPress
-)
-
-// WordPress's embed protocol (wp-embed.js, WordPress 4.4 and later): the
-// host posts {message: "ready", secret} to the frame, and sets the frame's
-// height (clamped to 200-1000 px) on {message: "height", value, secret}
-// from it. The names are WordPress's.
-const (
-	wpMessage = "message"
-	wpSecret  = "secret"
-	wpValue   = "value"
-	wpHeight  = "height"
-	wpReady   = "ready"
-)
-
-// maxSecretLen is the length of WordPress's secret: wp-embed.js draws it as
-// Math.random().toString(36).substring(2, 12), 10 letters or digits (fewer
-// when the random number happens to be short).
-const maxSecretLen = 10
-
-// secretFromHash returns WordPress's secret from a frame URL's fragment
-// (location.hash, "#?secret=abcdeABCDE"): WordPress appends "#?secret=" and
-// the secret to the src of each frame it embeds. ok is false when there is
-// none or it is not 1 to maxSecretLen ASCII letters or digits (what
-// wp-embed.js accepts).
-func secretFromHash(hash string) (secret string, ok bool) {
-	i := strings.LastIndex(hash, "#?")
-	if i < 0 {
-		return "", false
-	}
-	q, err := url.ParseQuery(hash[i+2:])
-	if err != nil {
-		return "", false
-	}
-	secret = q.Get(wpSecret)
-	if secret == "" || len(secret) > maxSecretLen {
-		return "", false
-	}
-	for _, c := range secret {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return "", false
-		}
-	}
-	return secret, true
-}
-
-// startHeightPosting observes #calculator with a ResizeObserver and posts the
-// height whenever it changes (the observer also fires once at the start).
-func startHeightPosting(ctx app.Context) {
-	if app.IsServer || heightFunc != nil {
-		return
-	}
-	win := app.Window()
-	ro := win.Get("ResizeObserver")
-	if !ro.Truthy() {
-		return
-	}
-	heightFunc = app.FuncOf(func(this app.Value, args []app.Value) any {
-		postHeight()
-		return nil
-	})
-	heightObserver = ro.New(heightFunc)
-	if sec, ok := secretFromHash(win.Get("location").Get("hash").String()); ok {
-		secret = sec
-		wpReadyFunc = app.FuncOf(func(this app.Value, args []app.Value) any {
-			if len(args) == 0 {
-				return nil
-			}
-			e := args[0]
-			d := e.Get("data")
-			if e.Get("source").Equal(win.Get("parent")) && d.Truthy() && d.Type() == app.TypeObject &&
-				d.Get(wpMessage).Type() == app.TypeString && d.Get(wpMessage).String() == wpReady &&
-				d.Get(wpSecret).Type() == app.TypeString && d.Get(wpSecret).String() == secret {
-				postWordPressHeight(lastHeight)
-			}
-			return nil
-		})
-		win.Call("addEventListener", "message", wpReadyFunc)
-	}
-	ctx.Defer(func(ctx app.Context) {
-		if el := win.GetElementByID("calculator"); el.Truthy() {
-			heightObserver.Call("observe", el)
-		}
-	})
-}
-
-// postHeight posts the content height when it changed since the last post.
-func postHeight() {
-	win := app.Window()
-	el := win.GetElementByID("calculator")
-	if !el.Truthy() {
-		return
-	}
-	h := int(math.Ceil(el.Call("getBoundingClientRect").Get("height").Float()))
-	if h == lastHeight {
-		return
-	}
-	lastHeight = h
-	win.Get("parent").Call("postMessage", map[string]any{"type": "energyfloor:height", "height": h}, "*")
-	postWordPressHeight(h)
-}
-
-// postWordPressHeight posts height h in WordPress's protocol, in a frame
-// WordPress embedded (a secret) once the height is known.
-func postWordPressHeight(h int) {
-	if secret == "" || h == 0 {
-		return
-	}
-	app.Window().Get("parent").Call("postMessage", map[string]any{wpMessage: wpHeight, wpValue: h, wpSecret: secret}, "*")
-}
-
-// stopHeightPosting disconnects the observer.
-func stopHeightPosting() {
-	if heightObserver != nil {
-		heightObserver.Call("disconnect")
-		heightObserver = nil
-	}
-	if heightFunc != nil {
-		heightFunc.Release()
-		heightFunc = nil
-	}
-	if wpReadyFunc != nil {
-		app.Window().Call("removeEventListener", "message", wpReadyFunc)
-		wpReadyFunc.Release()
-		wpReadyFunc = nil
-	}
-	lastHeight, secret = 0, ""
 }
 
 // writeHeadline writes the two headline figures straight into the DOM, from

@@ -159,8 +159,8 @@ func (c *calculator) navigate(q url.Values) {
 }
 
 // OnMount subscribes to the edits of the form's fields, to model selection
-// from the ranking table and to export requests and, in the embed, starts posting the content height
-// to the parent window.
+// from the ranking table and to export requests. (The embed's height is
+// posted to the parent window by web/boot.js, from the prerendered page on.)
 func (c *calculator) OnMount(ctx app.Context) {
 	ctx.Handle(actionSelectModel, func(ctx app.Context, a app.Action) {
 		if slug, ok := a.Value.(string); ok && c.selectModel(slug) {
@@ -170,16 +170,6 @@ func (c *calculator) OnMount(ctx app.Context) {
 	ctx.Handle(actionText, c.onEdit)
 	ctx.Handle(actionChoice, c.onEdit)
 	ctx.Handle(actionExport, c.onExport)
-	if c.embed {
-		startHeightPosting(ctx)
-	}
-}
-
-// OnDismount stops the height posting.
-func (c *calculator) OnDismount() {
-	if c.embed {
-		stopHeightPosting()
-	}
 }
 
 // recompute refreshes what depends on the form: the ranking only when an
@@ -213,14 +203,21 @@ func (c *calculator) recompute() {
 }
 
 // permalinkURL returns the page's absolute permalink: its origin, or
-// OriginPlaceholder where the page does not know it (the prerender, which
-// the server fills in), its path prefix and the state's query.
+// PermalinkOrigin where the page does not know it (the prerender, which the
+// server and the static build fill in), its path prefix and the state's
+// query.
 func (c *calculator) permalinkURL() string {
 	origin := c.origin
 	if origin == "" {
-		origin = OriginPlaceholder
+		origin = PermalinkOrigin
 	}
 	return origin + c.base + "/?" + c.query
+}
+
+// pageParams returns the parameters the page's address keeps besides the
+// permalink's (see formState.pageParams).
+func (c *calculator) pageParams() []pageParam {
+	return c.form.pageParams(c.embed)
 }
 
 // quoting reports whether the page shows the statement and the
@@ -258,11 +255,7 @@ func (c *calculator) changed(ctx app.Context) {
 			return // a later change will write it
 		}
 		u := *ctx.Page().URL()
-		query := c.query
-		if c.embed && c.form.Quote {
-			query += "&" + paramQuote + "=1"
-		}
-		if u.RawQuery != query {
+		if query := withPageParams(c.query, c.pageParams()); u.RawQuery != query {
 			u.RawQuery = query
 			ctx.Page().ReplaceURL(&u)
 		}
@@ -373,7 +366,8 @@ func (c *calculator) Render() app.UI {
 	if c.embed {
 		action = c.base + "/embed"
 	}
-	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action}
+	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
+		Keep: c.pageParams()}
 	if !c.embed {
 		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
 	}
@@ -411,7 +405,7 @@ func (c *calculator) Render() app.UI {
 		return c.root("embed").Body(
 			noticeList(c.notices),
 			versionNote(c.form.LinkVersion, c.ds.DataVersion),
-			&appStatus{},
+			&appStatus{StartsOnUse: true},
 			results,
 			statement,
 			beyond,
@@ -490,6 +484,9 @@ func (c *calculator) root(classes ...string) app.HTMLDiv {
 	}
 	if c.below != nil {
 		div = div.DataSet("below", "prerendered")
+	}
+	if c.embed {
+		div = div.Attr(AttrPage, PageEmbed)
 	}
 	return div
 }

@@ -53,9 +53,11 @@ func (p *citationPanel) Render() app.UI {
 				return app.P().ID("grid-attribution").Text(p.GridAttribution)
 			}),
 			app.If(!p.Compact, func() app.UI {
-				return app.P().Class("fine").Text(s.Method)
+				return app.P().Class("fine", "source-method").Text(s.Method)
 			}),
 		),
+		// The printout states the method in two sentences instead.
+		app.P().ID("print-method").Class("print-only").Body(app.Strong().Text("Method: "), app.Text(floor.Method)),
 		app.Pre().ID("print-bibtex").Class("code-block", "print-only").Body(app.Code().Text(citationBibTeX(s, p.DataVersion))),
 		app.P().ID("printed-on").Class("print-only").Text("Printed "+p.Printed+" from Energy Floor."),
 		app.Div().Class("button-row").Body(

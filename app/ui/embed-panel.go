@@ -79,7 +79,7 @@ func SnippetStart(origin string) string {
 const embedScript = `<script>
 addEventListener("message", function (e) {
   var f = document.querySelector('iframe[src*="/embed"]');
-  if (f && e.source === f.contentWindow && e.data && e.data.type === "energyfloor:height")
+  if (f && e.source === f.contentWindow && e.data && e.data.type === "` + MsgHeight + `")
     f.style.height = Math.ceil(+e.data.height) + "px";
 });
 </script>`

@@ -29,6 +29,9 @@ type inputsPanel struct {
 	// Summary, when set, is drawn first in the form: the full page's
 	// figuresSummary.
 	Summary app.UI
+	// Keep are the page's parameters that are not fields (see
+	// calculator.pageParams): the form sends them as hidden inputs.
+	Keep []pageParam
 }
 
 // onSubmit keeps the live app on its page: its results are already current.
@@ -60,6 +63,9 @@ func (p *inputsPanel) Render() app.UI {
 		),
 		selectInput(f, fieldGPU, gpuChoices),
 		selectInput(f, fieldModel, p.Models),
+		app.Range(p.Keep).Slice(func(i int) app.UI {
+			return app.Input().Type("hidden").Name(p.Keep[i].Name).Value(p.Keep[i].Value)
+		}),
 		app.Div().Class("calculate").Body(
 			app.Button().Type("submit").ID("calculate").Text("Calculate"),
 			app.NoScript().Body(app.P().Class("hint").Text(

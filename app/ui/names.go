@@ -36,7 +36,21 @@ const (
 	AttrScripts = "data-scripts"
 	AttrScope   = "data-scope"
 	AttrVersion = "data-version"
+	// AttrPage on <html>, PageEmbed, marks the embed for boot.js, which
+	// starts its app only once the reader uses it (a focus, a pointer down
+	// or a key in it), so that a page holding it pays for nothing until
+	// then, and posts its height to the page around it (MsgHeight, and
+	// WordPress's protocol). The embed's root carries it and the server
+	// copies it to <html> (see app/server/patches.go), where boot.js finds
+	// it before the body.
+	AttrPage  = "data-page"
+	PageEmbed = "embed"
 )
+
+// MsgHeight is the type of the embed's message to its parent window,
+// {type: MsgHeight, height}: web/boot.js posts it, the snippet's script
+// (embedScript) reads it.
+const MsgHeight = "energyfloor:height"
 
 // CachePrefix starts the name of the service worker's cache of a version:
 // CachePrefix + scope URL + ":" + version. boot.js reads app.wasm from it.
@@ -67,7 +81,7 @@ var Marks = []string{
 // jsNames are the names web/boot.js and app/server/worker.js may use.
 var jsNames = []string{
 	JSInstantiate, JSAfterStart, JSStarted,
-	AttrPrerenderedFor, AttrCurrent, AttrName, AttrWasm, AttrScripts, AttrScope, AttrVersion,
-	CachePrefix,
+	AttrPrerenderedFor, AttrCurrent, AttrName, AttrWasm, AttrScripts, AttrScope, AttrVersion, AttrPage,
+	CachePrefix, MsgHeight,
 	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated,
 }

@@ -35,7 +35,8 @@ var Pages = []string{"/", "/embed"}
 
 // PageKey returns what the page at path, opened with the raw query string
 // rawQuery, depends on for a given version and origin: the path and the
-// permalink of the state the query decodes to, so that queries that differ
+// permalink of the state the query decodes to, with the page's own
+// parameters (formState.pageParams), so that queries that differ
 // only in order, encoding or parameters the calculator does not read share
 // one key. ok is false when path is not one of Pages, the dataset does not
 // load, or the query gives notices, a field error or a data version
@@ -54,5 +55,5 @@ func PageKey(path, rawQuery string) (key string, ok bool) {
 	if len(read) > 0 || len(notices) > 0 || len(f.Errs) > 0 || f.LinkVersion != "" {
 		return "", false
 	}
-	return path + "?" + f.query().Encode(), true
+	return path + "?" + withPageParams(f.query().Encode(), f.pageParams(path == "/embed")), true
 }

@@ -51,6 +51,30 @@ type formState struct {
 	Errs  map[fieldKey]string
 }
 
+// pageParam is a URL parameter of a page's own address that is not in its
+// permalink.
+type pageParam struct{ Name, Value string }
+
+// pageParams returns the parameters a page's address keeps besides the
+// permalink's: quote=1 for an embed asked to quote. The address bar keeps
+// them after an edit, the form sends them as hidden inputs (inputsPanel),
+// so that Calculate without JavaScript keeps them too, and a kept page is
+// kept under them (PageKey).
+func (f *formState) pageParams(embed bool) []pageParam {
+	if embed && f.Quote {
+		return []pageParam{{paramQuote, "1"}}
+	}
+	return nil
+}
+
+// withPageParams returns permalink query q followed by parameters ps.
+func withPageParams(q string, ps []pageParam) string {
+	for _, p := range ps {
+		q += "&" + url.QueryEscape(p.Name) + "=" + url.QueryEscape(p.Value)
+	}
+	return q
+}
+
 // defaultForm returns the form a new visitor sees, for dataset ds: the
 // calculation's defaults, with the model replaced by the workload's best
 // model when the default model is not measured on that workload.

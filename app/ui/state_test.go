@@ -401,6 +401,8 @@ func TestPageKey(t *testing.T) {
 		{"with the defaults written out", "/", "workload=lm-arena-chat&tokens=2.5B&output=500&itl=80&pct=median&gpu=", "/" + state},
 		{"spaces around a number", "/", "tokens=+2.5B+&itl=80", "/" + state},
 		{"the embed", "/embed", "itl=80&tokens=2.5B", "/embed" + state},
+		{"the embed asked to quote is another page", "/embed", "quote=1&itl=80&tokens=2.5B", "/embed" + state + "&quote=1"},
+		{"the full page always quotes", "/", "quote=1&itl=80&tokens=2.5B", "/" + state},
 		{"another text of the same number is another page", "/", "tokens=2500000000&itl=80",
 			"/?itl=80&model=qwen-3-235b-a22b-instruct&output=500&pct=median&tokens=2500000000&workload=lm-arena-chat"},
 		{"a query with notices", "/", "tokens=lots&itl=80", ""},

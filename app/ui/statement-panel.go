@@ -6,6 +6,15 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// PermalinkOrigin stands for the page's origin in the statement's permalink
+// (#statement-link) during prerender, which does not know it. The server and
+// the static build always replace it: with the page's origin, or, where they
+// do not know it (a static build given no origin), with nothing, which
+// leaves a link relative to the page that web/boot.js writes out absolute.
+// Unlike the embed snippet's OriginPlaceholder, it never reaches a reader.
+// It is under .invalid, a name reserved never to resolve.
+const PermalinkOrigin = "https://permalink-origin.invalid"
+
 // statementPanel shows the statement to quote (floor.Statement) for the
 // page's selected model, ending with the page's absolute permalink, and a
 // button that copies it. Hooks: #statement, #statement-text (the paragraph;
@@ -15,8 +24,7 @@ type statementPanel struct {
 	app.Compo
 
 	// Text is the statement without its link; Permalink the page's absolute
-	// permalink, with OriginPlaceholder for the origin during prerender
-	// (the server fills it: see SnippetStart).
+	// permalink, with PermalinkOrigin for the origin during prerender.
 	Text, Permalink string
 	// Current is false while the figures are not for the values in the
 	// fields: nothing is copied then.

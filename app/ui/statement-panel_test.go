@@ -48,7 +48,7 @@ func TestStatementPanel(t *testing.T) {
 	if want := floor.Statement(ds, w, in, r, ""); text != want {
 		t.Errorf("#statement-text says\n%s\nwant floor.Statement's\n%s", text, want)
 	}
-	if want := OriginPlaceholder + "/?" + c.query; href != want || !strings.Contains(href, "itl=60&model=alpha") {
+	if want := PermalinkOrigin + "/?" + c.query; href != want || !strings.Contains(href, "itl=60&model=alpha") {
 		t.Errorf("the prerendered link is %q, want %q", href, want)
 	}
 	if _, disabled := attr(page, "copy-statement", "disabled"); disabled {
@@ -114,11 +114,19 @@ func TestEmbedQuote(t *testing.T) {
 		{"itl=60&quote=1", true},
 	} {
 		page := render(t, fixtureCalculator(tc.query, true))
+		// The form keeps quote=1 for Calculate without JavaScript.
 		for _, id := range []string{`id="statement"`, `id="copy-statement"`, `id="equivalents"`} {
 			if got := strings.Contains(page, id); got != tc.want {
 				t.Errorf("embed?%s has %s: %t, want %t", tc.query, id, got, tc.want)
 			}
 		}
+		hidden := regexp.MustCompile(`<input [^>]*name="quote"[^>]*>`).FindString(page)
+		if got := strings.Contains(hidden, `type="hidden"`) && strings.Contains(hidden, `value="1"`); got != tc.want {
+			t.Errorf("embed?%s's form sends quote=1 (%q): %t, want %t", tc.query, hidden, got, tc.want)
+		}
+	}
+	if page := render(t, fixtureCalculator("itl=60&quote=1", false)); strings.Contains(page, `name="quote"`) {
+		t.Error("the full page's form sends quote")
 	}
 	q, _ := url.ParseQuery("quote=1")
 	if f, notices := decodeState(fixtureDataset(), q); !f.Quote || len(notices) != 0 {

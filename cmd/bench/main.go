@@ -59,6 +59,15 @@
 // live, ef:complete the whole dataset's decode). worker_active_cold is when
 // the service worker of a first visit is active, its install done.
 //
+// The embed (/embed), whose app starts only on the reader's first use, is
+// measured on its own page in a fresh profile of each run of every target
+// but go-app's floor page (see embedRun): embed_bytes_before_use, what it
+// moves over the wire before any use, and embed_first_edit, the first edit
+// answered after the first use: from the mouse press of a click into
+// #tokens-per-month, a value typed at once, to the first frame in which the
+// app's page shows #energy-per-month for it (app.wasm's download, compile
+// and start included).
+//
 // Bytes are what the cold load's requests moved over the wire, by type
 // (Network.loadingFinished's encodedDataLength); bytes_first_visit is the
 // body bytes the server sends a whole first visit until its service worker

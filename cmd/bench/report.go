@@ -97,6 +97,8 @@ var figureSpecs = append([]figureSpec{
 	{"interactive_warm", "ms", ""},
 	{"update", "ms", "≤ 8 ms"},
 	{"worker_active_cold", "ms", ""},
+	{"embed_bytes_before_use", "bytes", "≤ 80 KB"},
+	{"embed_first_edit", "ms", ""},
 }, phaseSpecs()...)
 
 // figure returns the target's figure called name.

@@ -1,0 +1,240 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"energyfloor/app/floor"
+
+	"github.com/shopspring/decimal"
+)
+
+// Page is what CheckFigures reads of a page, prerendered or live: the
+// value a field (by id) holds, and an attribute of an element (by id); ok
+// is false when the page has no such field, element or attribute.
+type Page interface {
+	Field(id string) (value string, ok bool)
+	Attr(id, name string) (value string, ok bool)
+}
+
+// CLI runs energyfloor with args and returns its exit status and output.
+type CLI func(args ...string) (code int, stdout, stderr string)
+
+// pageFlags names, for each field of the page (its id), the CLI's flag
+// for it. The requests field has none: the tokens field, which follows it,
+// gives the CLI the volume.
+var pageFlags = []struct{ id, flag string }{
+	{"workload", "-workload"}, {"tokens-per-month", "-tokens"}, {"output-tokens", "-output-tokens"},
+	{"itl-ms", "-itl-ms"}, {"percentile", "-percentile"}, {"gpu", "-gpu"}, {"model", "-model"},
+	{"host-overhead", "-host-overhead"}, {"idle-overhead", "-idle-overhead"}, {"pue", "-pue"},
+	{"grid", "-grid"}, {"gco2-per-kwh", "-gco2-per-kwh"}, {"price-per-kwh", "-price-per-kwh"}, {"currency", "-currency"},
+}
+
+// FieldIDs lists the ids of the fields CheckFigures reads.
+func FieldIDs() []string {
+	ids := make([]string, len(pageFlags))
+	for i, f := range pageFlags {
+		ids[i] = f.id
+	}
+	return ids
+}
+
+// factorField and estimateFigure are the fields and figures of Beyond the
+// GPU, which the embed draws only for a link that sets a factor.
+var (
+	factorField = map[string]bool{"host-overhead": true, "idle-overhead": true, "pue": true, "grid": true,
+		"gco2-per-kwh": true, "price-per-kwh": true, "currency": true}
+	estimateFigure = map[string]bool{"estimate-per-request": true, "estimate-per-month": true, "carbon-per-request": true,
+		"carbon-per-month": true, "cost-per-month": true, "traffic-estimate-per-month": true}
+)
+
+// CheckFigures checks issue 29's property on one page: its figures are
+// either marked not current (#results[data-current="no"], with
+// #results-for-inputs saying what they are for), or they are, for the
+// values in its fields, the figures `energyfloor -json` gives for those
+// values: the floor, the configuration behind it, the estimate, carbon,
+// cost and the floor at your traffic. It returns the page's data-current
+// and what is wrong, one line each.
+func CheckFigures(p Page, cli CLI) (current string, problems []string) {
+	current, _ = p.Attr("results", "data-current")
+	switch current {
+	case "no":
+		if _, ok := p.Attr("results-for-inputs", "id"); !ok {
+			problems = append(problems, "not current, but no #results-for-inputs saying what the figures are for")
+		}
+		return current, problems
+	case "yes":
+	default:
+		return current, []string{fmt.Sprintf("#results data-current %q", current)}
+	}
+	// The embed draws Beyond the GPU only for a link that sets a factor:
+	// without it, the factors are the CLI's defaults and there is no
+	// estimate to compare.
+	_, beyond := p.Field("host-overhead")
+	args := []string{"-json"}
+	for _, f := range pageFlags {
+		v, ok := p.Field(f.id)
+		if !ok && !beyond && factorField[f.id] {
+			continue
+		}
+		if !ok {
+			return current, []string{"no field #" + f.id}
+		}
+		if f.id == "grid" && v == "custom" || v == "" {
+			continue // your own intensity is the gco2 field's; an empty field is the CLI's default
+		}
+		args = append(args, f.flag, v)
+	}
+	code, stdout, stderr := cli(args...)
+	if code != 0 {
+		return current, []string{fmt.Sprintf("the figures are marked current, but the CLI refuses the fields' values: exit %d\n  energyfloor %q\n  %s", code, args, stderr)}
+	}
+	var rep struct {
+		Results []cliPageResult `json:"results"`
+	}
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.UseNumber()
+	if err := dec.Decode(&rep); err != nil {
+		return current, []string{fmt.Sprintf("energyfloor %q: %v", args, err)}
+	}
+	// -model limits the results to the model's, one a GPU. The floor is
+	// the first's; the floor at your traffic is the least-energy one over
+	// the GPUs (traffic.joules_per_output_token).
+	var want *cliPageResult
+	if len(rep.Results) > 0 {
+		want = &rep.Results[0]
+		for _, r := range rep.Results[1:] {
+			if r.Traffic != nil && (want.Traffic == nil || decimal.RequireFromString(string(r.Traffic.JPerToken)).LessThan(decimal.RequireFromString(string(want.Traffic.JPerToken)))) {
+				want.Traffic = r.Traffic
+			}
+		}
+	}
+	for _, c := range want.figures() {
+		if !beyond && estimateFigure[c.id] {
+			continue
+		}
+		got, _ := p.Attr(c.id, c.attr)
+		if !sameDecimal(got, c.want) {
+			problems = append(problems, fmt.Sprintf("#%s %s=%q, the CLI's %s is %q\n  energyfloor %q", c.id, c.attr, got, c.name, c.want, args))
+		}
+	}
+	return current, problems
+}
+
+// SameState compares the state in the fields of page got with want's (the
+// page the server prerenders for the same link, which Go decodes): the
+// same choices, and numbers of the same value however they are written.
+// It returns what differs, one line each.
+func SameState(got, want Page) (problems []string) {
+	for _, id := range FieldIDs() {
+		g, gok := got.Field(id)
+		w, wok := want.Field(id)
+		if !gok && !wok {
+			continue
+		}
+		if g == w {
+			continue
+		}
+		if x, err1 := floor.ParseNumber(g); err1 == nil {
+			if y, err2 := floor.ParseNumber(w); err2 == nil && x.Equal(y) {
+				continue
+			}
+		}
+		problems = append(problems, fmt.Sprintf("#%s holds %q, where the server's page for the link holds %q", id, g, w))
+	}
+	return problems
+}
+
+// cliPageResult is what the page shows of one entry of -json's results.
+type cliPageResult struct {
+	WhPerRequest  json.Number `json:"wh_per_request"`
+	KWhPerMonth   json.Number `json:"kwh_per_month"`
+	Configuration struct {
+		RowID string `json:"row_id"`
+	} `json:"configuration"`
+	Estimate *pageEstimate `json:"estimate"`
+	Traffic  *struct {
+		JPerToken    json.Number   `json:"joules_per_output_token"`
+		WhPerRequest json.Number   `json:"wh_per_request"`
+		KWhPerMonth  json.Number   `json:"kwh_per_month"`
+		RowID        string        `json:"row_id"`
+		Estimate     *pageEstimate `json:"estimate"`
+	} `json:"traffic"`
+}
+
+type pageEstimate struct {
+	WhPerRequest json.Number  `json:"wh_per_request"`
+	KWhPerMonth  json.Number  `json:"kwh_per_month"`
+	G            *json.Number `json:"g_co2e_per_request"`
+	Kg           *json.Number `json:"kg_co2e_per_month"`
+	Cost         *json.Number `json:"cost_per_month"`
+}
+
+// figure is one figure the page must show: the element's id, its data-*
+// attribute, the CLI's field and its value ("" where the page shows none).
+type figure struct{ id, attr, name, want string }
+
+// figures lists the page's figures for r ("" for each when r is nil: the
+// model has no configuration on the allowed GPUs, and the page no figure).
+func (r *cliPageResult) figures() []figure {
+	if r == nil {
+		return []figure{{"energy-per-request", "data-wh", "(no result)", ""}, {"energy-per-month", "data-wh", "(no result)", ""}}
+	}
+	wh := func(kwh json.Number) string { return shift3(string(kwh)) }
+	opt := func(n *json.Number) string {
+		if n == nil {
+			return ""
+		}
+		return string(*n)
+	}
+	fs := []figure{
+		{"energy-per-request", "data-wh", "wh_per_request", string(r.WhPerRequest)},
+		{"energy-per-month", "data-wh", "kwh_per_month × 1000", wh(r.KWhPerMonth)},
+		{"chosen-config", "data-row-id", "configuration.row_id", r.Configuration.RowID},
+	}
+	// Without factors the CLI gives no estimate, and the page the floor
+	// itself as its estimate (times 1), with no carbon or cost.
+	e := r.Estimate
+	if e == nil {
+		e = &pageEstimate{WhPerRequest: r.WhPerRequest, KWhPerMonth: r.KWhPerMonth}
+	}
+	fs = append(fs,
+		figure{"estimate-per-request", "data-wh", "estimate.wh_per_request", string(e.WhPerRequest)},
+		figure{"estimate-per-month", "data-wh", "estimate.kwh_per_month × 1000", wh(e.KWhPerMonth)},
+		figure{"carbon-per-request", "data-g", "estimate.g_co2e_per_request", opt(e.G)},
+		figure{"carbon-per-month", "data-kg", "estimate.kg_co2e_per_month", opt(e.Kg)},
+		figure{"cost-per-month", "data-amount", "estimate.cost_per_month", opt(e.Cost)})
+	if tr := r.Traffic; tr != nil {
+		te := tr.Estimate
+		if te == nil {
+			te = &pageEstimate{KWhPerMonth: tr.KWhPerMonth}
+		}
+		fs = append(fs,
+			figure{"traffic-per-request", "data-wh", "traffic.wh_per_request", string(tr.WhPerRequest)},
+			figure{"traffic-per-month", "data-wh", "traffic.kwh_per_month × 1000", wh(tr.KWhPerMonth)},
+			figure{"traffic-config", "data-row-id", "traffic.row_id", tr.RowID},
+			figure{"traffic-estimate-per-month", "data-wh", "traffic.estimate.kwh_per_month × 1000", wh(te.KWhPerMonth)})
+	}
+	return fs
+}
+
+// shift3 returns the decimal text s times 1000 ("" stays "").
+func shift3(s string) string {
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return s
+	}
+	return d.Shift(3).String()
+}
+
+// sameDecimal reports whether got and want are the same decimal, or the
+// same text when either is not one (such as a row id, or "" for none).
+func sameDecimal(got, want string) bool {
+	g, err1 := decimal.NewFromString(got)
+	w, err2 := decimal.NewFromString(want)
+	if err1 != nil || err2 != nil {
+		return got == want
+	}
+	return g.Equal(w)
+}
