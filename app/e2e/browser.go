@@ -454,8 +454,13 @@ func jsString(s string) string {
 
 // Type replaces the text of the input matching the CSS selector sel the way a
 // user pasting does: click into it, select all (Ctrl+A), then insert text
-// (or press Backspace when text is empty). TypeKeys types key by key.
+// (or press Backspace when text is empty). TypeKeys types key by key. An
+// input inside a closed <details> (the embed's folded inputs) is first
+// revealed as a user does, by a click on the summary.
 func (b *Browser) Type(sel, text string) error {
+	if err := b.Unfold(sel); err != nil {
+		return err
+	}
 	selectAll := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
 			p := input.DispatchKeyEventParams{Type: typ, Key: "a", Code: "KeyA", WindowsVirtualKeyCode: 65,
@@ -486,6 +491,21 @@ func (b *Browser) Type(sel, text string) error {
 	}
 	if err := chromedp.Do(b.Ctx, steps...); err != nil {
 		return fmt.Errorf("typing %.40q into %s: %w", text, sel, err)
+	}
+	return nil
+}
+
+// Unfold clicks the summary of each closed <details> that holds the element
+// matching sel, outermost first, so that the element is shown.
+func (b *Browser) Unfold(sel string) error {
+	_, err := Eval[bool](b, fmt.Sprintf(`(() => {
+		const closed = [];
+		for (let d = document.querySelector(%s)?.closest("details:not([open])"); d; d = d.parentElement?.closest("details:not([open])")) closed.unshift(d);
+		for (const d of closed) d.querySelector(":scope > summary").click();
+		return true;
+	})()`, jsString(sel)))
+	if err != nil {
+		return fmt.Errorf("unfolding %s: %w", sel, err)
 	}
 	return nil
 }

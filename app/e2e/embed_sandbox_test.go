@@ -217,21 +217,40 @@ func attachFrame(t *testing.T, b *Browser, part string) *Browser {
 
 // clickInFrame clicks, as a reader does (a mouse press and release on the
 // page), the middle of the element sel of the frame #ef that f is attached
-// to, scrolled into view inside the frame first.
+// to, scrolled into view inside the frame first. An element inside a closed
+// <details> (the embed's folded inputs) is first revealed as a reader does,
+// by a click on the summary.
 func clickInFrame(t *testing.T, b, f *Browser, sel string) {
 	t.Helper()
-	type point struct{ X, Y float64 }
-	in, err := Eval[point](f, `(() => { const el = document.querySelector(`+jsString(sel)+`); el.scrollIntoView({block: "center"});
-		const r = el.getBoundingClientRect(); return {X: r.left + Math.min(r.width / 2, 40), Y: r.top + r.height / 2}; })()`)
-	if err != nil {
-		t.Fatalf("finding %s in the frame: %v", sel, err)
+	type point struct {
+		X, Y    float64
+		Summary bool
 	}
-	frame, err := Eval[point](b, `(() => { const r = document.getElementById("ef").getBoundingClientRect(); return {X: r.left, Y: r.top}; })()`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(b.Ctx, chromedp.MouseClickXY(frame.X+in.X, frame.Y+in.Y)); err != nil {
-		t.Fatalf("clicking %s in the frame: %v", sel, err)
+	var in, frame point
+	for try := 0; ; try++ {
+		var err error
+		in, err = Eval[point](f, `(() => { const target = document.querySelector(`+jsString(sel)+`);
+			let fold = target.closest("details:not([open])");
+			for (let up = fold; up; up = up.parentElement?.closest("details:not([open])")) fold = up;
+			const el = fold ? fold.querySelector(":scope > summary") : target;
+			el.scrollIntoView({block: "center"});
+			const r = el.getBoundingClientRect(); return {X: r.left + Math.min(r.width / 2, 40), Y: r.top + r.height / 2, Summary: !!fold}; })()`)
+		if err != nil {
+			t.Fatalf("finding %s in the frame: %v", sel, err)
+		}
+		frame, err = Eval[point](b, `(() => { const r = document.getElementById("ef").getBoundingClientRect(); return {X: r.left, Y: r.top}; })()`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(b.Ctx, chromedp.MouseClickXY(frame.X+in.X, frame.Y+in.Y)); err != nil {
+			t.Fatalf("clicking %s in the frame: %v", sel, err)
+		}
+		if !in.Summary {
+			break
+		}
+		if try == 3 {
+			t.Fatalf("clicks on the summaries above %s in the frame did not unfold them", sel)
+		}
 	}
 	if _, err := Poll[bool](f, `document.activeElement === document.querySelector(`+jsString(sel)+`)`, 5*time.Second); err != nil {
 		at, _ := Eval[string](f, fmt.Sprintf(`(() => { const e = document.elementFromPoint(%v, %v); return (e ? e.outerHTML.slice(0, 120) : "nothing") + " active " + document.activeElement.tagName + "#" + document.activeElement.id + " hasFocus " + document.hasFocus() + " started " + document.getElementById("starts-on-use")?.textContent; })()`, in.X, in.Y))

@@ -77,6 +77,7 @@ func (c *calculator) start() {
 	YieldToBrowser()
 	c.edits, c.focus = prerenderedEdits(nil)
 	c.shown = c.edits
+	c.foldOpen = c.foldFor() || prerenderedFoldOpen()
 	if c.applyEarly() {
 		c.recompute()
 	}
@@ -106,6 +107,7 @@ func (c *calculator) pauseMount() {
 	YieldToBrowser()
 	edits, focus := prerenderedEdits(c.shown)
 	c.focus = focus
+	c.foldOpen = c.foldOpen || prerenderedFoldOpen()
 	if !slices.Equal(edits, c.shown) {
 		c.edits = edits
 	}
@@ -224,6 +226,13 @@ func splitLink() app.UI {
 		return app.Link().Rel("stylesheet").Href(SplitCSS)
 	}
 	return nil
+}
+
+// prerenderedFoldOpen says whether the reader unfolded the embed's inputs
+// (#inputs-fold) in the prerendered page: the first page keeps them so.
+func prerenderedFoldOpen() bool {
+	fold := app.Window().Get("document").Call("getElementById", inputsFoldID)
+	return fold.Truthy() && fold.Get("open").Truthy()
 }
 
 // prerenderedEdits returns what the visitor changed in the prerendered form

@@ -56,6 +56,9 @@ type calculator struct {
 	equivReq, equivMonth []floor.EquivalentCount
 	// printed is the date a printout gives, set at each navigation.
 	printed string
+	// foldOpen is whether the embed's inputs (#inputs-fold) are unfolded:
+	// from the link (foldFor), then as the reader folds and unfolds them.
+	foldOpen bool
 
 	// The browser's take-over of the prerendered page (adopt.go).
 	startup
@@ -114,6 +117,20 @@ func (c *calculator) navigateTo(rawQuery string) {
 	q, read := parseQuery(rawQuery)
 	c.navigate(q)
 	c.notices = append(read, c.notices...)
+	c.foldOpen = c.foldFor()
+}
+
+// foldFor says whether the embed's inputs start unfolded for the page's
+// link: when a field holds a value the calculator cannot use, or a notice
+// says a parameter of the link was not used as it is.
+func (c *calculator) foldFor() bool {
+	return len(c.form.Errs) > 0 || len(c.notices) > 0
+}
+
+// onFold follows the reader's folding and unfolding of the embed's inputs,
+// so that a later render keeps the fold as the reader left it.
+func (c *calculator) onFold(ctx app.Context, e app.Event) {
+	c.foldOpen = ctx.JSSrc().Get("open").Bool()
 }
 
 // navigate loads the dataset (once) and sets the state from query q.
@@ -341,6 +358,9 @@ func (c *calculator) Render() app.UI {
 	}
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
 		Keep: c.pageParams()}
+	if !c.embed {
+		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
+	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed,
 		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
 	if c.taking {
@@ -364,15 +384,25 @@ func (c *calculator) Render() app.UI {
 			PublishedNote: c.ds.PublishedNote}
 	}
 	if c.embed {
+		// Figures first: the headline figures, with the caveat and the
+		// citation right after them, then the details, and the inputs
+		// folded (open when the link needs them: foldFor).
+		results.Provenance = citation
+		fold := app.Details().ID(inputsFoldID).Class("inputs-fold").OnToggle(c.onFold)
+		if c.foldOpen {
+			fold = fold.Open(true) // Open(false) would write open="false", which opens it
+		}
 		return c.root("embed").Body(
 			noticeList(c.notices),
 			versionNote(c.form.LinkVersion, c.ds.DataVersion),
-			inputs,
 			&appStatus{StartsOnUse: true},
 			results,
 			statement,
 			beyond,
-			citation,
+			fold.Body(
+				app.Summary().Text("Change the inputs"),
+				inputs,
+			),
 			app.P().Class("embed-foot").Body(
 				app.A().ID("open-full").Href(c.link("/?"+c.query)).Target("_blank").Rel("noopener").
 					Text("Open the full Energy Floor calculator (new tab)"),

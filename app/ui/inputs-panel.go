@@ -26,6 +26,9 @@ type inputsPanel struct {
 	Workloads, Models []choice
 	// Action is the page the form loads: the calculator's own path.
 	Action string
+	// Summary, when set, is drawn first in the form: the full page's
+	// figuresSummary.
+	Summary app.UI
 	// Keep are the page's parameters that are not fields (see
 	// calculator.pageParams): the form sends them as hidden inputs.
 	Keep []pageParam
@@ -43,6 +46,7 @@ func (p *inputsPanel) Render() app.UI {
 	in := f.In
 	return app.Form().ID(formID).Class("panel", "inputs").Method("get").Action(p.Action).
 		Aria("labelledby", "inputs-h").OnSubmit(p.onSubmit).Body(
+		p.Summary,
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
 		selectInput(f, fieldWorkload, p.Workloads),
 		app.FieldSet().Class("volume").Body(
@@ -75,6 +79,10 @@ func (p *inputsPanel) Render() app.UI {
 // (Beyond the GPU's) is still one of its fields: sent with it where the app
 // does not run, and among its elements for web/boot.js.
 const formID = "inputs"
+
+// inputsFoldID is the DOM id of the embed's <details> that folds the form
+// under the figures.
+const inputsFoldID = "inputs-fold"
 
 // statisticChoices are the latency statistics a target can apply to.
 var statisticChoices = []choice{

@@ -35,6 +35,10 @@ type resultsPanel struct {
 	// Equivalents, when set, restate the floor in everyday energies under
 	// the figures (the full page; the embed when asked).
 	Equivalents *equivalentsList
+	// Provenance, when set, is drawn right after the headline figures (and
+	// the per-token line): the embed's caveat and citation, so that a short
+	// frame shows them with the figures, above the details.
+	Provenance app.UI
 	// Pause, in the browser's first page, is called as the panel's mount
 	// starts: the start-up yields there (see pauseMount).
 	Pause func()
@@ -90,6 +94,7 @@ func (p *resultsPanel) Render() app.UI {
 		app.If(!p.Found, func() app.UI {
 			return app.Div().Body(
 				p.headline("", "", "No configuration of this model was measured on the chosen GPU.", ""),
+				p.Provenance,
 				app.P().ID("no-config").Class("warn").Text("Choose another GPU, or Either, to see this model's floor."),
 			)
 		}).ElseIf(r.Meets(), p.renderMeets).Else(p.renderRelax),
@@ -169,6 +174,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 		),
 		app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken)+
 			" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
+		p.Provenance,
 		app.If(p.Equivalents != nil, func() app.UI { return p.Equivalents }),
 		&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth},
 		app.H3().Text("The configuration behind it"),
@@ -206,6 +212,7 @@ func (p *resultsPanel) renderRelax() app.UI {
 		p.headline(whReq, whMonth,
 			"at the fastest configuration, "+floor.FormatLatency(c.ITL(in.Statistic))+": above your target",
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration"),
+		p.Provenance,
 		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
 			DataSet("wh-per-request", whReq).DataSet("wh-per-month", whMonth).Body(
 			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+floor.FormatLatency(c.ITL(in.Statistic))+
