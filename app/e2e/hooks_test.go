@@ -250,13 +250,20 @@ const wasmStarted = `typeof window.goappNav === "function" && String(window.goap
 // on the embed it first presses Shift, a use with no other effect.
 func waitInteractive(t testing.TB, b *Browser) {
 	t.Helper()
+	useEmbed(t, b)
+	if _, err := Poll[bool](b, wasmStarted+` && !!document.querySelector("#calculator.live") && !!document.querySelector("`+selPerMonth+`[data-wh]") && !!document.querySelector("`+selTokens+`") && !document.querySelector("#calculator[data-below]")`, 30*time.Second); err != nil {
+		t.Fatalf("the app never became interactive: %v\nconsole: %s", err, strings.Join(b.ConsoleErrors(), "\n"))
+	}
+}
+
+// useEmbed presses Shift in an embed that has not started, as a reader's
+// first key would: the embed starts the app on its first use.
+func useEmbed(t testing.TB, b *Browser) {
+	t.Helper()
 	if embed, err := Eval[bool](b, `document.documentElement.dataset.page === "embed" && !(`+wasmStarted+`)`); err == nil && embed {
 		if err := chromedp.Do(b.Ctx, chromedp.KeyEvent(kb.Shift)); err != nil {
 			t.Fatalf("pressing Shift in the embed: %v", err)
 		}
-	}
-	if _, err := Poll[bool](b, wasmStarted+` && !!document.querySelector("#calculator.live") && !!document.querySelector("`+selPerMonth+`[data-wh]") && !!document.querySelector("`+selTokens+`") && !document.querySelector("#calculator[data-below]")`, 30*time.Second); err != nil {
-		t.Fatalf("the app never became interactive: %v\nconsole: %s", err, strings.Join(b.ConsoleErrors(), "\n"))
 	}
 }
 

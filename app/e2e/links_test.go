@@ -126,13 +126,14 @@ func serverPath(path string) string {
 
 // waitStarted waits until the app is interactive or, with app.wasm
 // blocked, until #app-status says it is not running (boot.js has then
-// marked the figures).
+// marked the figures). An embed is used first: it starts only then.
 func waitStarted(t testing.TB, b *Browser, blocked bool) {
 	t.Helper()
 	if !blocked {
 		waitInteractive(t, b)
 		return
 	}
+	useEmbed(t, b)
 	if _, err := Poll[bool](b, `!!document.querySelector("`+selAppFailed+`")`, 20*time.Second); err != nil {
 		t.Fatalf("#app-status never said the app is not running: %v", err)
 	}
