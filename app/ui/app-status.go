@@ -6,12 +6,13 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // Add to Home Screen" instructions on Apple browsers, which have no prompt),
 // tells the user when a newer version has been deployed, with a Reload
 // button, and says when the page cannot be kept for offline use (a frame
-// with an opaque origin). On a page that starts on use (StartsOnUse: the
-// embed) the prerendered copy says that it does; web/boot.js changes the
-// line once it starts the app, and the app's page has no such line.
+// with an opaque origin). The embed (Embed) starts on use: its prerendered
+// copy says so, web/boot.js changes the line once it starts the app, and the
+// app's page has no such line. The embed offers no install: it lives in
+// another site's page.
 type appStatus struct {
 	app.Compo
-	StartsOnUse bool
+	Embed bool
 
 	noOffline   bool
 	installable bool
@@ -47,7 +48,7 @@ func (s *appStatus) onReload(ctx app.Context, e app.Event) { ctx.Reload() }
 // Render draws the install button and the update notice, when relevant.
 func (s *appStatus) Render() app.UI {
 	return app.Div().ID("app-status").Class("app-status").Body(
-		app.If(app.IsServer && s.StartsOnUse, func() app.UI {
+		app.If(app.IsServer && s.Embed, func() app.UI {
 			return app.P().ID("starts-on-use").Class("starts-on-use").Text("Calculator starts when you edit.")
 		}),
 		app.If(s.noOffline, func() app.UI {
@@ -60,7 +61,7 @@ func (s *appStatus) Render() app.UI {
 				app.Button().ID("reload").Type("button").Text("Reload").OnClick(s.onReload),
 			)
 		}),
-		app.If(s.installable, func() app.UI {
+		app.If(s.installable && !s.Embed, func() app.UI {
 			return app.Button().ID("install").Type("button").Aria("expanded", s.apple && s.appleHelp).
 				Text("Install app").OnClick(s.onInstall)
 		}),

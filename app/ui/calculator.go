@@ -395,7 +395,7 @@ func (c *calculator) Render() app.UI {
 		return c.root("embed").Body(
 			noticeList(c.notices),
 			versionNote(c.form.LinkVersion, c.ds.DataVersion),
-			&appStatus{StartsOnUse: true},
+			&appStatus{Embed: true},
 			results,
 			statement,
 			beyond,
