@@ -15,8 +15,9 @@ const figuresSummaryID = "figures-summary"
 // eye: hidden from screen readers, which hear the figures in #results.
 func figuresSummary(whReq, whMonth string) app.UI {
 	return app.Div().ID(figuresSummaryID).Class("figures-summary").Aria("hidden", "true").DataSet("wh", whMonth).Body(
-		app.Span().Body(app.Text("Per request "), app.Strong().Text(headlineText(whReq))),
-		app.Span().Body(app.Text("Per month "), app.Strong().Text(headlineText(whMonth))),
+		app.Span().Text("GPU floor:"),
+		app.Span().Body(app.Strong().Text(headlineText(whReq)), app.Text(" per request")),
+		app.Span().Body(app.Strong().Text(headlineText(whMonth)), app.Text(" per month")),
 		app.Span().Class("summary-stale").Text("not for the fields' values"),
 	)
 }
