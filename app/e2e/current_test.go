@@ -131,8 +131,7 @@ func pageQuery(t testing.TB, b *Browser) string {
 func TestWasmBlockedFormAnswers(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
-	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
-	blockWasm(t, b)
+	b := newWasmBlockedBrowser(t, 1280, 900, base)
 	start := inputs{Workload: "gpqa", Tokens: "3B", Output: "800", ITL: "120", Pct: "p90", Model: "qwen-3-14b"}
 	if err := b.Navigate(base + "/" + start.query()); err != nil {
 		t.Fatal(err)
@@ -342,8 +341,7 @@ func TestEarlyEditsNotCurrentUntilApplied(t *testing.T) {
 func TestStaticUnprerenderedQueryWithoutWasm(t *testing.T) {
 	requireChromium(t)
 	base := staticSite(t)
-	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
-	blockWasm(t, b)
+	b := newWasmBlockedBrowser(t, 1280, 900, base)
 	if err := b.Navigate(base + "/?tokens=5B&itl=40"); err != nil {
 		t.Fatal(err)
 	}
@@ -523,8 +521,7 @@ func requireFactorsSent(t testing.TB, b *Browser) {
 func TestWasmBlockedFactorEditsNotCurrent(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
-	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
-	blockWasm(t, b)
+	b := newWasmBlockedBrowser(t, 1280, 900, base)
 	for _, edit := range []struct{ sel, text string }{{"#pue", "1.2"}, {"#price-per-kwh", "0.5"}, {"#currency", "USD"}} {
 		if err := b.Navigate(base + factorLink); err != nil {
 			t.Fatal(err)
@@ -575,8 +572,7 @@ func TestJavaScriptOffSendsTheFactors(t *testing.T) {
 func TestStaticFactorLinkWithoutWasm(t *testing.T) {
 	requireChromium(t)
 	base := staticSite(t)
-	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
-	blockWasm(t, b)
+	b := newWasmBlockedBrowser(t, 1280, 900, base)
 	if err := b.Navigate(base + "/?host=0.43"); err != nil {
 		t.Fatal(err)
 	}
@@ -594,8 +590,7 @@ func TestStaticFactorLinkWithoutWasm(t *testing.T) {
 func TestStaticNormalisedLinkNotCurrent(t *testing.T) {
 	requireChromium(t)
 	base := staticSite(t)
-	b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
-	blockWasm(t, b)
+	b := newWasmBlockedBrowser(t, 1280, 900, base)
 	for _, q := range []string{"?pct=P99", "?gpu=h100", "?workload=%20gpqa", "?utm_source=x"} {
 		if err := b.Navigate(base + "/" + q); err != nil {
 			t.Fatal(err)

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"net/http"
 	"testing"
 	"time"
 )
@@ -37,24 +36,13 @@ func TestEmbedShowsCaveatAndCitation(t *testing.T) {
 func TestEmbedPostsHeightToCrossOriginParent(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
-	parent, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><meta charset=utf-8><title>A blog post</title>
+	b := openHostPage(t, fmt.Sprintf(`<!doctype html><meta charset=utf-8><title>A blog post</title>
 <p>Our model's energy:</p>
 <iframe id=ef src="%s/embed?tokens=2B" style="width:600px;height:300px;border:0"></iframe>
 <script>
 window.__msgs = [];
 window.addEventListener("message", e => window.__msgs.push({origin: e.origin, data: e.data}));
-</script>`, base)
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
-	b := newCleanBrowser(t, 1280, 900, parent, base)
-	if err := b.Navigate(parent + "/"); err != nil {
-		t.Fatal(err)
-	}
+</script>`, base), base)
 	type msg struct {
 		Origin string `json:"origin"`
 		Data   struct {

@@ -73,18 +73,7 @@ func testSandboxedEmbed(t *testing.T, base string) {
 
 	in := inputs{Workload: "lm-arena-chat", Tokens: "2B", Output: "800", ITL: "50", Pct: "p90", GPU: "H100"}
 	src := proxy.URL + path("/embed") + in.query()
-	host, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, sandboxHost, src)
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
-	b := newCleanBrowser(t, 1280, 900, host, proxy.URL)
-	if err := b.Navigate(host + "/"); err != nil {
-		t.Fatal(err)
-	}
+	b := openHostPage(t, fmt.Sprintf(sandboxHost, src), proxy.URL)
 	// The frame has loaded when it posts its height; then give it longer
 	// than boot.js's first-visit wait (maxWait, 1 s) to fetch anything else.
 	if _, err := Poll[bool](b, `window.__msgs.some(d => d && d.type === "energyfloor:height" && d.height > 0)`, 30*time.Second); err != nil {
@@ -388,18 +377,7 @@ func TestEmbedSandboxedCannotStartSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stopSite()
-	host, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, sandboxHost, site+"/embed?tokens=2B")
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
-	b := newCleanBrowser(t, 1280, 900, host, site)
-	if err := b.Navigate(host + "/"); err != nil {
-		t.Fatal(err)
-	}
+	b := openHostPage(t, fmt.Sprintf(sandboxHost, site+"/embed?tokens=2B"), site)
 	if _, err := Poll[bool](b, `window.__msgs.some(d => d && d.type === "energyfloor:height")`, 30*time.Second); err != nil {
 		t.Fatalf("the sandboxed frame never posted its height: %v", err)
 	}

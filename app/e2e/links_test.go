@@ -124,6 +124,16 @@ func serverPath(path string) string {
 	return path
 }
 
+// newBrowserMaybeBlocked is a clean browser on base, with app.wasm blocked
+// when blocked is.
+func newBrowserMaybeBlocked(t testing.TB, blocked bool, base string) *Browser {
+	t.Helper()
+	if blocked {
+		return newWasmBlockedBrowser(t, 1280, 900, base)
+	}
+	return newCleanBrowser(t, 1280, 900, base)
+}
+
 // waitStarted waits until the app is interactive or, with app.wasm
 // blocked, until #app-status says it is not running (boot.js has then
 // marked the figures). An embed is used first: it starts only then.
@@ -162,13 +172,7 @@ func TestHostileLinksInBrowser(t *testing.T) {
 				if site == "static" {
 					base = staticSite(t)
 				}
-				var b *Browser
-				if blocked {
-					b = newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
-					blockWasm(t, b)
-				} else {
-					b = newCleanBrowser(t, 1280, 900, base)
-				}
+				b := newBrowserMaybeBlocked(t, blocked, base)
 				counts := map[string]int{}
 				for i, link := range links {
 					path := "/"
@@ -227,13 +231,7 @@ func TestStaticPlainFileServer(t *testing.T) {
 			name = "app.wasm blocked"
 		}
 		t.Run(name, func(t *testing.T) {
-			var b *Browser
-			if blocked {
-				b = newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
-				blockWasm(t, b)
-			} else {
-				b = newCleanBrowser(t, 1280, 900, base)
-			}
+			b := newBrowserMaybeBlocked(t, blocked, base)
 			for _, path := range []string{"/index.html", "/embed.html" + in.query(), "/index.html?pct=P99&gpu=h100"} {
 				if err := b.Navigate(base + path); err != nil {
 					t.Fatal(err)

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -290,6 +291,35 @@ func newCleanBrowserAllowing(t testing.TB, w, h int, expected []string, allowed 
 	t.Helper()
 	b := newBrowser(t, w, h)
 	t.Cleanup(func() { checkClean(t, b, expected, allowed...) })
+	return b
+}
+
+// newWasmBlockedBrowser is a clean browser on base in which app.wasm cannot
+// be fetched (blockWasm): the prerendered page and boot.js alone.
+func newWasmBlockedBrowser(t testing.TB, w, h int, base string) *Browser {
+	t.Helper()
+	b := newCleanBrowserAllowing(t, w, h, wasmBlockedErrs, base)
+	blockWasm(t, b)
+	return b
+}
+
+// openHostPage serves page, an HTML document, as another site's page (on
+// another 127.0.0.1 port, until t ends) and opens it in a clean browser at
+// 1280 × 900 that may also reach framed, the origins of its frames.
+func openHostPage(t testing.TB, page string, framed ...string) *Browser {
+	t.Helper()
+	host, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, page)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	b := newCleanBrowser(t, 1280, 900, append([]string{host}, framed...)...)
+	if err := b.Navigate(host + "/"); err != nil {
+		t.Fatal(err)
+	}
 	return b
 }
 

@@ -142,8 +142,7 @@ func TestStatementLikeTheCLI(t *testing.T) {
 	t.Run("static build before the app runs", func(t *testing.T) {
 		requireChromium(t)
 		base := staticSite(t)
-		b := newCleanBrowserAllowing(t, 1280, 900, wasmBlockedErrs, base)
-		blockWasm(t, b)
+		b := newWasmBlockedBrowser(t, 1280, 900, base)
 		for _, tc := range []struct{ query, current string }{{"", "yes"}, {"?itl=80", "no"}} {
 			if err := b.Navigate(base + "/" + tc.query); err != nil {
 				t.Fatal(err)
