@@ -1,9 +1,10 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
-	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -13,14 +14,17 @@ import (
 // WordPress (4.4 and later) does, written from its documented protocol
 // (see GOAPP-NOTES.md): the iframe gets class wp-embedded-content,
 // sandbox="allow-scripts" (an opaque origin), security="restricted",
-// data-secret and src#?secret=; the host posts {message: "ready", secret} to
-// the frame once it has loaded, and on {message: "height", value, secret}
-// from that frame sets its height, clamped to 200-1000 px. It records the
-// messages in __wp.
+// data-secret and src#?secret=. wordpressProtocol does the rest.
 const wordpressHost = `<!doctype html><meta charset=utf-8><title>A WordPress post</title>
 <p>Our model's energy:</p>
 <iframe id=ef class="wp-embedded-content" sandbox="allow-scripts" security="restricted" data-secret="%[2]s" src="%[1]s/embed?tokens=2B#?secret=%[2]s" width=600 height=200 frameborder=0 title="Energy Floor calculator"></iframe>
-<script>
+` + wordpressProtocol
+
+// wordpressProtocol is the host's side of WordPress's embed protocol, for
+// the frame #ef: the host posts {message: "ready", secret} to the frame once
+// it has loaded, and on {message: "height", value, secret} from that frame
+// sets its height, clamped to 200-1000 px. It records the messages in __wp.
+const wordpressProtocol = `<script>
 window.__wp = [];
 const frame = document.getElementById("ef");
 window.addEventListener("message", e => {
@@ -40,6 +44,35 @@ window.sendReady = (secret) => frame.contentWindow.postMessage({message: "ready"
 frame.addEventListener("load", () => window.sendReady(frame.dataset.secret));
 </script>`
 
+// wordpressOEmbedHost is a host page that embeds an oEmbed answer's html
+// as WordPress does, written from its documented behaviour: only a rich
+// answer's iframe is kept, with no attribute but src, width, height, title
+// and frameborder (what WordPress's filter lets through for it), then made
+// the sandboxed, secret-carrying frame of wordpressHost. The answer's html
+// is given as a JavaScript string (%[1]s), the secret as %[2]s; the page
+// records in __dropped what the filter left out.
+const wordpressOEmbedHost = `<!doctype html><meta charset=utf-8><title>A WordPress post</title>
+<p>Our model's energy:</p>
+<script>
+window.__dropped = [];
+const doc = new DOMParser().parseFromString(%[1]s, "text/html");
+const found = doc.body.querySelector("iframe");
+for (const el of doc.body.querySelectorAll("*")) if (el !== found) window.__dropped.push(el.tagName);
+const ef = document.createElement("iframe");
+for (const a of found.attributes) {
+  if (["src", "width", "height", "title", "frameborder"].includes(a.name)) ef.setAttribute(a.name, a.value);
+  else window.__dropped.push(a.name);
+}
+ef.id = "ef";
+ef.className = "wp-embedded-content";
+ef.setAttribute("sandbox", "allow-scripts");
+ef.setAttribute("security", "restricted");
+ef.dataset.secret = "%[2]s";
+ef.src = found.getAttribute("src") + "#?secret=%[2]s";
+document.body.append(ef);
+</script>
+` + wordpressProtocol
+
 // TestEmbedWordPressHeight embeds /embed as WordPress does in a page on
 // another origin and checks that the frame grows from WordPress's 200 px to
 // fit the embed (its own height message, clamped as WordPress does), that a
@@ -49,18 +82,7 @@ func TestEmbedWordPressHeight(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
 	const secret = "aB3dE6gH9k"
-	host, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, wordpressHost, base, secret)
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
-	b := newCleanBrowser(t, 1280, 900, host, base)
-	if err := b.Navigate(host + "/"); err != nil {
-		t.Fatal(err)
-	}
+	b := openHostPage(t, fmt.Sprintf(wordpressHost, base, secret), base)
 	const wpHeights = `window.__wp.filter(d => d && d.message === "height" && d.secret === "` + secret + `").map(d => d.value)`
 	const ownHeights = `window.__wp.filter(d => d && d.type === "energyfloor:height").map(d => d.height)`
 	if _, err := Poll[bool](b, wpHeights+`.some(v => v > 200)`, 60*time.Second); err != nil {
@@ -138,9 +160,7 @@ func TestEmbedWordPressSecret(t *testing.T) {
 	for i, c := range cases {
 		fmt.Fprintf(&frames, "<iframe id=f%d sandbox=\"allow-scripts\" src=\"%s/embed?tokens=2B%s\" width=300 height=200></iframe>\n", i, base, html.EscapeString(c.hash))
 	}
-	host, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><meta charset=utf-8><title>Frames</title>
+	b := openHostPage(t, fmt.Sprintf(`<!doctype html><meta charset=utf-8><title>Frames</title>
 %s<script>
 window.__by = {};
 addEventListener("message", e => {
@@ -148,16 +168,7 @@ addEventListener("message", e => {
     if (e.source === f.contentWindow) (window.__by[f.id] = window.__by[f.id] || []).push(e.data);
   }
 });
-</script>`, frames.String())
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
-	b := newCleanBrowser(t, 1280, 900, host, base)
-	if err := b.Navigate(host + "/"); err != nil {
-		t.Fatal(err)
-	}
+</script>`, frames.String()), base)
 	all := fmt.Sprintf(`Array.from({length: %d}, (_, i) => (window.__by["f" + i] || []).some(d => d && d.type === "energyfloor:height"))`, len(cases))
 	if _, err := Poll[bool](b, all+`.every(Boolean)`, 30*time.Second); err != nil {
 		got, _ := Eval[any](b, all)
@@ -175,5 +186,73 @@ addEventListener("message", e => {
 		case c.want != "" && (len(secrets) == 0 || secrets[0] != c.want):
 			t.Errorf("%q: WordPress height messages with secrets %q, want %q", c.hash, secrets, c.want)
 		}
+	}
+}
+
+// oembedDiscovery finds the oEmbed discovery link in a page, as WordPress
+// does.
+var oembedDiscovery = regexp.MustCompile(`<link rel="alternate" type="application/json\+oembed" href="([^"]+)"`)
+
+// TestOEmbedAsWordPress pastes a permalink as a WordPress author does:
+// WordPress finds the page's oEmbed discovery link, asks it for a rich
+// answer within its content width, keeps only the answer's iframe with its
+// allowed attributes, and frames it sandboxed. The frame must still show
+// the permalink's figures and grow to fit them.
+func TestOEmbedAsWordPress(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	permalink := base + "/" + inputs{Tokens: "3B", Output: "700", ITL: "60", Pct: "p90", GPU: "B200"}.query()
+	code, page, err := Get(permalink)
+	if err != nil || code != 200 {
+		t.Fatalf("GET %s: %d %v", permalink, code, err)
+	}
+	m := oembedDiscovery.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no oEmbed discovery link in %s", permalink)
+	}
+	endpoint := html.UnescapeString(m[1]) + "&maxwidth=600&maxheight=1000"
+	code, body, err := Get(endpoint)
+	if err != nil || code != 200 {
+		t.Fatalf("GET %s: %d %v", endpoint, code, err)
+	}
+	var answer struct {
+		Version, Type, HTML string
+		Width, Height       int
+	}
+	if err := json.Unmarshal([]byte(body), &answer); err != nil {
+		t.Fatalf("the oEmbed answer is not JSON: %v\n%s", err, body)
+	}
+	if answer.Version != "1.0" || answer.Type != "rich" || answer.HTML == "" {
+		t.Fatalf("want a rich oEmbed 1.0 answer with html, got %+v", answer)
+	}
+	if answer.Width > 600 || answer.Height > 1000 || answer.Width <= 0 || answer.Height <= 0 {
+		t.Errorf("answer sized %d × %d, want within 600 × 1000", answer.Width, answer.Height)
+	}
+	js, _ := json.Marshal(answer.HTML)
+	const secret = "Zx9Qp2Lm7T"
+	b := openHostPage(t, fmt.Sprintf(wordpressOEmbedHost, js, secret), base)
+	if dropped, err := Eval[[]string](b, `window.__dropped`); err != nil {
+		t.Fatal(err)
+	} else {
+		t.Logf("WordPress's filter left out %v", dropped)
+	}
+	if _, err := Poll[bool](b, `document.getElementById("ef").getBoundingClientRect().height > 400`, 60*time.Second); err != nil {
+		msgs, _ := Eval[any](b, `window.__wp`)
+		t.Fatalf("the frame never grew past 400 px: %v (messages %v)", err, msgs)
+	}
+	f := attachFrame(t, b, "/embed?")
+	frameWh, err := Poll[string](f, `document.querySelector("`+selPerMonth+`")?.dataset.wh || ""`, 10*time.Second)
+	if err != nil {
+		t.Fatalf("the framed embed shows no monthly figure: %v", err)
+	}
+	if err := b.Navigate(permalink); err != nil {
+		t.Fatal(err)
+	}
+	pageWh, err := Eval[string](b, `document.querySelector("`+selPerMonth+`").dataset.wh`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if frameWh != pageWh {
+		t.Errorf("the framed embed shows %s Wh a month, the permalink's page %s", frameWh, pageWh)
 	}
 }
