@@ -2,13 +2,14 @@ package server
 
 import (
 	"fmt"
-	json "github.com/goccy/go-json"
 	"html"
 	"net/http"
 	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
+
+	json "github.com/goccy/go-json"
 
 	"energyfloor/app/ui"
 )

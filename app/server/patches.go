@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	json "github.com/goccy/go-json"
 	"html"
 	"net/http"
 	"regexp"
@@ -15,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	json "github.com/goccy/go-json"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"energyfloor/app/ui"
@@ -52,7 +52,7 @@ import (
 // embed snippet for that origin, its attributes escaped, its stylesheets
 // inlined and go-app's script tags left to web/boot.js.
 func rewritePage(page []byte, prefix, origin string, styles *inlineStyles) ([]byte, error) {
-	page, err := fillOrigin(page, origin)
+	page, err := fillOrigin(dropIndentation(page), origin)
 	if err != nil {
 		return nil, err
 	}
@@ -425,4 +425,61 @@ func workerTemplate(resources app.ResourceResolver) string {
 	}
 	list, _ := json.Marshal(extra) // a []string always encodes
 	return strings.ReplaceAll(serviceWorkerJS, "{{.ExtraPages}}", string(list))
+}
+
+// goappIndent is the whitespace go-app's server encoder writes between an
+// element's children: a line break, then two spaces a level of depth,
+// followed by the next child (a tag, or a text with any spaces of its own).
+var goappIndent = regexp.MustCompile(`\n *`)
+
+// dropIndent removes go-app's indentation from a run of text: each line
+// break with the even number of spaces after it, so that a text's own
+// leading space (" (") stays.
+func dropIndent(text []byte) []byte {
+	return goappIndent.ReplaceAllFunc(text, func(m []byte) []byte { return m[len(m)-(len(m)-1)%2:] })
+}
+
+// rawTextTags are the elements whose text the browser keeps as written (or
+// does not render as text): their content is left as it is.
+var rawTextTags = []string{"pre", "textarea", "script", "style"}
+
+// dropIndentation removes the whitespace go-app's server encoder puts
+// between an element's children. The app's own DOM has none, and in running
+// text the browser shows it as a space: before a comma or a full stop after
+// a figure ("12.7 times the floor , at"), or between two adjacent texts. A
+// line break in an attribute value is always escaped (go-app quotes values
+// with strconv.Quote), so the pass only ever removes the encoder's
+// whitespace, and text in rawTextTags keeps its own.
+func dropIndentation(page []byte) []byte {
+	var out bytes.Buffer
+	out.Grow(len(page))
+	for i := 0; i < len(page); {
+		lt := bytes.IndexByte(page[i:], '<')
+		if lt < 0 {
+			out.Write(dropIndent(page[i:]))
+			break
+		}
+		out.Write(dropIndent(page[i : i+lt]))
+		i += lt
+		gt := bytes.IndexByte(page[i:], '>')
+		if gt < 0 {
+			out.Write(page[i:])
+			break
+		}
+		tag := page[i : i+gt+1]
+		out.Write(tag)
+		i += gt + 1
+		for _, raw := range rawTextTags {
+			if bytes.HasPrefix(tag, []byte("<"+raw)) && len(tag) > len(raw)+1 && (tag[len(raw)+1] == ' ' || tag[len(raw)+1] == '>') {
+				end := bytes.Index(page[i:], []byte("</"+raw+">"))
+				if end < 0 {
+					end = len(page) - i
+				}
+				out.Write(page[i : i+end])
+				i += end
+				break
+			}
+		}
+	}
+	return out.Bytes()
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -254,5 +255,43 @@ func TestFetchWasmDirectly(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPrerenderedTextReadsAsTheApps: the prerendered page's running text
+// has none of the whitespace go-app's encoder puts between an element's
+// children, which a browser shows as a space before a comma or a full stop
+// ("12.7 times the floor , at"); a text's own leading space and a <pre>'s
+// lines (the BibTeX) stay as they are.
+func TestPrerenderedTextReadsAsTheApps(t *testing.T) {
+	s := newTestSite(t)
+	w := get(t, s, "GET", "/?tokens=2B&quote=1")
+	if w.Code != 200 {
+		t.Fatalf("status %d", w.Code)
+	}
+	page := w.Body.String()
+	for _, want := range []string{
+		`</span>, at <span`,                  // the traffic sentence
+		`</span>; <span`,                     // the volume's rate; the utilisation
+		`class="equivalent-source"> (<a `,    // an equivalent's source, with its own space
+		"\n  author = {Chung and others},\n", // the BibTeX in its <pre>
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("prerendered page lacks %q", want)
+		}
+	}
+	body := page[strings.Index(page, "<body"):]
+	if m := regexp.MustCompile(`>[^<]*\n +[,.;:)][^<]*<`).FindString(body); m != "" {
+		t.Errorf("prerendered page has a line break before punctuation: %q", m)
+	}
+}
+
+// TestDropIndentation: go-app's indentation goes, a text's own space stays,
+// and the content of pre, textarea, script and style is left as it is.
+func TestDropIndentation(t *testing.T) {
+	in := "<p>\n  <span>a</span>\n   (b\n  <i>c</i>\n  .\n</p>\n<pre>x\n  y</pre><script>\n  z</script><textarea>\n  t</textarea>"
+	want := "<p><span>a</span> (b<i>c</i>.</p><pre>x\n  y</pre><script>\n  z</script><textarea>\n  t</textarea>"
+	if got := string(dropIndentation([]byte(in))); got != want {
+		t.Errorf("dropIndentation(%q)\n= %q\nwant %q", in, got, want)
 	}
 }

@@ -2,10 +2,11 @@ package main
 
 import (
 	"fmt"
-	json "github.com/goccy/go-json"
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	json "github.com/goccy/go-json"
 
 	"energyfloor/app/floor"
 )
