@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -49,6 +50,21 @@ func requireChromium(t testing.TB) {
 			t.Fatalf("CI=true and %v: the browser suite must run in CI", err)
 		}
 		t.Skipf("skipping the browser suite: %v", err)
+	}
+}
+
+// requirePoppler skips t where poppler-utils' pdfinfo, pdftotext and
+// pdftoppm are missing, as requireChromium does for the browser: with
+// CI=true it fails t instead.
+func requirePoppler(t testing.TB) {
+	t.Helper()
+	for _, tool := range []string{"pdfinfo", "pdftotext", "pdftoppm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("CI=true and %s is not installed (apt-get install poppler-utils): the print test must run in CI", tool)
+			}
+			t.Skipf("skipping the print test: %s is not installed (apt-get install poppler-utils)", tool)
+		}
 	}
 }
 

@@ -277,11 +277,8 @@ var papers = []struct {
 // factor set too. It writes the PDFs and the A4 page's image to
 // screenshots/.
 func TestPrintOnePage(t *testing.T) {
-	for _, pdfinfo := range []string{"pdfinfo", "pdftotext", "pdftoppm"} {
-		if _, err := exec.LookPath(pdfinfo); err != nil {
-			t.Fatalf("%s is not installed: apt-get install poppler-utils", pdfinfo)
-		}
-	}
+	requireChromium(t)
+	requirePoppler(t)
 	dir := screenshotDir(t)
 	for _, tc := range []struct{ name, query string }{{"default", ""}, {"factors", factorsQuery}} {
 		t.Run(tc.name, func(t *testing.T) {
