@@ -34,15 +34,6 @@ const (
 	selPublishedRows = "#published-figures > li"
 )
 
-// estimate is what `energyfloor -json` gives as the estimate of one result.
-type estimate struct {
-	WhPerRequest    json.Number  `json:"wh_per_request"`
-	KWhPerMonth     json.Number  `json:"kwh_per_month"`
-	GCO2ePerRequest *json.Number `json:"g_co2e_per_request"`
-	KgCO2ePerMonth  *json.Number `json:"kg_co2e_per_month"`
-	CostPerMonth    *json.Number `json:"cost_per_month"`
-}
-
 // cliEstimate runs `energyfloor -json` with the factors flags and returns the
 // estimate of model's result on gpu.
 func cliEstimate(t testing.TB, model, gpu string, flags ...string) estimate {

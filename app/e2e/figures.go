@@ -153,22 +153,23 @@ type cliPageResult struct {
 	Configuration struct {
 		RowID string `json:"row_id"`
 	} `json:"configuration"`
-	Estimate *pageEstimate `json:"estimate"`
+	Estimate *estimate `json:"estimate"`
 	Traffic  *struct {
-		JPerToken    json.Number   `json:"joules_per_output_token"`
-		WhPerRequest json.Number   `json:"wh_per_request"`
-		KWhPerMonth  json.Number   `json:"kwh_per_month"`
-		RowID        string        `json:"row_id"`
-		Estimate     *pageEstimate `json:"estimate"`
+		JPerToken    json.Number `json:"joules_per_output_token"`
+		WhPerRequest json.Number `json:"wh_per_request"`
+		KWhPerMonth  json.Number `json:"kwh_per_month"`
+		RowID        string      `json:"row_id"`
+		Estimate     *estimate   `json:"estimate"`
 	} `json:"traffic"`
 }
 
-type pageEstimate struct {
-	WhPerRequest json.Number  `json:"wh_per_request"`
-	KWhPerMonth  json.Number  `json:"kwh_per_month"`
-	G            *json.Number `json:"g_co2e_per_request"`
-	Kg           *json.Number `json:"kg_co2e_per_month"`
-	Cost         *json.Number `json:"cost_per_month"`
+// estimate is what `energyfloor -json` gives as the estimate of one result.
+type estimate struct {
+	WhPerRequest    json.Number  `json:"wh_per_request"`
+	KWhPerMonth     json.Number  `json:"kwh_per_month"`
+	GCO2ePerRequest *json.Number `json:"g_co2e_per_request"`
+	KgCO2ePerMonth  *json.Number `json:"kg_co2e_per_month"`
+	CostPerMonth    *json.Number `json:"cost_per_month"`
 }
 
 // figure is one figure the page must show: the element's id, its data-*
@@ -197,18 +198,18 @@ func (r *cliPageResult) figures() []figure {
 	// itself as its estimate (times 1), with no carbon or cost.
 	e := r.Estimate
 	if e == nil {
-		e = &pageEstimate{WhPerRequest: r.WhPerRequest, KWhPerMonth: r.KWhPerMonth}
+		e = &estimate{WhPerRequest: r.WhPerRequest, KWhPerMonth: r.KWhPerMonth}
 	}
 	fs = append(fs,
 		figure{"estimate-per-request", "data-wh", "estimate.wh_per_request", string(e.WhPerRequest)},
 		figure{"estimate-per-month", "data-wh", "estimate.kwh_per_month × 1000", wh(e.KWhPerMonth)},
-		figure{"carbon-per-request", "data-g", "estimate.g_co2e_per_request", opt(e.G)},
-		figure{"carbon-per-month", "data-kg", "estimate.kg_co2e_per_month", opt(e.Kg)},
-		figure{"cost-per-month", "data-amount", "estimate.cost_per_month", opt(e.Cost)})
+		figure{"carbon-per-request", "data-g", "estimate.g_co2e_per_request", opt(e.GCO2ePerRequest)},
+		figure{"carbon-per-month", "data-kg", "estimate.kg_co2e_per_month", opt(e.KgCO2ePerMonth)},
+		figure{"cost-per-month", "data-amount", "estimate.cost_per_month", opt(e.CostPerMonth)})
 	if tr := r.Traffic; tr != nil {
 		te := tr.Estimate
 		if te == nil {
-			te = &pageEstimate{KWhPerMonth: tr.KWhPerMonth}
+			te = &estimate{KWhPerMonth: tr.KWhPerMonth}
 		}
 		fs = append(fs,
 			figure{"traffic-per-request", "data-wh", "traffic.wh_per_request", string(tr.WhPerRequest)},
