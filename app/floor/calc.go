@@ -30,14 +30,13 @@ func DefaultInputs() Inputs {
 	}
 }
 
-// ParseStatistic parses "median", "p90", "p95" or "p99" (case-insensitive,
-// surrounding spaces ignored).
+// ParseStatistic parses one of Statistics (case-insensitive, surrounding
+// spaces ignored).
 func ParseStatistic(s string) (Statistic, error) {
-	switch st := Statistic(strings.ToLower(strings.TrimSpace(s))); st {
-	case Median, P90, P95, P99:
+	if st := Statistic(strings.ToLower(strings.TrimSpace(s))); slices.Contains(Statistics, st) {
 		return st, nil
 	}
-	return "", fmt.Errorf("Choose median, p90, p95 or p99, not %s.", QuoteInput(s))
+	return "", fmt.Errorf("Choose %s, not %s.", StatisticsText(), QuoteInput(s))
 }
 
 // ITL returns the configuration's inter-token latency for statistic s, in

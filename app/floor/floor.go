@@ -1,6 +1,10 @@
 package floor
 
-import "github.com/shopspring/decimal"
+import (
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
 
 // Statistic names the inter-token latency percentile a latency target applies to.
 type Statistic string
@@ -12,6 +16,19 @@ const (
 	P95    Statistic = "p95"
 	P99    Statistic = "p99"
 )
+
+// Statistics lists the latency statistics, in the order they are offered.
+var Statistics = []Statistic{Median, P90, P95, P99}
+
+// StatisticsText lists the statistics in prose: "median, p90, p95 or p99".
+func StatisticsText() string {
+	names := make([]string, len(Statistics))
+	for i, s := range Statistics {
+		names[i] = string(s)
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " or " + names[last]
+}
 
 // HoursPerMonth is the month every monthly figure assumes: 730 hours, a
 // 365-day year (8,760 hours) divided by twelve.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -27,8 +28,8 @@ type calculator struct {
 
 	ds      *floor.Dataset
 	loadErr error
-	form    formState
-	notices []notice
+	form    link.State
+	notices []link.Notice
 	// info tells the user about a change the calculator made itself (a model
 	// not measured on the chosen workload).
 	info string
@@ -114,7 +115,7 @@ func basePath(resolve func(string) string) string {
 // navigateTo sets the state from a page's raw query string: parseQuery's
 // notices about how the query was read come before decodeState's.
 func (c *calculator) navigateTo(rawQuery string) {
-	q, read := parseQuery(rawQuery)
+	q, read := link.ParseQuery(rawQuery)
 	c.navigate(q)
 	c.notices = append(read, c.notices...)
 	c.foldOpen = c.foldFor()
@@ -143,7 +144,7 @@ func (c *calculator) navigate(q url.Values) {
 	}
 	c.buildChoices()
 	c.printed = time.Now().Format("2 January 2006")
-	c.form, c.notices = decodeState(c.ds, q)
+	c.form, c.notices = link.DecodeQuery(c.ds, q)
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
@@ -181,7 +182,7 @@ func (c *calculator) recompute() {
 	if m := w.Model(in.Model); m != nil {
 		c.selected, c.found = floor.ModelFloor(m, in)
 	}
-	c.query = c.form.permalink(c.ds).Encode()
+	c.query = c.form.Permalink(c.ds).Encode()
 	c.statement, c.equivReq, c.equivMonth = "", nil, nil
 	if sin, r, ok := floor.StatementFloor(w, in); ok {
 		c.statement = floor.Statement(c.ds, w, sin, r, "")
@@ -207,8 +208,8 @@ func (c *calculator) permalinkURL() string {
 
 // pageParams returns the parameters the page's address keeps besides the
 // permalink's (see formState.pageParams).
-func (c *calculator) pageParams() []pageParam {
-	return c.form.pageParams(c.embed)
+func (c *calculator) PageParams() []link.PageParam {
+	return c.form.PageParams(c.embed)
 }
 
 // quoting reports whether the page shows the statement and the
@@ -246,7 +247,7 @@ func (c *calculator) changed(ctx app.Context) {
 			return // a later change will write it
 		}
 		u := *ctx.Page().URL()
-		if query := withPageParams(c.query, c.pageParams()); u.RawQuery != query {
+		if query := link.WithPageParams(c.query, c.PageParams()); u.RawQuery != query {
 			u.RawQuery = query
 			ctx.Page().ReplaceURL(&u)
 		}
@@ -266,28 +267,28 @@ func (c *calculator) onEdit(ctx app.Context, a app.Action) {
 // edit was taken (a select's value may be unknown).
 func (c *calculator) apply(e textEdit) bool {
 	if e.Field == selectPreset {
-		return c.form.setPreset(c.ds, e.Text)
+		return c.form.SetPreset(c.ds, e.Text)
 	}
-	k, ok := fieldByID(e.Field)
+	k, ok := link.FieldByID(e.Field)
 	switch {
 	case !ok:
 		return false
-	case k == fieldWorkload:
+	case k == link.FieldWorkload:
 		return c.setWorkload(e.Text)
-	case k == fieldModel:
+	case k == link.FieldModel:
 		return c.selectModel(e.Text)
 	}
-	return c.form.edit(c.ds, k, e.Text)
+	return c.form.Edit(c.ds, k, e.Text)
 }
 
 // setWorkload chooses workload id, and the model
 // the workload falls back on when it lacks the model shown (saying so).
 func (c *calculator) setWorkload(id string) bool {
-	if c.loadErr != nil || !c.form.edit(c.ds, fieldWorkload, id) {
+	if c.loadErr != nil || !c.form.Edit(c.ds, link.FieldWorkload, id) {
 		return false
 	}
 	c.info = ""
-	if m := modelFor(c.ds, c.form.In, c.form.In.Model); m != c.form.In.Model {
+	if m := link.ModelFor(c.ds, c.form.In, c.form.In.Model); m != c.form.In.Model {
 		if old := c.modelName(c.form.In.Model); old != "" {
 			c.info = old + " is not measured on this workload; showing " + c.modelName(m) + "."
 		}
@@ -298,7 +299,7 @@ func (c *calculator) setWorkload(id string) bool {
 
 // selectModel chooses the model named name (see floor.Workload.FindModel).
 func (c *calculator) selectModel(name string) bool {
-	if !c.form.edit(c.ds, fieldModel, name) {
+	if !c.form.Edit(c.ds, link.FieldModel, name) {
 		return false
 	}
 	c.info = ""
@@ -357,7 +358,7 @@ func (c *calculator) Render() app.UI {
 		action = c.base + "/embed"
 	}
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
-		Keep: c.pageParams()}
+		Keep: c.PageParams()}
 	if !c.embed {
 		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
 	}

@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 )
 
 // report is one ranking with everything printed around it.
@@ -30,11 +31,11 @@ func (r *report) statement() string {
 	if !ok {
 		return ""
 	}
-	link := ""
+	permalink := ""
 	if r.origin != "" {
-		link = r.origin + "/?" + floor.PermalinkQuery(r.dataset, in).Encode()
+		permalink = r.origin + "/?" + link.PermalinkOf(r.dataset, in).Encode()
 	}
-	return floor.Statement(r.dataset, r.workload, in, res, link)
+	return floor.Statement(r.dataset, r.workload, in, res, permalink)
 }
 
 // writeStatement prints the statement alone: one paragraph.
