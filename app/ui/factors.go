@@ -8,12 +8,8 @@ import (
 
 // The estimate beyond the GPU floor in the form: the grid select and the
 // preset select (the "Beyond the GPU" section, beyond-panel.go). Each factor
-// is a field (fields.go) and optional: an empty field is the factor unset
+// is a field (link.Fields) and optional: an empty field is the factor unset
 // (host and idle 0, PUE 1, no grid intensity, no price), never an error.
-
-// selectPreset is the preset select's id. It is not a field: it has no
-// parameter, and fills host, idle and PUE.
-const selectPreset = "scope-preset"
 
 // fillAttr is the data attribute of a preset's option that has web/boot.js
 // fill field k with d: named after the field's parameter.

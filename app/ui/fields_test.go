@@ -78,7 +78,7 @@ func jsStrings(src string) map[string]bool {
 func TestEveryFieldBelongsToTheForm(t *testing.T) {
 	for _, embed := range []bool{false, true} {
 		html := render(t, fixtureCalculator("host=0.43&pue=1.09&price=0.3&cur=EUR&grid=DEU", embed))
-		open := regexp.MustCompile(`<form [^>]*\bid="` + formID + `"[^>]*>`).FindStringIndex(html)
+		open := regexp.MustCompile(`<form [^>]*\bid="` + IDInputs + `"[^>]*>`).FindStringIndex(html)
 		if open == nil {
 			t.Fatal("no form")
 		}
@@ -91,8 +91,8 @@ func TestEveryFieldBelongsToTheForm(t *testing.T) {
 				continue
 			}
 			inside := loc[0] > open[0] && loc[0] < end
-			if form, _ := attr(html, fd.ID, "form"); !inside && form != formID {
-				t.Errorf("embed %t: #%s is outside the form and has form=%q, want %q", embed, fd.ID, form, formID)
+			if form, _ := attr(html, fd.ID, "form"); !inside && form != IDInputs {
+				t.Errorf("embed %t: #%s is outside the form and has form=%q, want %q", embed, fd.ID, form, IDInputs)
 			}
 		}
 	}
@@ -100,7 +100,7 @@ func TestEveryFieldBelongsToTheForm(t *testing.T) {
 
 // TestPresetIsNoField: the preset select's id is not a field's.
 func TestPresetIsNoField(t *testing.T) {
-	if k, ok := link.FieldByID(selectPreset); ok {
-		t.Errorf("the preset select's id %q is field %v's", selectPreset, k)
+	if k, ok := link.FieldByID(IDScopePreset); ok {
+		t.Errorf("the preset select's id %q is field %v's", IDScopePreset, k)
 	}
 }
