@@ -81,8 +81,10 @@ var (
 // Natively (server, CLI, static build) Load validates every record, as Decode
 // does. The browser build has no checks (checksBuilt is false there) and
 // decodes the same embedded bytes without them: the server that serves
-// app.wasm, and `make static` that writes it out, validated those bytes when
-// they started, and so did the tests, so repeating the checks would cost the
+// app.wasm, and `make static` that writes it out, validated those bytes
+// before they listened or wrote anything (server.New refuses a dataset that
+// fails, and `make build` runs the binary's -check), and so did the tests,
+// so repeating the checks would cost the
 // browser start-up time and code for nothing. Figures that do not parse
 // still fail there.
 func Load() (*floor.Dataset, error) {

@@ -37,6 +37,9 @@ type Report struct {
 	// StatementFloor picks: the one the results are limited to, else the
 	// default model; "" when the workload has none.
 	Statement string `json:"statement"`
+	// StatementShort is ShortStatement's sentence for the same model,
+	// without a link; "" when the workload has none.
+	StatementShort string `json:"statement_short"`
 	// Equivalents restate the statement's floor, per request and per
 	// month, in everyday energies (Equivalents); empty when it has no floor.
 	Equivalents []ReportEquivalent `json:"equivalents"`
@@ -209,6 +212,16 @@ type ReportTraffic struct {
 	Configuration         ReportConfiguration `json:"configuration"`
 	// Estimate is the traffic floor times the factors; null without them.
 	Estimate *ReportEstimate `json:"estimate"`
+	// NextStep is where the traffic floor next falls as the volume grows
+	// (Traffic.NextStep), or null when it is the floor already.
+	NextStep *ReportNextStep `json:"next_step"`
+}
+
+// ReportNextStep is a Traffic.NextStep: from which monthly volume the
+// traffic floor is lower, and how many times the floor it is from there.
+type ReportNextStep struct {
+	FromTokensPerMonth Number `json:"from_tokens_per_month"`
+	TimesFloor         Number `json:"times_floor"`
 }
 
 // ReportConfiguration is the measured configuration a result's figures are for.
@@ -275,6 +288,7 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 	}
 	if sin, sr, ok := StatementFloor(w, in); ok {
 		rep.Statement = Statement(ds, w, sin, sr, "")
+		rep.StatementShort = ShortStatement(w, sin, sr, "")
 		rep.Equivalents = reportEquivalents(ds, sr)
 	} else {
 		rep.Equivalents = []ReportEquivalent{}
@@ -304,6 +318,9 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 				WhPerRequest: Number(t.Figures.WhPerRequest), KWhPerMonth: Number(t.Figures.KWhPerMonth), RowID: t.Config.RowID,
 				Utilisation: Number(t.Utilisation), TimesFloor: Number(t.TimesFloor), Configuration: reportConfiguration(t.Config),
 				Estimate: reportEstimate(factors, t.Figures)}
+			if n := t.NextStep(); n != nil {
+				rr.Traffic.NextStep = &ReportNextStep{FromTokensPerMonth: Number(n.FromOutputTokensPerMonth), TimesFloor: Number(n.TimesFloor)}
+			}
 		}
 		rep.Results[i] = rr
 	}

@@ -43,6 +43,56 @@ type Traffic struct {
 	Fills bool
 	// TimesFloor is Config's joules per output token ÷ the floor's.
 	TimesFloor decimal.Decimal
+
+	// What NextStep walks: the model, the GPUs and inputs the traffic floor
+	// is for, and the floor's configuration.
+	model *Model
+	gpus  []string
+	in    Inputs
+	floor *Configuration
+}
+
+// NextStep is where the traffic floor next falls as the monthly volume
+// grows: from FromOutputTokensPerMonth on, it is at Config, TimesFloor
+// times the floor.
+type NextStep struct {
+	FromOutputTokensPerMonth decimal.Decimal
+	Config                   *Configuration
+	TimesFloor               decimal.Decimal
+}
+
+// NextStep returns where t's traffic floor next falls: the first monthly
+// volume above t's at which the traffic floor's joules per output token are
+// lower than t's, the start of a step of TrafficSteps. It is nil when t is
+// nil or already at the floor's energy, where no volume lowers it.
+func (t *Traffic) NextStep() *NextStep {
+	if t == nil || t.model == nil || t.Config.JoulesPerOutputToken.Cmp(t.floor.JoulesPerOutputToken) <= 0 {
+		return nil
+	}
+	in := t.in
+	for _, v := range stepVolumes(t.model, t.gpus, in.OutputTokensPerMonth, decimal.Decimal{}) {
+		in.OutputTokensPerMonth = v
+		if c := trafficChoice(t.model.Configurations, t.gpus, in); c != nil && c.JoulesPerOutputToken.Cmp(t.Config.JoulesPerOutputToken) < 0 {
+			return &NextStep{FromOutputTokensPerMonth: v, Config: c, TimesFloor: TimesFloor(c, t.floor)}
+		}
+	}
+	return nil
+}
+
+// stepVolumes returns, in order and once each, the monthly volumes above
+// `from` (and, unless to is zero, at most to) at which the traffic floor of
+// model m on GPUs gpus can change: those whose rate equals the measured
+// throughput of one of m's configurations on those GPUs, where the next
+// point up its curve becomes reachable.
+func stepVolumes(m *Model, gpus []string, from, to decimal.Decimal) []decimal.Decimal {
+	var volumes []decimal.Decimal
+	for _, c := range m.Configurations {
+		if v := c.TokensPerSecond.Mul(decSecondsPerMonth); slices.Contains(gpus, c.GPU) && v.Cmp(from) > 0 && (to.IsZero() || v.Cmp(to) <= 0) {
+			volumes = append(volumes, v)
+		}
+	}
+	slices.SortFunc(volumes, decimal.Decimal.Cmp)
+	return slices.CompactFunc(volumes, decimal.Decimal.Equal)
 }
 
 // TokensPerSecond returns the average rate of a monthly volume of output
@@ -97,7 +147,7 @@ func trafficFor(m *Model, gpus []string, in Inputs, fl *Configuration) *Traffic 
 		return nil
 	}
 	t := &Traffic{Config: c, OutputTokensPerSecond: TokensPerSecond(in.OutputTokensPerMonth), Figures: FiguresFor(c, in),
-		Fills: Fillable(c, in.OutputTokensPerMonth)}
+		Fills: Fillable(c, in.OutputTokensPerMonth), model: m, gpus: gpus, in: in, floor: fl}
 	if in.OutputTokensPerMonth.Sign() > 0 && c.TokensPerSecond.Sign() > 0 {
 		t.Utilisation = quo(op(in.OutputTokensPerMonth), opOne, opSecondsPerMonth, op(c.TokensPerSecond))
 	}
@@ -134,15 +184,8 @@ func TrafficSteps(m *Model, in Inputs, from, to decimal.Decimal) []TrafficStep {
 		return nil
 	}
 	gpus := gpusFor(m, in.GPU)
-	volumes := []decimal.Decimal{from}
-	for _, c := range m.Configurations {
-		if v := c.TokensPerSecond.Mul(decSecondsPerMonth); slices.Contains(gpus, c.GPU) && v.Cmp(from) > 0 && v.Cmp(to) <= 0 {
-			volumes = append(volumes, v)
-		}
-	}
-	slices.SortFunc(volumes, decimal.Decimal.Cmp)
 	var steps []TrafficStep
-	for _, v := range slices.CompactFunc(volumes, decimal.Decimal.Equal) {
+	for _, v := range append([]decimal.Decimal{from}, stepVolumes(m, gpus, from, to)...) {
 		in.OutputTokensPerMonth = v
 		c := trafficChoice(m.Configurations, gpus, in)
 		if c == nil {

@@ -51,7 +51,7 @@ func (p *statementPanel) Render() app.UI {
 			// In print the link stands alone, as the page's permalink.
 			app.Span().Class("statement-body").Text(p.Text+" "),
 			app.Span().Class("print-only-inline").Text("Permalink: "),
-			app.A().ID("statement-link").Href(p.Permalink).Text(p.Permalink),
+			app.A().ID(IDStatementLink).Href(p.Permalink).Text(p.Permalink),
 		),
 		app.Div().Class("button-row").Body(
 			button,

@@ -27,6 +27,9 @@
 //	-statement         print the statement to quote instead of the table: one paragraph
 //	                   (floor.Statement) for -model, else the default model, over -gpu;
 //	                   with -json, the JSON's statement field carries it
+//	-short             print the statement in one sentence of at most 45 words instead
+//	                   (floor.ShortStatement; -statement -short too); -json gives it as
+//	                   statement_short whether or not -short is set
 //	-origin URL        the app's public URL (https://example.org/energy): the statement,
 //	                   and -json's, then end with the page's permalink (floor.PermalinkQuery)
 //	-json              print one JSON object instead of the table (the contract below)
@@ -97,6 +100,9 @@
 //     with -model, else the default model (qwen-3-235b-a22b-instruct, or
 //     when the workload lacks it the first of the ranking), over the -gpu
 //     filter; it ends with the permalink only with -origin.
+//   - statement_short: the same statement in one sentence of at most 45
+//     words (floor.ShortStatement, the text -statement -short prints), for
+//     the same model; with the permalink only with -origin.
 //   - equivalents: the statement's floor restated in everyday energies,
 //     empty when nothing meets the target: for each figure, per request
 //     then per month, one entry per bundled equivalent: of (the page's id of
@@ -144,8 +150,13 @@
 //     utilisation (the rate over the configuration's measured throughput:
 //     below 1 the share of the month one replica is busy, from 1 on the
 //     replicas it fills), times_floor (its joules per output token over this
-//     row's), configuration (the same shape as above) and estimate (the same
-//     shape as above, for the traffic floor; null without factors).
+//     row's), configuration (the same shape as above), estimate (the same
+//     shape as above, for the traffic floor; null without factors) and
+//     next_step: where the figure at your traffic next falls as the volume
+//     grows, null when it is the floor already, else from_tokens_per_month
+//     (the first monthly volume above the inputs' at which its joules per
+//     output token are lower: the start of a step of the page's volume
+//     chart) and times_floor (there).
 //
 // Every figure is a JSON number written as a plain decimal (never an
 // exponent, never a string) and is not rounded for display: energies come
@@ -208,6 +219,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	currency := fs.String("currency", "", "the price's `currency`, shown as text: EUR, US$ …")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	statement := fs.Bool("statement", false, "print the statement to quote, one paragraph, instead of the table (for -model, else the default model)")
+	short := fs.Bool("short", false, "print the statement to quote in one sentence of at most 45 words, instead of the table")
 	origin := fs.String("origin", "", "the app's public `URL` (https://example.org/energy): the statement, and -json's, then end with the permalink")
 	list := fs.Bool("list", false, "list the workloads and their models")
 	showVersion := fs.Bool("version", false, "print the app and data versions (as JSON with -json)")
@@ -321,8 +333,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		results = slices.DeleteFunc(results, func(r floor.Result) bool { return r.Model != only })
 	}
 	rep := report{dataset: d, workload: w, in: in, results: results, origin: strings.TrimSuffix(*origin, "/")}
-	if *statement && !*asJSON {
-		return written(stderr, rep.writeStatement(stdout))
+	if (*statement || *short) && !*asJSON {
+		return written(stderr, rep.writeStatement(stdout, *short))
 	}
 	if *asJSON {
 		return written(stderr, rep.writeJSON(stdout))

@@ -23,9 +23,10 @@ type report struct {
 }
 
 // statement returns the statement of the report's inputs (floor.Statement
-// for floor.StatementFloor's model), with the permalink on r.origin when
+// for floor.StatementFloor's model), or its one sentence
+// (floor.ShortStatement) when short, with the permalink on r.origin when
 // set; "" when the workload has no model.
-func (r *report) statement() string {
+func (r *report) statement(short bool) string {
 	in, res, ok := floor.StatementFloor(r.workload, r.in)
 	if !ok {
 		return ""
@@ -34,12 +35,16 @@ func (r *report) statement() string {
 	if r.origin != "" {
 		link = r.origin + "/?" + floor.PermalinkQuery(r.dataset, in).Encode()
 	}
+	if short {
+		return floor.ShortStatement(r.workload, in, res, link)
+	}
 	return floor.Statement(r.dataset, r.workload, in, res, link)
 }
 
-// writeStatement prints the statement alone: one paragraph.
-func (r *report) writeStatement(out io.Writer) error {
-	_, err := io.WriteString(out, r.statement()+"\n")
+// writeStatement prints the statement alone: one paragraph, or one sentence
+// when short.
+func (r *report) writeStatement(out io.Writer, short bool) error {
+	_, err := io.WriteString(out, r.statement(short)+"\n")
 	return err
 }
 
@@ -178,7 +183,7 @@ func factorsLine(f floor.Factors) string {
 func (r *report) writeJSON(out io.Writer) error {
 	rep := floor.NewReport(r.dataset, r.workload, r.in, r.results, version)
 	if r.origin != "" {
-		rep.Statement = r.statement()
+		rep.Statement, rep.StatementShort = r.statement(false), r.statement(true)
 	}
 	b, err := rep.JSON()
 	if err != nil {
