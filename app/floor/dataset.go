@@ -320,6 +320,10 @@ type Generation struct {
 // video per request) rather than a token one.
 func (c *Configuration) Diffusion() bool { return c.BatchSize > 0 }
 
+// Diffusion reports whether m is a diffusion model (it has generation
+// settings).
+func (m *Model) Diffusion() bool { return m.Generation != nil }
+
 // Diffusion reports whether w is a diffusion workload.
 func (w *Workload) Diffusion() bool { return w.Request != "" }
 

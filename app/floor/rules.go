@@ -62,15 +62,16 @@ func ModelGPUs(cs []*Configuration) []string {
 }
 
 // Preferred reports whether configuration a is chosen over b when both meet
-// a latency target on statistic s: lower joules per output token, then lower
-// latency s, then fewer GPUs, then row id. It is the one rule of every
+// a latency target on statistic s: lower joules per output token (per image
+// or video: JoulesPerUnit), then lower latency s (batch latency: Latency),
+// then fewer GPUs, then row id. It is the one rule of every
 // choice of a configuration: the floor (Floor, ModelFloor, Rank) and each
 // model's best rows (BestRows).
 func Preferred(a, b *Configuration, s Statistic) bool {
-	if c := a.JoulesPerOutputToken.Cmp(b.JoulesPerOutputToken); c != 0 {
+	if c := a.JoulesPerUnit().Cmp(b.JoulesPerUnit()); c != 0 {
 		return c < 0
 	}
-	if c := a.ITL(s).Cmp(b.ITL(s)); c != 0 {
+	if c := a.Latency(s).Cmp(b.Latency(s)); c != 0 {
 		return c < 0
 	}
 	if a.NumGPUs != b.NumGPUs {
