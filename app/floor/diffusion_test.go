@@ -118,7 +118,7 @@ func TestDiffusionFigures(t *testing.T) {
 		want string
 	}{
 		{"Wh per request", f.WhPerRequest, "0.2222222222222222"},         // 800 ÷ 3,600
-		{"kWh per year", f.KWhPerYear, "3854.4"},                            // 321.2 × 12
+		{"kWh per year", f.KWhPerYear, "3854.4"},                         // 321.2 × 12
 		{"GPU-hours per month", f.GPUHoursPerMonth, "669.1666666666667"}, // 1,445,400 × 2 ÷ 1.2 ÷ 3,600
 		{"requests per month", f.RequestsPerMonth, "1445400"},
 		{"GPU power", f.AvgGPUPowerWatts, "350"}, // 700 W over two GPUs
