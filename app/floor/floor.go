@@ -18,7 +18,7 @@ const (
 )
 
 // Statistics lists the latency statistics, in the order they are offered.
-var Statistics = []Statistic{Median, P90, P95, P99}
+var Statistics = [...]Statistic{Median, P90, P95, P99}
 
 // StatisticsText lists the statistics in prose: "median, p90, p95 or p99".
 func StatisticsText() string {
@@ -33,6 +33,9 @@ func StatisticsText() string {
 // HoursPerMonth is the month every monthly figure assumes: 730 hours, a
 // 365-day year (8,760 hours) divided by twelve.
 const HoursPerMonth = 730
+
+// SecondsPerMonth is that month in seconds: 2,628,000.
+const SecondsPerMonth = HoursPerMonth * 3_600
 
 // Inputs are what a user asks: their traffic and their latency target and,
 // beyond the floor, the factors of an estimate.

@@ -19,10 +19,6 @@ const Method = "ML.ENERGY measured each model's GPU energy per output token and 
 	"The floor is the least of those energies among the configurations whose latency at the chosen statistic meets the target, " +
 	"times the output tokens per request and per month; the figure at your traffic is the least among the configurations its volume keeps busy."
 
-// SecondsPerMonth is the month of every monthly figure (HoursPerMonth) in
-// seconds: 2,628,000.
-const SecondsPerMonth = HoursPerMonth * 3_600
-
 var decSecondsPerMonth = decimal.NewFromInt(SecondsPerMonth)
 
 // Traffic is the floor a month's traffic can reach: the lowest-energy
@@ -119,7 +115,7 @@ func trafficChoice(cs []*Configuration, gpus []string, in Inputs) *Configuration
 	var best *Configuration
 	var passed []*Configuration // a point of each curve whose walk has stopped
 	for _, c := range cs {
-		if !slices.Contains(gpus, c.GPU) || c.ITL(in.Statistic).Cmp(in.TargetITLMs) > 0 {
+		if !slices.Contains(gpus, c.GPU) || !Meets(c, in.Statistic, in.TargetITLMs) {
 			continue
 		}
 		if slices.ContainsFunc(passed, func(p *Configuration) bool { return SameCurve(c, p) }) {
