@@ -30,14 +30,13 @@ func DefaultInputs() Inputs {
 	}
 }
 
-// ParseStatistic parses "median", "p90", "p95" or "p99" (case-insensitive,
-// surrounding spaces ignored).
+// ParseStatistic parses one of Statistics (case-insensitive, surrounding
+// spaces ignored).
 func ParseStatistic(s string) (Statistic, error) {
-	switch st := Statistic(strings.ToLower(strings.TrimSpace(s))); st {
-	case Median, P90, P95, P99:
+	if st := Statistic(strings.ToLower(strings.TrimSpace(s))); slices.Contains(Statistics[:], st) {
 		return st, nil
 	}
-	return "", fmt.Errorf("Choose median, p90, p95 or p99, not %s.", QuoteInput(s))
+	return "", fmt.Errorf("Choose %s, not %s.", StatisticsText(), QuoteInput(s))
 }
 
 // ITL returns the configuration's inter-token latency for statistic s, in
@@ -135,11 +134,11 @@ func newDemand(in Inputs) demand {
 
 // The unit conversions, as operands.
 var (
-	opSecondsPerHour      = op(decimal.NewFromInt(3_600))                 // also joules per Wh
-	opSecondsPerMonth     = op(decimal.NewFromInt(3_600 * HoursPerMonth)) // the month every fleet figure assumes
-	opTokensPerMillion    = op(decimal.NewFromInt(1_000_000))             // output tokens in a million
-	opJoulesPerKWh        = op(decimal.NewFromInt(3_600_000))             // joules per kWh
-	opJoulesPerKWhPerYear = op(decimal.NewFromInt(3_600_000 / 12))        // joules per kWh, over the 12 months of a year
+	opSecondsPerHour      = op(decimal.NewFromInt(3_600))           // also joules per Wh
+	opSecondsPerMonth     = op(decimal.NewFromInt(SecondsPerMonth)) // the month every fleet figure assumes
+	opTokensPerMillion    = op(decimal.NewFromInt(1_000_000))       // output tokens in a million
+	opJoulesPerKWh        = op(decimal.NewFromInt(3_600_000))       // joules per kWh
+	opJoulesPerKWhPerYear = op(decimal.NewFromInt(3_600_000 / 12))  // joules per kWh, over the 12 months of a year
 )
 
 // gpuCounts holds the GPU counts a configuration can have as operands, so
@@ -288,7 +287,7 @@ func (x *index) selectFloor(im *indexedModel, gpu string, si int, within int32) 
 		// unless a later one of equal energy wins a tie.
 		if s.chosen == nil {
 			s.chosen, s.least = r, r
-		} else if r.energy == s.chosen.energy && Preferred(r.c, s.chosen.c, statisticsByIndex[si]) {
+		} else if r.energy == s.chosen.energy && Preferred(r.c, s.chosen.c, Statistics[si]) {
 			s.chosen = r
 		}
 	}
@@ -339,7 +338,7 @@ func faster(a, b *ranked, si int) bool {
 	if a.latency[si] != b.latency[si] {
 		return a.latency[si] < b.latency[si]
 	}
-	return Preferred(a.c, b.c, statisticsByIndex[si])
+	return Preferred(a.c, b.c, Statistics[si])
 }
 
 // result completes s with its figures for demand t.

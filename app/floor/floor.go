@@ -1,6 +1,10 @@
 package floor
 
-import "github.com/shopspring/decimal"
+import (
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
 
 // Statistic names the inter-token latency percentile a latency target applies to.
 type Statistic string
@@ -13,9 +17,25 @@ const (
 	P99    Statistic = "p99"
 )
 
+// Statistics lists the latency statistics, in the order they are offered.
+var Statistics = [...]Statistic{Median, P90, P95, P99}
+
+// StatisticsText lists the statistics in prose: "median, p90, p95 or p99".
+func StatisticsText() string {
+	names := make([]string, len(Statistics))
+	for i, s := range Statistics {
+		names[i] = string(s)
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " or " + names[last]
+}
+
 // HoursPerMonth is the month every monthly figure assumes: 730 hours, a
 // 365-day year (8,760 hours) divided by twelve.
 const HoursPerMonth = 730
+
+// SecondsPerMonth is that month in seconds: 2,628,000.
+const SecondsPerMonth = HoursPerMonth * 3_600
 
 // Inputs are what a user asks: their traffic and their latency target and,
 // beyond the floor, the factors of an estimate.

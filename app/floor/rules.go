@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/shopspring/decimal"
 )
 
 // The dataset's rules. Each is written once, here: the data compiler applies
@@ -124,3 +126,15 @@ func DiffusionCaveat(request string, gen Generation, minBatch, maxBatch int) str
 		"(the configuration gives its batch size). Host, network, cooling and idle time are not counted. "+
 		"Every figure is a floor; a lightly used server sits well above it.", what, gen.InferenceSteps, batches)
 }
+
+// Meets reports whether configuration c meets a latency target of target
+// milliseconds at statistic s (for a diffusion configuration, target
+// seconds on its batch latency, whatever s: Inputs.Target gives the target
+// of each family): its latency (Latency) is at most the target. The floor's
+// choice, the traffic floor's, the charts and the tables all ask it.
+func Meets(c *Configuration, s Statistic, target decimal.Decimal) bool {
+	return withinTarget(c.Latency(s), target)
+}
+
+// withinTarget is Meets on a latency: at most the target.
+func withinTarget(latencyMs, targetMs decimal.Decimal) bool { return latencyMs.Cmp(targetMs) <= 0 }

@@ -26,10 +26,6 @@ const Method = "ML.ENERGY measured each model's GPU energy per output token and 
 	"The floor is the least of those energies among the configurations whose latency at the chosen statistic meets the target, " +
 	"times the output tokens per request and per month; the figure at your traffic is the least among the configurations its volume keeps busy."
 
-// SecondsPerMonth is the month of every monthly figure (HoursPerMonth) in
-// seconds: 2,628,000.
-const SecondsPerMonth = HoursPerMonth * 3_600
-
 var decSecondsPerMonth = decimal.NewFromInt(SecondsPerMonth)
 
 // Traffic is the floor a month's traffic can reach: the lowest-energy
@@ -128,13 +124,6 @@ func Fillable(c *Configuration, tokensPerMonth decimal.Decimal) bool {
 	return c.UnitsPerSecond().Mul(decSecondsPerMonth).Cmp(tokensPerMonth) <= 0
 }
 
-// MeetsTarget reports whether configuration c meets the latency target of
-// inputs in: its latency (Latency) for in.Statistic is at most the target
-// (Target) of its family.
-func MeetsTarget(c *Configuration, in *Inputs) bool {
-	return c.Latency(in.Statistic).Cmp(in.Target(c.Diffusion())) <= 0
-}
-
 // setUnitsPerMonth sets the monthly volume of a diffusion (true) or token
 // (false) workload to v.
 func (in *Inputs) setUnitsPerMonth(diffusion bool, v decimal.Decimal) {
@@ -152,7 +141,7 @@ func trafficChoice(cs []*Configuration, gpus []string, in Inputs) *Configuration
 	var best *Configuration
 	var passed []*Configuration // a point of each curve whose walk has stopped
 	for _, c := range cs {
-		if !slices.Contains(gpus, c.GPU) || !MeetsTarget(c, &in) {
+		if !slices.Contains(gpus, c.GPU) || !Meets(c, in.Statistic, in.Target(c.Diffusion())) {
 			continue
 		}
 		if slices.ContainsFunc(passed, func(p *Configuration) bool { return SameCurve(c, p) }) {
