@@ -93,6 +93,9 @@ type Spec struct {
 	// zero for a number that must be more than zero).
 	Parse    func(string) (decimal.Decimal, error)
 	Min, Max decimal.Decimal
+	// Range is the bounds in words ("0 to 2,000") where the help or hint
+	// states them (rangeMark), else "": the README states them too.
+	Range string
 	// set reads text with floor's parser or lookup and, when it is good,
 	// sets the form's inputs to its value; when it is bad it changes no
 	// value and returns why, in a sentence for the user.
@@ -128,7 +131,7 @@ var Fields = [FieldCount]Spec{
 			if err != nil {
 				return err
 			}
-			if f.Basis == BasisRequests {
+			if f.Basis == FieldRequests {
 				// Requests stay what the user typed; tokens follow,
 				// within their bound.
 				t, err := floor.TokensForRequests(f.Requests(), d)
@@ -146,7 +149,7 @@ var Fields = [FieldCount]Spec{
 		ID: "tokens-per-month", Label: "Output tokens per month", Linked: true,
 		Hint: "For example 2.5M, 1e9 or 1,000,000,000.",
 		set: func(f *State, _ *floor.Dataset, s string) error {
-			f.Basis = BasisTokens
+			f.Basis = FieldTokens
 			f.SetErr(FieldRequests, "")
 			d, err := floor.ParseTokensPerMonth(s)
 			if err == nil {
@@ -161,7 +164,7 @@ var Fields = [FieldCount]Spec{
 		ID: "requests-per-month", Label: "Requests per month", Linked: true,
 		Hint: "Linked to output tokens through the average output length.",
 		set: func(f *State, _ *floor.Dataset, s string) error {
-			f.Basis = BasisRequests
+			f.Basis = FieldRequests
 			f.SetErr(FieldTokens, "")
 			d, err := floor.ParseRequestsPerMonth(s)
 			if err != nil {
@@ -179,7 +182,7 @@ var Fields = [FieldCount]Spec{
 		// leaves the volume the tokens gave, which the tokens parameter carries.
 		link: func(f *State) string {
 			r := f.Requests()
-			if f.Basis != BasisRequests || !r.Mul(f.In.OutputTokensPerRequest).Equal(f.In.OutputTokensPerMonth) {
+			if f.Basis != FieldRequests || !r.Mul(f.In.OutputTokensPerRequest).Equal(f.In.OutputTokensPerMonth) {
 				return ""
 			}
 			return r.String()
@@ -313,9 +316,12 @@ const rangeMark = "{range}"
 func init() {
 	for k := range Fields {
 		fd := &Fields[k]
-		r := floor.FormatExact(fd.Min) + " to " + floor.FormatExact(fd.Max)
-		fd.Usage = strings.ReplaceAll(fd.Usage, rangeMark, r)
-		fd.Hint = strings.ReplaceAll(fd.Hint, rangeMark, r)
+		if !strings.Contains(fd.Usage+fd.Hint, rangeMark) {
+			continue
+		}
+		fd.Range = floor.FormatExact(fd.Min) + " to " + floor.FormatExact(fd.Max)
+		fd.Usage = strings.ReplaceAll(fd.Usage, rangeMark, fd.Range)
+		fd.Hint = strings.ReplaceAll(fd.Hint, rangeMark, fd.Range)
 	}
 }
 

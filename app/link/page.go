@@ -35,7 +35,7 @@ func (f *State) Key(embed bool, notices []Notice) (key string, ok bool) {
 // canonical spellings: the query a page in the state in writes (the volume
 // as tokens), with the data version. The CLI's statement links to it.
 func PermalinkOf(ds *floor.Dataset, in floor.Inputs) url.Values {
-	f := State{Basis: BasisTokens, In: in}
+	f := State{Basis: FieldTokens, In: in}
 	return f.Permalink(ds)
 }
 
@@ -47,7 +47,7 @@ func FlagDefault(k Field) string {
 	if k == FieldModel {
 		return ""
 	}
-	f := State{Basis: BasisTokens, In: floor.DefaultInputs()}
+	f := State{Basis: FieldTokens, In: floor.DefaultInputs()}
 	v := f.Value(k)
 	if Fields[k].Kind == NumberKind && v != "" {
 		return floor.FormatCompact(decimal.RequireFromString(v))

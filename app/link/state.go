@@ -19,14 +19,9 @@ import (
 // field's message (the field parsers refuse long input before other work).
 const MaxParamLen = 200
 
-// volumeBasis says which monthly volume the user types: output tokens or
-// requests. The other one is derived through the average output length.
-type Basis string
-
-const (
-	BasisTokens   Basis = "tokens"
-	BasisRequests Basis = "requests"
-)
+// A state's Basis is the monthly volume the user types, FieldTokens or
+// FieldRequests; the other one is derived through the average output
+// length.
 
 // formState is what the calculator's form holds: the text of each text
 // field as the user typed it (Text, by field; a choice has none), and In,
@@ -34,7 +29,7 @@ const (
 // field never loses the last good results. Errs maps a field to the message
 // shown next to it.
 type State struct {
-	Basis Basis
+	Basis Field
 	Text  [FieldCount]string
 	// GridChoice is the grid select's value ("", gridCustom or a bundled
 	// grid's code); FactorsGiven is set when the link set any factor.
@@ -79,7 +74,7 @@ func WithPageParams(q string, ps []PageParam) string {
 // model when the default model is not measured on that workload.
 func NewState(ds *floor.Dataset) State {
 	in := floor.DefaultInputs()
-	f := State{Basis: BasisTokens, In: in}
+	f := State{Basis: FieldTokens, In: in}
 	f.Text[FieldTokens] = floor.FormatCompact(in.OutputTokensPerMonth)
 	f.Text[FieldOutput] = floor.FormatCompact(in.OutputTokensPerRequest)
 	f.Text[FieldITL] = in.TargetITLMs.String()
@@ -118,7 +113,7 @@ func (f *State) SyncDerived() {
 		return
 	}
 	switch f.Basis {
-	case BasisRequests:
+	case FieldRequests:
 		f.Text[FieldTokens] = floor.FormatCompact(f.In.OutputTokensPerMonth)
 	default:
 		// Shown only; whole requests read better than 333.3333333333333333M.
@@ -135,7 +130,7 @@ func (f *State) SyncDerived() {
 // derived reports whether field k is the monthly volume the user is not
 // typing, which follows the other.
 func (f *State) Derived(k Field) bool {
-	return k == FieldTokens && f.Basis == BasisRequests || k == FieldRequests && f.Basis == BasisTokens
+	return k == FieldTokens && f.Basis == FieldRequests || k == FieldRequests && f.Basis == FieldTokens
 }
 
 // setErr records msg as field k's error, or clears it when msg is "". It

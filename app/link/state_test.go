@@ -27,7 +27,7 @@ func TestDecodeState(t *testing.T) {
 		wantGPU     string
 		wantModel   string
 		wantWork    string
-		wantBasis   Basis
+		wantBasis   Field
 		wantNotices []string         // substrings, one per notice, in order
 		wantErrs    map[Field]string // field → message
 		wantText    map[Field]string // field → text
@@ -36,25 +36,25 @@ func TestDecodeState(t *testing.T) {
 			name:       "empty query gives the defaults, and the best model when the default is not measured",
 			query:      "",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisTokens,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
 		},
 		{
 			name:       "every parameter valid, in the forms people type",
 			query:      "workload=gpqa&tokens=2.5M&output=1,000&itl=+60&pct=P90&gpu=b200&model=beta",
 			wantTokens: "2500000", wantOutput: "1000", wantITL: "60", wantStat: "p90",
-			wantGPU: "B200", wantModel: "beta", wantWork: "gpqa", wantBasis: BasisTokens,
+			wantGPU: "B200", wantModel: "beta", wantWork: "gpqa", wantBasis: FieldTokens,
 		},
 		{
 			name:       "requests per month win over tokens and make requests the typed volume",
 			query:      "tokens=5&requests=2M&output=250",
 			wantTokens: "500000000", wantOutput: "250", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisRequests,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldRequests,
 		},
 		{
 			name:       "markup in choices falls back with notices; in a number, it is the field's error",
 			query:      "tokens=%3Cscript%3Ealert(1)%3C/script%3E&model=%3Cimg%20src=x%20onerror=alert(1)%3E&workload=%22%3E%3Cb%3E",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisTokens,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
 			wantNotices: []string{`workload="\"><b>": no such workload. Using lm-arena-chat.`,
 				`model="<img src=x onerror=alert(1)>": no such model`},
 			wantErrs: map[Field]string{FieldTokens: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
@@ -63,7 +63,7 @@ func TestDecodeState(t *testing.T) {
 			name:       "bad choices fall back with notices, bad numbers stay in their fields with their messages",
 			query:      "tokens=1e309&output=-0&itl=NaN&pct=p50&gpu=A100",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisTokens,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
 			wantNotices: []string{`pct="p50"`, `gpu="A100"`},
 			wantErrs: map[Field]string{FieldTokens: "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.",
 				FieldOutput: "Must be more than zero.", FieldITL: "Enter a finite number, such as 100."},
@@ -73,7 +73,7 @@ func TestDecodeState(t *testing.T) {
 			name:       "bad requests keep the link's tokens as the last good volume",
 			query:      "tokens=2M&requests=lots&output=250",
 			wantTokens: "2000000", wantOutput: "250", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisRequests,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldRequests,
 			wantErrs: map[Field]string{FieldRequests: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
 			wantText: map[Field]string{FieldRequests: "lots", FieldTokens: "2M"},
 		},
@@ -81,7 +81,7 @@ func TestDecodeState(t *testing.T) {
 			name:       "requests × output past the tokens' bound is the requests' error, and keeps the tokens",
 			query:      "requests=1e15&output=1e6",
 			wantTokens: "1000000000", wantOutput: "1000000", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisRequests,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldRequests,
 			wantErrs: map[Field]string{FieldRequests: "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."},
 			wantText: map[Field]string{FieldRequests: "1e15", FieldTokens: "1B"},
 		},
@@ -89,7 +89,7 @@ func TestDecodeState(t *testing.T) {
 			name:       "an emptied field is the field's error",
 			query:      "tokens=&itl=60",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "60", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisTokens,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
 			wantErrs: map[Field]string{FieldTokens: "Enter a number, such as 2.5M."},
 			wantText: map[Field]string{FieldTokens: "", FieldRequests: "2M"},
 		},
@@ -97,7 +97,7 @@ func TestDecodeState(t *testing.T) {
 			name:       "an over-long number stays in its field, shortened, with the field's message",
 			query:      "itl=" + strings.Repeat("9", 10000),
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisTokens,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
 			wantErrs: map[Field]string{FieldITL: "Too long: enter at most 100 characters."},
 			wantText: map[Field]string{FieldITL: strings.Repeat("9", 197) + "…"},
 		},
@@ -105,7 +105,7 @@ func TestDecodeState(t *testing.T) {
 			name:       "an over-long text stays in its field, cut at a character",
 			query:      "cur=" + strings.Repeat("€", 100),
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisTokens,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
 			wantErrs: map[Field]string{FieldCurrency: "Too long: enter at most 8 characters, such as EUR or US$."},
 			wantText: map[Field]string{FieldCurrency: strings.Repeat("€", 65) + "…"},
 		},
@@ -113,21 +113,21 @@ func TestDecodeState(t *testing.T) {
 			name:       "an over-long choice is not even parsed",
 			query:      "model=" + strings.Repeat("a", 10000),
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisTokens,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
 			wantNotices: []string{`model="` + strings.Repeat("a", 40) + `…": longer than 200 characters.`},
 		},
 		{
 			name:       "direction marks and control characters are shown escaped",
 			query:      "model=%E2%80%AEevil%00",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
-			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: BasisTokens,
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
 			wantNotices: []string{`model="\u202eevil\x00"`},
 		},
 		{
 			name:       "a model not measured on the chosen workload falls back to that workload's best",
 			query:      "workload=gpqa&model=alpha",
 			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
-			wantModel: "beta", wantWork: "gpqa", wantBasis: BasisTokens,
+			wantModel: "beta", wantWork: "gpqa", wantBasis: FieldTokens,
 			wantNotices: []string{`model="alpha": no such model on this workload. Using beta.`},
 		},
 	}
@@ -140,9 +140,9 @@ func TestDecodeState(t *testing.T) {
 			f, notices := DecodeQuery(ds, q)
 			in := f.In
 			got := []string{in.OutputTokensPerMonth.String(), in.OutputTokensPerRequest.String(), in.TargetITLMs.String(),
-				string(in.Statistic), in.GPU, in.Model, in.Workload, string(f.Basis)}
+				string(in.Statistic), in.GPU, in.Model, in.Workload, f.Basis.String()}
 			want := []string{tt.wantTokens, tt.wantOutput, tt.wantITL, string(tt.wantStat), tt.wantGPU, tt.wantModel,
-				tt.wantWork, string(tt.wantBasis)}
+				tt.wantWork, tt.wantBasis.String()}
 			for i := range got {
 				if got[i] != want[i] {
 					t.Errorf("field %d: got %q, want %q (all: %q)", i, got[i], want[i], got)
@@ -359,10 +359,10 @@ func TestParseQuery(t *testing.T) {
 	}
 }
 
-// TestPermalinkQueryOpensItsInputs checks that PermalinkOf, the
+// TestPermalinkOfOpensItsInputs checks that PermalinkOf, the
 // query the CLI's statement links to, uses the calculator's parameters and
 // opens the page in the inputs it was written for, with no notice.
-func TestPermalinkQueryOpensItsInputs(t *testing.T) {
+func TestPermalinkOfOpensItsInputs(t *testing.T) {
 	ds := floortest.Dataset()
 	deu, _ := ds.GridIntensity("DEU")
 	d := decimal.RequireFromString

@@ -232,7 +232,7 @@ func (p *beyondPanel) renderPublished() app.UI {
 	}
 	rows = append(rows, []row{
 		{id: "ours-google", scope: floor.AlignsWithGoogle, label: "Your floor with the Google 2025 proportions",
-			wh: googleWh, detail: "The floor × (1 + 0.43 + 0.17) × 1.09: an estimate, not a measurement."},
+			wh: googleWh, detail: "The floor × (1 + " + google.Host.String() + " + " + google.Idle.String() + ") × " + google.PUE.String() + ": an estimate, not a measurement."},
 	}...)
 	if !p.Form.In.Factors.IsZero() {
 		rows = append(rows, row{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",

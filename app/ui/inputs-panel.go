@@ -80,12 +80,17 @@ func (p *inputsPanel) Render() app.UI {
 const inputsFoldID = "inputs-fold"
 
 // statisticChoices are the latency statistics a target can apply to.
-var statisticChoices = []choice{
-	{string(floor.Median), "median (p50) inter-token latency"},
-	{string(floor.P90), "p90 inter-token latency"},
-	{string(floor.P95), "p95 inter-token latency"},
-	{string(floor.P99), "p99 inter-token latency"},
-}
+var statisticChoices = func() []choice {
+	cs := make([]choice, len(floor.Statistics))
+	for i, s := range floor.Statistics {
+		label := string(s)
+		if s == floor.Median {
+			label += " (p50)"
+		}
+		cs[i] = choice{string(s), label + " inter-token latency"}
+	}
+	return cs
+}()
 
 // gpuChoices are the GPU filter's options.
 var gpuChoices = []choice{

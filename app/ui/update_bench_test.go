@@ -34,7 +34,7 @@ func BenchmarkUpdateTokens(b *testing.B) {
 		rt.Results, rt.Selected, rt.Statistic = c.ranking, c.form.In.Model, c.form.In.Statistic
 		rt.sortRows()
 		rt.Render()
-		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.Text[link.FieldITL],
+		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.In.TargetITLMs,
 			Traffic: trafficRow(c.selected, c.found), TokensPerMonth: c.form.In.OutputTokensPerMonth}
 		ch.layout()
 		ch.Render()
@@ -62,7 +62,7 @@ func BenchmarkUpdateTarget(b *testing.B) {
 		rt.Results, rt.Selected, rt.Statistic = c.ranking, c.form.In.Model, c.form.In.Statistic
 		rt.sortRows()
 		rt.Render()
-		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.Text[link.FieldITL]}
+		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.In.TargetITLMs}
 		ch.layout()
 		ch.Render()
 	}

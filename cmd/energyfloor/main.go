@@ -24,6 +24,11 @@
 //	-gco2-per-kwh n    carbon at your own grid intensity, gCO2e per kWh, 0 to 2,000 (overrides -grid)
 //	-price-per-kwh n   cost at this electricity price per kWh, 0 to 1,000
 //	-currency s        the price's currency, shown as text (at most 8 characters)
+//	-link URL          read the inputs from a permalink of the app, as the page reads it
+//	                   (any origin or path prefix, /embed too; link.Decode): the same
+//	                   figures as the equivalent flags, which, given too, apply on top; a
+//	                   parameter the page would drop gives the page's notice on stderr,
+//	                   a bad number exits 2 naming the parameter with the page's message
 //	-statement         print the statement to quote instead of the table: one paragraph
 //	                   (floor.Statement) for -model, else the default model, over -gpu;
 //	                   with -json, the JSON's statement field carries it
@@ -31,7 +36,7 @@
 //	                   (floor.ShortStatement; -statement -short too); -json gives it as
 //	                   statement_short whether or not -short is set
 //	-origin URL        the app's public URL (https://example.org/energy): the statement,
-//	                   and -json's, then end with the page's permalink (floor.PermalinkQuery)
+//	                   and -json's, then end with the page's permalink (link.PermalinkOf)
 //	-json              print one JSON object instead of the table (the contract below)
 //	-list              list the workloads and their models, then exit (-list -json too)
 //	-version           print the app and data versions, then exit (-version -json too)
