@@ -194,9 +194,7 @@ func checkSource(s *floor.Source) error {
 // figures and derives the model's GPUs and best rows (decode).
 func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
-	fail := func(row, field string, err error) error {
-		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
-	}
+	fail := modelFail(im.File, w.ID, im.Slug)
 	params, active, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
 		sameSource(&mf.Source, &w.Source), len(mf.Configurations), im.ConfigurationCount, validate, fail,
 		modelField{"caveat", mf.Caveat, idx.Caveat})
@@ -276,6 +274,14 @@ func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, val
 	return m, nil
 }
 
+// modelFail returns what wraps an error of a row and field of a model
+// file (file, of model slug on workload) for checkModel and its kin.
+func modelFail(file, workload, slug string) func(row, field string, err error) error {
+	return func(row, field string, err error) error {
+		return &Error{File: file, Workload: workload, Model: slug, Row: row, Field: field, Err: err}
+	}
+}
+
 // modelField is a field of a model file that must equal index.json's.
 type modelField struct{ name, got, want string }
 
@@ -335,40 +341,56 @@ func checkModelFile(idx *Index, h *Header, boundary string, mi, im *ModelInfo, s
 	return params, active, nil
 }
 
+// intField and figureField are a row's whole numbers and figures, by JSON
+// name.
+type (
+	intField struct {
+		name  string
+		value int
+	}
+	figureField struct {
+		name  string
+		value decimal.Decimal
+	}
+)
+
+// checkRowBasics checks what every kind of row has: a GPU, whole numbers
+// (ints) and figures that are positive, and a known precision.
+func checkRowBasics(r *floor.Configuration, ints []intField, figures []figureField) error {
+	if r.GPU == "" {
+		return &FieldError{"gpu", errors.New("missing")}
+	}
+	for _, f := range ints {
+		if f.value <= 0 {
+			return &FieldError{f.name, fmt.Errorf("is %d, want a positive whole number", f.value)}
+		}
+	}
+	if !slices.Contains(precisions, r.Precision) {
+		return &FieldError{"precision", fmt.Errorf("is %q, want one of %v", r.Precision, precisions)}
+	}
+	for _, f := range figures {
+		if f.value.Sign() <= 0 {
+			return &FieldError{f.name, fmt.Errorf("is %s, want a positive number", f.value)}
+		}
+	}
+	return nil
+}
+
 // checkRow validates one configuration on its own.
 func checkRow(r *floor.Configuration, slug string, deadline decimal.Decimal) error {
 	bad := func(field string, format string, args ...any) error {
 		return &FieldError{field, fmt.Errorf(format, args...)}
 	}
-	if r.GPU == "" {
-		return bad("gpu", "missing")
-	}
-	for _, f := range []struct {
-		name  string
-		value int
-	}{
+	if err := checkRowBasics(r, []intField{
 		{"num_gpus", r.NumGPUs}, {"tensor_parallel", r.TensorParallel}, {"data_parallel", r.DataParallel},
 		{"expert_parallel", r.ExpertParallel}, {"max_num_seqs", r.MaxNumSeqs}, {"avg_output_tokens", r.AvgOutputTokens},
 		{"repeat", r.Repeat},
-	} {
-		if f.value <= 0 {
-			return bad(f.name, "is %d, want a positive whole number", f.value)
-		}
-	}
-	if !slices.Contains(precisions, r.Precision) {
-		return bad("precision", "is %q, want one of %v", r.Precision, precisions)
-	}
-	for _, f := range []struct {
-		name  string
-		value decimal.Decimal
-	}{
+	}, []figureField{
 		{"joules_per_output_token", r.JoulesPerOutputToken}, {"wh_per_million_output_tokens", r.WhPerMillionOutputTokens},
 		{"tokens_per_second", r.TokensPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
 		{"median_itl_ms", r.MedianITLMs},
-	} {
-		if f.value.Sign() <= 0 {
-			return bad(f.name, "is %s, want a positive number", f.value)
-		}
+	}); err != nil {
+		return err
 	}
 	switch {
 	case r.P90ITLMs.LessThan(r.MedianITLMs):
