@@ -163,7 +163,7 @@ func (f *State) Requests() decimal.Decimal {
 // It returns the bad text's error.
 func (f *State) SetText(ds *floor.Dataset, k Field, text string) error {
 	f.Text[k] = text
-	err := Fields[k].set(f, ds, text)
+	err := f.set(ds, k, text)
 	if err != nil {
 		f.SetErr(k, err.Error())
 		return err
@@ -178,7 +178,7 @@ func (f *State) SetText(ds *floor.Dataset, k Field, text string) error {
 // edit was taken.
 func (f *State) Edit(ds *floor.Dataset, k Field, text string) bool {
 	if Fields[k].Kind == ChoiceKind {
-		return Fields[k].set(f, ds, text) == nil
+		return f.set(ds, k, text) == nil
 	}
 	f.SetText(ds, k, text)
 	return true
@@ -304,7 +304,7 @@ func DecodeQuery(ds *floor.Dataset, q url.Values) (State, []Notice) {
 		}
 		f.FactorsGiven = f.FactorsGiven || fd.Factor
 		if fd.Kind == ChoiceKind {
-			if err := fd.set(&f, ds, v); err != nil {
+			if err := f.set(ds, Field(k), v); err != nil {
 				fallback := fd.get(&f)
 				if fallback == "" {
 					fallback = fd.Empty
@@ -380,7 +380,7 @@ func (f *State) Apply(ds *floor.Dataset, k Field, v string) error {
 		return err
 	}
 	if fd.Kind == ChoiceKind {
-		return fd.set(f, ds, v)
+		return f.set(ds, k, v)
 	}
 	return f.SetText(ds, k, v)
 }
