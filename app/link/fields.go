@@ -1,3 +1,12 @@
+// Package link is the model of the calculator's inputs, outside go-app: the
+// table of fields (Fields: each input's URL parameter, CLI flag, report key,
+// DOM id, parser and bounds), the state a page's address decodes to (State,
+// Decode), the canonical permalink (State.Permalink, PermalinkOf), the key a
+// cache of pages keeps a page under (State.Key) and a page's link preview
+// (Preview). The web UI (package ui) draws and edits a State, the server
+// reads a page's address with it, and the CLI (cmd/energyfloor) derives its
+// input flags from the table and reads -link with Decode, so a link, a form
+// and a command line take the same spellings and give the same figures.
 package link
 
 import (
@@ -84,7 +93,7 @@ type Spec struct {
 	// one opens that section.
 	Factor bool
 	// linked marks the two monthly volumes: the user types one
-	// (formState.Basis), and the other follows through the output length.
+	// (State.Basis), and the other follows through the output length.
 	Linked bool
 	// empty says what a choice's empty value means, in a notice.
 	Empty string
@@ -112,7 +121,7 @@ type Spec struct {
 	link func(f *State) string
 }
 
-// fields is the table of the calculator's inputs, by fieldKey.
+// Fields is the table of the calculator's inputs, by Field.
 var Fields = [FieldCount]Spec{
 	FieldWorkload: {Param: "workload", Flag: "workload", JSON: "workload",
 		Usage: "upstream task `id`, as energyfloor -list lists them",
@@ -359,7 +368,7 @@ func nullable(d decimal.NullDecimal) string {
 // String returns the DOM id of field k, which names it in messages.
 func (k Field) String() string { return Fields[k].ID }
 
-// fieldByID returns the field whose control has DOM id id.
+// FieldByID returns the field whose control has DOM id id.
 func FieldByID(id string) (Field, bool) {
 	for k := range Fields {
 		if Fields[k].ID == id {

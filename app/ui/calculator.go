@@ -206,7 +206,7 @@ func (c *calculator) permalinkURL() string {
 }
 
 // pageParams returns the parameters the page's address keeps besides the
-// permalink's (see formState.pageParams).
+// permalink's (see link.State.PageParams).
 func (c *calculator) PageParams() []link.PageParam {
 	return c.form.PageParams(c.embed)
 }

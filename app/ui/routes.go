@@ -14,7 +14,7 @@ import (
 //	/       the full calculator
 //	/embed  the compact calculator for iframes
 //
-// Both take the same query parameters (see decodeState).
+// Both take the same query parameters (see link.DecodeQuery).
 //
 // In the browser, the static build's files answer too (/index.html,
 // /embed.html): a static host may serve a page under its file's name, and
