@@ -23,7 +23,10 @@
 // visitor's browser: required fields present, unknown fields refused; figures
 // exact (parsed from their JSON text into decimal.Decimal), positive where
 // they are energies, throughputs, power or latencies, within float64's range;
-// latency percentiles in order (median ≤ p90 ≤ p95 ≤ p99); Wh per million
+// latency percentiles in order (median ≤ p90 ≤ p95 ≤ p99); for diffusion,
+// Ulysses × ring degree equal to the GPU count, generation settings positive
+// (frames and fps for video only) and the caveat as floor.DiffusionCaveat
+// derives it; Wh per million
 // tokens consistent with joules per token; under_itl_deadline true to the
 // median; row ids unique and as derived, configurations in order; best really
 // the lowest-energy configuration within the ceiling, in the model file and in
@@ -154,6 +157,27 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 				return nil, err
 			}
 			m, err := checkModel(&idx, iw, im, &mf, validate)
+			if err != nil {
+				return nil, err
+			}
+			configurations += len(m.Configurations)
+			w.Models = append(w.Models, m)
+		}
+		if configurations != iw.ConfigurationCount {
+			return nil, &Error{File: "index.json", Workload: iw.ID, Field: "configuration_count",
+				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
+		}
+	}
+	for _, iw := range idx.DiffusionWorkloads {
+		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source}
+		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)
+		configurations := 0
+		for _, im := range iw.Models {
+			var mf DiffusionModelFile
+			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
+				return nil, err
+			}
+			m, err := checkDiffusionModel(&idx, iw, im, &mf, validate)
 			if err != nil {
 				return nil, err
 			}

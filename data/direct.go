@@ -12,7 +12,7 @@ import (
 )
 
 // unmarshalDirect decodes index.json (into a *Index), a model file (into a
-// *ModelFile), grid.json (into a *GridFile), published.json (into a
+// *ModelFile, or a *DiffusionModelFile), grid.json (into a *GridFile), published.json (into a
 // *PublishedFile) or equivalents.json (into an *EquivalentsFile) with a small hand-written JSON reader: no reflection,
 // one pass over the bytes, filling the format's types (format.go). The
 // browser build uses it (unmarshal_wasm.go). Natively it is tested against
@@ -28,6 +28,8 @@ func unmarshalDirect(b []byte, v any) error {
 		err = r.index(v)
 	case *ModelFile:
 		err = r.model(v)
+	case *DiffusionModelFile:
+		err = r.diffusionModel(v)
 	case *GridFile:
 		err = r.grid(v)
 	case *PublishedFile:
@@ -471,6 +473,8 @@ func (r *reader) index(idx *Index) error {
 			return r.text(&idx.CiteURL)
 		case "workloads":
 			return list(r, &idx.Workloads, r.workload)
+		case "diffusion_workloads":
+			return list(r, &idx.DiffusionWorkloads, r.diffusionWorkload)
 		}
 		return r.header(&idx.Header, key)
 	})

@@ -109,6 +109,52 @@ func checkIndex(idx *Index) error {
 			}
 		}
 	}
+	for _, w := range idx.DiffusionWorkloads {
+		if w == nil || w.ID == "" {
+			return fail("diffusion_workloads", errors.New("a workload has no id"))
+		}
+		wfail := func(field string, err error) error {
+			return &Error{File: "index.json", Workload: w.ID, Field: field, Err: err}
+		}
+		if seen[w.ID] {
+			return wfail("id", errors.New("listed twice"))
+		}
+		seen[w.ID] = true
+		switch {
+		case w.Name == "":
+			return wfail("name", errors.New("missing"))
+		case w.UpstreamName == "":
+			return wfail("upstream_name", errors.New("missing"))
+		case w.Request != "image" && w.Request != "video":
+			return wfail("request", fmt.Errorf("is %q, want \"image\" or \"video\"", w.Request))
+		}
+		if err := checkSource(&w.Source); err != nil {
+			return wfail("source", err)
+		}
+		if want := strconv.Itoa(w.ConfigurationCount) + " "; w.ConfigurationCount <= 0 || !strings.HasPrefix(w.Source.Configurations, want) {
+			return wfail("source.configurations", fmt.Errorf("%q does not start with the workload's configuration_count %d", w.Source.Configurations, w.ConfigurationCount))
+		}
+		if len(w.Models) == 0 || w.ModelCount != len(w.Models) {
+			return wfail("model_count", fmt.Errorf("is %d, but %d models are listed", w.ModelCount, len(w.Models)))
+		}
+		for i, m := range w.Models {
+			if m == nil || m.Slug == "" {
+				return wfail("models", fmt.Errorf("model %d has no slug", i+1))
+			}
+			mfail := func(field string, err error) error {
+				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: field, Err: err}
+			}
+			if i > 0 && w.Models[i-1].Slug >= m.Slug {
+				return mfail("slug", fmt.Errorf("not after %q: models must be sorted by slug, each once", w.Models[i-1].Slug))
+			}
+			if want := w.ID + "/" + m.Slug + ".json"; m.File != want {
+				return mfail("file", fmt.Errorf("is %q, want %q", m.File, want))
+			}
+			if err := checkGeneration(w.Request, m.Generation); err != nil {
+				return mfail("generation", err)
+			}
+		}
+	}
 	return nil
 }
 

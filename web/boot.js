@@ -322,12 +322,12 @@
     });
   };
 
-  // The statements' permalinks (#statement-link, #statement-short-link): a page whose origin was
-  // not known when it was written (a static build given none) links
+  // The statements' permalinks (#statement-link, #statement-short-link): a
+  // page whose origin was not known when it was written (a static build given none) links
   // relative to itself; write the link out absolute, as the page's own.
   whenParsed(() => {
-    for (const id of ["statement-link", "statement-short-link"]) {
-      const link = document.getElementById(id);
+    const links = [document.getElementById("statement-link"), document.getElementById("statement-short-link")];
+    for (const link of links) {
       if (link && link.getAttribute("href").startsWith("/")) link.textContent = link.href;
     }
   });

@@ -118,7 +118,7 @@ func markEmbed(page []byte) ([]byte, error) {
 // of go-app's output cannot leave one unfilled.
 func fillOrigin(page []byte, origin string) ([]byte, error) {
 	placeholder := []byte(html.EscapeString(ui.SnippetStart("")))
-	snippets, n := bytes.Count(page, []byte(`id="embed-snippet"`)), bytes.Count(page, placeholder)
+	snippets, n := bytes.Count(page, []byte(`id="`+ui.IDEmbedSnippet+`"`)), bytes.Count(page, placeholder)
 	if n != snippets {
 		return nil, fmt.Errorf("patch %q: the page has %d embed snippets and %d placeholder origins: has go-app changed?", patchOrigin, snippets, n)
 	}
@@ -126,7 +126,7 @@ func fillOrigin(page []byte, origin string) ([]byte, error) {
 		page = bytes.ReplaceAll(page, placeholder, []byte(html.EscapeString(ui.SnippetStart(origin))))
 	}
 	marker := []byte(ui.PermalinkOrigin)
-	links := bytes.Count(page, []byte(`id="statement-link"`)) + bytes.Count(page, []byte(`id="statement-short-link"`))
+	links := bytes.Count(page, []byte(`id="`+ui.IDStatementLink+`"`)) + bytes.Count(page, []byte(`id="`+ui.IDStatementShortLink+`"`))
 	n = bytes.Count(page, marker)
 	if n != 2*links {
 		return nil, fmt.Errorf("patch %q: the page has %d statement links and %d permalink origins: has go-app changed?", patchOrigin, links, n)

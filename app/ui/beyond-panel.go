@@ -93,7 +93,7 @@ func (p *beyondPanel) renderFactors() app.UI {
 	}
 	return app.Div().Class("factors").Body(
 		app.Div().Class("field").Body(
-			app.Label().For(selectPreset).Text("Host, idle and facility: a preset"),
+			app.Label().For(IDScopePreset).Text("Host, idle and facility: a preset"),
 			p.presetSelect(presetID),
 			source,
 		),
@@ -123,7 +123,7 @@ func (p *beyondPanel) presetSelect(selected string) app.UI {
 			selectedAttr(pr.ID == selected) + `>` + html.EscapeString(pr.Name+presetValues(pr)) + `</option>`
 	}
 	options += `<option value="` + presetCustom + `"` + selectedAttr(selected == presetCustom) + `>Your own factors</option>`
-	sel := app.Select().ID(selectPreset).OnChange(p.onPreset).Body(app.Raw(`<optgroup label="Presets">` + options + `</optgroup>`))
+	sel := app.Select().ID(IDScopePreset).OnChange(p.onPreset).Body(app.Raw(`<optgroup label="Presets">` + options + `</optgroup>`))
 	if app.IsServer {
 		sel = sel.Disabled(true) // until web/boot.js or the app can fill the fields
 	}
@@ -144,7 +144,7 @@ func selectedAttr(on bool) string {
 
 // onPreset posts the chosen preset.
 func (p *beyondPanel) onPreset(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionChoice, textEdit{Field: selectPreset, Text: ctx.JSSrc().Get("value").String()})
+	ctx.NewActionWithValue(actionChoice, textEdit{Field: IDScopePreset, Text: ctx.JSSrc().Get("value").String()})
 	ctx.PreventUpdate()
 }
 

@@ -46,7 +46,7 @@ func (c *calculator) onEdit(ctx app.Context, a app.Action) {
 // value (through the table of fields), or a preset. It reports whether the
 // edit was taken (a select's value may be unknown).
 func (c *calculator) apply(e textEdit) bool {
-	if e.Field == selectPreset {
+	if e.Field == IDScopePreset {
 		return c.form.setPreset(c.ds, e.Text)
 	}
 	k, ok := fieldByID(e.Field)

@@ -144,9 +144,9 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 // root returns the page's root element, #calculator. In the browser it has
 // the class "live", which the prerendered page lacks.
 func (c *calculator) root(classes ...string) app.HTMLDiv {
-	div := app.Div().ID("calculator").Class("page").Class(classes...)
+	div := app.Div().ID(IDCalculator).Class("page").Class(classes...)
 	if app.IsClient {
-		div = div.Class("live")
+		div = div.Class(ClassLive)
 	}
 	if c.below != nil {
 		div = div.DataSet("below", "prerendered")

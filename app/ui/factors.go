@@ -14,10 +14,6 @@ import (
 // is a field (fields.go) and optional: an empty field is the factor unset
 // (host and idle 0, PUE 1, no grid intensity, no price), never an error.
 
-// selectPreset is the preset select's id. It is not a field: it has no
-// parameter, and fills host, idle and PUE.
-const selectPreset = "scope-preset"
-
 // gridCustom is the grid select's value for the user's own intensity (the
 // gco2 field), and presetCustom the preset select's for factors no preset
 // has.

@@ -330,16 +330,16 @@ var params = func() []string {
 }()
 
 // textInput returns the text field of field k, drawn as the table says, with
-// the form's text and message, and of the form formID wherever it is drawn.
+// the form's text and message, and of the form IDInputs wherever it is drawn.
 func textInput(f *formState, k fieldKey) *numberField {
 	fd := &fields[k]
-	return &numberField{ID: fd.id, Name: fd.param, Form: formID, Label: fd.label, Hint: fd.hint, Value: f.Text[k], Err: f.Errs[k],
+	return &numberField{ID: fd.id, Name: fd.param, Form: IDInputs, Label: fd.label, Hint: fd.hint, Value: f.Text[k], Err: f.Errs[k],
 		Text: fd.kind == textKind, Linked: fd.linked, Derived: f.derived(k)}
 }
 
 // selectInput returns the select of field k, with options and the form's
-// value selected, and of the form formID wherever it is drawn.
+// value selected, and of the form IDInputs wherever it is drawn.
 func selectInput(f *formState, k fieldKey, options []choice) *selectField {
 	fd := &fields[k]
-	return &selectField{ID: fd.id, Name: fd.param, Form: formID, Label: fd.label, Options: options, Selected: fd.get(f)}
+	return &selectField{ID: fd.id, Name: fd.param, Form: IDInputs, Label: fd.label, Options: options, Selected: fd.get(f)}
 }

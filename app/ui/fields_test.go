@@ -15,7 +15,7 @@ import (
 // TestFieldsTable checks the table itself: every field is complete, and no
 // two share a parameter or an id.
 func TestFieldsTable(t *testing.T) {
-	seenParams, seenIDs := map[string]bool{paramVersion: true, paramQuote: true}, map[string]bool{selectPreset: true}
+	seenParams, seenIDs := map[string]bool{paramVersion: true, paramQuote: true}, map[string]bool{IDScopePreset: true}
 	for k := range fields {
 		fd := &fields[k]
 		if fd.param == "" || fd.id == "" || fd.label == "" || fd.set == nil || fd.get == nil {
@@ -235,7 +235,7 @@ func jsStrings(src string) map[string]bool {
 func TestEveryFieldBelongsToTheForm(t *testing.T) {
 	for _, embed := range []bool{false, true} {
 		html := render(t, fixtureCalculator("host=0.43&pue=1.09&price=0.3&cur=EUR&grid=DEU", embed))
-		open := regexp.MustCompile(`<form [^>]*\bid="` + formID + `"[^>]*>`).FindStringIndex(html)
+		open := regexp.MustCompile(`<form [^>]*\bid="` + IDInputs + `"[^>]*>`).FindStringIndex(html)
 		if open == nil {
 			t.Fatal("no form")
 		}
@@ -248,8 +248,8 @@ func TestEveryFieldBelongsToTheForm(t *testing.T) {
 				continue
 			}
 			inside := loc[0] > open[0] && loc[0] < end
-			if form, _ := attr(html, fd.id, "form"); !inside && form != formID {
-				t.Errorf("embed %t: #%s is outside the form and has form=%q, want %q", embed, fd.id, form, formID)
+			if form, _ := attr(html, fd.id, "form"); !inside && form != IDInputs {
+				t.Errorf("embed %t: #%s is outside the form and has form=%q, want %q", embed, fd.id, form, IDInputs)
 			}
 		}
 	}

@@ -44,7 +44,7 @@ func (p *inputsPanel) onSubmit(ctx app.Context, e app.Event) {
 func (p *inputsPanel) Render() app.UI {
 	f := &p.Form
 	in := f.In
-	return app.Form().ID(formID).Class("panel", "inputs").Method("get").Action(p.Action).
+	return app.Form().ID(IDInputs).Class("panel", "inputs").Method("get").Action(p.Action).
 		Aria("labelledby", "inputs-h").OnSubmit(p.onSubmit).Body(
 		p.Summary,
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
@@ -73,12 +73,6 @@ func (p *inputsPanel) Render() app.UI {
 		),
 	)
 }
-
-// formID is the DOM id of the calculator's form. Every field of the table
-// names it in its form attribute, so that a field drawn outside the form
-// (Beyond the GPU's) is still one of its fields: sent with it where the app
-// does not run, and among its elements for web/boot.js.
-const formID = "inputs"
 
 // inputsFoldID is the DOM id of the embed's <details> that folds the form
 // under the figures.

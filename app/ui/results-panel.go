@@ -82,7 +82,7 @@ func (p *resultsPanel) Render() app.UI {
 	if app.IsServer {
 		hint = "Press Calculate to get figures for the values in the fields."
 	}
-	return app.Section().ID("results").Class("panel", "results").Aria("labelledby", "results-h").
+	return app.Section().ID(IDResults).Class("panel", "results").Aria("labelledby", "results-h").
 		DataSet("meets", meets).Attr(AttrCurrent, current).Body(
 		app.H2().ID("results-h").Text(title),
 		// Shown (by the stylesheet) only while data-current is "no".

@@ -1,6 +1,3 @@
-// Package ui holds Energy Floor's go-app UI: its components and routes. The
-// wasm main (wasm/) and the server (cmd/server) both call Routes, so the server
-// prerenders exactly what the browser shows.
 package ui
 
 import (

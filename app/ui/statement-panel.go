@@ -66,7 +66,7 @@ func (p *statementPanel) Render() app.UI {
 		app.Div().Class("statement-short-block").Body(
 			app.P().ID("statement-short").Class("statement-text", "statement-short").Body(
 				app.Span().Class("statement-short-body").Text(p.Short+" "),
-				app.A().ID("statement-short-link").Href(p.Permalink).Text(p.Permalink),
+				app.A().ID(IDStatementShortLink).Href(p.Permalink).Text(p.Permalink),
 			),
 			app.Div().Class("button-row").Body(
 				shortButton,
@@ -78,7 +78,7 @@ func (p *statementPanel) Render() app.UI {
 			// In print the link stands alone, as the page's permalink.
 			app.Span().Class("statement-body").Text(p.Text+" "),
 			app.Span().Class("print-only-inline").Text("Permalink: "),
-			app.A().ID("statement-link").Href(p.Permalink).Text(p.Permalink),
+			app.A().ID(IDStatementLink).Href(p.Permalink).Text(p.Permalink),
 		),
 		app.Div().Class("button-row").Body(
 			button,
