@@ -25,15 +25,13 @@ func (f *configFacts) Render() app.UI {
 	c := f.Config
 	lat := "median " + floor.FormatLatency(c.MedianITLMs) + " · p90 " + floor.FormatLatency(c.P90ITLMs) +
 		" · p95 " + floor.FormatLatency(c.P95ITLMs) + " · p99 " + floor.FormatLatency(c.P99ITLMs)
-	batch := floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + " requests (max_num_seqs " +
-		floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + "); " +
-		floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch)) + " batched together on average"
+	batch := floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + " requests (max_num_seqs); " +
+		floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch)) + " batched on average"
 	items := []app.UI{app.Dt().Text("GPUs"), app.Dd().Text(strconv.Itoa(c.NumGPUs) + " × " + gpuName(c.GPU))}
 	if !f.Compact {
-		items = append(items, app.Dt().Text("Split over the GPUs"),
+		items = append(items, app.Dt().Text("Split over GPUs"),
 			app.Dd().Text("tensor "+strconv.Itoa(c.TensorParallel)+" · data "+strconv.Itoa(c.DataParallel)+
-				" · expert "+strconv.Itoa(c.ExpertParallel)+" (parallelism)"),
-			app.Dt().Text("Number format"), app.Dd().Text(c.Precision))
+				" · expert "+strconv.Itoa(c.ExpertParallel)+" parallelism · "+c.Precision+" numbers"))
 	}
 	items = append(items,
 		app.Dt().Text("Batch size limit"), app.Dd().Text(batch),

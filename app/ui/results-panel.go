@@ -168,9 +168,12 @@ func (p *resultsPanel) renderMeets() app.UI {
 	c := r.Chosen
 	whReq, whMonth := headlineWh(r, p.Found)
 	return app.Div().Body(
-		app.P().Class("lede").Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
-			strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
-			" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+"."+whyGPU(r, in)),
+		app.P().Class("lede").Body(
+			app.Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
+				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
+				" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+"."),
+			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
+		),
 		p.headline(whReq, whMonth,
 			floor.FormatJoules(f.JoulesPerRequest)+" for "+floor.FormatNumber(in.OutputTokensPerRequest)+" output tokens",
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+floor.FormatInteger(f.RequestsPerMonth)+" requests a month",
