@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"energyfloor/app/link"
 	"net/url"
 	"slices"
 	"strings"
@@ -31,7 +32,8 @@ import (
 // finishTakeOver (OnNav, after the first render). The start-up yields to the
 // browser between its pieces (YieldToBrowser) while the prerendered page
 // still stands, so that none holds the main thread long and the page never
-// shows anything but itself.
+// shows anything but itself. The whole start-up, in order, is listed in
+// the wasm main's package doc (wasm/main.go).
 
 // startup is the calculator's take-over state.
 type startup struct {
@@ -65,7 +67,7 @@ func (c *calculator) start() {
 	if !c.embed {
 		c.below = prerenderedBelow()
 	}
-	q, read := parseQuery(app.Window().URL().RawQuery)
+	q, read := link.ParseQuery(app.Window().URL().RawQuery)
 	c.navigateFirst(q)
 	c.notices = append(read, c.notices...)
 	if c.loadErr != nil {
@@ -249,13 +251,13 @@ func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
 		return slices.ContainsFunc(keep, func(e textEdit) bool { return e.Field == id })
 	}
 	doc := app.Window().Get("document")
-	for k := range fields {
-		id := fields[k].id
+	for k := range link.Fields {
+		id := link.Fields[k].ID
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() {
 			continue
 		}
-		if fields[k].kind != choiceKind {
+		if link.Fields[k].Kind != link.ChoiceKind {
 			if el.Get("tagName").String() != "INPUT" {
 				continue
 			}
@@ -285,7 +287,7 @@ func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
 		edits = append(edits, textEdit{Field: id, Text: v})
 	}
 	if el := doc.Get("activeElement"); el.Truthy() {
-		if _, ok := fieldByID(el.Get("id").String()); ok {
+		if _, ok := link.FieldByID(el.Get("id").String()); ok {
 			focus = el.Get("id").String()
 		}
 	}

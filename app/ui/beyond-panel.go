@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
@@ -22,7 +23,7 @@ import (
 type beyondPanel struct {
 	app.Compo
 
-	Form formState
+	Form link.State
 	// Floor is the selected model's floor (Found: it has one).
 	Floor floor.Result
 	Found bool
@@ -43,7 +44,7 @@ func (p *beyondPanel) onToggle(ctx app.Context, e app.Event) {
 // then the bundled countries and regions by name, each with its figure and
 // year.
 func gridChoices(grid []floor.GridIntensity) []choice {
-	out := []choice{{"", "None: no carbon figure"}, {gridCustom, "Your own figure, below"}}
+	out := []choice{{"", "None: no carbon figure"}, {link.GridCustom, "Your own figure, below"}}
 	byName := slices.Clone(grid)
 	slices.SortFunc(byName, func(a, b floor.GridIntensity) int { return strings.Compare(a.Name, b.Name) })
 	for _, g := range byName {
@@ -83,7 +84,7 @@ func (p *beyondPanel) Render() app.UI {
 func (p *beyondPanel) renderFactors() app.UI {
 	f := &p.Form
 	fa := f.In.Factors
-	presetID := f.presetChoice()
+	presetID := f.PresetChoice()
 	var source app.UI = app.P().ID("preset-source").Class("hint").Text("Your own factors.")
 	if pr, ok := floor.PresetByID(presetID); ok {
 		source = app.P().ID("preset-source").Class("hint").Body(
@@ -97,14 +98,14 @@ func (p *beyondPanel) renderFactors() app.UI {
 			p.presetSelect(presetID),
 			source,
 		),
-		textInput(f, fieldHost),
-		textInput(f, fieldIdle),
-		textInput(f, fieldPUE),
-		selectInput(f, fieldGrid, p.Grid),
-		textInput(f, fieldGCO2),
+		textInput(f, link.FieldHost),
+		textInput(f, link.FieldIdle),
+		textInput(f, link.FieldPUE),
+		selectInput(f, link.FieldGrid, p.Grid),
+		textInput(f, link.FieldGCO2),
 		app.Div().Class("price").Body(
-			textInput(f, fieldPrice),
-			textInput(f, fieldCurrency),
+			textInput(f, link.FieldPrice),
+			textInput(f, link.FieldCurrency),
 		),
 		app.If(fa.Currency != "" && !fa.PricePerKWh.Valid, func() app.UI {
 			return app.P().Class("hint").Text("A currency without a price gives no cost.")
@@ -119,10 +120,10 @@ func (p *beyondPanel) renderFactors() app.UI {
 func (p *beyondPanel) presetSelect(selected string) app.UI {
 	options := ""
 	for _, pr := range floor.Presets() {
-		options += `<option value="` + pr.ID + `"` + fillAttr(fieldHost, pr.Host) + fillAttr(fieldIdle, pr.Idle) + fillAttr(fieldPUE, pr.PUE) +
+		options += `<option value="` + pr.ID + `"` + fillAttr(link.FieldHost, pr.Host) + fillAttr(link.FieldIdle, pr.Idle) + fillAttr(link.FieldPUE, pr.PUE) +
 			selectedAttr(pr.ID == selected) + `>` + html.EscapeString(pr.Name+presetValues(pr)) + `</option>`
 	}
-	options += `<option value="` + presetCustom + `"` + selectedAttr(selected == presetCustom) + `>Your own factors</option>`
+	options += `<option value="` + link.PresetCustom + `"` + selectedAttr(selected == link.PresetCustom) + `>Your own factors</option>`
 	sel := app.Select().ID(IDScopePreset).OnChange(p.onPreset).Body(app.Raw(`<optgroup label="Presets">` + options + `</optgroup>`))
 	if app.IsServer {
 		sel = sel.Disabled(true) // until web/boot.js or the app can fill the fields
@@ -250,7 +251,7 @@ func (p *beyondPanel) renderPublished() app.UI {
 	}
 	rows = append(rows, []row{
 		{id: "ours-google", scope: floor.AlignsWithGoogle, label: "Your floor with the Google 2025 proportions",
-			wh: googleWh, detail: "The floor × (1 + 0.43 + 0.17) × 1.09: an estimate, not a measurement."},
+			wh: googleWh, detail: "The floor × (1 + " + google.Host.String() + " + " + google.Idle.String() + ") × " + google.PUE.String() + ": an estimate, not a measurement."},
 	}...)
 	if !p.Form.In.Factors.IsZero() {
 		rows = append(rows, row{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",

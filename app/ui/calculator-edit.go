@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"energyfloor/app/link"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -27,7 +28,7 @@ func (c *calculator) changed(ctx app.Context) {
 			return // a later change will write it
 		}
 		u := *ctx.Page().URL()
-		if query := withPageParams(c.query, c.pageParams()); u.RawQuery != query {
+		if query := link.WithPageParams(c.query, c.PageParams()); u.RawQuery != query {
 			u.RawQuery = query
 			ctx.Page().ReplaceURL(&u)
 		}
@@ -47,28 +48,28 @@ func (c *calculator) onEdit(ctx app.Context, a app.Action) {
 // edit was taken (a select's value may be unknown).
 func (c *calculator) apply(e textEdit) bool {
 	if e.Field == IDScopePreset {
-		return c.form.setPreset(c.ds, e.Text)
+		return c.form.SetPreset(c.ds, e.Text)
 	}
-	k, ok := fieldByID(e.Field)
+	k, ok := link.FieldByID(e.Field)
 	switch {
 	case !ok:
 		return false
-	case k == fieldWorkload:
+	case k == link.FieldWorkload:
 		return c.setWorkload(e.Text)
-	case k == fieldModel:
+	case k == link.FieldModel:
 		return c.selectModel(e.Text)
 	}
-	return c.form.edit(c.ds, k, e.Text)
+	return c.form.Edit(c.ds, k, e.Text)
 }
 
 // setWorkload chooses workload id, and the model
 // the workload falls back on when it lacks the model shown (saying so).
 func (c *calculator) setWorkload(id string) bool {
-	if c.loadErr != nil || !c.form.edit(c.ds, fieldWorkload, id) {
+	if c.loadErr != nil || !c.form.Edit(c.ds, link.FieldWorkload, id) {
 		return false
 	}
 	c.info = ""
-	if m := modelFor(c.ds, c.form.In, c.form.In.Model); m != c.form.In.Model {
+	if m := link.ModelFor(c.ds, c.form.In, c.form.In.Model); m != c.form.In.Model {
 		if old := c.modelName(c.form.In.Model); old != "" {
 			c.info = old + " is not measured on this workload; showing " + c.modelName(m) + "."
 		}
@@ -79,7 +80,7 @@ func (c *calculator) setWorkload(id string) bool {
 
 // selectModel chooses the model named name (see floor.Workload.FindModel).
 func (c *calculator) selectModel(name string) bool {
-	if !c.form.edit(c.ds, fieldModel, name) {
+	if !c.form.Edit(c.ds, link.FieldModel, name) {
 		return false
 	}
 	c.info = ""

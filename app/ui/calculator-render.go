@@ -33,7 +33,7 @@ func (c *calculator) Render() app.UI {
 		action = c.base + "/embed"
 	}
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
-		Keep: c.pageParams()}
+		Keep: c.PageParams()}
 	if !c.embed {
 		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
 	}
@@ -125,10 +125,10 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 		app.Section().ID("tradeoff").Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
-				TargetMs: in.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
+				TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
 				TokensPerMonth: in.OutputTokensPerMonth},
 			&configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
-				TargetMs: in.TargetITLMs.String(), Chosen: chosenRow(c.selected, c.found)},
+				TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found)},
 		),
 		app.Section().ID("volume").Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
 			app.H2().ID("volume-h").Text("Energy per token against monthly volume"),

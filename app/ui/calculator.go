@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -28,8 +29,8 @@ type calculator struct {
 
 	ds      *floor.Dataset
 	loadErr error
-	form    formState
-	notices []notice
+	form    link.State
+	notices []link.Notice
 	// info tells the user about a change the calculator made itself (a model
 	// not measured on the chosen workload).
 	info string
@@ -120,7 +121,7 @@ func basePath(resolve func(string) string) string {
 // navigateTo sets the state from a page's raw query string: parseQuery's
 // notices about how the query was read come before decodeState's.
 func (c *calculator) navigateTo(rawQuery string) {
-	q, read := parseQuery(rawQuery)
+	q, read := link.ParseQuery(rawQuery)
 	c.navigate(q)
 	c.notices = append(read, c.notices...)
 	c.foldOpen = c.foldFor()
@@ -149,7 +150,7 @@ func (c *calculator) navigate(q url.Values) {
 	}
 	c.buildChoices()
 	c.printed = time.Now().Format("2 January 2006")
-	c.form, c.notices = decodeState(c.ds, q)
+	c.form, c.notices = link.DecodeQuery(c.ds, q)
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
@@ -187,7 +188,7 @@ func (c *calculator) recompute() {
 	if m := w.Model(in.Model); m != nil {
 		c.selected, c.found = floor.ModelFloor(m, in)
 	}
-	c.query = c.form.permalink(c.ds).Encode()
+	c.query = c.form.Permalink(c.ds).Encode()
 	c.statement, c.statementShort, c.equivReq, c.equivMonth, c.nextStep = "", "", nil, nil, nil
 	if sin, r, ok := floor.StatementFloor(w, in); ok {
 		c.statement = floor.Statement(c.ds, w, sin, r, "")
@@ -217,8 +218,8 @@ func (c *calculator) permalinkURL() string {
 
 // pageParams returns the parameters the page's address keeps besides the
 // permalink's (see formState.pageParams).
-func (c *calculator) pageParams() []pageParam {
-	return c.form.pageParams(c.embed)
+func (c *calculator) PageParams() []link.PageParam {
+	return c.form.PageParams(c.embed)
 }
 
 // quoting reports whether the page shows the statement and the

@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/floor/floortest"
+	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -159,7 +161,7 @@ func TestCalculatorHostileLink(t *testing.T) {
 // TestCalculatorInvalidUTF8: a link's invalid UTF-8 reaches the page as
 // U+FFFD, in the field as in the notices: the page stays valid UTF-8.
 func TestCalculatorInvalidUTF8(t *testing.T) {
-	c := &calculator{load: func() (*floor.Dataset, error) { return fixtureDataset(), nil }}
+	c := &calculator{load: func() (*floor.Dataset, error) { return floortest.Dataset(), nil }}
 	c.navigateTo("tokens=%00%ff%fe&model=%ff&cur=%fe")
 	html := render(t, c)
 	if !utf8.ValidString(html) {
@@ -370,20 +372,20 @@ func TestEditsBeforeTheWasmStarted(t *testing.T) {
 		{
 			// 0.36 J × 2e9 tokens / 3,600 = 200,000 Wh a month; per request unchanged.
 			name: "tokens typed", query: "itl=60&model=alpha",
-			early: []textEdit{{fields[fieldTokens].id, "2B"}},
+			early: []textEdit{{link.Fields[link.FieldTokens].ID, "2B"}},
 			want: map[string]string{"#energy-per-month data-wh": "200000", "#energy-per-request data-wh": "0.05",
 				"#tokens-per-month value": "2B"},
 		},
 		{
 			// 4M requests × 250 tokens = 1e9 tokens: 0.36 × 250 / 3,600 = 0.025 Wh; 100,000 Wh a month.
 			name: "output length, then requests typed", query: "itl=60&model=alpha",
-			early: []textEdit{{fields[fieldOutput].id, "250"}, {fields[fieldRequests].id, "4M"}},
+			early: []textEdit{{link.Fields[link.FieldOutput].ID, "250"}, {link.Fields[link.FieldRequests].ID, "4M"}},
 			want: map[string]string{"#energy-per-request data-wh": "0.025", "#energy-per-month data-wh": "100000",
 				"#requests-per-month value": "4M", "#output-tokens value": "250"},
 		},
 		{
 			name: "bad text keeps the last good results and says why", query: "itl=60&model=alpha",
-			early: []textEdit{{fields[fieldOutput].id, "abc"}},
+			early: []textEdit{{link.Fields[link.FieldOutput].ID, "abc"}},
 			want: map[string]string{"#energy-per-request data-wh": "0.05", "#output-tokens value": "abc",
 				"#output-tokens-msg": "Enter a number using the digits 0 to 9, such as 1,500 or 2.5k."},
 		},
@@ -485,7 +487,7 @@ func getPage(t *testing.T, h http.Handler, path string) string {
 // as they are and does not rank; an edit still recomputes the headline; goLive
 // ranks and renders the live sections in their place.
 func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
-	ds := fixtureDataset()
+	ds := floortest.Dataset()
 	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
 		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
 	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies}}
@@ -508,7 +510,7 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 	}
 
 	// 0.36 J × 2e9 tokens / 3,600 = 200,000 Wh a month (alpha's a2).
-	c.form.setText(ds, fieldTokens, "2B")
+	c.form.SetText(ds, link.FieldTokens, "2B")
 	c.changed(app.Context{})
 	if got, _ := attr(app.HTMLString(c.Render()), "energy-per-month", "data-wh"); got != "200000" || c.ranking != nil {
 		t.Errorf("after an edit: #energy-per-month data-wh %q (want 200000), %d results ranked (want none yet)", got, len(c.ranking))
@@ -539,7 +541,7 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 // URL), makes them live and ranks for the new query, so the ranking table
 // has its rows at once.
 func TestLaterNavigationWhilePrerendered(t *testing.T) {
-	ds := fixtureDataset()
+	ds := floortest.Dataset()
 	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
 		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
 	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies}}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"energyfloor/app/link"
 	"slices"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -30,27 +31,33 @@ func Routes() {
 // for offline use and the static build writes out.
 var Pages = []string{"/", "/embed"}
 
-// PageKey returns what the page at path, opened with the raw query string
-// rawQuery, depends on for a given version and origin: the path and the
-// permalink of the state the query decodes to, with the page's own
-// parameters (formState.pageParams), so that queries that differ
-// only in order, encoding or parameters the calculator does not read share
-// one key. ok is false when path is not one of Pages, the dataset does not
-// load, or the query gives notices, a field error or a data version
-// notice: such a page quotes what was wrong with its query, so it depends
-// on more than its state.
-func PageKey(path, rawQuery string) (key string, ok bool) {
+// PageLink is what a page's address says, read once (ReadPage): the key a
+// cache of pages keeps it under and its link preview.
+type PageLink struct {
+	// Key is the path and the canonical query of the state the address
+	// decodes to (link.State.Key); "" when the page depends on more than
+	// its state (its query gave notices or errors, which it quotes).
+	Key string
+	// Title and Description are its link preview (link.Preview); "" when
+	// its workload is unknown.
+	Title, Description string
+}
+
+// ReadPage decodes the page at path, opened with the raw query string
+// rawQuery, once, into its PageLink. ok is false when path is not one of
+// Pages or the dataset does not load.
+func ReadPage(path, rawQuery string) (p PageLink, ok bool) {
 	if !slices.Contains(Pages, path) {
-		return "", false
+		return p, false
 	}
 	ds, err := loadDataset()
 	if err != nil {
-		return "", false
+		return p, false
 	}
-	q, read := parseQuery(rawQuery)
-	f, notices := decodeState(ds, q)
-	if len(read) > 0 || len(notices) > 0 || len(f.Errs) > 0 || f.LinkVersion != "" {
-		return "", false
+	f, notices := link.Decode(ds, rawQuery)
+	if key, ok := f.Key(path == "/embed", notices); ok {
+		p.Key = path + "?" + key
 	}
-	return path + "?" + withPageParams(f.query().Encode(), f.pageParams(path == "/embed")), true
+	p.Title, p.Description, _ = link.Preview(ds, &f)
+	return p, true
 }

@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 )
 
 // report is one ranking with everything printed around it.
@@ -31,14 +32,14 @@ func (r *report) statement(short bool) string {
 	if !ok {
 		return ""
 	}
-	link := ""
+	permalink := ""
 	if r.origin != "" {
-		link = r.origin + "/?" + floor.PermalinkQuery(r.dataset, in).Encode()
+		permalink = r.origin + "/?" + link.PermalinkOf(r.dataset, in).Encode()
 	}
 	if short {
-		return floor.ShortStatement(r.workload, in, res, link)
+		return floor.ShortStatement(r.workload, in, res, permalink)
 	}
-	return floor.Statement(r.dataset, r.workload, in, res, link)
+	return floor.Statement(r.dataset, r.workload, in, res, permalink)
 }
 
 // writeStatement prints the statement alone: one paragraph, or one sentence
