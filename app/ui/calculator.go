@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"net/url"
 	"strings"
 	"time"
 
@@ -118,12 +117,10 @@ func basePath(resolve func(string) string) string {
 	return strings.TrimSuffix(resolve("/web/x"), "/web/x")
 }
 
-// navigateTo sets the state from a page's raw query string: parseQuery's
-// notices about how the query was read come before decodeState's.
+// navigateTo sets the state from a page's raw query string, and the embed's
+// fold for it.
 func (c *calculator) navigateTo(rawQuery string) {
-	q, read := link.ParseQuery(rawQuery)
-	c.navigate(q)
-	c.notices = append(read, c.notices...)
+	c.navigate(rawQuery)
 	c.foldOpen = c.foldFor()
 }
 
@@ -140,8 +137,9 @@ func (c *calculator) onFold(ctx app.Context, e app.Event) {
 	c.foldOpen = ctx.JSSrc().Get("open").Bool()
 }
 
-// navigate loads the dataset (once) and sets the state from query q.
-func (c *calculator) navigate(q url.Values) {
+// navigate loads the dataset (once) and sets the state from a page's raw
+// query string (decodePage).
+func (c *calculator) navigate(rawQuery string) {
 	if c.ds == nil && c.loadErr == nil {
 		c.ds, c.loadErr = c.load()
 	}
@@ -150,7 +148,7 @@ func (c *calculator) navigate(q url.Values) {
 	}
 	c.buildChoices()
 	c.printed = time.Now().Format("2 January 2006")
-	c.form, c.notices = link.DecodeQuery(c.ds, q)
+	c.form, c.notices = decodePage(c.ds, rawQuery)
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
@@ -217,7 +215,7 @@ func (c *calculator) permalinkURL() string {
 }
 
 // pageParams returns the parameters the page's address keeps besides the
-// permalink's (see formState.pageParams).
+// permalink's (see link.State.PageParams).
 func (c *calculator) PageParams() []link.PageParam {
 	return c.form.PageParams(c.embed)
 }

@@ -189,7 +189,7 @@ func TestCalculatorDatasetFailsValidation(t *testing.T) {
 	c := &calculator{load: func() (*floor.Dataset, error) {
 		return nil, errors.New("gpqa/qwen-3-8b.json: configuration 3: joules_per_output_token is negative")
 	}}
-	c.navigate(nil)
+	c.navigate("")
 	html := render(t, c)
 	for _, want := range []string{`id="data-error"`, "failed validation", "joules_per_output_token is negative"} {
 		if !strings.Contains(html, want) {
@@ -491,8 +491,7 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
 		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
 	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies}}
-	q, _ := url.ParseQuery("itl=60&model=alpha")
-	c.navigate(q)
+	c.navigate("itl=60&model=alpha")
 	if c.ranking != nil {
 		t.Fatalf("ranked %d results while the lower sections were prerendered copies", len(c.ranking))
 	}
@@ -545,8 +544,7 @@ func TestLaterNavigationWhilePrerendered(t *testing.T) {
 	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
 		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
 	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies}}
-	q, _ := url.ParseQuery("itl=40&model=alpha")
-	c.navigate(q)
+	c.navigate("itl=40&model=alpha")
 
 	c.OnNav(navContext(t, "itl=60&model=beta"))
 	if c.below != nil {

@@ -60,8 +60,31 @@ func statisticName(s floor.Statistic) string { return string(s) }
 // gpuName spells a GPU model out for people.
 func gpuName(gpu string) string { return "NVIDIA " + gpu }
 
-// whPlain returns an energy in Wh as a plain decimal string for data-wh.
-func whPlain(wh decimal.Decimal) string { return wh.String() }
+// whFigure is a headline energy in Wh, or none (ok false: nothing meets the
+// target, or no configuration on the allowed GPUs).
+type whFigure struct {
+	wh decimal.Decimal
+	ok bool
+}
+
+// whOf is the headline figure of wh.
+func whOf(wh decimal.Decimal) whFigure { return whFigure{wh, true} }
+
+// attr is the figure's data-wh: its Wh as a plain decimal, "" for none.
+func (f whFigure) attr() string {
+	if !f.ok {
+		return ""
+	}
+	return f.wh.String()
+}
+
+// text is the figure's text: the energy with its unit, a dash for none.
+func (f whFigure) text() string {
+	if !f.ok {
+		return "—"
+	}
+	return floor.FormatWh(f.wh)
+}
 
 // Render draws the panel from its props.
 func (p *resultsPanel) Render() app.UI {
@@ -96,7 +119,7 @@ func (p *resultsPanel) Render() app.UI {
 		app.If(p.Info != "", func() app.UI { return app.P().ID("results-info").Class("info").Text(p.Info) }),
 		app.If(!p.Found, func() app.UI {
 			return app.Div().Body(
-				p.headline("", "", "No configuration of this model was measured on the chosen GPU.", ""),
+				p.headline(whFigure{}, whFigure{}, "No configuration of this model was measured on the chosen GPU.", ""),
 				p.Provenance,
 				app.P().ID("no-config").Class("warn").Text("Choose another GPU, or Either, to see this model's floor."),
 			)
@@ -122,42 +145,29 @@ func inputsSummary(in floor.Inputs, model, workload string) string {
 	return s + ", " + workload
 }
 
-// headlineText is a headline figure's text for its data-wh value: the
-// energy with its unit, or a dash when nothing meets the target.
-func headlineText(wh string) string {
-	if wh == "" {
-		return "—"
-	}
-	d, err := decimal.NewFromString(wh)
-	if err != nil {
-		return "—"
-	}
-	return floor.FormatWh(d)
-}
-
-// headlineWh returns the data-wh values of the headline figures for a
+// headlineWh returns the headline figures for a
 // result: the chosen configuration's, or, when nothing meets the target, the
 // fastest configuration's (as the CLI's -json gives them); empty when the
 // model has no configuration on the allowed GPUs.
-func headlineWh(r floor.Result, found bool) (perRequest, perMonth string) {
+func headlineWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
 	if !hasFigures(&r, found) {
-		return "", ""
+		return whFigure{}, whFigure{}
 	}
-	return whPlain(r.Figures.WhPerRequest), whPlain(r.Figures.KWhPerMonth.Shift(3))
+	return whOf(r.Figures.WhPerRequest), whOf(r.Figures.KWhPerMonth.Shift(3))
 }
 
-// headline draws the two headline figures with their hooks. Empty wh values
+// headline draws the two headline figures with their hooks. Figures of none
 // leave data-wh empty (nothing meets the target).
-func (p *resultsPanel) headline(whReq, whMonth, reqSub, monthSub string) app.UI {
+func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string) app.UI {
 	return app.Div().Class("figures").Aria("live", "polite").Body(
 		app.Div().Class("figure").Body(
 			app.Span().Class("figure-label").Text("Per request"),
-			app.Span().ID("energy-per-request").Class("figure-value").DataSet("wh", whReq).Text(headlineText(whReq)),
+			app.Span().ID("energy-per-request").Class("figure-value").DataSet("wh", whReq.attr()).Text(whReq.text()),
 			app.Span().Class("figure-sub").Text(reqSub),
 		),
 		app.Div().Class("figure").Body(
 			app.Span().Class("figure-label").Text("Per month"),
-			app.Span().ID("energy-per-month").Class("figure-value").Attr("elementtiming", "energy-per-month").DataSet("wh", whMonth).Text(headlineText(whMonth)),
+			app.Span().ID("energy-per-month").Class("figure-value").Attr("elementtiming", "energy-per-month").DataSet("wh", whMonth.attr()).Text(whMonth.text()),
 			app.Span().Class("figure-sub").Text(monthSub),
 		),
 	)
@@ -219,7 +229,7 @@ func (p *resultsPanel) renderRelax() app.UI {
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration"),
 		p.Provenance,
 		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
-			DataSet("wh-per-request", whReq).DataSet("wh-per-month", whMonth).Body(
+			DataSet("wh-per-request", whReq.attr()).DataSet("wh-per-month", whMonth.attr()).Body(
 			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+floor.FormatLatency(c.ITL(in.Statistic))+
 				", on "+serverText(c)+" with a batch size limit of "+strconv.Itoa(c.MaxNumSeqs)+
 				" requests. Relax the target to that to get a result."),

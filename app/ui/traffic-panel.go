@@ -40,14 +40,14 @@ func (p *trafficPanel) Render() app.UI {
 	if t == nil {
 		return box.Body(
 			app.H3().Text("At your traffic"),
-			p.figures("", ""),
+			p.figures(whFigure{}, whFigure{}),
 			app.P().ID("traffic-none").Text("No figure at your traffic: no configuration meets the latency target."),
 		)
 	}
 	c := t.Config
 	return box.Body(
 		app.H3().Text("At your traffic"),
-		p.figures(whPlain(t.Figures.WhPerRequest), whPlain(t.Figures.KWhPerMonth.Shift(3))),
+		p.figures(whOf(t.Figures.WhPerRequest), whOf(t.Figures.KWhPerMonth.Shift(3))),
 		app.P().Body(
 			app.Span().ID("traffic-times-floor").DataSet("ratio", t.TimesFloor.String()).Text(timesFloorText(t.TimesFloor)),
 			app.Text(", on "),
@@ -73,15 +73,15 @@ func (p *trafficPanel) Render() app.UI {
 
 // figures draws the two traffic figures with their hooks; empty wh values
 // leave data-wh empty and show a dash.
-func (p *trafficPanel) figures(whReq, whMonth string) app.UI {
+func (p *trafficPanel) figures(whReq, whMonth whFigure) app.UI {
 	return app.Div().Class("figures", "traffic-figures").Body(
 		app.Div().Class("figure").Body(
 			app.Span().Class("figure-label").Text("Per request at your traffic"),
-			app.Span().ID("traffic-per-request").Class("figure-value").DataSet("wh", whReq).Text(headlineText(whReq)),
+			app.Span().ID("traffic-per-request").Class("figure-value").DataSet("wh", whReq.attr()).Text(whReq.text()),
 		),
 		app.Div().Class("figure").Body(
 			app.Span().Class("figure-label").Text("Per month at your traffic"),
-			app.Span().ID("traffic-per-month").Class("figure-value").DataSet("wh", whMonth).Text(headlineText(whMonth)),
+			app.Span().ID("traffic-per-month").Class("figure-value").DataSet("wh", whMonth.attr()).Text(whMonth.text()),
 		),
 	)
 }
