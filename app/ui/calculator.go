@@ -55,6 +55,11 @@ type calculator struct {
 	// when nothing meets the target.
 	statement            string
 	equivReq, equivMonth []floor.EquivalentCount
+	// statementShort is the statement in one sentence (floor.ShortStatement),
+	// without its link; nextStep is where the selected model's figure at your
+	// traffic next falls (Traffic.NextStep), nil at the floor.
+	statementShort string
+	nextStep       *floor.NextStep
 	// printed is the date a printout gives, set at each navigation.
 	printed string
 	// foldOpen is whether the embed's inputs (#inputs-fold) are unfolded:
@@ -182,9 +187,13 @@ func (c *calculator) recompute() {
 		c.selected, c.found = floor.ModelFloor(m, in)
 	}
 	c.query = c.form.Permalink(c.ds).Encode()
-	c.statement, c.equivReq, c.equivMonth = "", nil, nil
+	c.statement, c.statementShort, c.equivReq, c.equivMonth, c.nextStep = "", "", nil, nil, nil
 	if sin, r, ok := floor.StatementFloor(w, in); ok {
 		c.statement = floor.Statement(c.ds, w, sin, r, "")
+		c.statementShort = floor.ShortStatement(w, sin, r, "")
+	}
+	if c.found {
+		c.nextStep = c.selected.Traffic.NextStep()
 	}
 	if c.found && c.selected.Meets() {
 		f := c.selected.Figures

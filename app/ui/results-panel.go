@@ -39,6 +39,9 @@ type resultsPanel struct {
 	// the per-token line): the embed's caveat and citation, so that a short
 	// frame shows them with the figures, above the details.
 	Provenance app.UI
+	// Next is where the figure at your traffic next falls
+	// (Traffic.NextStep), nil at the floor.
+	Next *floor.NextStep
 	// Pause, in the browser's first page, is called as the panel's mount
 	// starts: the start-up yields there (see pauseMount).
 	Pause func()
@@ -175,9 +178,12 @@ func (p *resultsPanel) renderMeets() app.UI {
 	c := r.Chosen
 	whReq, whMonth := headlineWh(r, p.Found)
 	return app.Div().Body(
-		app.P().Class("lede").Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
-			strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
-			" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+"."),
+		app.P().Class("lede").Body(
+			app.Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
+				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
+				" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+"."),
+			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
+		),
 		p.headline(whReq, whMonth,
 			floor.FormatJoules(f.JoulesPerRequest)+" for "+floor.FormatNumber(in.OutputTokensPerRequest)+" output tokens",
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+floor.FormatInteger(f.RequestsPerMonth)+" requests a month",
@@ -186,16 +192,15 @@ func (p *resultsPanel) renderMeets() app.UI {
 			" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
 		p.Provenance,
 		app.If(p.Equivalents != nil, func() app.UI { return p.Equivalents }),
-		&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth},
+		&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth, Next: p.Next},
 		app.H3().Text("The configuration behind it"),
 		&configFacts{Config: c, Compact: p.Compact},
 		app.If(!p.Compact, func() app.UI {
 			return app.Div().Class("fleet-spread").Body(
 				app.H3().Text("The fleet it implies"),
 				app.Dl().ID("fleet").Class("facts").Body(
-					app.Dt().Text("GPUs running all month"),
-					app.Dd().Text(floor.FormatInteger(decimal.NewFromInt(f.GPUsNeeded))+" ("+floor.FormatInteger(decimal.NewFromInt(f.Replicas))+" × "+
-						strconv.Itoa(c.NumGPUs)+" "+c.GPU+")"),
+					app.Dt().Text("Servers"),
+					app.Dd().Text(fleetText(f, c)),
 					app.Dt().Text("GPU-hours per month"),
 					app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),
 					app.Dt().Text("Average power per GPU"),
@@ -226,8 +231,8 @@ func (p *resultsPanel) renderRelax() app.UI {
 		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
 			DataSet("wh-per-request", whReq.attr()).DataSet("wh-per-month", whMonth.attr()).Body(
 			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+floor.FormatLatency(c.ITL(in.Statistic))+
-				", on "+strconv.Itoa(c.NumGPUs)+" × "+c.GPU+" at max_num_seqs "+strconv.Itoa(c.MaxNumSeqs)+
-				". Relax the target to that to get a result."),
+				", on "+serverText(c)+" with a batch size limit of "+strconv.Itoa(c.MaxNumSeqs)+
+				" requests. Relax the target to that to get a result."),
 			app.P().Text("There the energy is "+floor.FormatJoules(f.JoulesPerOutputToken)+" per output token: "+
 				floor.FormatWh(f.WhPerRequest)+" per request, "+floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
 		),
@@ -235,6 +240,35 @@ func (p *resultsPanel) renderRelax() app.UI {
 		app.H3().Text("The fastest configuration"),
 		&configFacts{Config: c, Compact: p.Compact},
 	)
+}
+
+// whyGPU says, when either GPU is allowed and the model was measured on
+// more than one, why the count is of one GPU's configurations; "" otherwise.
+func whyGPU(r floor.Result, in floor.Inputs) string {
+	if in.GPU != "" || len(r.Model.GPUs) < 2 {
+		return ""
+	}
+	return " Only " + r.GPU + " is counted: of the two GPUs, its floor is the lower (the ranking below gives both)."
+}
+
+// fleetText says what the fleet is: how many servers of how many GPUs, and
+// how busy they are: "1 server of 4 B200 GPUs, busy 83.5 GPU-hours a month
+// (2.86% of the month)", not GPUs running all month.
+func fleetText(f floor.Figures, c *floor.Configuration) string {
+	servers := floor.FormatInteger(decimal.NewFromInt(f.Replicas)) + " server"
+	if f.Replicas != 1 {
+		servers += "s"
+	}
+	gpus := strconv.Itoa(c.NumGPUs) + " " + c.GPU + " GPU"
+	if c.NumGPUs != 1 {
+		gpus += "s"
+	}
+	s := servers + " of " + gpus + ", busy " + floor.FormatNumber(f.GPUHoursPerMonth) + " GPU-hours a month"
+	if f.GPUsNeeded > 0 {
+		month := decimal.NewFromInt(f.GPUsNeeded * floor.HoursPerMonth)
+		s += " (" + floor.FormatPercent(f.GPUHoursPerMonth.Div(month)) + " of the month)"
+	}
+	return s
 }
 
 // spreadText says how the floor compares with every configuration that meets
