@@ -42,6 +42,19 @@ func sortModels[M any](file string, order []M, info func(M) *data.ModelInfo) err
 	return nil
 }
 
+// modelInfo describes the model upstream names modelID (nickname), as the
+// index and its model file give it.
+func modelInfo(modelID, nickname string, params, active decimal.Decimal, architecture string) data.ModelInfo {
+	return data.ModelInfo{
+		Slug:          Slug(nickname),
+		Name:          nickname,
+		ModelID:       modelID,
+		ParamsB:       pyNumber(params),
+		ActiveParamsB: pyNumber(active),
+		Architecture:  architecture,
+	}
+}
+
 func buildModels(t *task, s Settings) ([]*model, error) {
 	byID := map[string]*model{}
 	var order []*model
@@ -50,15 +63,8 @@ func buildModels(t *task, s Settings) ([]*model, error) {
 		m := byID[r.modelID]
 		if m == nil {
 			m = &model{
-				ModelInfo: data.ModelInfo{
-					Slug:          Slug(r.nickname),
-					Name:          r.nickname,
-					ModelID:       r.modelID,
-					ParamsB:       pyNumber(r.params),
-					ActiveParamsB: pyNumber(r.active),
-					Architecture:  r.architecture,
-				},
-				best: map[string]*data.Row{},
+				ModelInfo: modelInfo(r.modelID, r.nickname, r.params, r.active, r.architecture),
+				best:      map[string]*data.Row{},
 			}
 			byID[r.modelID] = m
 			order = append(order, m)
