@@ -41,7 +41,7 @@ func (p *statementPanel) quote() string {
 // Render draws the paragraph and the button.
 func (p *statementPanel) Render() app.UI {
 	status := map[string]string{"statement": "Copied", "failed": "The browser refused to copy; the statement is selected: copy it with your keyboard."}[p.copied]
-	button := app.Button().ID("copy-statement").Type("button").Text("Copy statement").OnClick(p.onCopy)
+	button := app.Button().ID(IDCopyStatement).Type("button").Text("Copy statement").OnClick(p.onCopy)
 	if !p.Current {
 		button = button.Disabled(true).Aria("describedby", "copy-statement-why")
 	}
