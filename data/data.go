@@ -168,6 +168,9 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
 		}
 	}
+	if !diffusionDecoded {
+		return d, nil
+	}
 	for _, iw := range idx.DiffusionWorkloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source}
 		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)

@@ -51,6 +51,26 @@
 // per the measured curves, each token costs no less than at that point. The
 // traffic floor is never below the floor, equals it once r reaches the
 // throughput of every candidate, and never rises as the volume grows.
+//
+// # Images and videos
+//
+// On a diffusion workload (text-to-image, text-to-video: Workload.Request
+// "image" or "video", Model.Generation its fixed settings) a request is one
+// image or video, and the same functions compute the same definitions with
+// these in place of the token figures:
+//
+//	energy per request = Configuration.JoulesPerRequest                J (the energy every choice ranks by: JoulesPerUnit)
+//	latency            = Configuration.BatchLatencyS ≤ Inputs.TargetLatencyS   s, no statistic: every image of a batch is ready with it
+//	Wh per request     = J ÷ 3,600
+//	kWh per month      = J × Inputs.RequestsPerMonth ÷ 3,600,000        (a year: × 12)
+//	GPU-hours a month  = requests × GPUs ÷ Configuration.RequestsPerSecond ÷ 3,600
+//	r                  = requests a month ÷ SecondsPerMonth              images or videos per second (Traffic.RequestsPerSecond)
+//
+// The floor is chosen by the same preference order (Preferred); a curve
+// (SameCurve) is a model's configurations with the same GPU, GPU count,
+// Ulysses degree, ring degree and precision, ordered by batch size. The
+// per-token figures (JoulesPerOutputToken, WhPerMillionOutputTokens) are
+// zero. DiffusionTrafficAssumption states what the traffic floor assumes.
 package floor
 
 import (
@@ -319,6 +339,10 @@ type Generation struct {
 // Diffusion reports whether c is a diffusion configuration (an image or a
 // video per request) rather than a token one.
 func (c *Configuration) Diffusion() bool { return c.BatchSize > 0 }
+
+// Diffusion reports whether m is a diffusion model (it has generation
+// settings).
+func (m *Model) Diffusion() bool { return m.Generation != nil }
 
 // Diffusion reports whether w is a diffusion workload.
 func (w *Workload) Diffusion() bool { return w.Request != "" }

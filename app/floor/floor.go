@@ -49,6 +49,12 @@ type Inputs struct {
 	// TargetITLMs is the latency target, in milliseconds, applied to Statistic.
 	TargetITLMs decimal.Decimal
 	Statistic   Statistic
+	// RequestsPerMonth is the monthly volume of images or videos, and
+	// TargetLatencyS the target on a batch's latency, in seconds, of a
+	// diffusion workload (text-to-image, text-to-video), which reads them
+	// instead of the four token fields above.
+	RequestsPerMonth decimal.Decimal
+	TargetLatencyS   decimal.Decimal
 	// GPU restricts results to H100 or B200; "" means either.
 	GPU string
 	// Model is the selected model's slug; "" selects none (ranking only).
@@ -59,7 +65,9 @@ type Inputs struct {
 }
 
 // Figures are the energy and fleet figures of one configuration for the
-// given inputs, unrounded (round only for display).
+// given inputs, unrounded (round only for display). A diffusion
+// configuration's have no per-token figures (JoulesPerOutputToken and
+// WhPerMillionOutputTokens are zero): a request is one image or video.
 type Figures struct {
 	JoulesPerOutputToken     decimal.Decimal
 	WhPerMillionOutputTokens decimal.Decimal

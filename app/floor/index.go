@@ -14,7 +14,8 @@ import (
 // exactly, whatever the decimals' precision; each model's configurations per
 // GPU in order of energy; and the operands figures are computed from.
 type index struct {
-	// energies are the distinct joules per output token, ascending.
+	// energies are the distinct joules per output token (per image or video
+	// for diffusion: JoulesPerUnit), ascending.
 	energies []decimal.Decimal
 	// latencies are the distinct values of each statistic (statIndex), ascending.
 	latencies [len(Statistics)][]decimal.Decimal
@@ -81,9 +82,9 @@ func newIndex(models []*Model) *index {
 	var latencies [len(Statistics)][]decimal.Decimal
 	for _, m := range models {
 		for _, c := range m.Configurations {
-			energies = append(energies, c.JoulesPerOutputToken)
+			energies = append(energies, c.JoulesPerUnit())
 			for i, s := range Statistics {
-				latencies[i] = append(latencies[i], c.ITL(s))
+				latencies[i] = append(latencies[i], c.Latency(s))
 			}
 		}
 	}
@@ -95,9 +96,9 @@ func newIndex(models []*Model) *index {
 		im := indexedModel{m: m}
 		for _, c := range m.Configurations {
 			r := newRanked(c)
-			r.energy = rankOf(x.energies, c.JoulesPerOutputToken)
+			r.energy = rankOf(x.energies, c.JoulesPerUnit())
 			for i, s := range Statistics {
-				r.latency[i] = rankOf(x.latencies[i], c.ITL(s))
+				r.latency[i] = rankOf(x.latencies[i], c.Latency(s))
 			}
 			g := im.gpu(c.GPU)
 			if g == nil {

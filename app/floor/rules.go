@@ -64,15 +64,16 @@ func ModelGPUs(cs []*Configuration) []string {
 }
 
 // Preferred reports whether configuration a is chosen over b when both meet
-// a latency target on statistic s: lower joules per output token, then lower
-// latency s, then fewer GPUs, then row id. It is the one rule of every
+// a latency target on statistic s: lower joules per output token (per image
+// or video: JoulesPerUnit), then lower latency s (batch latency: Latency),
+// then fewer GPUs, then row id. It is the one rule of every
 // choice of a configuration: the floor (Floor, ModelFloor, Rank) and each
 // model's best rows (BestRows).
 func Preferred(a, b *Configuration, s Statistic) bool {
-	if c := a.JoulesPerOutputToken.Cmp(b.JoulesPerOutputToken); c != 0 {
+	if c := a.JoulesPerUnit().Cmp(b.JoulesPerUnit()); c != 0 {
 		return c < 0
 	}
-	if c := a.ITL(s).Cmp(b.ITL(s)); c != 0 {
+	if c := a.Latency(s).Cmp(b.Latency(s)); c != 0 {
 		return c < 0
 	}
 	if a.NumGPUs != b.NumGPUs {
@@ -126,12 +127,13 @@ func DiffusionCaveat(request string, gen Generation, minBatch, maxBatch int) str
 		"Every figure is a floor; a lightly used server sits well above it.", what, gen.InferenceSteps, batches)
 }
 
-// Meets reports whether configuration c meets a latency target of targetMs
-// milliseconds at statistic s: its latency at s is at most the target. The
-// floor's choice, the traffic floor's, the charts and the tables all ask
-// it.
-func Meets(c *Configuration, s Statistic, targetMs decimal.Decimal) bool {
-	return withinTarget(c.ITL(s), targetMs)
+// Meets reports whether configuration c meets a latency target of target
+// milliseconds at statistic s (for a diffusion configuration, target
+// seconds on its batch latency, whatever s: Inputs.Target gives the target
+// of each family): its latency (Latency) is at most the target. The floor's
+// choice, the traffic floor's, the charts and the tables all ask it.
+func Meets(c *Configuration, s Statistic, target decimal.Decimal) bool {
+	return withinTarget(c.Latency(s), target)
 }
 
 // withinTarget is Meets on a latency: at most the target.

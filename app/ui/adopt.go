@@ -32,7 +32,8 @@ import (
 // finishTakeOver (OnNav, after the first render). The start-up yields to the
 // browser between its pieces (YieldToBrowser) while the prerendered page
 // still stands, so that none holds the main thread long and the page never
-// shows anything but itself.
+// shows anything but itself. The whole start-up, in order, is listed in
+// the wasm main's package doc (wasm/main.go).
 
 // startup is the calculator's take-over state.
 type startup struct {
