@@ -34,7 +34,8 @@ var faults = []struct{ name, js string }{
 var faultErrors = []string{"a broken ", "panic", "Go program has already exited", "exit code", "index out of range"}
 
 // TestFaultNeverCurrentForOtherInputs (issue 37): with a fault (faults)
-// after the app is live, on the page and in a sandboxed embed, a new volume
+// after the app is live, on the page, in a sandboxed embed and on the
+// static build's page, a new volume
 // typed into the field leaves the results, at every moment they are read,
 // either current with the CLI's figures for the fields, or marked not
 // current (data-current="no"); and once settled the fault has stopped the
@@ -44,13 +45,17 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 	base := appServer(t)
 	cli := cliRunner(t)
 	const link = "?model=llama-3-1-8b-instruct&tokens=1B"
-	for _, where := range []string{"page", "sandboxed embed"} {
+	for _, where := range []string{"page", "sandboxed embed", "static page"} {
 		for _, fault := range faults {
 			t.Run(where+"/"+fault.name, func(t *testing.T) {
 				var b, f *Browser
-				if where == "page" {
-					b = newCleanBrowserAllowing(t, 1280, 900, faultErrors, base)
-					if err := b.Navigate(base + "/" + link); err != nil {
+				if where != "sandboxed embed" {
+					site := base
+					if where == "static page" {
+						site = staticSiteWithHeaders(t)
+					}
+					b = newCleanBrowserAllowing(t, 1280, 900, faultErrors, site)
+					if err := b.Navigate(site + "/" + link); err != nil {
 						t.Fatal(err)
 					}
 					waitInteractive(t, b)
@@ -68,7 +73,7 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 				if _, err := Eval[bool](f, fault.js); err != nil {
 					t.Fatalf("breaking the page: %v", err)
 				}
-				if where == "page" {
+				if where != "sandboxed embed" {
 					if err := f.Type(selTokens, "7B"); err != nil {
 						t.Fatal(err)
 					}

@@ -156,6 +156,7 @@ func checkAppJS(t *testing.T, js, wasm string) {
 		`const goappLoadingLabel = "Loading…";`,
 		`loader.remove();`,
 		"\n(self.efAfterStart || ((register) => register()))(goappInitServiceWorker);\n",
+		"\n    (self.efRun || ((running) => running))(go.run(wasm.instance));\n",
 	} {
 		if !strings.Contains(js, want) {
 			t.Errorf("app.js lacks %q", want)

@@ -60,7 +60,10 @@
 // left out (see served: the pages as go-app's template and the patches make
 // them, app.js, wasm_exec.js, the service worker, the stylesheets, the
 // manifest, the icons, boot.js), so a restart is not an update and any new
-// build is. The service worker keeps one cache per
+// build is. app.wasm goes out with its version in the response header
+// Energyfloor-Version (ui.HeaderVersion; the static build's _headers gives
+// it too): web/boot.js starts only an app.wasm of the version its page was
+// served with, and on a mismatch reloads the page once, then says so. The service worker keeps one cache per
 // version and reads only its own, so a page never mixes two versions; the
 // dataset is inside app.wasm, so wasm and data travel together. After a
 // deploy, an open or installed copy shows an update notice, and one reload
