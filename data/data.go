@@ -150,22 +150,14 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 	for _, iw := range idx.Workloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source}
 		d.Workloads = append(d.Workloads, w)
-		configurations := 0
-		for _, im := range iw.Models {
+		if err := decodeModels(w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel) (*floor.Model, error) {
 			var mf ModelFile
 			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
 				return nil, err
 			}
-			m, err := checkModel(&idx, iw, im, &mf, validate)
-			if err != nil {
-				return nil, err
-			}
-			configurations += len(m.Configurations)
-			w.Models = append(w.Models, m)
-		}
-		if configurations != iw.ConfigurationCount {
-			return nil, &Error{File: "index.json", Workload: iw.ID, Field: "configuration_count",
-				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
+			return checkModel(&idx, iw, im, &mf, validate)
+		}); err != nil {
+			return nil, err
 		}
 	}
 	if !diffusionDecoded {
@@ -174,25 +166,37 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 	for _, iw := range idx.DiffusionWorkloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source}
 		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)
-		configurations := 0
-		for _, im := range iw.Models {
+		if err := decodeModels(w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel) (*floor.Model, error) {
 			var mf DiffusionModelFile
 			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
 				return nil, err
 			}
-			m, err := checkDiffusionModel(&idx, iw, im, &mf, validate)
-			if err != nil {
-				return nil, err
-			}
-			configurations += len(m.Configurations)
-			w.Models = append(w.Models, m)
-		}
-		if configurations != iw.ConfigurationCount {
-			return nil, &Error{File: "index.json", Workload: iw.ID, Field: "configuration_count",
-				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
+			return checkDiffusionModel(&idx, iw, im, &mf, validate)
+		}); err != nil {
+			return nil, err
 		}
 	}
 	return d, nil
+}
+
+// decodeModels adds to w the models of its index entries ims, each read
+// (decoded and checked) by read, and checks that their configurations add
+// up to count, the index's configuration_count of workload id.
+func decodeModels[IM any](w *floor.Workload, id string, count int, ims []IM, read func(IM) (*floor.Model, error)) error {
+	configurations := 0
+	for _, im := range ims {
+		m, err := read(im)
+		if err != nil {
+			return err
+		}
+		configurations += len(m.Configurations)
+		w.Models = append(w.Models, m)
+	}
+	if configurations != count {
+		return &Error{File: "index.json", Workload: id, Field: "configuration_count",
+			Err: fmt.Errorf("is %d, but its models have %d configurations", count, configurations)}
+	}
+	return nil
 }
 
 func readFile(files fs.FS, name string, v any, unmarshal func([]byte, any) error) error {

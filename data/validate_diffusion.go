@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"energyfloor/app/floor"
 
@@ -45,52 +44,11 @@ func checkDiffusionModel(idx *Index, w *IndexDiffusionWorkload, im *IndexDiffusi
 	fail := func(row, field string, err error) error {
 		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
 	}
-	if validate {
-		for _, f := range []struct{ name, got, want string }{
-			{"version", mf.Version, idx.Version},
-			{"updated", mf.Updated, idx.Updated},
-			{"data_version", mf.DataVersion, idx.DataVersion},
-			{"unit", mf.Unit, idx.Unit},
-			{"itl_deadline_ms", strconv.FormatInt(mf.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
-			{"boundary", mf.Boundary, idx.Boundary},
-			{"slug", mf.Slug, im.Slug},
-			{"name", mf.Name, im.Name},
-			{"model_id", mf.ModelID, im.ModelID},
-			{"architecture", mf.Architecture, im.Architecture},
-			{"params_b", string(mf.ParamsB), string(im.ParamsB)},
-			{"active_params_b", string(mf.ActiveParamsB), string(im.ActiveParamsB)},
-			{"gpus", fmt.Sprint(mf.GPUs), fmt.Sprint(im.GPUs)},
-			{"generation", fmt.Sprintf("%+v", mf.Generation), fmt.Sprintf("%+v", im.Generation)},
-		} {
-			if f.got != f.want {
-				return nil, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
-			}
-		}
-		for _, f := range []struct{ name, value string }{{"name", mf.Name}, {"model_id", mf.ModelID}, {"architecture", mf.Architecture}} {
-			if f.value == "" {
-				return nil, fail("", f.name, errors.New("missing"))
-			}
-		}
-		if err := checkSource(&mf.Source); err != nil {
-			return nil, fail("", "source", err)
-		}
-		if !sameSource(&mf.Source, &w.Source) || mf.Source.Selection != w.Source.Selection {
-			return nil, fail("", "source", errors.New("differs from the workload's source block in index.json"))
-		}
-	}
-	if len(mf.Configurations) == 0 || len(mf.Configurations) != im.ConfigurationCount {
-		return nil, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", len(mf.Configurations), im.ConfigurationCount))
-	}
-	params, err := parseParams(mf.ParamsB)
+	params, active, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+		sameSource(&mf.Source, &w.Source) && mf.Source.Selection == w.Source.Selection, len(mf.Configurations), im.ConfigurationCount,
+		validate, fail, modelField{"generation", fmt.Sprintf("%+v", mf.Generation), fmt.Sprintf("%+v", im.Generation)})
 	if err != nil {
-		return nil, fail("", "params_b", err)
-	}
-	active, err := parseParams(mf.ActiveParamsB)
-	if err != nil {
-		return nil, fail("", "active_params_b", err)
-	}
-	if validate && (!(params > 0) || !(active > 0) || active > params) {
-		return nil, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mf.ActiveParamsB, mf.ParamsB))
+		return nil, err
 	}
 	gen := mf.Generation
 	m := &floor.Model{

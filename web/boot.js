@@ -198,8 +198,9 @@
       if (onUse) onUse.remove();
       const hint = kind === "stopped" && getElementById("results-for-hint");
       if (hint) call(native.setText, hint, "The calculator stopped: reload the page to update them.");
-      const copy = kind === "stopped" && getElementById("copy-statement");
-      if (copy) copy.disabled = true;
+      if (kind === "stopped") {
+        for (const copy of [getElementById("copy-statement"), getElementById("copy-statement-short")]) if (copy) copy.disabled = true;
+      }
       if (kind !== "nowasm" && kind !== "compile") {
         const retry = call(native.create, document, "button");
         retry.type = "button";
@@ -415,12 +416,14 @@
     });
   };
 
-  // The statement's permalink (#statement-link): a page whose origin was
-  // not known when it was written (a static build given none) links
+  // The statements' permalinks (#statement-link, #statement-short-link): a
+  // page whose origin was not known when it was written (a static build given none) links
   // relative to itself; write the link out absolute, as the page's own.
   whenParsed(() => {
-    const link = document.getElementById("statement-link");
-    if (link && link.getAttribute("href").startsWith("/")) link.textContent = link.href;
+    const links = [document.getElementById("statement-link"), document.getElementById("statement-short-link")];
+    for (const link of links) {
+      if (link && link.getAttribute("href").startsWith("/")) link.textContent = link.href;
+    }
   });
 
   // The prerendered form.

@@ -33,19 +33,24 @@ const (
 	// cannot start or has stopped, with IDAppRetry after a failed download,
 	// a stop or an app.wasm of another version. When the app stops, boot.js
 	// also rewrites IDResultsForHint, #results-for's last words, and
-	// disables IDCopyStatement, the statement's copy button.
-	IDAppStatus      = "app-status"
-	IDAppFailed      = "app-failed"
-	ClassAppFailed   = "app-failed"
-	IDAppRetry       = "app-retry"
-	IDResultsForHint = "results-for-hint"
-	IDCopyStatement  = "copy-statement"
+	// disables IDCopyStatement and IDCopyStatementShort, the statement's
+	// copy buttons.
+	IDAppStatus          = "app-status"
+	IDAppFailed          = "app-failed"
+	ClassAppFailed       = "app-failed"
+	IDAppRetry           = "app-retry"
+	IDResultsForHint     = "results-for-hint"
+	IDCopyStatement      = "copy-statement"
+	IDCopyStatementShort = "copy-statement-short"
 	// IDStartsOnUse is the embed's line "Calculator starts when you edit",
 	// which boot.js rewrites as the app starts and removes when it cannot.
 	IDStartsOnUse = "starts-on-use"
 	// IDStatementLink is the statement's permalink: the server's patch
 	// fills in its origin, and boot.js writes a relative one out absolute.
 	IDStatementLink = "statement-link"
+	// IDStatementShortLink is the one-sentence statement's permalink, filled
+	// in and written out as IDStatementLink.
+	IDStatementShortLink = "statement-short-link"
 	// IDEmbedSnippet is the embed panel's iframe snippet, whose origin the
 	// server's patch fills in.
 	IDEmbedSnippet = "embed-snippet"
@@ -143,5 +148,6 @@ var jsNames = []string{
 	CachePrefix, MsgHeight, HeaderVersion,
 	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated,
 	IDCalculator, ClassLive, IDInputs, IDResults, IDScopePreset, IDAppStatus, IDAppFailed, ClassAppFailed,
-	IDAppRetry, IDStartsOnUse, IDStatementLink, IDResultsForHint, IDCopyStatement,
+	IDAppRetry, IDStartsOnUse, IDStatementLink, IDStatementShortLink, IDResultsForHint, IDCopyStatement,
+	IDCopyStatementShort,
 }
