@@ -150,22 +150,10 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 	for _, iw := range idx.Workloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source}
 		d.Workloads = append(d.Workloads, w)
-		configurations := 0
-		for _, im := range iw.Models {
-			var mf ModelFile
-			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
-				return nil, err
-			}
-			m, err := checkModel(&idx, iw, im, &mf, validate)
-			if err != nil {
-				return nil, err
-			}
-			configurations += len(m.Configurations)
-			w.Models = append(w.Models, m)
-		}
-		if configurations != iw.ConfigurationCount {
-			return nil, &Error{File: "index.json", Workload: iw.ID, Field: "configuration_count",
-				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
+		if err := decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel, mf *ModelFile) (*floor.Model, error) {
+			return checkModel(&idx, iw, im, mf, validate)
+		}); err != nil {
+			return nil, err
 		}
 	}
 	if !diffusionDecoded {
@@ -174,25 +162,39 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 	for _, iw := range idx.DiffusionWorkloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source}
 		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)
-		configurations := 0
-		for _, im := range iw.Models {
-			var mf DiffusionModelFile
-			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
-				return nil, err
-			}
-			m, err := checkDiffusionModel(&idx, iw, im, &mf, validate)
-			if err != nil {
-				return nil, err
-			}
-			configurations += len(m.Configurations)
-			w.Models = append(w.Models, m)
-		}
-		if configurations != iw.ConfigurationCount {
-			return nil, &Error{File: "index.json", Workload: iw.ID, Field: "configuration_count",
-				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
+		if err := decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel, mf *DiffusionModelFile) (*floor.Model, error) {
+			return checkDiffusionModel(&idx, iw, im, mf, validate)
+		}); err != nil {
+			return nil, err
 		}
 	}
 	return d, nil
+}
+
+// decodeModels adds to w the models of its index entries ims, each decoded
+// from its file (of type MF) with unmarshal and made a domain Model by
+// check, and checks that their configurations add up to count, the index's
+// configuration_count of workload id.
+func decodeModels[IM interface{ entry() modelEntry }, MF any](files fs.FS, unmarshal func([]byte, any) error, w *floor.Workload,
+	id string, count int, ims []IM, check func(IM, *MF) (*floor.Model, error)) error {
+	configurations := 0
+	for _, im := range ims {
+		mf := new(MF)
+		if err := readFile(files, im.entry().file, mf, unmarshal); err != nil {
+			return err
+		}
+		m, err := check(im, mf)
+		if err != nil {
+			return err
+		}
+		configurations += len(m.Configurations)
+		w.Models = append(w.Models, m)
+	}
+	if configurations != count {
+		return &Error{File: "index.json", Workload: id, Field: "configuration_count",
+			Err: fmt.Errorf("is %d, but its models have %d configurations", count, configurations)}
+	}
+	return nil
 }
 
 func readFile(files fs.FS, name string, v any, unmarshal func([]byte, any) error) error {

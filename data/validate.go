@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-	"unicode"
 
 	"energyfloor/app/floor"
 
@@ -28,26 +26,6 @@ var (
 	nine     = decimal.NewFromInt(9)
 	whSlack9 = whSlack.Mul(nine)
 )
-
-// shortDecimal writes d for a message, in scientific notation when it is
-// long, without ever building a long string.
-func shortDecimal(d decimal.Decimal) string {
-	if e := int(d.Exponent()); e > -20 && d.NumDigits()+e <= 40 {
-		return d.String()
-	}
-	c, sign := d.Coefficient().String(), ""
-	if strings.HasPrefix(c, "-") {
-		sign, c = "-", c[1:]
-	}
-	exp := int(d.Exponent()) + len(c) - 1
-	mantissa := c[:1]
-	if len(c) > 8 {
-		mantissa += "." + c[1:8] + "…"
-	} else if len(c) > 1 {
-		mantissa += "." + c[1:]
-	}
-	return fmt.Sprintf("%s%se%d", sign, mantissa, exp)
-}
 
 func checkIndex(idx *Index) error {
 	fail := func(field string, err error) error { return &Error{File: "index.json", Field: field, Err: err} }
@@ -70,89 +48,123 @@ func checkIndex(idx *Index) error {
 	}
 	seen := map[string]bool{}
 	for _, w := range idx.Workloads {
-		if w == nil || w.ID == "" {
+		if w == nil {
 			return fail("workloads", errors.New("a workload has no id"))
 		}
-		wfail := func(field string, err error) error {
-			return &Error{File: "index.json", Workload: w.ID, Field: field, Err: err}
-		}
-		if seen[w.ID] {
-			return wfail("id", errors.New("listed twice"))
-		}
-		seen[w.ID] = true
-		if w.Name == "" {
-			return wfail("name", errors.New("missing"))
-		}
-		if w.UpstreamName == "" {
-			return wfail("upstream_name", errors.New("missing"))
-		}
-		if err := checkSource(&w.Source); err != nil {
-			return wfail("source", err)
-		}
-		if want := strconv.Itoa(w.ConfigurationCount) + " "; w.ConfigurationCount <= 0 || !strings.HasPrefix(w.Source.Configurations, want) {
-			return wfail("source.configurations", fmt.Errorf("%q does not start with the workload's configuration_count %d", w.Source.Configurations, w.ConfigurationCount))
-		}
-		if len(w.Models) == 0 || w.ModelCount != len(w.Models) {
-			return wfail("model_count", fmt.Errorf("is %d, but %d models are listed", w.ModelCount, len(w.Models)))
-		}
-		for i, m := range w.Models {
-			if m == nil || m.Slug == "" {
-				return wfail("models", fmt.Errorf("model %d has no slug", i+1))
-			}
-			if i > 0 && w.Models[i-1].Slug >= m.Slug {
-				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: "slug",
-					Err: fmt.Errorf("not after %q: models must be sorted by slug, each once", w.Models[i-1].Slug)}
-			}
-			if want := w.ID + "/" + m.Slug + ".json"; m.File != want {
-				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: "file",
-					Err: fmt.Errorf("is %q, want %q", m.File, want)}
-			}
+		if err := checkIndexWorkload(seen, "workloads", w.entry()); err != nil {
+			return err
 		}
 	}
 	for _, w := range idx.DiffusionWorkloads {
-		if w == nil || w.ID == "" {
+		if w == nil {
 			return fail("diffusion_workloads", errors.New("a workload has no id"))
 		}
-		wfail := func(field string, err error) error {
-			return &Error{File: "index.json", Workload: w.ID, Field: field, Err: err}
+		if err := checkIndexWorkload(seen, "diffusion_workloads", w.entry()); err != nil {
+			return err
 		}
-		if seen[w.ID] {
-			return wfail("id", errors.New("listed twice"))
+		if w.Request != "image" && w.Request != "video" {
+			return &Error{File: "index.json", Workload: w.ID, Field: "request", Err: fmt.Errorf("is %q, want \"image\" or \"video\"", w.Request)}
 		}
-		seen[w.ID] = true
-		switch {
-		case w.Name == "":
-			return wfail("name", errors.New("missing"))
-		case w.UpstreamName == "":
-			return wfail("upstream_name", errors.New("missing"))
-		case w.Request != "image" && w.Request != "video":
-			return wfail("request", fmt.Errorf("is %q, want \"image\" or \"video\"", w.Request))
-		}
-		if err := checkSource(&w.Source); err != nil {
-			return wfail("source", err)
-		}
-		if want := strconv.Itoa(w.ConfigurationCount) + " "; w.ConfigurationCount <= 0 || !strings.HasPrefix(w.Source.Configurations, want) {
-			return wfail("source.configurations", fmt.Errorf("%q does not start with the workload's configuration_count %d", w.Source.Configurations, w.ConfigurationCount))
-		}
-		if len(w.Models) == 0 || w.ModelCount != len(w.Models) {
-			return wfail("model_count", fmt.Errorf("is %d, but %d models are listed", w.ModelCount, len(w.Models)))
-		}
-		for i, m := range w.Models {
-			if m == nil || m.Slug == "" {
-				return wfail("models", fmt.Errorf("model %d has no slug", i+1))
-			}
-			mfail := func(field string, err error) error {
-				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: field, Err: err}
-			}
-			if i > 0 && w.Models[i-1].Slug >= m.Slug {
-				return mfail("slug", fmt.Errorf("not after %q: models must be sorted by slug, each once", w.Models[i-1].Slug))
-			}
-			if want := w.ID + "/" + m.Slug + ".json"; m.File != want {
-				return mfail("file", fmt.Errorf("is %q, want %q", m.File, want))
-			}
+		for _, m := range w.Models {
 			if err := checkGeneration(w.Request, m.Generation); err != nil {
-				return mfail("generation", err)
+				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: "generation", Err: err}
 			}
+		}
+	}
+	return nil
+}
+
+// indexWorkload is what both kinds of workload in index.json have; models
+// are its models' descriptions and files (a nil description for a null
+// model).
+type indexWorkload struct {
+	id, name, upstreamName         string
+	source                         *floor.Source
+	configurationCount, modelCount int
+	models                         []modelEntry
+}
+
+// modelEntry is a model of index.json: its description and file.
+type modelEntry struct {
+	info *ModelInfo
+	file string
+}
+
+// entry returns what checkIndexWorkload checks of w; likewise for the
+// other kinds of workload and model in index.json.
+func (w *IndexWorkload) entry() indexWorkload {
+	return indexWorkload{w.ID, w.Name, w.UpstreamName, &w.Source, w.ConfigurationCount, w.ModelCount, entries(w.Models)}
+}
+
+func (w *IndexDiffusionWorkload) entry() indexWorkload {
+	return indexWorkload{w.ID, w.Name, w.UpstreamName, &w.Source, w.ConfigurationCount, w.ModelCount, entries(w.Models)}
+}
+
+func (m *IndexModel) entry() modelEntry {
+	if m == nil {
+		return modelEntry{}
+	}
+	return modelEntry{&m.ModelInfo, m.File}
+}
+
+func (m *IndexDiffusionModel) entry() modelEntry {
+	if m == nil {
+		return modelEntry{}
+	}
+	return modelEntry{&m.ModelInfo, m.File}
+}
+
+// entries returns the descriptions and files of index.json's models ms.
+func entries[M interface{ entry() modelEntry }](ms []M) []modelEntry {
+	out := make([]modelEntry, len(ms))
+	for i, m := range ms {
+		out[i] = m.entry()
+	}
+	return out
+}
+
+// checkIndexWorkload checks a workload of index.json's list: an id listed
+// once (seen), a name, an upstream name, a complete source block stating
+// its configuration count, and its models, as many as model_count, sorted
+// by slug, each in the file <workload>/<slug>.json.
+func checkIndexWorkload(seen map[string]bool, list string, w indexWorkload) error {
+	if w.id == "" {
+		return &Error{File: "index.json", Field: list, Err: errors.New("a workload has no id")}
+	}
+	wfail := func(field string, err error) error {
+		return &Error{File: "index.json", Workload: w.id, Field: field, Err: err}
+	}
+	if seen[w.id] {
+		return wfail("id", errors.New("listed twice"))
+	}
+	seen[w.id] = true
+	if w.name == "" {
+		return wfail("name", errors.New("missing"))
+	}
+	if w.upstreamName == "" {
+		return wfail("upstream_name", errors.New("missing"))
+	}
+	if err := checkSource(w.source); err != nil {
+		return wfail("source", err)
+	}
+	if want := strconv.Itoa(w.configurationCount) + " "; w.configurationCount <= 0 || !strings.HasPrefix(w.source.Configurations, want) {
+		return wfail("source.configurations", fmt.Errorf("%q does not start with the workload's configuration_count %d", w.source.Configurations, w.configurationCount))
+	}
+	if len(w.models) == 0 || w.modelCount != len(w.models) {
+		return wfail("model_count", fmt.Errorf("is %d, but %d models are listed", w.modelCount, len(w.models)))
+	}
+	for i, m := range w.models {
+		if m.info == nil || m.info.Slug == "" {
+			return wfail("models", fmt.Errorf("model %d has no slug", i+1))
+		}
+		mfail := func(field string, err error) error {
+			return &Error{File: "index.json", Workload: w.id, Model: m.info.Slug, Field: field, Err: err}
+		}
+		if i > 0 && w.models[i-1].info.Slug >= m.info.Slug {
+			return mfail("slug", fmt.Errorf("not after %q: models must be sorted by slug, each once", w.models[i-1].info.Slug))
+		}
+		if want := w.id + "/" + m.info.Slug + ".json"; m.file != want {
+			return mfail("file", fmt.Errorf("is %q, want %q", m.file, want))
 		}
 	}
 	return nil
@@ -182,56 +194,12 @@ func checkSource(s *floor.Source) error {
 // figures and derives the model's GPUs and best rows (decode).
 func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
-	fail := func(row, field string, err error) error {
-		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
-	}
-	if validate {
-		for _, f := range []struct{ name, got, want string }{
-			{"version", mf.Version, idx.Version},
-			{"updated", mf.Updated, idx.Updated},
-			{"data_version", mf.DataVersion, idx.DataVersion},
-			{"unit", mf.Unit, idx.Unit},
-			{"itl_deadline_ms", strconv.FormatInt(mf.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
-			{"caveat", mf.Caveat, idx.Caveat},
-			{"boundary", mf.Boundary, idx.Boundary},
-			{"slug", mf.Slug, im.Slug},
-			{"name", mf.Name, im.Name},
-			{"model_id", mf.ModelID, im.ModelID},
-			{"architecture", mf.Architecture, im.Architecture},
-			{"params_b", string(mf.ParamsB), string(im.ParamsB)},
-			{"active_params_b", string(mf.ActiveParamsB), string(im.ActiveParamsB)},
-			{"gpus", fmt.Sprint(mf.GPUs), fmt.Sprint(im.GPUs)},
-		} {
-			if f.got != f.want {
-				return nil, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
-			}
-		}
-		for _, f := range []struct{ name, value string }{{"name", mf.Name}, {"model_id", mf.ModelID}, {"architecture", mf.Architecture}} {
-			if f.value == "" {
-				return nil, fail("", f.name, errors.New("missing"))
-			}
-		}
-		if err := checkSource(&mf.Source); err != nil {
-			return nil, fail("", "source", err)
-		}
-		if !sameSource(&mf.Source, &w.Source) {
-			return nil, fail("", "source", errors.New("differs from the workload's source block in index.json"))
-		}
-	}
-	if len(mf.Configurations) == 0 || len(mf.Configurations) != im.ConfigurationCount {
-		return nil, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", len(mf.Configurations), im.ConfigurationCount))
-	}
-
-	params, err := parseParams(mf.ParamsB)
+	fail := modelFail(im.File, w.ID, im.Slug)
+	params, active, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+		sameSource(&mf.Source, &w.Source), len(mf.Configurations), im.ConfigurationCount, validate, fail,
+		modelField{"caveat", mf.Caveat, idx.Caveat})
 	if err != nil {
-		return nil, fail("", "params_b", err)
-	}
-	active, err := parseParams(mf.ActiveParamsB)
-	if err != nil {
-		return nil, fail("", "active_params_b", err)
-	}
-	if validate && (!(params > 0) || !(active > 0) || active > params) {
-		return nil, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mf.ActiveParamsB, mf.ParamsB))
+		return nil, err
 	}
 	deadline := decimal.NewFromInt(idx.ITLDeadlineMs)
 	m := &floor.Model{
@@ -306,40 +274,123 @@ func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, val
 	return m, nil
 }
 
+// modelFail returns what wraps an error of a row and field of a model
+// file (file, of model slug on workload) for checkModel and its kin.
+func modelFail(file, workload, slug string) func(row, field string, err error) error {
+	return func(row, field string, err error) error {
+		return &Error{File: file, Workload: workload, Model: slug, Row: row, Field: field, Err: err}
+	}
+}
+
+// modelField is a field of a model file that must equal index.json's.
+type modelField struct{ name, got, want string }
+
+// checkModelFile checks what every kind of model file shares against
+// index.json (idx, and im, the model's entry there): the header, boundary
+// and model description given there (and more, the fields the kind adds),
+// a complete source block the same as the workload's (sourceMatches), and
+// configurations rows, as many as index.json counts. It returns the parsed
+// parameter counts. With validate false it only counts the rows and
+// parses the counts. fail wraps an error with its row and field.
+func checkModelFile(idx *Index, h *Header, boundary string, mi, im *ModelInfo, src *floor.Source, sourceMatches bool,
+	configurations, counted int, validate bool, fail func(row, field string, err error) error, more ...modelField) (params, active float64, err error) {
+	if validate {
+		for _, f := range append([]modelField{
+			{"version", h.Version, idx.Version},
+			{"updated", h.Updated, idx.Updated},
+			{"data_version", h.DataVersion, idx.DataVersion},
+			{"unit", h.Unit, idx.Unit},
+			{"itl_deadline_ms", strconv.FormatInt(h.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
+			{"boundary", boundary, idx.Boundary},
+			{"slug", mi.Slug, im.Slug},
+			{"name", mi.Name, im.Name},
+			{"model_id", mi.ModelID, im.ModelID},
+			{"architecture", mi.Architecture, im.Architecture},
+			{"params_b", string(mi.ParamsB), string(im.ParamsB)},
+			{"active_params_b", string(mi.ActiveParamsB), string(im.ActiveParamsB)},
+			{"gpus", fmt.Sprint(mi.GPUs), fmt.Sprint(im.GPUs)},
+		}, more...) {
+			if f.got != f.want {
+				return 0, 0, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
+			}
+		}
+		for _, f := range []struct{ name, value string }{{"name", mi.Name}, {"model_id", mi.ModelID}, {"architecture", mi.Architecture}} {
+			if f.value == "" {
+				return 0, 0, fail("", f.name, errors.New("missing"))
+			}
+		}
+		if err := checkSource(src); err != nil {
+			return 0, 0, fail("", "source", err)
+		}
+		if !sourceMatches {
+			return 0, 0, fail("", "source", errors.New("differs from the workload's source block in index.json"))
+		}
+	}
+	if configurations == 0 || configurations != counted {
+		return 0, 0, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", configurations, counted))
+	}
+	if params, err = parseParams(mi.ParamsB); err != nil {
+		return 0, 0, fail("", "params_b", err)
+	}
+	if active, err = parseParams(mi.ActiveParamsB); err != nil {
+		return 0, 0, fail("", "active_params_b", err)
+	}
+	if validate && (!(params > 0) || !(active > 0) || active > params) {
+		return 0, 0, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mi.ActiveParamsB, mi.ParamsB))
+	}
+	return params, active, nil
+}
+
+// intField and figureField are a row's whole numbers and figures, by JSON
+// name.
+type (
+	intField struct {
+		name  string
+		value int
+	}
+	figureField struct {
+		name  string
+		value decimal.Decimal
+	}
+)
+
+// checkRowBasics checks what every kind of row has: a GPU, whole numbers
+// (ints) and figures that are positive, and a known precision.
+func checkRowBasics(r *floor.Configuration, ints []intField, figures []figureField) error {
+	if r.GPU == "" {
+		return &FieldError{"gpu", errors.New("missing")}
+	}
+	for _, f := range ints {
+		if f.value <= 0 {
+			return &FieldError{f.name, fmt.Errorf("is %d, want a positive whole number", f.value)}
+		}
+	}
+	if !slices.Contains(precisions, r.Precision) {
+		return &FieldError{"precision", fmt.Errorf("is %q, want one of %v", r.Precision, precisions)}
+	}
+	for _, f := range figures {
+		if f.value.Sign() <= 0 {
+			return &FieldError{f.name, fmt.Errorf("is %s, want a positive number", f.value)}
+		}
+	}
+	return nil
+}
+
 // checkRow validates one configuration on its own.
 func checkRow(r *floor.Configuration, slug string, deadline decimal.Decimal) error {
 	bad := func(field string, format string, args ...any) error {
 		return &FieldError{field, fmt.Errorf(format, args...)}
 	}
-	if r.GPU == "" {
-		return bad("gpu", "missing")
-	}
-	for _, f := range []struct {
-		name  string
-		value int
-	}{
+	if err := checkRowBasics(r, []intField{
 		{"num_gpus", r.NumGPUs}, {"tensor_parallel", r.TensorParallel}, {"data_parallel", r.DataParallel},
 		{"expert_parallel", r.ExpertParallel}, {"max_num_seqs", r.MaxNumSeqs}, {"avg_output_tokens", r.AvgOutputTokens},
 		{"repeat", r.Repeat},
-	} {
-		if f.value <= 0 {
-			return bad(f.name, "is %d, want a positive whole number", f.value)
-		}
-	}
-	if !slices.Contains(precisions, r.Precision) {
-		return bad("precision", "is %q, want one of %v", r.Precision, precisions)
-	}
-	for _, f := range []struct {
-		name  string
-		value decimal.Decimal
-	}{
+	}, []figureField{
 		{"joules_per_output_token", r.JoulesPerOutputToken}, {"wh_per_million_output_tokens", r.WhPerMillionOutputTokens},
 		{"tokens_per_second", r.TokensPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
 		{"median_itl_ms", r.MedianITLMs},
-	} {
-		if f.value.Sign() <= 0 {
-			return bad(f.name, "is %s, want a positive number", f.value)
-		}
+	}); err != nil {
+		return err
 	}
 	switch {
 	case r.P90ITLMs.LessThan(r.MedianITLMs):
@@ -374,73 +425,4 @@ func sameSource(a, b *floor.Source) bool {
 			s.Configurations}, s.LicenceEvidence...)
 	}
 	return slices.Equal(fields(a), fields(b))
-}
-
-// rowName names row i of a list in a message: its key, or "<kind> <i+1>"
-// when it has none.
-func rowName(key, kind string, i int) string {
-	if key == "" {
-		return fmt.Sprintf("%s %d", kind, i+1)
-	}
-	return key
-}
-
-// checkText checks a text shown to people: present, with no control or
-// formatting characters.
-func checkText(s string) error {
-	if strings.TrimSpace(s) == "" {
-		return errors.New("missing")
-	}
-	if strings.ContainsFunc(s, func(r rune) bool { return unicode.In(r, unicode.Cc, unicode.Cf) }) {
-		return fmt.Errorf("%s has a control or formatting character", floor.QuoteInput(s))
-	}
-	return nil
-}
-
-// checkBounded checks min ≤ d ≤ max, with at most maxDecimals decimals.
-// Like Row.Configuration, it checks the digits (checkDigits) before
-// comparing: decimal scales both sides of a comparison to one exponent.
-func checkBounded(d, min, max decimal.Decimal) error {
-	if err := checkDigits(d); err != nil {
-		return err
-	}
-	if d.LessThan(min) || d.GreaterThan(max) {
-		return fmt.Errorf("is %s, want %s to %s", shortDecimal(d), min, max)
-	}
-	return nil
-}
-
-// checkID checks a row id of a bundled table: lower-case letters, digits
-// and hyphens, not given before (seen records it).
-func checkID(id string, seen map[string]bool) error {
-	switch {
-	case id == "" || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
-		return fmt.Errorf("is %s, want lower-case letters, digits and hyphens", floor.QuoteInput(id))
-	case seen[id]:
-		return errors.New("given twice")
-	}
-	seen[id] = true
-	return nil
-}
-
-// checkHTTPS checks a source's URL: https, with a host, without spaces.
-func checkHTTPS(u string) error {
-	if !strings.HasPrefix(u, "https://") || len(u) == len("https://") || strings.ContainsFunc(u, unicode.IsSpace) {
-		return fmt.Errorf("is %s, want an https URL", floor.QuoteInput(u))
-	}
-	return nil
-}
-
-// isDate reports whether s is a date written YYYY-MM or YYYY-MM-DD, with a
-// month from 01 to 12 and a day from 01 to 31.
-func isDate(s string) bool {
-	if len(s) != 7 && len(s) != 10 {
-		return false
-	}
-	layout := "2006-01"
-	if len(s) == 10 {
-		layout = "2006-01-02"
-	}
-	_, err := time.Parse(layout, s)
-	return err == nil
 }

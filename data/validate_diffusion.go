@@ -4,11 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"energyfloor/app/floor"
-
-	"github.com/shopspring/decimal"
 )
 
 // checkGeneration checks a diffusion model's generation settings: every
@@ -42,55 +39,12 @@ func checkGeneration(request string, g floor.Generation) error {
 // only parses the figures and derives the model's GPUs (decode).
 func checkDiffusionModel(idx *Index, w *IndexDiffusionWorkload, im *IndexDiffusionModel, mf *DiffusionModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
-	fail := func(row, field string, err error) error {
-		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
-	}
-	if validate {
-		for _, f := range []struct{ name, got, want string }{
-			{"version", mf.Version, idx.Version},
-			{"updated", mf.Updated, idx.Updated},
-			{"data_version", mf.DataVersion, idx.DataVersion},
-			{"unit", mf.Unit, idx.Unit},
-			{"itl_deadline_ms", strconv.FormatInt(mf.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
-			{"boundary", mf.Boundary, idx.Boundary},
-			{"slug", mf.Slug, im.Slug},
-			{"name", mf.Name, im.Name},
-			{"model_id", mf.ModelID, im.ModelID},
-			{"architecture", mf.Architecture, im.Architecture},
-			{"params_b", string(mf.ParamsB), string(im.ParamsB)},
-			{"active_params_b", string(mf.ActiveParamsB), string(im.ActiveParamsB)},
-			{"gpus", fmt.Sprint(mf.GPUs), fmt.Sprint(im.GPUs)},
-			{"generation", fmt.Sprintf("%+v", mf.Generation), fmt.Sprintf("%+v", im.Generation)},
-		} {
-			if f.got != f.want {
-				return nil, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
-			}
-		}
-		for _, f := range []struct{ name, value string }{{"name", mf.Name}, {"model_id", mf.ModelID}, {"architecture", mf.Architecture}} {
-			if f.value == "" {
-				return nil, fail("", f.name, errors.New("missing"))
-			}
-		}
-		if err := checkSource(&mf.Source); err != nil {
-			return nil, fail("", "source", err)
-		}
-		if !sameSource(&mf.Source, &w.Source) || mf.Source.Selection != w.Source.Selection {
-			return nil, fail("", "source", errors.New("differs from the workload's source block in index.json"))
-		}
-	}
-	if len(mf.Configurations) == 0 || len(mf.Configurations) != im.ConfigurationCount {
-		return nil, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", len(mf.Configurations), im.ConfigurationCount))
-	}
-	params, err := parseParams(mf.ParamsB)
+	fail := modelFail(im.File, w.ID, im.Slug)
+	params, active, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+		sameSource(&mf.Source, &w.Source) && mf.Source.Selection == w.Source.Selection, len(mf.Configurations), im.ConfigurationCount,
+		validate, fail, modelField{"generation", fmt.Sprintf("%+v", mf.Generation), fmt.Sprintf("%+v", im.Generation)})
 	if err != nil {
-		return nil, fail("", "params_b", err)
-	}
-	active, err := parseParams(mf.ActiveParamsB)
-	if err != nil {
-		return nil, fail("", "active_params_b", err)
-	}
-	if validate && (!(params > 0) || !(active > 0) || active > params) {
-		return nil, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mf.ActiveParamsB, mf.ParamsB))
+		return nil, err
 	}
 	gen := mf.Generation
 	m := &floor.Model{
@@ -154,35 +108,16 @@ func checkDiffusionRow(r *floor.Configuration, slug string) error {
 	bad := func(field string, format string, args ...any) error {
 		return &FieldError{field, fmt.Errorf(format, args...)}
 	}
-	if r.GPU == "" {
-		return bad("gpu", "missing")
-	}
-	for _, f := range []struct {
-		name  string
-		value int
-	}{
+	if err := checkRowBasics(r, []intField{
 		{"num_gpus", r.NumGPUs}, {"ulysses_degree", r.UlyssesDegree}, {"ring_degree", r.RingDegree}, {"batch_size", r.BatchSize},
-	} {
-		if f.value <= 0 {
-			return bad(f.name, "is %d, want a positive whole number", f.value)
-		}
+	}, []figureField{
+		{"joules_per_request", r.JoulesPerRequest}, {"batch_latency_s", r.BatchLatencyS},
+		{"requests_per_second", r.RequestsPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
+	}); err != nil {
+		return err
 	}
 	if r.UlyssesDegree*r.RingDegree != r.NumGPUs {
 		return bad("num_gpus", "is %d, but ulysses_degree %d × ring_degree %d is %d", r.NumGPUs, r.UlyssesDegree, r.RingDegree, r.UlyssesDegree*r.RingDegree)
-	}
-	if !slices.Contains(precisions, r.Precision) {
-		return bad("precision", "is %q, want one of %v", r.Precision, precisions)
-	}
-	for _, f := range []struct {
-		name  string
-		value decimal.Decimal
-	}{
-		{"joules_per_request", r.JoulesPerRequest}, {"batch_latency_s", r.BatchLatencyS},
-		{"requests_per_second", r.RequestsPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
-	} {
-		if f.value.Sign() <= 0 {
-			return bad(f.name, "is %s, want a positive number", f.value)
-		}
 	}
 	if id := floor.DiffusionRowID(slug, r.GPU, r.NumGPUs, r.UlyssesDegree, r.RingDegree, r.BatchSize); r.RowID != id {
 		return bad("row_id", "is %q, want %q", r.RowID, id)

@@ -12,6 +12,14 @@ const TrafficAssumption = "The figure at your traffic assumes the monthly volume
 	"It takes a token to cost no less with fewer requests in flight, as the measured curves show at 705 of their 724 steps; " +
 	"at the other 19 the next point up a curve costs 1 to 38 % more per token (median 7 %)."
 
+// TrafficAssumptionPlain says what TrafficAssumption says in plain words,
+// for the page's readers: what the figure at your traffic assumes, and how
+// often the measurements bear it out (TestCurvesMostlyFall pins the counts).
+const TrafficAssumptionPlain = "This figure assumes your monthly volume arrives evenly, with no idle time, " +
+	"and that a server handling fewer requests at once uses no less energy per token. " +
+	"The measurements bear that out at 705 of 724 steps from one batch size limit to the next (97%); " +
+	"at the other 19, the next larger limit uses 1 to 38% more energy per token (median 7%)."
+
 // DiffusionTrafficAssumption is TrafficAssumption for image and video
 // generation, shown wherever a diffusion traffic floor is.
 const DiffusionTrafficAssumption = "The figure at your traffic assumes the monthly volume arrives evenly over the month and counts no idle time. " +

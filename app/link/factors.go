@@ -14,15 +14,15 @@ import (
 // is the factor unset (host and idle 0, PUE 1, no grid intensity, no
 // price), never an error.
 
-// gridCustom is the grid select's value for the user's own intensity (the
-// gco2 field), and presetCustom the preset select's for factors no preset
+// GridCustom is the grid select's value for the user's own intensity (the
+// gco2 field), and PresetCustom the preset select's for factors no preset
 // has.
 const (
 	GridCustom   = "custom"
 	PresetCustom = "custom"
 )
 
-// setGrid sets the grid select: "" for no grid intensity, gridCustom for the
+// SetGrid sets the grid select: "" for no grid intensity, GridCustom for the
 // user's own (the gco2 field), or a bundled grid's code (in any case, see
 // floor.Dataset.FindGrid), which replaces the user's own. It returns why v
 // is none of these.
@@ -47,7 +47,7 @@ func (f *State) SetGrid(ds *floor.Dataset, v string) error {
 	return nil
 }
 
-// setPreset sets host, idle and PUE, and their fields, to a preset's. It
+// SetPreset sets host, idle and PUE, and their fields, to a preset's. It
 // reports whether id names one.
 func (f *State) SetPreset(ds *floor.Dataset, id string) bool {
 	p, ok := floor.PresetByID(id)
@@ -60,7 +60,7 @@ func (f *State) SetPreset(ds *floor.Dataset, id string) bool {
 	return true
 }
 
-// presetChoice is the preset select's value for the form's factors.
+// PresetChoice is the preset select's value for the form's factors.
 func (f *State) PresetChoice() string {
 	if p, ok := f.In.Factors.Preset(); ok {
 		return p.ID

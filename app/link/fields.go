@@ -1,3 +1,12 @@
+// Package link is the model of the calculator's inputs, outside go-app: the
+// table of fields (Fields: each input's URL parameter, CLI flag, report key,
+// DOM id, parser and bounds), the state a page's address decodes to (State,
+// Decode), the canonical permalink (State.Permalink, PermalinkOf), the key a
+// cache of pages keeps a page under (State.Key) and a page's link preview
+// (Preview). The web UI (package ui) draws and edits a State, the server
+// reads a page's address with it, and the CLI (cmd/energyfloor) derives its
+// input flags from the table and reads -link with Decode, so a link, a form
+// and a command line take the same spellings and give the same figures.
 package link
 
 import (
@@ -85,7 +94,7 @@ type Spec struct {
 	// one opens that section.
 	Factor bool
 	// linked marks the two monthly volumes: the user types one
-	// (formState.Basis), and the other follows through the output length.
+	// (State.Basis), and the other follows through the output length.
 	Linked bool
 	// empty says what a choice's empty value means, in a notice.
 	Empty string
@@ -97,10 +106,14 @@ type Spec struct {
 	// Range is the bounds in words ("0 to 2,000") where the help or hint
 	// states them (rangeMark), else "": the README states them too.
 	Range string
-	// set reads text with floor's parser or lookup and, when it is good,
-	// sets the form's inputs to its value; when it is bad it changes no
-	// value and returns why, in a sentence for the user.
+	// set reads a choice's or a text's text with floor's lookup or parser
+	// and, when it is good, sets the state's inputs to its value; when it
+	// is bad it changes no value and returns why, in a sentence for the
+	// user. A number field has put instead: State.set reads its text with
+	// Parse (a factor's empty text is the factor unset, a null value) and
+	// put takes the value, or returns why the state cannot.
 	set func(f *State, ds *floor.Dataset, text string) error
+	put func(f *State, d decimal.NullDecimal) error
 	// get returns the value the field holds: a choice's option value, a
 	// number as a plain decimal ("" for an optional one left empty).
 	get func(f *State) string
@@ -109,7 +122,7 @@ type Spec struct {
 	link func(f *State) string
 }
 
-// fields is the table of the calculator's inputs, by fieldKey.
+// Fields is the table of the calculator's inputs, by Field.
 var Fields = [FieldCount]Spec{
 	FieldWorkload: {Param: "workload", Flag: "workload", JSON: "workload",
 		Usage: "upstream task `id`, as energyfloor -list lists them",
@@ -137,21 +150,17 @@ var Fields = [FieldCount]Spec{
 		Usage: "average output tokens per request, as `n`", Parse: floor.ParseOutputTokens, Max: floor.MaxOutputTokens, link: tokensOnly(getOutput),
 		ID: "output-tokens", Label: "Average output tokens per request",
 		Hint: "Tokens the model writes per answer; prompts are not counted.",
-		set: func(f *State, _ *floor.Dataset, s string) error {
-			d, err := floor.ParseOutputTokens(s)
-			if err != nil {
-				return err
-			}
+		put: func(f *State, d decimal.NullDecimal) error {
 			if f.Basis == FieldRequests {
 				// Requests stay what the user typed; tokens follow,
 				// within their bound.
-				t, err := floor.TokensForRequests(f.Requests(), d)
+				t, err := floor.TokensForRequests(f.Requests(), d.Decimal)
 				if err != nil {
 					return err
 				}
 				f.In.OutputTokensPerMonth = t
 			}
-			f.In.OutputTokensPerRequest = d
+			f.In.OutputTokensPerRequest = d.Decimal
 			return nil
 		},
 		get: getOutput},
@@ -160,15 +169,7 @@ var Fields = [FieldCount]Spec{
 		link: tokensOnly(getTokens),
 		ID:   "tokens-per-month", Label: "Output tokens per month", Linked: true,
 		Hint: "For example 2.5M, 1e9 or 1,000,000,000.",
-		set: func(f *State, _ *floor.Dataset, s string) error {
-			f.Basis = FieldTokens
-			f.SetErr(FieldRequests, "")
-			d, err := floor.ParseTokensPerMonth(s)
-			if err == nil {
-				f.In.OutputTokensPerMonth = d
-			}
-			return err
-		},
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.OutputTokensPerMonth = d.Decimal; return nil },
 		// With requests typed, the permalink still carries the equivalent
 		// tokens, so it reads the same to a script.
 		get: getTokens},
@@ -177,21 +178,12 @@ var Fields = [FieldCount]Spec{
 			"for text-to-image or text-to-video the images or videos a month (default 1M images, 10k videos)",
 		ID: "requests-per-month", Label: "Requests per month", Linked: true,
 		Hint: "Linked to output tokens through the average output length.",
-		set: func(f *State, _ *floor.Dataset, s string) error {
+		put: func(f *State, d decimal.NullDecimal) error {
 			if f.Request != "" {
-				d, err := floor.ParseRequestsPerMonth(s)
-				if err == nil {
-					f.In.RequestsPerMonth = d
-				}
-				return err
+				f.In.RequestsPerMonth = d.Decimal
+				return nil
 			}
-			f.Basis = FieldRequests
-			f.SetErr(FieldTokens, "")
-			d, err := floor.ParseRequestsPerMonth(s)
-			if err != nil {
-				return err
-			}
-			t, err := floor.TokensForRequests(d, f.In.OutputTokensPerRequest)
+			t, err := floor.TokensForRequests(d.Decimal, f.In.OutputTokensPerRequest)
 			if err == nil {
 				f.In.OutputTokensPerMonth = t
 			}
@@ -221,13 +213,13 @@ var Fields = [FieldCount]Spec{
 		Usage: "inter-token latency target in `ms`", Parse: floor.ParseITLMs, Max: floor.MaxITLMs,
 		ID: "itl-ms", Label: "Inter-token latency target (ms)",
 		Hint: "The time between two output tokens the users may wait, at most.",
-		set:  number(floor.ParseITLMs, func(f *State, d decimal.Decimal) { f.In.TargetITLMs = d }),
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetITLMs = d.Decimal; return nil },
 		get:  getITL, link: tokensOnly(getITL)},
 	FieldLatency: {Param: "latency", Flag: "latency-s", Parse: floor.ParseLatencyS, Min: floor.MinLatencyS, Max: floor.MaxLatencyS,
 		Usage: "for text-to-image or text-to-video: the batch latency target in `seconds`, {range} (default 30 for images, 1,800 for videos)",
 		ID:    "latency-s", Label: "Latency target (s)",
 		Hint: "The time a batch of images or videos may take, at most: each is ready when its batch is.",
-		set:  number(floor.ParseLatencyS, func(f *State, d decimal.Decimal) { f.In.TargetLatencyS = d }),
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetLatencyS = d.Decimal; return nil },
 		// Zero, and so absent from a link, until a diffusion workload or
 		// an edit sets it.
 		get: func(f *State) string { return nonZero(f.In.TargetLatencyS) }},
@@ -271,24 +263,25 @@ var Fields = [FieldCount]Spec{
 		Usage: "estimate: host CPU and memory energy as a `fraction` of GPU energy, {range} (Google 2025: " + google.Host.String() + ")",
 		ID:    "host-overhead", Label: "Host CPU and memory", Factor: true,
 		Hint: "A fraction of GPU energy: 0 counts none, " + google.Host.String() + " adds " + google.Host.Shift(2).String() + " %.",
-		set:  optional(floor.ParseOverhead, func(f *State, d decimal.NullDecimal) { f.In.Factors.Host = d.Decimal }),
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.Factors.Host = d.Decimal; return nil },
 		get:  func(f *State) string { return nonZero(f.In.Factors.Host) }},
 	FieldIdle: {Param: "idle", Flag: "idle-overhead", JSON: "idle_overhead", Parse: floor.ParseOverhead, Max: floor.MaxOverhead,
 		Usage: "estimate: idle and provisioned-but-unused machines' energy as a `fraction` of GPU energy, {range} (Google 2025: " + google.Idle.String() + ")",
 		ID:    "idle-overhead", Label: "Idle machines", Factor: true,
 		Hint: "A fraction of GPU energy: 0 counts none, " + google.Idle.String() + " adds " + google.Idle.Shift(2).String() + " %.",
-		set:  optional(floor.ParseOverhead, func(f *State, d decimal.NullDecimal) { f.In.Factors.Idle = d.Decimal }),
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.Factors.Idle = d.Decimal; return nil },
 		get:  func(f *State) string { return nonZero(f.In.Factors.Idle) }},
 	FieldPUE: {Param: "pue", Flag: "pue", JSON: "pue", Parse: floor.ParsePUE, Min: floor.MinPUE, Max: floor.MaxPUE,
 		Usage: "estimate: facility energy over IT energy, `n` from {range} (Google 2025: " + google.PUE.String() + "; industry average: " + industry.PUE.String() + ")",
 		ID:    "pue", Label: "Facility PUE", Factor: true,
 		Hint: "Facility energy ÷ IT energy: " + floor.MinPUE.String() + " counts no cooling or power losses.",
-		set: optional(floor.ParsePUE, func(f *State, d decimal.NullDecimal) {
+		put: func(f *State, d decimal.NullDecimal) error {
 			f.In.Factors.PUE = floor.MinPUE
 			if d.Valid {
 				f.In.Factors.PUE = d.Decimal
 			}
-		}),
+			return nil
+		},
 		get: func(f *State) string {
 			if pue := f.In.Factors.PUE; !pue.Equal(floor.MinPUE) {
 				return nonZero(pue)
@@ -313,20 +306,21 @@ var Fields = [FieldCount]Spec{
 		Usage: "carbon at your own grid intensity, `gCO2e` per kWh, {range} (overrides -grid)",
 		ID:    "gco2-per-kwh", Label: "Your own grid intensity (gCO2e/kWh)", Factor: true,
 		Hint: "Overrides the grid above; {range}.",
-		set: optional(floor.ParseGCO2ePerKWh, func(f *State, d decimal.NullDecimal) {
+		put: func(f *State, d decimal.NullDecimal) error {
 			f.In.Factors.CustomGCO2ePerKWh = d
 			if d.Valid {
 				// The user's own intensity replaces a bundled grid, as a
-				// bundled grid replaces it (setGrid).
+				// bundled grid replaces it (SetGrid).
 				f.In.Factors.Grid, f.GridChoice = floor.GridIntensity{}, GridCustom
 			}
-		}),
+			return nil
+		},
 		get: func(f *State) string { return nullable(f.In.Factors.CustomGCO2ePerKWh) }},
 	FieldPrice: {Param: "price", Flag: "price-per-kwh", JSON: "price_per_kwh", Parse: floor.ParsePricePerKWh, Max: floor.MaxPricePerKWh,
 		Usage: "cost at this electricity `price` per kWh, {range}",
 		ID:    "price-per-kwh", Label: "Electricity price per kWh", Factor: true,
 		Hint: "{range}, in your currency.",
-		set:  optional(floor.ParsePricePerKWh, func(f *State, d decimal.NullDecimal) { f.In.Factors.PricePerKWh = d }),
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.Factors.PricePerKWh = d; return nil },
 		get:  func(f *State) string { return nullable(f.In.Factors.PricePerKWh) }},
 	FieldCurrency: {Param: "cur", Flag: "currency", JSON: "currency", Usage: "the price's `currency`, shown as text: EUR, US$ …",
 		ID: "currency", Label: "Currency", Kind: TextKind, Factor: true,
@@ -363,32 +357,31 @@ func init() {
 	}
 }
 
-// number returns a field's set for a number read with parse, which to puts
-// into the form.
-func number(parse func(string) (decimal.Decimal, error), to func(*State, decimal.Decimal)) func(*State, *floor.Dataset, string) error {
-	return func(f *State, _ *floor.Dataset, s string) error {
-		d, err := parse(s)
-		if err == nil {
-			to(f, d)
+// set reads text into field k: a number with its parser (a factor's empty
+// text is the factor unset), then its put; anything else with its set. A
+// monthly volume (Linked) becomes the one the user types, and the other's
+// message goes: it follows. It returns why a bad text is refused.
+func (f *State) set(ds *floor.Dataset, k Field, text string) error {
+	fd := &Fields[k]
+	if fd.Linked {
+		f.Basis = k
+		for o := range Fields {
+			if Fields[o].Linked && Field(o) != k {
+				f.SetErr(Field(o), "")
+			}
 		}
+	}
+	if fd.Parse == nil {
+		return fd.set(f, ds, text)
+	}
+	if fd.Factor && strings.TrimSpace(text) == "" {
+		return fd.put(f, decimal.NullDecimal{})
+	}
+	d, err := fd.Parse(text)
+	if err != nil {
 		return err
 	}
-}
-
-// optional is number for a factor that may be left empty: an empty text is
-// the factor unset (a null value), never an error.
-func optional(parse func(string) (decimal.Decimal, error), to func(*State, decimal.NullDecimal)) func(*State, *floor.Dataset, string) error {
-	return func(f *State, _ *floor.Dataset, s string) error {
-		if strings.TrimSpace(s) == "" {
-			to(f, decimal.NullDecimal{})
-			return nil
-		}
-		d, err := parse(s)
-		if err == nil {
-			to(f, decimal.NewNullDecimal(d))
-		}
-		return err
-	}
+	return fd.put(f, decimal.NewNullDecimal(d))
 }
 
 // The values of the token workloads' fields.
@@ -427,7 +420,7 @@ func nullable(d decimal.NullDecimal) string {
 // String returns the DOM id of field k, which names it in messages.
 func (k Field) String() string { return Fields[k].ID }
 
-// fieldByID returns the field whose control has DOM id id.
+// FieldByID returns the field whose control has DOM id id.
 func FieldByID(id string) (Field, bool) {
 	for k := range Fields {
 		if Fields[k].ID == id {

@@ -16,7 +16,8 @@ func TestFieldsTable(t *testing.T) {
 	seenParams, seenIDs := map[string]bool{ParamVersion: true, ParamQuote: true}, map[string]bool{}
 	for k := range Fields {
 		fd := &Fields[k]
-		if fd.Param == "" || fd.ID == "" || fd.Label == "" || fd.set == nil || fd.get == nil {
+		if fd.Param == "" || fd.ID == "" || fd.Label == "" || fd.get == nil ||
+			(fd.set == nil) == (fd.Parse == nil || fd.put == nil) {
 			t.Errorf("field %d is incomplete: %+v", k, fd)
 		}
 		if fd.Kind != ChoiceKind && fd.Hint == "" {

@@ -13,7 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// maxParamLen bounds the length, in bytes, of a URL parameter we read: a
+// MaxParamLen bounds the length, in bytes, of a URL parameter we read: a
 // longer choice or data version is ignored with a notice before any
 // parsing; a longer text stays in its field, shortened to it, with the
 // field's message (the field parsers refuse long input before other work).
@@ -23,7 +23,7 @@ const MaxParamLen = 200
 // FieldRequests; the other one is derived through the average output
 // length.
 
-// formState is what the calculator's form holds: the text of each text
+// State is what the calculator's form holds: the text of each text
 // field as the user typed it (Text, by field; a choice has none), and In,
 // the inputs: every field's last good value (see fields), so that a bad
 // field never loses the last good results. Errs maps a field to the message
@@ -31,14 +31,14 @@ const MaxParamLen = 200
 type State struct {
 	Basis Field
 	Text  [FieldCount]string
-	// GridChoice is the grid select's value ("", gridCustom or a bundled
+	// GridChoice is the grid select's value ("", GridCustom or a bundled
 	// grid's code); FactorsGiven is set when the link set any factor.
 	GridChoice   string
 	FactorsGiven bool
 	// LinkVersion is the data version the link was made with, when it is
 	// not the dataset's.
 	LinkVersion string
-	// Quote is set by the embed's parameter quote=1 (paramQuote): the
+	// Quote is set by the embed's parameter quote=1 (ParamQuote): the
 	// embed then shows the statement and the equivalents.
 	Quote bool
 	// Diffusion lets the workload be a diffusion one (text-to-image,
@@ -61,11 +61,11 @@ func (f *State) workload(ds *floor.Dataset) *floor.Workload {
 	return ds.Workload(f.In.Workload)
 }
 
-// pageParam is a URL parameter of a page's own address that is not in its
+// PageParam is a URL parameter of a page's own address that is not in its
 // permalink.
 type PageParam struct{ Name, Value string }
 
-// pageParams returns the parameters a page's address keeps besides the
+// PageParams returns the parameters a page's address keeps besides the
 // permalink's: quote=1 for an embed asked to quote. The address bar keeps
 // them after an edit, the form sends them as hidden inputs (inputsPanel),
 // so that Calculate without JavaScript keeps them too, and a kept page is
@@ -77,7 +77,7 @@ func (f *State) PageParams(embed bool) []PageParam {
 	return nil
 }
 
-// withPageParams returns permalink query q followed by parameters ps.
+// WithPageParams returns permalink query q followed by parameters ps.
 func WithPageParams(q string, ps []PageParam) string {
 	for _, p := range ps {
 		q += "&" + url.QueryEscape(p.Name) + "=" + url.QueryEscape(p.Value)
@@ -85,7 +85,7 @@ func WithPageParams(q string, ps []PageParam) string {
 	return q
 }
 
-// defaultForm returns the form a new visitor sees, for dataset ds: the
+// NewState returns the form a new visitor sees, for dataset ds: the
 // calculation's defaults, with the model replaced by the workload's best
 // model when the default model is not measured on that workload.
 func NewState(ds *floor.Dataset) State {
@@ -99,7 +99,7 @@ func NewState(ds *floor.Dataset) State {
 	return f
 }
 
-// modelFor returns slug when workload in.Workload of ds has that model; else
+// ModelFor returns slug when workload in.Workload of ds has that model; else
 // the default model when it has that; else the model with the lowest floor
 // for in (the first of the ranking); or "" when the workload has no models.
 func ModelFor(ds *floor.Dataset, in floor.Inputs, slug string) string {
@@ -122,7 +122,7 @@ func ModelFor(ds *floor.Dataset, in floor.Inputs, slug string) string {
 	return ""
 }
 
-// syncDerived rewrites the monthly volume the user is not typing from the one
+// SyncDerived rewrites the monthly volume the user is not typing from the one
 // they are, through the average output length.
 func (f *State) SyncDerived() {
 	if f.In.OutputTokensPerRequest.IsZero() {
@@ -143,14 +143,14 @@ func (f *State) SyncDerived() {
 	}
 }
 
-// derived reports whether field k is the monthly volume the user is not
+// Derived reports whether field k is the monthly volume the user is not
 // typing, which follows the other.
 func (f *State) Derived(k Field) bool {
 	return k == FieldTokens && f.Basis == FieldRequests || k == FieldRequests && f.Basis == FieldTokens
 }
 
-// setErr records msg as field k's error, or clears it when msg is "". It
-// changes a copy of the map: components compare their props (a formState)
+// SetErr records msg as field k's error, or clears it when msg is "". It
+// changes a copy of the map: components compare their props (a State)
 // with the last ones, which share the old map.
 func (f *State) SetErr(k Field, msg string) {
 	if f.Errs[k] == msg {
@@ -168,18 +168,18 @@ func (f *State) SetErr(k Field, msg string) {
 	f.Errs = errs
 }
 
-// requests returns the requests per month implied by the good inputs.
+// Requests returns the requests per month implied by the good inputs.
 func (f *State) Requests() decimal.Decimal {
 	return f.In.OutputTokensPerMonth.Div(f.In.OutputTokensPerRequest)
 }
 
-// setText sets text field k to text, as the user typed it: it keeps the
+// SetText sets text field k to text, as the user typed it: it keeps the
 // text and, when it is good, sets the field's value (and the linked volume);
 // when it is bad, it records the message and leaves every value as it was.
 // It returns the bad text's error.
 func (f *State) SetText(ds *floor.Dataset, k Field, text string) error {
 	f.Text[k] = text
-	err := Fields[k].set(f, ds, text)
+	err := f.set(ds, k, text)
 	if err != nil {
 		f.SetErr(k, err.Error())
 		return err
@@ -189,18 +189,18 @@ func (f *State) SetText(ds *floor.Dataset, k Field, text string) error {
 	return nil
 }
 
-// edit applies one edit of field k: a text field takes any text (a bad one
+// Edit applies one edit of field k: a text field takes any text (a bad one
 // with its message), a choice only a value it knows. It reports whether the
 // edit was taken.
 func (f *State) Edit(ds *floor.Dataset, k Field, text string) bool {
 	if Fields[k].Kind == ChoiceKind {
-		return Fields[k].set(f, ds, text) == nil
+		return f.set(ds, k, text) == nil
 	}
 	f.SetText(ds, k, text)
 	return true
 }
 
-// query encodes the form as URL parameters, one per field that has a value
+// Query encodes the state as URL parameters, one per field that has a value
 // (link or get): a text field's as typed while it is good, so a link keeps
 // "2.5M", and otherwise its last good value, so a permalink is always valid.
 func (f *State) Query() url.Values {
@@ -222,7 +222,7 @@ func (f *State) Query() url.Values {
 	return q
 }
 
-// permalink is the form's query with the dataset version it is made with,
+// Permalink is the state's query with the dataset version it is made with,
 // so that a link opened against newer data says its figures may differ.
 func (f *State) Permalink(ds *floor.Dataset) url.Values {
 	q := f.Query()
@@ -230,15 +230,15 @@ func (f *State) Permalink(ds *floor.Dataset) url.Values {
 	return q
 }
 
-// notice is a message about the URL the page was opened with, shown above the
+// Notice is a message about the URL the page was opened with, shown above the
 // calculator. It is always rendered as text, never as markup.
 type Notice string
 
-// parseQuery reads a page's raw query string into the values decodeState
+// ParseQuery reads a page's raw query string into the values DecodeQuery
 // reads: the first value of each of the calculator's parameters (params),
 // and notices for what it had to read differently from the letter of the
 // query. Where url.ParseQuery drops what it cannot parse, and with it good
-// parameters, parseQuery keeps them:
+// parameters, ParseQuery keeps them:
 //
 //   - a ";" is read as a separator, as "&" (with one notice, quoting the
 //     first pair it splits one of the calculator's parameters off):
@@ -247,7 +247,7 @@ type Notice string
 //   - any number of parameters is read (url.ParseQuery reads nothing beyond
 //     10,000): only the calculator's are kept, one value each;
 //   - a value whose percent-encoding is broken is taken as written, so
-//     decodeState rejects it with a notice quoting it; a name that cannot
+//     DecodeQuery rejects it with a notice quoting it; a name that cannot
 //     be decoded is not one of the calculator's, and is skipped;
 //   - a value's invalid UTF-8 becomes U+FFFD, here for every parameter, so
 //     that nothing of a link puts invalid UTF-8 into a UTF-8 page.
@@ -281,7 +281,7 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 	return q, notices
 }
 
-// decodeState decodes a permalink's query, or the calculator's form as a
+// DecodeQuery decodes a permalink's query, or the calculator's form as a
 // browser submits it, into a form for dataset ds. It reads each field's
 // parameter as if typed, in the table's order, and never fails: a missing
 // parameter takes its default silently; a bad number stays in its field with
@@ -320,7 +320,7 @@ func DecodeQuery(ds *floor.Dataset, q url.Values) (State, []Notice) {
 		}
 		f.FactorsGiven = f.FactorsGiven || fd.Factor
 		if fd.Kind == ChoiceKind {
-			if err := fd.set(&f, ds, v); err != nil {
+			if err := f.set(ds, Field(k), v); err != nil {
 				fallback := fd.get(&f)
 				if fallback == "" {
 					fallback = fd.Empty
@@ -351,7 +351,7 @@ func DecodeQuery(ds *floor.Dataset, q url.Values) (State, []Notice) {
 	return f, notices
 }
 
-// shorten returns s cut to at most maxParamLen bytes, at a character
+// shorten returns s cut to at most MaxParamLen bytes, at a character
 // boundary, and ended with "…" when cut: what a field shows of a long value.
 func shorten(s string) string {
 	if len(s) <= MaxParamLen {
@@ -396,7 +396,7 @@ func (f *State) Apply(ds *floor.Dataset, k Field, v string) error {
 		return err
 	}
 	if fd.Kind == ChoiceKind {
-		return fd.set(f, ds, v)
+		return f.set(ds, k, v)
 	}
 	return f.SetText(ds, k, v)
 }

@@ -108,12 +108,13 @@ func markEmbed(page []byte) ([]byte, error) {
 // permalink of a page, which the prerender, not knowing the page's origin,
 // writes with placeholders. A snippet starts with ui.OriginPlaceholder under
 // a note that says to replace it (see ui.SnippetStart), which origin ""
-// leaves. The statement's permalink, #statement-link, names
+// leaves. The statement's permalinks, #statement-link and
+// #statement-short-link, each name
 // ui.PermalinkOrigin in its href and as its text, which is always replaced:
 // origin "" leaves the link relative to the page (web/boot.js writes it out
 // absolute), never an origin that is not the page's. go-app writes the
 // snippet as text, HTML-escaped. Each #embed-snippet must hold its
-// placeholder, and each #statement-link its marker twice, so that a change
+// placeholder, and each statement link its marker twice, so that a change
 // of go-app's output cannot leave one unfilled.
 func fillOrigin(page []byte, origin string) ([]byte, error) {
 	placeholder := []byte(html.EscapeString(ui.SnippetStart("")))
@@ -125,7 +126,8 @@ func fillOrigin(page []byte, origin string) ([]byte, error) {
 		page = bytes.ReplaceAll(page, placeholder, []byte(html.EscapeString(ui.SnippetStart(origin))))
 	}
 	marker := []byte(ui.PermalinkOrigin)
-	links, n := bytes.Count(page, []byte(`id="`+ui.IDStatementLink+`"`)), bytes.Count(page, marker)
+	links := bytes.Count(page, []byte(`id="`+ui.IDStatementLink+`"`)) + bytes.Count(page, []byte(`id="`+ui.IDStatementShortLink+`"`))
+	n = bytes.Count(page, marker)
 	if n != 2*links {
 		return nil, fmt.Errorf("patch %q: the page has %d statement links and %d permalink origins: has go-app changed?", patchOrigin, links, n)
 	}

@@ -271,7 +271,7 @@ func TestPrerenderedTextReadsAsTheApps(t *testing.T) {
 	}
 	page := w.Body.String()
 	for _, want := range []string{
-		`</span>, at <span`,                  // the traffic sentence
+		`</span>, on <span`,                  // the traffic sentence
 		`</span>; <span`,                     // the volume's rate; the utilisation
 		`class="equivalent-source"> (<a `,    // an equivalent's source, with its own space
 		"\n  author = {Chung and others},\n", // the BibTeX in its <pre>

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"energyfloor/app/link"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -32,7 +31,8 @@ import (
 // finishTakeOver (OnNav, after the first render). The start-up yields to the
 // browser between its pieces (YieldToBrowser) while the prerendered page
 // still stands, so that none holds the main thread long and the page never
-// shows anything but itself.
+// shows anything but itself. The whole start-up, in order, is listed in
+// the wasm main's package doc (wasm/main.go).
 
 // startup is the calculator's take-over state.
 type startup struct {
@@ -66,9 +66,7 @@ func (c *calculator) start() {
 	if !c.embed {
 		c.below = prerenderedBelow()
 	}
-	q, read := link.ParseQuery(app.Window().URL().RawQuery)
-	c.navigateFirst(q)
-	c.notices = append(read, c.notices...)
+	c.navigateFirst(app.Window().URL().RawQuery)
 	if c.loadErr != nil {
 		return
 	}
@@ -88,14 +86,14 @@ func (c *calculator) start() {
 }
 
 // navigateFirst decodes the dataset and sets the first page's state from
-// query q, in a piece of the start-up of its own (the state is the first
-// call of most of the calculation).
-func (c *calculator) navigateFirst(q url.Values) {
+// the raw query rawQuery, in a piece of the start-up of its own (the state
+// is the first call of most of the calculation).
+func (c *calculator) navigateFirst(rawQuery string) {
 	YieldToBrowser()
 	Mark(MarkNav)
 	c.ds, c.loadErr = c.load()
 	Mark(MarkDecoded)
-	c.navigate(q)
+	c.navigate(rawQuery)
 }
 
 // pauseMount yields to the browser in the middle of the first page's mount,

@@ -150,7 +150,11 @@ func (p *beyondPanel) onPreset(ctx app.Context, e app.Event) {
 }
 
 // renderFigures draws the estimate's lines: energy per request and per
-// month as "floor → estimate", carbon and cost, each saying what it counts.
+// month as "floor → estimate", carbon and cost, each saying what it counts,
+// and beside each monthly energy, carbon and cost line the same for the
+// figure at your traffic (#traffic-estimate-per-month,
+// #traffic-carbon-per-request data-g, #traffic-carbon-per-month data-kg,
+// #traffic-cost-per-month data-amount).
 func (p *beyondPanel) renderFigures() app.UI {
 	fa := p.Form.In.Factors
 	if !hasFigures(&p.Floor, p.Found) {
@@ -176,11 +180,15 @@ func (p *beyondPanel) renderFigures() app.UI {
 		line("Energy per month", "estimate-per-month", "wh", e.KWhPerMonth.Shift(3).String(),
 			floor.FormatWh(fig.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(e.KWhPerMonth.Shift(3)), "The same, over the month's volume."),
 	}
+	// The figure at your traffic's estimate, beside the floor's on each line
+	// (nil when there is no figure at your traffic).
+	var te *floor.Estimate
 	if t := p.Floor.Traffic; t != nil {
-		te := fa.Estimate(t.Figures)
+		est := fa.Estimate(t.Figures)
+		te = &est
 		lines = append(lines, line("Energy per month at your traffic", "traffic-estimate-per-month", "wh", te.KWhPerMonth.Shift(3).String(),
 			floor.FormatWh(t.Figures.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(te.KWhPerMonth.Shift(3)),
-			"The floor at your traffic × the same factors. Carbon and cost below are for the floor."))
+			"The figure at your traffic × the same factors; carbon and cost below give the floor's and, under each, your traffic's."))
 	}
 	if g, ok := fa.GCO2ePerKWh(); ok {
 		where := "your own figure"
@@ -188,11 +196,18 @@ func (p *beyondPanel) renderFigures() app.UI {
 			where = grid.Name + ", " + strconv.Itoa(grid.Year)
 		}
 		counts := "The estimate × " + floor.FormatExact(g) + " gCO2e/kWh (" + where + "): a location-based annual average."
-		lines = append(lines,
-			line("Carbon per request", "carbon-per-request", "g", e.GCO2ePerRequest.Decimal.String(),
-				floor.FormatNumber(e.GCO2ePerRequest.Decimal)+" gCO2e", counts),
-			line("Carbon per month", "carbon-per-month", "kg", e.KgCO2ePerMonth.Decimal.String(),
-				floor.FormatNumber(e.KgCO2ePerMonth.Decimal)+" kgCO2e", "The same, over the month's volume."))
+		lines = append(lines, line("Carbon per request", "carbon-per-request", "g", e.GCO2ePerRequest.Decimal.String(),
+			floor.FormatNumber(e.GCO2ePerRequest.Decimal)+" gCO2e", counts))
+		if te != nil {
+			lines = append(lines, line("Carbon per request at your traffic", "traffic-carbon-per-request", "g", te.GCO2ePerRequest.Decimal.String(),
+				floor.FormatNumber(te.GCO2ePerRequest.Decimal)+" gCO2e", "The same, for the figure at your traffic."))
+		}
+		lines = append(lines, line("Carbon per month", "carbon-per-month", "kg", e.KgCO2ePerMonth.Decimal.String(),
+			floor.FormatNumber(e.KgCO2ePerMonth.Decimal)+" kgCO2e", "The same, over the month's volume."))
+		if te != nil {
+			lines = append(lines, line("Carbon per month at your traffic", "traffic-carbon-per-month", "kg", te.KgCO2ePerMonth.Decimal.String(),
+				floor.FormatNumber(te.KgCO2ePerMonth.Decimal)+" kgCO2e", "The same, for the figure at your traffic."))
+		}
 	} else {
 		lines = append(lines, app.P().Class("hint").Text("Choose a grid, or give your own intensity, for carbon."))
 	}
@@ -200,6 +215,10 @@ func (p *beyondPanel) renderFigures() app.UI {
 		lines = append(lines, line("Cost per month", "cost-per-month", "amount", e.CostPerMonth.Decimal.String(),
 			floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), fa.Currency),
 			"The estimate's kWh a month × "+floor.WithCurrency(floor.FormatExact(fa.PricePerKWh.Decimal), fa.Currency)+" per kWh; electricity only."))
+		if te != nil {
+			lines = append(lines, line("Cost per month at your traffic", "traffic-cost-per-month", "amount", te.CostPerMonth.Decimal.String(),
+				floor.WithCurrency(floor.FormatNumber(te.CostPerMonth.Decimal), fa.Currency), "The same, for the figure at your traffic."))
+		}
 	} else {
 		lines = append(lines, app.P().Class("hint").Text("Give a price per kWh for the electricity's cost."))
 	}

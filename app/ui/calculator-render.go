@@ -37,7 +37,7 @@ func (c *calculator) Render() app.UI {
 	if !c.embed {
 		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
 	}
-	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed,
+	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed, Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
 	if c.taking {
 		results.Pause = c.pauseMount
@@ -46,7 +46,7 @@ func (c *calculator) Render() app.UI {
 	if c.quoting() {
 		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth}
 		if c.statement != "" {
-			statement = &statementPanel{Text: c.statement, Permalink: c.permalinkURL(), Current: results.Current}
+			statement = &statementPanel{Text: c.statement, Short: c.statementShort, Permalink: c.permalinkURL(), Current: results.Current}
 		}
 	}
 	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed,

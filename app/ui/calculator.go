@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"net/url"
 	"strings"
 	"time"
 
@@ -56,6 +55,11 @@ type calculator struct {
 	// when nothing meets the target.
 	statement            string
 	equivReq, equivMonth []floor.EquivalentCount
+	// statementShort is the statement in one sentence (floor.ShortStatement),
+	// without its link; nextStep is where the selected model's figure at your
+	// traffic next falls (Traffic.NextStep), nil at the floor.
+	statementShort string
+	nextStep       *floor.NextStep
 	// printed is the date a printout gives, set at each navigation.
 	printed string
 	// foldOpen is whether the embed's inputs (#inputs-fold) are unfolded:
@@ -113,12 +117,10 @@ func basePath(resolve func(string) string) string {
 	return strings.TrimSuffix(resolve("/web/x"), "/web/x")
 }
 
-// navigateTo sets the state from a page's raw query string: parseQuery's
-// notices about how the query was read come before decodeState's.
+// navigateTo sets the state from a page's raw query string, and the embed's
+// fold for it.
 func (c *calculator) navigateTo(rawQuery string) {
-	q, read := link.ParseQuery(rawQuery)
-	c.navigate(q)
-	c.notices = append(read, c.notices...)
+	c.navigate(rawQuery)
 	c.foldOpen = c.foldFor()
 }
 
@@ -135,8 +137,9 @@ func (c *calculator) onFold(ctx app.Context, e app.Event) {
 	c.foldOpen = ctx.JSSrc().Get("open").Bool()
 }
 
-// navigate loads the dataset (once) and sets the state from query q.
-func (c *calculator) navigate(q url.Values) {
+// navigate loads the dataset (once) and sets the state from a page's raw
+// query string (decodePage).
+func (c *calculator) navigate(rawQuery string) {
 	if c.ds == nil && c.loadErr == nil {
 		c.ds, c.loadErr = c.load()
 	}
@@ -145,7 +148,7 @@ func (c *calculator) navigate(q url.Values) {
 	}
 	c.buildChoices()
 	c.printed = time.Now().Format("2 January 2006")
-	c.form, c.notices = link.DecodeQuery(c.ds, q)
+	c.form, c.notices = decodePage(c.ds, rawQuery)
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
@@ -184,9 +187,13 @@ func (c *calculator) recompute() {
 		c.selected, c.found = floor.ModelFloor(m, in)
 	}
 	c.query = c.form.Permalink(c.ds).Encode()
-	c.statement, c.equivReq, c.equivMonth = "", nil, nil
+	c.statement, c.statementShort, c.equivReq, c.equivMonth, c.nextStep = "", "", nil, nil, nil
 	if sin, r, ok := floor.StatementFloor(w, in); ok {
 		c.statement = floor.Statement(c.ds, w, sin, r, "")
+		c.statementShort = floor.ShortStatement(w, sin, r, "")
+	}
+	if c.found {
+		c.nextStep = c.selected.Traffic.NextStep()
 	}
 	if c.found && c.selected.Meets() {
 		f := c.selected.Figures
@@ -208,7 +215,7 @@ func (c *calculator) permalinkURL() string {
 }
 
 // pageParams returns the parameters the page's address keeps besides the
-// permalink's (see formState.pageParams).
+// permalink's (see link.State.PageParams).
 func (c *calculator) PageParams() []link.PageParam {
 	return c.form.PageParams(c.embed)
 }

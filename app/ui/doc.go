@@ -32,7 +32,10 @@
 //   - at your traffic: #traffic-per-request and #traffic-per-month (data-wh,
 //     plain decimals; empty, with #traffic-none, when nothing meets the
 //     target), #traffic-config (data-row-id), #traffic-times-floor
-//     (data-ratio), #traffic-rate (data-tokens-per-second),
+//     (data-ratio), #traffic-next-step (data-from: the first monthly volume
+//     above yours at which the figure at your traffic is lower, a plain
+//     decimal, the start of a step of the volume chart; absent when it is the
+//     floor already), #traffic-rate (data-tokens-per-second),
 //     #traffic-utilisation (data-fraction), and #volume-chart with its table
 //     #volume-table (rows carry data-row-id and data-from, the monthly volume
 //     each step starts at);
@@ -41,8 +44,11 @@
 //     #estimate-per-request and #estimate-per-month (data-wh),
 //     #carbon-per-request (data-g), #carbon-per-month (data-kg),
 //     #cost-per-month (data-amount), #traffic-estimate-per-month (data-wh: the
-//     floor at your traffic × the factors), and #published-figures, whose rows
-//     carry data-wh and data-scope;
+//     floor at your traffic × the factors), #traffic-carbon-per-request
+//     (data-g), #traffic-carbon-per-month (data-kg) and #traffic-cost-per-month
+//     (data-amount): the same at your traffic, as the CLI's -json
+//     results[].traffic.estimate; and #published-figures, whose rows carry
+//     data-wh and data-scope;
 //   - #app-status: why the app is not running, when it cannot start
 //     (#app-failed, with #app-retry after a failed download), the update
 //     notice and the install button;
@@ -55,9 +61,12 @@
 //     #tradeoff, #volume, #embed-this; the embed's inputs fold #inputs-fold,
 //     its link to the full calculator #open-full, and its line
 //     #starts-on-use, until its app starts;
-//   - quoting: #statement (the paragraph #statement-text, ending with the
-//     page's absolute permalink #statement-link, and its button
-//     #copy-statement, disabled while #results[data-current="no"], with
+//   - quoting: #statement (the one sentence #statement-short, as
+//     `energyfloor -statement -short` writes it, ending with the page's
+//     absolute permalink #statement-short-link, and its button
+//     #copy-statement-short; then the paragraph #statement-text, ending with
+//     the permalink #statement-link, and its button #copy-statement; both
+//     buttons disabled while #results[data-current="no"], with
 //     #copy-statement-why saying why); #equivalents, whose rows restate the
 //     floor and carry data-of (the id of the figure restated,
 //     energy-per-request or energy-per-month), data-per-unit-wh, data-count

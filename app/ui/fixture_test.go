@@ -3,8 +3,6 @@
 package ui
 
 import (
-	"net/url"
-
 	"energyfloor/app/floor"
 	"energyfloor/app/floor/floortest"
 )
@@ -13,10 +11,6 @@ import (
 func fixtureCalculator(query string, embed bool) *calculator {
 	ds := floortest.Dataset()
 	c := &calculator{embed: embed, load: func() (*floor.Dataset, error) { return ds, nil }}
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		panic(err)
-	}
-	c.navigate(q)
+	c.navigate(query)
 	return c
 }

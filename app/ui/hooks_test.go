@@ -32,7 +32,7 @@ var hookPages = []struct {
 var notHooks = []string{
 	"inputs-h", "results-h", "statement-h", "equivalents-h", "ranking-h", "chart-h", "volume-h", "embed-h",
 	"chart-title", "chart-desc", "chart-target", "volume-title", "volume-desc", "volume-floor", "volume-steps", "volume-you",
-	"copy-citation", "copy-bibtex", "copy-snippet", "copy-script", "copy-status", "copy-statement-status",
+	"copy-citation", "copy-bibtex", "copy-snippet", "copy-script", "copy-status", "copy-statement-status", "copy-statement-short-status",
 	"results-for-inputs", "results-for-hint", "energy-per-token", "no-config", "traffic-assumes", "preset-source",
 	"grid-attribution", "config-details", "printed-on", "print-method", "print-bibtex",
 }

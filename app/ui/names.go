@@ -41,6 +41,9 @@ const (
 	// IDStatementLink is the statement's permalink: the server's patch
 	// fills in its origin, and boot.js writes a relative one out absolute.
 	IDStatementLink = "statement-link"
+	// IDStatementShortLink is the one-sentence statement's permalink, filled
+	// in and written out as IDStatementLink.
+	IDStatementShortLink = "statement-short-link"
 	// IDEmbedSnippet is the embed panel's iframe snippet, whose origin the
 	// server's patch fills in.
 	IDEmbedSnippet = "embed-snippet"
@@ -123,5 +126,5 @@ var jsNames = []string{
 	CachePrefix, MsgHeight,
 	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated,
 	IDCalculator, ClassLive, IDInputs, IDResults, IDScopePreset, IDAppStatus, IDAppFailed, ClassAppFailed,
-	IDAppRetry, IDStartsOnUse, IDStatementLink,
+	IDAppRetry, IDStartsOnUse, IDStatementLink, IDStatementShortLink,
 }

@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"energyfloor/app/floor"
 	"energyfloor/app/link"
 	"slices"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -12,7 +14,7 @@ import (
 //	/       the full calculator
 //	/embed  the compact calculator for iframes
 //
-// Both take the same query parameters (see decodeState).
+// Both take the same query parameters (see link.DecodeQuery).
 //
 // In the browser, the static build's files answer too (/index.html,
 // /embed.html): a static host may serve a page under its file's name, and
@@ -54,10 +56,46 @@ func ReadPage(path, rawQuery string) (p PageLink, ok bool) {
 	if err != nil {
 		return p, false
 	}
-	f, notices := link.Decode(ds, rawQuery)
+	f, notices := decodePage(ds, rawQuery)
 	if key, ok := f.Key(path == "/embed", notices); ok {
 		p.Key = path + "?" + key
 	}
 	p.Title, p.Description, _ = link.Preview(ds, &f)
 	return p, true
+}
+
+// lastPage keeps the server's last decoding of a page's address: the server
+// reads a page's address (ReadPage) before go-app prerenders the page, whose
+// navigation reads the same address, so that a request decodes its query
+// once. decodes counts the decodings, for the tests.
+var lastPage struct {
+	sync.Mutex
+	ds      *floor.Dataset
+	raw     string
+	f       link.State
+	notices []link.Notice
+	decodes int
+}
+
+// decodePage decodes the raw query of a page's address on dataset ds
+// (link.Decode); on the server, the same address as the last one decoded
+// gives that decoding again. The state it gives shares its field messages
+// with the kept one, which State.SetErr never changes in place.
+func decodePage(ds *floor.Dataset, rawQuery string) (link.State, []link.Notice) {
+	if !app.IsServer {
+		return link.Decode(ds, rawQuery)
+	}
+	lastPage.Lock()
+	if lastPage.ds == ds && lastPage.raw == rawQuery && lastPage.ds != nil {
+		f, notices := lastPage.f, slices.Clone(lastPage.notices)
+		lastPage.Unlock()
+		return f, notices
+	}
+	lastPage.Unlock()
+	f, notices := link.Decode(ds, rawQuery)
+	lastPage.Lock()
+	lastPage.ds, lastPage.raw, lastPage.f, lastPage.notices = ds, rawQuery, f, slices.Clone(notices)
+	lastPage.decodes++
+	lastPage.Unlock()
+	return f, notices
 }

@@ -1,3 +1,5 @@
+//go:build !wasm
+
 package ui
 
 import "testing"
@@ -30,5 +32,35 @@ func TestReadPageKey(t *testing.T) {
 				t.Errorf("ReadPage(%q, %q).Key = %q; want %q", tt.path, tt.raw, p.Key, tt.want)
 			}
 		})
+	}
+}
+
+// TestPageDecodedOnce: on the server, the prerender's navigation to the
+// address ReadPage has just read takes ReadPage's decoding: a request
+// decodes its query once.
+func TestPageDecodedOnce(t *testing.T) {
+	const raw = "tokens=7.5B&itl=45&pct=p95&utm=x"
+	if _, ok := ReadPage("/", raw); !ok {
+		t.Fatal("ReadPage failed")
+	}
+	lastPage.Lock()
+	before := lastPage.decodes
+	lastPage.Unlock()
+	c := newCalculator()
+	c.navigateTo(raw)
+	lastPage.Lock()
+	after := lastPage.decodes
+	lastPage.Unlock()
+	if after != before {
+		t.Errorf("the prerender decoded the address again (%d decodings, want %d)", after, before)
+	}
+	if got := c.form.In.TargetITLMs.String(); got != "45" || c.form.In.Statistic != "p95" {
+		t.Errorf("the page's state has itl %s, pct %s; want 45, p95", got, c.form.In.Statistic)
+	}
+	c.navigateTo("tokens=1B")
+	lastPage.Lock()
+	defer lastPage.Unlock()
+	if lastPage.decodes != after+1 {
+		t.Errorf("another address was not decoded (%d decodings, want %d)", lastPage.decodes, after+1)
 	}
 }

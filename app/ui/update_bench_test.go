@@ -4,7 +4,6 @@ package ui
 
 import (
 	"energyfloor/app/link"
-	"net/url"
 	"testing"
 )
 
@@ -18,7 +17,7 @@ import (
 // ranking table, the trade-off chart and the volume chart re-render.
 func BenchmarkUpdateTokens(b *testing.B) {
 	c := newCalculator()
-	c.navigate(url.Values{})
+	c.navigate("")
 	vals := []string{"2B", "3B", "4B"}
 	rt := &rankingTable{Output: "500"}
 	vc := &volumeChart{}
@@ -48,7 +47,7 @@ func BenchmarkUpdateTokens(b *testing.B) {
 // ranking table and chart re-render too.
 func BenchmarkUpdateTarget(b *testing.B) {
 	c := newCalculator()
-	c.navigate(url.Values{})
+	c.navigate("")
 	vals := []string{"60", "80", "100", "120"}
 	rt := &rankingTable{Output: "500"}
 	for i := 0; b.Loop(); i++ {

@@ -292,6 +292,19 @@ type written struct {
 	c   *floor.Configuration
 }
 
+// sortModels sorts the models of an upstream file by slug, and refuses two
+// models with one slug.
+func sortModels[M any](file string, order []M, info func(M) *data.ModelInfo) error {
+	sort.Slice(order, func(i, j int) bool { return info(order[i]).Slug < info(order[j]).Slug })
+	for i := 1; i < len(order); i++ {
+		if a, b := info(order[i-1]), info(order[i]); b.Slug == a.Slug {
+			return &InputError{File: file, Model: b.ModelID, Field: "nickname",
+				Err: fmt.Errorf("gives slug %q, already taken by model %q", b.Slug, a.ModelID)}
+		}
+	}
+	return nil
+}
+
 func buildModels(t *task, s Settings) ([]*model, error) {
 	byID := map[string]*model{}
 	var order []*model
@@ -319,12 +332,8 @@ func buildModels(t *task, s Settings) ([]*model, error) {
 		}
 		rows[m] = append(rows[m], written{r.out, c})
 	}
-	sort.Slice(order, func(i, j int) bool { return order[i].Slug < order[j].Slug })
-	for i := 1; i < len(order); i++ {
-		if order[i].Slug == order[i-1].Slug {
-			return nil, &InputError{File: t.file, Model: order[i].ModelID, Field: "nickname",
-				Err: fmt.Errorf("gives slug %q, already taken by model %q", order[i].Slug, order[i-1].ModelID)}
-		}
+	if err := sortModels(t.file, order, func(m *model) *data.ModelInfo { return &m.ModelInfo }); err != nil {
+		return nil, err
 	}
 	deadline := decimal.NewFromInt(s.ITLDeadlineMs)
 	for _, m := range order {

@@ -3,9 +3,7 @@ package compile
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -146,16 +144,7 @@ func readDiffusionRow(raw map[string]json.RawMessage, fs diffusionFields, s Sett
 	r.nickname = f.str("nickname")
 	r.params = f.positive("total_params_billions")
 	r.active = f.positive("activated_params_billions")
-	gpu := f.str("gpu_model")
-	if f.err == nil && !slices.Contains(s.GPUs, gpu) {
-		f.fail("gpu_model", fmt.Errorf("is %q, not one of the known GPUs %v", gpu, s.GPUs))
-	}
-	precision := f.str("weight_precision")
-	name, ok := s.Precisions[precision]
-	if f.err == nil && !ok {
-		known := slices.Sorted(maps.Keys(s.Precisions))
-		f.fail("weight_precision", fmt.Errorf("is %q, an unknown precision (known: %s)", precision, strings.Join(known, ", ")))
-	}
+	gpu, name := f.gpuAndPrecision(s)
 	out := &data.DiffusionRow{
 		GPU:           gpu,
 		NumGPUs:       f.count("num_gpus"),
@@ -254,12 +243,8 @@ func buildDiffusionModels(t *diffusionTask) ([]*diffusionModel, error) {
 		}
 		rows[m] = append(rows[m], written{r.out, c})
 	}
-	sort.Slice(order, func(i, j int) bool { return order[i].Slug < order[j].Slug })
-	for i := 1; i < len(order); i++ {
-		if order[i].Slug == order[i-1].Slug {
-			return nil, &InputError{File: t.file, Model: order[i].ModelID, Field: "nickname",
-				Err: fmt.Errorf("gives slug %q, already taken by model %q", order[i].Slug, order[i-1].ModelID)}
-		}
+	if err := sortModels(t.file, order, func(m *diffusionModel) *data.ModelInfo { return &m.ModelInfo }); err != nil {
+		return nil, err
 	}
 	for _, m := range order {
 		ws := rows[m]

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -72,6 +71,17 @@ type upstreamRow struct {
 	out                             *data.Row
 }
 
+// checkTasks checks that index.json (file) lists, as tasks of a kind, the
+// tasks the settings compile (want), in any order.
+func checkTasks(file, kind string, listed, want []string) error {
+	listed, want = slices.Sorted(slices.Values(listed)), slices.Sorted(slices.Values(want))
+	if !slices.Equal(listed, want) {
+		return &InputError{File: file, Field: "architectures", Err: fmt.Errorf(
+			"lists the %s tasks %v but the settings compile %v", kind, listed, want)}
+	}
+	return nil
+}
+
 func readUpstream(dir string, s Settings) (*upstream, error) {
 	file := filepath.Join(dir, "index.json")
 	var idx struct {
@@ -92,29 +102,18 @@ func readUpstream(dir string, s Settings) (*upstream, error) {
 	if idx.Architectures == nil {
 		return nil, &InputError{File: file, Field: "architectures", Err: errors.New("missing")}
 	}
-	var tokenTasks, want []string
-	tokenTasks = append(tokenTasks, idx.Architectures["llm"]...)
-	tokenTasks = append(tokenTasks, idx.Architectures["mllm"]...)
-	sort.Strings(tokenTasks)
+	var tokenIDs, diffusionIDs []string
 	for _, w := range s.Workloads {
-		want = append(want, w.ID)
+		tokenIDs = append(tokenIDs, w.ID)
 	}
-	sort.Strings(want)
-	if !slices.Equal(tokenTasks, want) {
-		return nil, &InputError{File: file, Field: "architectures", Err: fmt.Errorf(
-			"lists the token-based (llm, mllm) tasks %v but the settings compile %v", tokenTasks, want)}
-	}
-	var diffusionTasks []string
-	want = want[:0]
-	diffusionTasks = append(diffusionTasks, idx.Architectures["diffusion"]...)
-	sort.Strings(diffusionTasks)
 	for _, w := range s.DiffusionWorkloads {
-		want = append(want, w.ID)
+		diffusionIDs = append(diffusionIDs, w.ID)
 	}
-	sort.Strings(want)
-	if !slices.Equal(diffusionTasks, want) {
-		return nil, &InputError{File: file, Field: "architectures", Err: fmt.Errorf(
-			"lists the diffusion tasks %v but the settings compile %v", diffusionTasks, want)}
+	if err := checkTasks(file, "token-based (llm, mllm)", append(slices.Clone(idx.Architectures["llm"]), idx.Architectures["mllm"]...), tokenIDs); err != nil {
+		return nil, err
+	}
+	if err := checkTasks(file, "diffusion", idx.Architectures["diffusion"], diffusionIDs); err != nil {
+		return nil, err
 	}
 	up := &upstream{tasks: map[string]*task{}, diffusion: map[string]*diffusionTask{}}
 	for _, w := range s.Workloads {
@@ -342,6 +341,22 @@ func short(raw json.RawMessage) string {
 	return s
 }
 
+// gpuAndPrecision reads a configuration's GPU and weight precision, each one
+// of Settings' (the precision by its output name).
+func (f *fields) gpuAndPrecision(s Settings) (gpu, precision string) {
+	gpu = f.str("gpu_model")
+	if f.err == nil && !slices.Contains(s.GPUs, gpu) {
+		f.fail("gpu_model", fmt.Errorf("is %q, not one of the known GPUs %v", gpu, s.GPUs))
+	}
+	upstream := f.str("weight_precision")
+	precision, ok := s.Precisions[upstream]
+	if f.err == nil && !ok {
+		known := slices.Sorted(maps.Keys(s.Precisions))
+		f.fail("weight_precision", fmt.Errorf("is %q, an unknown precision (known: %s)", upstream, strings.Join(known, ", ")))
+	}
+	return gpu, precision
+}
+
 // readRow checks one upstream configuration and derives its output row.
 func readRow(raw map[string]json.RawMessage, s Settings) (*upstreamRow, *InputError) {
 	if raw == nil {
@@ -357,16 +372,7 @@ func readRow(raw map[string]json.RawMessage, s Settings) (*upstreamRow, *InputEr
 	r.architecture = f.str("architecture")
 	r.params = f.positive("total_params_billions")
 	r.active = f.positive("activated_params_billions")
-	gpu := f.str("gpu_model")
-	if f.err == nil && !slices.Contains(s.GPUs, gpu) {
-		f.fail("gpu_model", fmt.Errorf("is %q, not one of the known GPUs %v", gpu, s.GPUs))
-	}
-	precision := f.str("weight_precision")
-	name, ok := s.Precisions[precision]
-	if f.err == nil && !ok {
-		known := slices.Sorted(maps.Keys(s.Precisions))
-		f.fail("weight_precision", fmt.Errorf("is %q, an unknown precision (known: %s)", precision, strings.Join(known, ", ")))
-	}
+	gpu, name := f.gpuAndPrecision(s)
 	out := &data.Row{
 		GPU:            gpu,
 		NumGPUs:        f.count("num_gpus"),
