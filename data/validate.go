@@ -195,22 +195,13 @@ func checkSource(s *floor.Source) error {
 func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
 	fail := modelFail(im.File, w.ID, im.Slug)
-	params, active, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+	m, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
 		sameSource(&mf.Source, &w.Source), len(mf.Configurations), im.ConfigurationCount, validate, fail,
 		modelField{"caveat", mf.Caveat, idx.Caveat})
 	if err != nil {
 		return nil, err
 	}
 	deadline := decimal.NewFromInt(idx.ITLDeadlineMs)
-	m := &floor.Model{
-		Slug:          mf.Slug,
-		Name:          mf.Name,
-		ModelID:       mf.ModelID,
-		ParamsB:       params,
-		ActiveParamsB: active,
-		Architecture:  mf.Architecture,
-		Selection:     mf.Source.Selection,
-	}
 	written := map[string]*Row{} // by row id
 	for i, r := range mf.Configurations {
 		if r == nil {
@@ -289,11 +280,11 @@ type modelField struct{ name, got, want string }
 // index.json (idx, and im, the model's entry there): the header, boundary
 // and model description given there (and more, the fields the kind adds),
 // a complete source block the same as the workload's (sourceMatches), and
-// configurations rows, as many as index.json counts. It returns the parsed
-// parameter counts. With validate false it only counts the rows and
-// parses the counts. fail wraps an error with its row and field.
+// configurations rows, as many as index.json counts. It returns the domain
+// Model these describe, without its configurations. With validate false it
+// only counts the rows and parses the parameter counts. fail wraps an error with its row and field.
 func checkModelFile(idx *Index, h *Header, boundary string, mi, im *ModelInfo, src *floor.Source, sourceMatches bool,
-	configurations, counted int, validate bool, fail func(row, field string, err error) error, more ...modelField) (params, active float64, err error) {
+	configurations, counted int, validate bool, fail func(row, field string, err error) error, more ...modelField) (*floor.Model, error) {
 	if validate {
 		for _, f := range append([]modelField{
 			{"version", h.Version, idx.Version},
@@ -311,34 +302,37 @@ func checkModelFile(idx *Index, h *Header, boundary string, mi, im *ModelInfo, s
 			{"gpus", fmt.Sprint(mi.GPUs), fmt.Sprint(im.GPUs)},
 		}, more...) {
 			if f.got != f.want {
-				return 0, 0, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
+				return nil, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
 			}
 		}
 		for _, f := range []struct{ name, value string }{{"name", mi.Name}, {"model_id", mi.ModelID}, {"architecture", mi.Architecture}} {
 			if f.value == "" {
-				return 0, 0, fail("", f.name, errors.New("missing"))
+				return nil, fail("", f.name, errors.New("missing"))
 			}
 		}
 		if err := checkSource(src); err != nil {
-			return 0, 0, fail("", "source", err)
+			return nil, fail("", "source", err)
 		}
 		if !sourceMatches {
-			return 0, 0, fail("", "source", errors.New("differs from the workload's source block in index.json"))
+			return nil, fail("", "source", errors.New("differs from the workload's source block in index.json"))
 		}
 	}
 	if configurations == 0 || configurations != counted {
-		return 0, 0, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", configurations, counted))
+		return nil, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", configurations, counted))
 	}
-	if params, err = parseParams(mi.ParamsB); err != nil {
-		return 0, 0, fail("", "params_b", err)
+	params, err := parseParams(mi.ParamsB)
+	if err != nil {
+		return nil, fail("", "params_b", err)
 	}
-	if active, err = parseParams(mi.ActiveParamsB); err != nil {
-		return 0, 0, fail("", "active_params_b", err)
+	active, err := parseParams(mi.ActiveParamsB)
+	if err != nil {
+		return nil, fail("", "active_params_b", err)
 	}
 	if validate && (!(params > 0) || !(active > 0) || active > params) {
-		return 0, 0, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mi.ActiveParamsB, mi.ParamsB))
+		return nil, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mi.ActiveParamsB, mi.ParamsB))
 	}
-	return params, active, nil
+	return &floor.Model{Slug: mi.Slug, Name: mi.Name, ModelID: mi.ModelID, ParamsB: params, ActiveParamsB: active,
+		Architecture: mi.Architecture, Selection: src.Selection}, nil
 }
 
 // intField and figureField are a row's whole numbers and figures, by JSON

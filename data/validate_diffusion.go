@@ -40,24 +40,14 @@ func checkGeneration(request string, g floor.Generation) error {
 func checkDiffusionModel(idx *Index, w *IndexDiffusionWorkload, im *IndexDiffusionModel, mf *DiffusionModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
 	fail := modelFail(im.File, w.ID, im.Slug)
-	params, active, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+	m, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
 		sameSource(&mf.Source, &w.Source) && mf.Source.Selection == w.Source.Selection, len(mf.Configurations), im.ConfigurationCount,
 		validate, fail, modelField{"generation", fmt.Sprintf("%+v", mf.Generation), fmt.Sprintf("%+v", im.Generation)})
 	if err != nil {
 		return nil, err
 	}
 	gen := mf.Generation
-	m := &floor.Model{
-		Slug:          mf.Slug,
-		Name:          mf.Name,
-		ModelID:       mf.ModelID,
-		ParamsB:       params,
-		ActiveParamsB: active,
-		Architecture:  mf.Architecture,
-		Selection:     mf.Source.Selection,
-		Generation:    &gen,
-		Caveat:        mf.Caveat,
-	}
+	m.Generation, m.Caveat = &gen, mf.Caveat
 	seen := map[string]bool{}
 	minBatch, maxBatch := 0, 0
 	for i, r := range mf.Configurations {

@@ -1,7 +1,6 @@
 package compile
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -54,10 +53,9 @@ const (
 // diffusionRow is one upstream diffusion configuration, checked, with its
 // output row.
 type diffusionRow struct {
-	modelID, nickname string
-	params, active    decimal.Decimal
-	gen               floor.Generation
-	out               *data.DiffusionRow
+	rowModel
+	gen floor.Generation
+	out *data.DiffusionRow
 }
 
 // diffusionTask is one diffusion tasks/<task>.json.
@@ -132,18 +130,11 @@ func sameDiffusionModel(first, r *diffusionRow) *InputError {
 // readDiffusionRow checks one upstream diffusion configuration and derives
 // its output row.
 func readDiffusionRow(raw map[string]json.RawMessage, fs diffusionFields, s Settings) (*diffusionRow, *InputError) {
-	if raw == nil {
-		return nil, &InputError{Err: errors.New("is null, want an object")}
+	f, model, err := readRowModel(raw)
+	if err != nil {
+		return nil, err
 	}
-	f := &fields{raw: raw}
-	r := &diffusionRow{modelID: f.str("model_id")}
-	if f.err != nil {
-		return nil, f.err
-	}
-	f.model = r.modelID
-	r.nickname = f.str("nickname")
-	r.params = f.positive("total_params_billions")
-	r.active = f.positive("activated_params_billions")
+	r := &diffusionRow{rowModel: model}
 	gpu, name := f.gpuAndPrecision(s)
 	out := &data.DiffusionRow{
 		GPU:           gpu,
@@ -224,15 +215,8 @@ func buildDiffusionModels(t *diffusionTask) ([]*diffusionModel, error) {
 		m := byID[r.modelID]
 		if m == nil {
 			m = &diffusionModel{
-				ModelInfo: data.ModelInfo{
-					Slug:          Slug(r.nickname),
-					Name:          r.nickname,
-					ModelID:       r.modelID,
-					ParamsB:       pyNumber(r.params),
-					ActiveParamsB: pyNumber(r.active),
-					Architecture:  diffusionArchitecture,
-				},
-				gen: r.gen,
+				ModelInfo: modelInfo(r.modelID, r.nickname, r.params, r.active, diffusionArchitecture),
+				gen:       r.gen,
 			}
 			byID[r.modelID] = m
 			order = append(order, m)
