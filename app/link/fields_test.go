@@ -66,6 +66,7 @@ func TestEveryFieldRoundTrips(t *testing.T) {
 			{FieldGrid, "DEU"}, {FieldPrice, "0.12"}, {FieldCurrency, "EUR"}}},
 		{"the user's own intensity", []edit{{FieldGrid, "DEU"}, {FieldGCO2, "400"}}},
 		{"no grid", []edit{{FieldGrid, "DEU"}, {FieldGrid, ""}}},
+		{"a latency target in seconds", []edit{{FieldLatency, "45"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			f := NewState(ds)
