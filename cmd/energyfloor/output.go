@@ -209,6 +209,14 @@ func (r *report) diffusionNotes(b *strings.Builder, missed int) {
 		}
 		fmt.Fprintln(b, s)
 	}
+	if m, ok := floor.CompareModalities(r.dataset); ok {
+		wh, subject := m.Image.Figures.WhPerRequest, ""
+		if _, res, ok := floor.StatementFloor(w, in); ok && res.Meets() {
+			wh = res.Figures.WhPerRequest
+			subject = res.Model.Name + "'s " + w.Request + " (" + floor.FormatWh(wh) + ")"
+		}
+		fmt.Fprintf(b, "\n%s\n", m.Sentence(wh, subject))
+	}
 	fmt.Fprintf(b, "\nAt your traffic: per %s at the least-energy configuration that %s %ss a month (%s a second on average) can keep busy along the model's measured batch-size curves on that GPU, and how many times the floor it is. %s\n",
 		w.Request, floor.FormatInteger(in.RequestsPerMonth), w.Request, floor.FormatNumber(floor.TokensPerSecond(in.RequestsPerMonth)), floor.DiffusionTrafficAssumption)
 }
