@@ -11,7 +11,9 @@
 //
 //   - inputs: #workload, #tokens-per-month, #requests-per-month,
 //     #output-tokens, #itl-ms (and its slider #itl-range), #percentile, #gpu,
-//     #model; the <select> option values are the URL values; the form #inputs,
+//     #model; #latency-s, the image and video workloads' batch latency target
+//     in seconds, is a hidden control, neither shown nor sent, on the token
+//     workloads the page draws; the <select> option values are the URL values; the form #inputs,
 //     its field names the permalink's parameters, and its submit button
 //     #calculate; under each number field, #<its id>-msg
 //     (#tokens-per-month-msg) holds its hint, or its message when its value
