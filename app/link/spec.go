@@ -1,8 +1,9 @@
 package link
 
 import (
-	"energyfloor/app/floor"
 	"strings"
+
+	"energyfloor/app/floor"
 
 	"github.com/shopspring/decimal"
 )
