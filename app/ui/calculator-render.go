@@ -23,7 +23,7 @@ func (c *calculator) Render() app.UI {
 	if c.ds == nil {
 		return c.root("loading")
 	}
-	w := c.ds.Workload(c.form.In.Workload)
+	w := c.ds.FindWorkload(c.form.In.Workload)
 	if w == nil {
 		return &errorPage{Err: "the dataset has no workload " + c.form.In.Workload}
 	}
@@ -35,10 +35,12 @@ func (c *calculator) Render() app.UI {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
 		Keep: c.PageParams()}
 	if !c.embed {
-		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
+		whReq, whMonth := headlineWh(c.selected, c.found)
+		inputs.Summary = figuresSummary(whReq, whMonth, w.Request)
 	}
-	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed, Next: c.nextStep,
+	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Request: w.Request, Info: c.info, Compact: c.embed, Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
+	results.Modalities, results.ModalitiesBase = c.modalities, c.modalitiesBase
 	if c.taking {
 		results.Pause = c.pauseMount
 	}
@@ -49,7 +51,7 @@ func (c *calculator) Render() app.UI {
 			statement = &statementPanel{Text: c.statement, Short: c.statementShort, Permalink: c.permalinkURL(), Current: results.Current}
 		}
 	}
-	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed,
+	citation := &citationPanel{Source: &w.Source, Caveat: floor.WorkloadCaveat(c.ds, w, in), DataVersion: c.ds.DataVersion, Compact: c.embed,
 		Printed: c.printed}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
 		citation.GridAttribution = c.ds.GridSource.Attribution
@@ -118,10 +120,21 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 		return prerenderedSections(c.below)
 	}
 	in := c.form.In
+	ranking := &rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
+		Output: in.OutputTokensPerRequest.String(), Request: w.Request}
+	if w.Diffusion() {
+		// The charts plot inter-token latencies and tokens: an image or
+		// video workload has the ranking, the embed panel and the footer.
+		return []app.UI{
+			splitLink(),
+			ranking,
+			&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
+			&siteFooter{DataVersion: c.ds.DataVersion},
+		}
+	}
 	return []app.UI{
 		splitLink(),
-		&rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
-			Output: in.OutputTokensPerRequest.String()},
+		ranking,
 		app.Section().ID("tradeoff").Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,

@@ -13,10 +13,11 @@ const figuresSummaryID = "figures-summary"
 // edit's effect shows next to the field; it greys and strikes its figures
 // as #results[data-current="no"] does the figures. It is a copy for the
 // eye: hidden from screen readers, which hear the figures in #results.
-func figuresSummary(whReq, whMonth whFigure) app.UI {
+// request is the workload's kind of request ("" for tokens: requestWord).
+func figuresSummary(whReq, whMonth whFigure, request string) app.UI {
 	return app.Div().ID(figuresSummaryID).Class("figures-summary").Aria("hidden", "true").DataSet("wh", whMonth.attr()).Body(
 		app.Span().Text("GPU floor:"),
-		app.Span().Body(app.Strong().Text(whReq.text()), app.Text(" per request")),
+		app.Span().Body(app.Strong().Text(whReq.text()), app.Text(" per "+requestWord(request))),
 		app.Span().Body(app.Strong().Text(whMonth.text()), app.Text(" per month")),
 		app.Span().Class("summary-stale").Text("not for the fields' values"),
 	)

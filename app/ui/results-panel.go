@@ -22,6 +22,12 @@ type resultsPanel struct {
 	Result floor.Result
 	Found  bool
 	In     floor.Inputs
+	// Modalities and ModalitiesBase are the line comparing across
+	// modalities and its sentence without a subject (modalities).
+	Modalities, ModalitiesBase string
+	// Request is the workload's kind of request, "image" or "video" (its
+	// results are drawn by results-diffusion.go), or "" for tokens.
+	Request string
 	// Info is a note about a change the calculator made itself.
 	Info string
 	// Compact drops the fleet and spread sections (the embed).
@@ -151,7 +157,9 @@ func (p *resultsPanel) Render() app.UI {
 // output tokens a month, 500 output tokens a request, a median inter-token
 // latency within 100 ms, either GPU, Qwen 3 235B A22B Instruct, Text
 // Conversation (lm-arena-chat)".
-func inputsSummary(in floor.Inputs, model, workload string) string {
+// An image or video workload's (request "image" or "video"): "1,000,000
+// images a month, a batch latency within 30 s, either GPU, …".
+func inputsSummary(in floor.Inputs, request, model, workload string) string {
 	gpu := "either GPU"
 	if in.GPU != "" {
 		gpu = gpuName(in.GPU)
@@ -159,6 +167,10 @@ func inputsSummary(in floor.Inputs, model, workload string) string {
 	s := floor.FormatInteger(in.OutputTokensPerMonth) + " output tokens a month, " +
 		floor.FormatExact(in.OutputTokensPerRequest) + " output tokens a request, a " + statisticName(in.Statistic) +
 		" inter-token latency within " + floor.FormatLatency(in.TargetITLMs) + ", " + gpu
+	if request != "" {
+		s = floor.FormatInteger(in.RequestsPerMonth) + " " + request + "s a month, a batch latency within " +
+			floor.FormatSeconds(in.TargetLatencyS) + ", " + gpu
+	}
 	if model != "" {
 		s += ", " + model
 	}
@@ -181,7 +193,7 @@ func headlineWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
 func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string) app.UI {
 	return app.Div().Class("figures").Aria("live", "polite").Body(
 		app.Div().Class("figure").Body(
-			app.Span().Class("figure-label").Text("Per request"),
+			app.Span().Class("figure-label").Text("Per "+requestWord(p.Request)),
 			app.Span().ID("energy-per-request").Class("figure-value").DataSet("wh", whReq.attr()).Text(whReq.text()),
 			app.Span().Class("figure-sub").Text(reqSub),
 		),
@@ -194,6 +206,9 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 }
 
 func (p *resultsPanel) renderMeets() app.UI {
+	if p.Request != "" {
+		return p.renderDiffusionMeets()
+	}
 	r, in, f := p.Result, p.In, p.Result.Figures
 	c := r.Chosen
 	whReq, whMonth := headlineWh(r, p.Found)
@@ -210,6 +225,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 		),
 		app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken)+
 			" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
+		modalitiesLine(p.Modalities, p.ModalitiesBase),
 		p.Provenance,
 		app.If(p.Equivalents != nil, func() app.UI { return p.Equivalents }),
 		&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth, Next: p.Next},
@@ -237,6 +253,9 @@ func (p *resultsPanel) renderMeets() app.UI {
 }
 
 func (p *resultsPanel) renderRelax() app.UI {
+	if p.Request != "" {
+		return p.renderDiffusionRelax()
+	}
 	r, in, f := p.Result, p.In, p.Result.Figures
 	c := r.Fastest
 	stat := statisticName(in.Statistic)
@@ -301,4 +320,13 @@ func spreadText(r floor.Result) string {
 	return "Across the " + strconv.Itoa(r.Qualifying) + " configurations that meet the target: floor " +
 		floor.FormatJoules(r.Spread.Floor) + ", median " + floor.FormatJoules(r.Spread.Median) +
 		", highest " + floor.FormatJoules(r.Spread.Highest) + " per output token. The floor is the best case, not a typical value."
+}
+
+// requestWord names one request of a workload whose kind of request is
+// request ("image", "video"; "" for a token workload): "request", "image".
+func requestWord(request string) string {
+	if request == "" {
+		return "request"
+	}
+	return request
 }

@@ -25,8 +25,12 @@ type trafficPanel struct {
 	Traffic *floor.Traffic
 	// Floor is the configuration of the floor itself.
 	Floor *floor.Configuration
-	// TokensPerMonth is the monthly volume the figures are for.
-	TokensPerMonth decimal.Decimal
+	// TokensPerMonth is the monthly volume the figures are for; for an
+	// image or video workload, Request is "image" or "video" and
+	// RequestsPerMonth the volume (results-diffusion.go draws the panel).
+	TokensPerMonth   decimal.Decimal
+	Request          string
+	RequestsPerMonth decimal.Decimal
 	// Next is where the figure at your traffic next falls (Traffic.NextStep),
 	// nil at the floor.
 	Next *floor.NextStep
@@ -34,6 +38,9 @@ type trafficPanel struct {
 
 // Render draws the panel from its props.
 func (p *trafficPanel) Render() app.UI {
+	if p.Request != "" {
+		return p.renderDiffusion()
+	}
 	t := p.Traffic
 	rate := floor.TokensPerSecond(p.TokensPerMonth)
 	box := app.Div().ID("traffic").Class("traffic")
@@ -76,7 +83,7 @@ func (p *trafficPanel) Render() app.UI {
 func (p *trafficPanel) figures(whReq, whMonth whFigure) app.UI {
 	return app.Div().Class("figures", "traffic-figures").Body(
 		app.Div().Class("figure").Body(
-			app.Span().Class("figure-label").Text("Per request at your traffic"),
+			app.Span().Class("figure-label").Text("Per "+requestWord(p.Request)+" at your traffic"),
 			app.Span().ID("traffic-per-request").Class("figure-value").DataSet("wh", whReq.attr()).Text(whReq.text()),
 		),
 		app.Div().Class("figure").Body(
