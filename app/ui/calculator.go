@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,10 +51,10 @@ type calculator struct {
 	query    string
 	// statement is the statement to quote without its link (floor.Statement),
 	// "" when the workload has no model to state; equivReq and equivMonth
-	// restate the floor per request and per month (floor.Equivalents), nil
+	// restate the floor per request and per month (floor.Picture), nil
 	// when nothing meets the target.
 	statement            string
-	equivReq, equivMonth []floor.EquivalentCount
+	equivReq, equivMonth []floor.Pictured
 	// printed is the date a printout gives, set at each navigation.
 	printed string
 	// foldOpen is whether the embed's inputs (#inputs-fold) are unfolded:
@@ -188,9 +189,24 @@ func (c *calculator) recompute() {
 	}
 	if c.found && c.selected.Meets() {
 		f := c.selected.Figures
-		c.equivReq = floor.Equivalents(c.ds, f.WhPerRequest)
-		c.equivMonth = floor.Equivalents(c.ds, f.KWhPerMonth.Shift(3))
+		c.equivReq = floor.Picture(c.ds, f.WhPerRequest, true)
+		c.equivMonth = floor.Picture(c.ds, f.KWhPerMonth.Shift(3), false)
 	}
+}
+
+// equivalentSources returns ds's equivalents that rows restate the floor
+// in, in ds's order: the numbered sources under the rows.
+func equivalentSources(ds *floor.Dataset, rows ...[]floor.Pictured) []floor.Equivalent {
+	var out []floor.Equivalent
+	for _, e := range ds.Equivalents {
+		for _, r := range rows {
+			if slices.ContainsFunc(r, func(p floor.Pictured) bool { return p.Equivalent.ID == e.ID }) {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // permalinkURL returns the page's absolute permalink: its origin, or
@@ -359,7 +375,9 @@ func (c *calculator) Render() app.UI {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
 		Keep: c.pageParams()}
 	if !c.embed {
-		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
+		whReq, whMonth := headlineWh(c.selected, c.found)
+		tReq, tMonth := trafficWh(c.selected, c.found)
+		inputs.Summary = figuresSummary(whReq, whMonth, tReq, tMonth)
 	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed,
 		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
@@ -368,20 +386,21 @@ func (c *calculator) Render() app.UI {
 	}
 	var statement app.UI
 	if c.quoting() {
-		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth}
+		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth,
+			Sources: equivalentSources(c.ds, c.equivReq, c.equivMonth)}
 		if c.statement != "" {
 			statement = &statementPanel{Text: c.statement, Permalink: c.permalinkURL(), Current: results.Current}
 		}
 	}
-	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed,
+	caveat := floor.Caveat(c.ds, in.Factors)
+	citation := &citationPanel{Source: &w.Source, Caveat: caveat, DataVersion: c.ds.DataVersion, Compact: c.embed,
 		Printed: c.printed}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
 		citation.GridAttribution = c.ds.GridSource.Attribution
 	}
 	var beyond app.UI
 	if !c.embed || c.form.FactorsGiven {
-		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices, Published: c.ds.Published,
-			PublishedNote: c.ds.PublishedNote}
+		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices}
 	}
 	if c.embed {
 		// Figures first: the headline figures, with the caveat and the
@@ -410,36 +429,48 @@ func (c *calculator) Render() app.UI {
 			),
 		)
 	}
-	return c.root().Body(append([]app.UI{
+	// The full page: the caveat under the headline figures, then the
+	// statement with the published figures beside it, in the results card;
+	// the citation follows Beyond the GPU.
+	results.Caveat, citation.Caveat = caveatLine(caveat), ""
+	results.Statement = statement
+	results.Published = &publishedPanel{Form: c.form, Floor: c.selected, Found: c.found, Published: c.ds.Published, Note: c.ds.PublishedNote}
+	below, footer := c.renderBelow(w)
+	return c.root().Body(
 		app.Header().Class("masthead").Body(
 			app.Div().Class("masthead-text").Body(
 				app.H1().Text("Energy Floor"),
 				app.P().Class("tagline").Text("The least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements."),
 			),
+			&installButton{},
 		),
 		noticeList(c.notices),
 		versionNote(c.form.LinkVersion, c.ds.DataVersion),
 		app.Div().Class("layout").Body(
 			inputs,
-			app.Section().Class("results-column").Aria("label", "Results").Body(
-				&appStatus{},
-				results,
-				statement,
-				beyond,
-				citation,
-				&exportPanel{},
-			),
+			app.Div().Class("results-column").Body(append([]app.UI{
+				app.Section().Class("results-main").Aria("label", "Results").Body(
+					&appStatus{},
+					results,
+					beyond,
+					citation,
+					&exportPanel{},
+				),
+			}, below...)...),
 		),
-	}, c.renderBelow(w)...)...)
+		footer,
+	)
 }
 
-// renderBelow draws the sections under the results: the ranking, the chart
-// with the configuration table, the embed panel and the footer; in the
-// browser's first page, their prerendered copies until they go live (see
-// adopt.go).
-func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
+// renderBelow draws the sections under the results, in the results column
+// beside the inputs: the ranking, the chart with the configuration table,
+// the volume chart and the embed panel; and the footer, under both columns.
+// In the browser's first page, their prerendered copies until they go live
+// (see adopt.go).
+func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.UI) {
 	if c.below != nil {
-		return prerenderedSections(c.below)
+		s := prerenderedSections(c.below)
+		return s[:len(s)-1], s[len(s)-1]
 	}
 	in := c.form.In
 	return []app.UI{
@@ -461,8 +492,7 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
 		),
 		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
-		&siteFooter{DataVersion: c.ds.DataVersion},
-	}
+	}, &siteFooter{DataVersion: c.ds.DataVersion}
 }
 
 // root returns the page's root element, #calculator. In the browser it has

@@ -9,14 +9,12 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// trafficPanel shows the selected model's floor at your traffic beside the
-// floor: per request and per month, how many times the floor it is, the
-// configuration it is at, the volume's average rate and how busy that keeps
-// the configuration, with the sentence that states what it assumes. Its
-// hooks: #traffic-per-request and #traffic-per-month (data-wh),
-// #traffic-times-floor (data-ratio), #traffic-config (data-row-id),
-// #traffic-rate (data-tokens-per-second), #traffic-utilisation
-// (data-fraction).
+// trafficPanel shows the configuration behind the figure at your traffic
+// (whose figures lead the results: resultsPanel.headline): the
+// configuration, the volume's average rate and how busy that keeps the
+// configuration, with the sentence that states what it assumes. Its hooks:
+// #traffic-config (data-row-id), #traffic-rate (data-tokens-per-second),
+// #traffic-utilisation (data-fraction).
 type trafficPanel struct {
 	app.Compo
 
@@ -29,25 +27,19 @@ type trafficPanel struct {
 	TokensPerMonth decimal.Decimal
 }
 
-// Render draws the panel from its props.
+// Render draws the panel from its props: nothing when there is no figure at
+// your traffic (the headline says so, #traffic-none).
 func (p *trafficPanel) Render() app.UI {
 	t := p.Traffic
-	rate := floor.TokensPerSecond(p.TokensPerMonth)
 	box := app.Div().ID("traffic").Class("traffic")
 	if t == nil {
-		return box.Body(
-			app.H3().Text("At your traffic"),
-			p.figures("", ""),
-			app.P().ID("traffic-none").Text("No figure at your traffic: no configuration meets the latency target."),
-		)
+		return box
 	}
+	rate := floor.TokensPerSecond(p.TokensPerMonth)
 	c := t.Config
 	return box.Body(
-		app.H3().Text("At your traffic"),
-		p.figures(whPlain(t.Figures.WhPerRequest), whPlain(t.Figures.KWhPerMonth.Shift(3))),
+		app.H3().Text("The configuration at your traffic"),
 		app.P().Body(
-			app.Span().ID("traffic-times-floor").DataSet("ratio", t.TimesFloor.String()).Text(timesFloorText(t.TimesFloor)),
-			app.Text(", at "),
 			app.Span().ID("traffic-config").DataSet("row-id", c.RowID).Text(strconv.Itoa(c.NumGPUs)+" × "+c.GPU+
 				", max_num_seqs "+floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))+" ("+
 				floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch))+" requests in flight, "+
@@ -65,21 +57,6 @@ func (p *trafficPanel) Render() app.UI {
 	)
 }
 
-// figures draws the two traffic figures with their hooks; empty wh values
-// leave data-wh empty and show a dash.
-func (p *trafficPanel) figures(whReq, whMonth string) app.UI {
-	return app.Div().Class("figures", "traffic-figures").Body(
-		app.Div().Class("figure").Body(
-			app.Span().Class("figure-label").Text("Per request at your traffic"),
-			app.Span().ID("traffic-per-request").Class("figure-value").DataSet("wh", whReq).Text(headlineText(whReq)),
-		),
-		app.Div().Class("figure").Body(
-			app.Span().Class("figure-label").Text("Per month at your traffic"),
-			app.Span().ID("traffic-per-month").Class("figure-value").DataSet("wh", whMonth).Text(headlineText(whMonth)),
-		),
-	)
-}
-
 // timesFloorText says how the traffic floor compares with the floor:
 // "26.9 times the floor", or "the floor itself".
 func timesFloorText(times decimal.Decimal) string {
@@ -94,7 +71,7 @@ func timesFloorText(times decimal.Decimal) string {
 func (p *trafficPanel) utilisationText() string {
 	t := p.Traffic
 	if !t.Fills {
-		return "one replica of it would be busy " + floor.FormatNumber(t.Utilisation.Shift(2)) + " % of the month"
+		return "one replica of it would be busy " + floor.FormatNumber(t.Utilisation.Shift(2)) + "% of the month"
 	}
 	s := "it fills " + floor.FormatNumber(t.Utilisation) + " replicas' worth of it (" + floor.FormatInteger(decimal.NewFromInt(t.Figures.Replicas)) + " replicas running)"
 	if t.Config == p.Floor {
