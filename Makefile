@@ -50,9 +50,11 @@ wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags='$(WASM_GCFLAGS)' -ldflags "-s -w" -o web/app.wasm ./wasm
 	$(GO) run ./cmd/precompress web/app.wasm
 
-# build makes bin/energyfloor-server, one binary with every asset embedded.
+# build makes bin/energyfloor-server, one binary with every asset embedded, and has it validate the
+# dataset and the assets it embeds (-check): a build with bad data fails, naming the file, row and field.
 build: wasm
 	$(GO) build -trimpath -o bin/energyfloor-server ./cmd/server
+	./bin/energyfloor-server -check || { rm -f bin/energyfloor-server; exit 1; }
 
 # run serves the app on $(ADDR) (make run ADDR=127.0.0.1:9000).
 run: build

@@ -34,3 +34,13 @@ func BenchmarkLoadBrowser(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadBrowserStd decodes the whole embedded dataset as
+// BenchmarkLoadBrowser does, with encoding/json in place of unmarshalDirect.
+func BenchmarkLoadBrowserStd(b *testing.B) {
+	for b.Loop() {
+		if _, err := decode(Files(), unmarshalStd, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

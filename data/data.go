@@ -23,7 +23,10 @@
 // visitor's browser: required fields present, unknown fields refused; figures
 // exact (parsed from their JSON text into decimal.Decimal), positive where
 // they are energies, throughputs, power or latencies, within float64's range;
-// latency percentiles in order (median ≤ p90 ≤ p95 ≤ p99); Wh per million
+// latency percentiles in order (median ≤ p90 ≤ p95 ≤ p99); for diffusion,
+// Ulysses × ring degree equal to the GPU count, generation settings positive
+// (frames and fps for video only) and the caveat as floor.DiffusionCaveat
+// derives it; Wh per million
 // tokens consistent with joules per token; under_itl_deadline true to the
 // median; row ids unique and as derived, configurations in order; best really
 // the lowest-energy configuration within the ceiling, in the model file and in
@@ -78,8 +81,10 @@ var (
 // Natively (server, CLI, static build) Load validates every record, as Decode
 // does. The browser build has no checks (checksBuilt is false there) and
 // decodes the same embedded bytes without them: the server that serves
-// app.wasm, and `make static` that writes it out, validated those bytes when
-// they started, and so did the tests, so repeating the checks would cost the
+// app.wasm, and `make static` that writes it out, validated those bytes
+// before they listened or wrote anything (server.New refuses a dataset that
+// fails, and `make build` runs the binary's -check), and so did the tests,
+// so repeating the checks would cost the
 // browser start-up time and code for nothing. Figures that do not parse
 // still fail there.
 func Load() (*floor.Dataset, error) {
@@ -145,25 +150,53 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 	for _, iw := range idx.Workloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source}
 		d.Workloads = append(d.Workloads, w)
-		configurations := 0
-		for _, im := range iw.Models {
+		if err := decodeModels(w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel) (*floor.Model, error) {
 			var mf ModelFile
 			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
 				return nil, err
 			}
-			m, err := checkModel(&idx, iw, im, &mf, validate)
-			if err != nil {
+			return checkModel(&idx, iw, im, &mf, validate)
+		}); err != nil {
+			return nil, err
+		}
+	}
+	if !diffusionDecoded {
+		return d, nil
+	}
+	for _, iw := range idx.DiffusionWorkloads {
+		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source}
+		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)
+		if err := decodeModels(w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel) (*floor.Model, error) {
+			var mf DiffusionModelFile
+			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
 				return nil, err
 			}
-			configurations += len(m.Configurations)
-			w.Models = append(w.Models, m)
-		}
-		if configurations != iw.ConfigurationCount {
-			return nil, &Error{File: "index.json", Workload: iw.ID, Field: "configuration_count",
-				Err: fmt.Errorf("is %d, but its models have %d configurations", iw.ConfigurationCount, configurations)}
+			return checkDiffusionModel(&idx, iw, im, &mf, validate)
+		}); err != nil {
+			return nil, err
 		}
 	}
 	return d, nil
+}
+
+// decodeModels adds to w the models of its index entries ims, each read
+// (decoded and checked) by read, and checks that their configurations add
+// up to count, the index's configuration_count of workload id.
+func decodeModels[IM any](w *floor.Workload, id string, count int, ims []IM, read func(IM) (*floor.Model, error)) error {
+	configurations := 0
+	for _, im := range ims {
+		m, err := read(im)
+		if err != nil {
+			return err
+		}
+		configurations += len(m.Configurations)
+		w.Models = append(w.Models, m)
+	}
+	if configurations != count {
+		return &Error{File: "index.json", Workload: id, Field: "configuration_count",
+			Err: fmt.Errorf("is %d, but its models have %d configurations", count, configurations)}
+	}
+	return nil
 }
 
 func readFile(files fs.FS, name string, v any, unmarshal func([]byte, any) error) error {

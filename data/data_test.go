@@ -190,3 +190,55 @@ func TestLoadPublished(t *testing.T) {
 		t.Errorf("published note %q", d.PublishedNote)
 	}
 }
+
+// TestLoadDiffusion checks the diffusion workloads' counts and one row of
+// each against upstream's task files (read by eye; figures rounded half up
+// to 4, 7 and 10 decimals).
+func TestLoadDiffusion(t *testing.T) {
+	d, err := Load()
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	for _, w := range []struct {
+		id, request           string
+		models, configuations int
+		slug, row             string
+		joules, latency, rps  string
+		gen                   floor.Generation
+	}{
+		{"text-to-image", "image", 7, 638, "flux-1-dev", "flux-1-dev/H100/1/u1xr1/b1", "7948.585", "11.6392002", "0.0859165567",
+			floor.Generation{Width: 1024, Height: 1024, InferenceSteps: 50}},
+		{"text-to-video", "video", 5, 382, "hunyuanvideo", "hunyuanvideo/B200/8/u8xr1/b1", "1396915.971", "204.667731", "0.0048859681",
+			floor.Generation{Width: 1280, Height: 720, InferenceSteps: 50, Frames: 129, FPS: 15}},
+	} {
+		t.Run(w.id, func(t *testing.T) {
+			got := d.DiffusionWorkload(w.id)
+			if got == nil || got.Request != w.request || !got.Diffusion() {
+				t.Fatalf("got workload %+v, want a diffusion workload of %ss", got, w.request)
+			}
+			if d.Workload(w.id) != nil {
+				t.Errorf("Workload(%q) finds a diffusion workload among the token ones", w.id)
+			}
+			n := 0
+			for _, m := range got.Models {
+				n += len(m.Configurations)
+			}
+			if len(got.Models) != w.models || n != w.configuations {
+				t.Errorf("got %d models and %d configurations, want %d and %d", len(got.Models), n, w.models, w.configuations)
+			}
+			m := got.Model(w.slug)
+			if m == nil || m.Generation == nil || *m.Generation != w.gen || !strings.HasPrefix(m.Caveat, "GPU energy only, measured generating") {
+				t.Fatalf("got model %+v", m)
+			}
+			for _, c := range m.Configurations {
+				if c.RowID == w.row {
+					if !c.Diffusion() || c.JoulesPerRequest.String() != w.joules || c.BatchLatencyS.String() != w.latency || c.RequestsPerSecond.String() != w.rps {
+						t.Errorf("%s: got %s J, %s s, %s per second", c.RowID, c.JoulesPerRequest, c.BatchLatencyS, c.RequestsPerSecond)
+					}
+					return
+				}
+			}
+			t.Errorf("no row %s", w.row)
+		})
+	}
+}

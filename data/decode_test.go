@@ -273,6 +273,27 @@ func TestDecodeBroken(t *testing.T) {
 			Error{File: "grid.json"}, "unknown field"},
 		{"grid missing", func(t *testing.T, files fstest.MapFS) { delete(files, "grid.json") },
 			Error{File: "grid.json"}, "file does not exist"},
+		{"diffusion: GPUs not Ulysses × ring", fluxRow(0, "ring_degree", 2),
+			Error{File: fluxFile, Workload: "text-to-image", Model: "flux-1-dev", Row: "flux-1-dev/B200/1/u1xr1/b1", Field: "num_gpus"}, "is 1, but ulysses_degree 1 × ring_degree 2 is 2"},
+		{"diffusion: row id not as derived", fluxRow(0, "row_id", "flux-1-dev/B200/1/1"),
+			Error{File: fluxFile, Workload: "text-to-image", Model: "flux-1-dev", Row: "flux-1-dev/B200/1/1", Field: "row_id"}, `want "flux-1-dev/B200/1/u1xr1/b1"`},
+		{"diffusion: zero energy", fluxRow(3, "joules_per_request", json.Number("0")),
+			Error{File: fluxFile, Workload: "text-to-image", Model: "flux-1-dev", Row: "flux-1-dev/B200/1/u1xr1/b8", Field: "joules_per_request"}, "want a positive number"},
+		{"diffusion: caveat not the model's", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, fluxFile, func(doc map[string]any) { doc["caveat"] = "GPU energy only." })
+		}, Error{File: fluxFile, Workload: "text-to-image", Model: "flux-1-dev", Field: "caveat"}, "measured generating 1024 × 1024 images with 50 inference steps"},
+		{"diffusion: an image with frames", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, "index.json", func(doc map[string]any) {
+				w := doc["diffusion_workloads"].([]any)[0].(map[string]any)
+				w["models"].([]any)[0].(map[string]any)["generation"].(map[string]any)["frames"] = 81
+			})
+		}, Error{File: "index.json", Workload: "text-to-image", Model: "flux-1-dev", Field: "generation"}, "frames: is 81, but an image has none"},
+		{"diffusion: out of curve order", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, fluxFile, func(doc map[string]any) {
+				rows := doc["configurations"].([]any)
+				rows[0], rows[1] = rows[1], rows[0]
+			})
+		}, Error{File: fluxFile, Workload: "text-to-image", Model: "flux-1-dev", Row: "flux-1-dev/B200/1/u1xr1/b1", Field: "row_id"}, "not after \"flux-1-dev/B200/1/u1xr1/b2\""},
 		{"file name outside the dataset", func(t *testing.T, files fstest.MapFS) {
 			edit(t, files, "index.json", func(doc map[string]any) { indexModel(doc)["file"] = "../secret.json" })
 		}, Error{File: "index.json", Workload: "lm-arena-chat", Model: qwenSlug, Field: "file"}, `want "lm-arena-chat/qwen-3-235b-a22b-instruct.json"`},
@@ -470,6 +491,18 @@ func TestDecodeEquivalentsBroken(t *testing.T) {
 				_, err := decodeEquivalents(files["equivalents.json"].Data, unmarshal, true)
 				return err
 			}, tt.want, tt.msg)
+		})
+	}
+}
+
+// fluxFile is FLUX.1-dev's text-to-image model file.
+const fluxFile = "text-to-image/flux-1-dev.json"
+
+// fluxRow sets field of FLUX.1-dev's configuration i to v.
+func fluxRow(i int, field string, v any) func(*testing.T, fstest.MapFS) {
+	return func(t *testing.T, files fstest.MapFS) {
+		edit(t, files, fluxFile, func(doc map[string]any) {
+			doc["configurations"].([]any)[i].(map[string]any)[field] = v
 		})
 	}
 }

@@ -36,6 +36,95 @@ type Index struct {
 	Cite      string           `json:"cite"`
 	CiteURL   string           `json:"cite_url"`
 	Workloads []*IndexWorkload `json:"workloads"`
+	// DiffusionWorkloads are the image and video generation workloads.
+	DiffusionWorkloads []*IndexDiffusionWorkload `json:"diffusion_workloads"`
+}
+
+// IndexDiffusionWorkload is one diffusion workload in index.json: Request
+// names what one request makes, "image" or "video".
+type IndexDiffusionWorkload struct {
+	ID                 string                 `json:"id"`
+	Name               string                 `json:"name"`
+	UpstreamName       string                 `json:"upstream_name"`
+	Request            string                 `json:"request"`
+	ModelCount         int                    `json:"model_count"`
+	ConfigurationCount int                    `json:"configuration_count"`
+	Source             floor.Source           `json:"source"`
+	Models             []*IndexDiffusionModel `json:"models"`
+}
+
+// IndexDiffusionModel is one model of a diffusion workload in index.json,
+// with its generation settings; File names its model file.
+type IndexDiffusionModel struct {
+	ModelInfo
+	Generation         floor.Generation `json:"generation"`
+	File               string           `json:"file"`
+	ConfigurationCount int              `json:"configuration_count"`
+}
+
+// DiffusionModelFile is <workload>/<slug>.json for a diffusion workload:
+// one model, with the dataset's header, the workload's source block, the
+// caveat true for its generation settings, and every configuration.
+type DiffusionModelFile struct {
+	Header
+	Source   floor.Source `json:"source"`
+	Caveat   string       `json:"caveat"`
+	Boundary string       `json:"boundary"`
+	ModelInfo
+	Generation     floor.Generation `json:"generation"`
+	Configurations []*DiffusionRow  `json:"configurations"`
+}
+
+// DiffusionRow is one measured diffusion configuration as written (the
+// units are in floor.Configuration's fields).
+type DiffusionRow struct {
+	GPU                string      `json:"gpu"`
+	NumGPUs            int         `json:"num_gpus"`
+	UlyssesDegree      int         `json:"ulysses_degree"`
+	RingDegree         int         `json:"ring_degree"`
+	Precision          string      `json:"precision"`
+	BatchSize          int         `json:"batch_size"`
+	JoulesPerRequest   json.Number `json:"joules_per_request"`
+	BatchLatencyS      json.Number `json:"batch_latency_s"`
+	RequestsPerSecond  json.Number `json:"requests_per_second"`
+	GPUPowerWattsTotal json.Number `json:"gpu_power_watts_total"`
+	RowID              string      `json:"row_id"`
+}
+
+// Configuration parses the row into a floor.Configuration, every figure
+// exactly; a figure that is missing, not a number, beyond float64's range or
+// with more than maxDecimals decimals is a *FieldError.
+func (r *DiffusionRow) Configuration() (*floor.Configuration, error) {
+	c := &floor.Configuration{
+		RowID:         r.RowID,
+		Repeat:        1,
+		GPU:           r.GPU,
+		NumGPUs:       r.NumGPUs,
+		Precision:     r.Precision,
+		BatchSize:     r.BatchSize,
+		UlyssesDegree: r.UlyssesDegree,
+		RingDegree:    r.RingDegree,
+	}
+	for _, f := range []struct {
+		name string
+		text json.Number
+		to   *decimal.Decimal
+	}{
+		{"joules_per_request", r.JoulesPerRequest, &c.JoulesPerRequest},
+		{"batch_latency_s", r.BatchLatencyS, &c.BatchLatencyS},
+		{"requests_per_second", r.RequestsPerSecond, &c.RequestsPerSecond},
+		{"gpu_power_watts_total", r.GPUPowerWattsTotal, &c.GPUPowerWattsTotal},
+	} {
+		d, err := parseFigure(string(f.text))
+		if err == nil {
+			err = checkDigits(d)
+		}
+		if err != nil {
+			return nil, &FieldError{f.name, err}
+		}
+		*f.to = d
+	}
+	return c, nil
 }
 
 // Header opens index.json and every model file: the format version, the

@@ -83,7 +83,7 @@ func FuzzDecodeGrid(f *testing.F) {
 }
 
 // oneModel is a valid dataset of one workload with one model, Qwen 3 235B
-// A22B Instruct, small enough to fuzz quickly.
+// A22B Instruct, and no diffusion workload, small enough to fuzz quickly.
 func oneModel(t testing.TB) fstest.MapFS {
 	all := copyFilesF(t)
 	files := fstest.MapFS{"index.json": all["index.json"], "grid.json": all["grid.json"], qwenFile: all[qwenFile]}
@@ -96,6 +96,7 @@ func oneModel(t testing.TB) fstest.MapFS {
 		s := w["source"].(map[string]any)
 		s["configurations"] = strings.Replace(s["configurations"].(string), count, text, 1)
 		doc["workloads"] = []any{w}
+		delete(doc, "diffusion_workloads")
 	})
 	edit(t, files, qwenFile, func(doc map[string]any) {
 		s := doc["source"].(map[string]any)

@@ -24,3 +24,7 @@ func unmarshalGoccy(b []byte, v any) error {
 
 // checksBuilt is true natively: Load and Decode validate every record.
 const checksBuilt = true
+
+// diffusionDecoded is true natively: Load and Decode decode (and validate)
+// the diffusion workloads into Dataset.DiffusionWorkloads.
+const diffusionDecoded = true

@@ -12,3 +12,8 @@ var unmarshal = unmarshalDirect
 // checksBuilt is false in the browser: the build has no dataset checks, and
 // Load there trusts the embedded dataset the server validated (see Load).
 const checksBuilt = false
+
+// diffusionDecoded is false in the browser: no page there shows an image or
+// video workload yet, so its start-up does not decode their 1,020
+// configurations (Dataset.DiffusionWorkloads stays empty).
+const diffusionDecoded = false

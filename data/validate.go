@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-	"unicode"
 
 	"energyfloor/app/floor"
 
@@ -28,26 +26,6 @@ var (
 	nine     = decimal.NewFromInt(9)
 	whSlack9 = whSlack.Mul(nine)
 )
-
-// shortDecimal writes d for a message, in scientific notation when it is
-// long, without ever building a long string.
-func shortDecimal(d decimal.Decimal) string {
-	if e := int(d.Exponent()); e > -20 && d.NumDigits()+e <= 40 {
-		return d.String()
-	}
-	c, sign := d.Coefficient().String(), ""
-	if strings.HasPrefix(c, "-") {
-		sign, c = "-", c[1:]
-	}
-	exp := int(d.Exponent()) + len(c) - 1
-	mantissa := c[:1]
-	if len(c) > 8 {
-		mantissa += "." + c[1:8] + "…"
-	} else if len(c) > 1 {
-		mantissa += "." + c[1:]
-	}
-	return fmt.Sprintf("%s%se%d", sign, mantissa, exp)
-}
 
 func checkIndex(idx *Index) error {
 	fail := func(field string, err error) error { return &Error{File: "index.json", Field: field, Err: err} }
@@ -70,43 +48,123 @@ func checkIndex(idx *Index) error {
 	}
 	seen := map[string]bool{}
 	for _, w := range idx.Workloads {
-		if w == nil || w.ID == "" {
+		if w == nil {
 			return fail("workloads", errors.New("a workload has no id"))
 		}
-		wfail := func(field string, err error) error {
-			return &Error{File: "index.json", Workload: w.ID, Field: field, Err: err}
+		if err := checkIndexWorkload(seen, "workloads", w.entry()); err != nil {
+			return err
 		}
-		if seen[w.ID] {
-			return wfail("id", errors.New("listed twice"))
+	}
+	for _, w := range idx.DiffusionWorkloads {
+		if w == nil {
+			return fail("diffusion_workloads", errors.New("a workload has no id"))
 		}
-		seen[w.ID] = true
-		if w.Name == "" {
-			return wfail("name", errors.New("missing"))
+		if err := checkIndexWorkload(seen, "diffusion_workloads", w.entry()); err != nil {
+			return err
 		}
-		if w.UpstreamName == "" {
-			return wfail("upstream_name", errors.New("missing"))
+		if w.Request != "image" && w.Request != "video" {
+			return &Error{File: "index.json", Workload: w.ID, Field: "request", Err: fmt.Errorf("is %q, want \"image\" or \"video\"", w.Request)}
 		}
-		if err := checkSource(&w.Source); err != nil {
-			return wfail("source", err)
-		}
-		if want := strconv.Itoa(w.ConfigurationCount) + " "; w.ConfigurationCount <= 0 || !strings.HasPrefix(w.Source.Configurations, want) {
-			return wfail("source.configurations", fmt.Errorf("%q does not start with the workload's configuration_count %d", w.Source.Configurations, w.ConfigurationCount))
-		}
-		if len(w.Models) == 0 || w.ModelCount != len(w.Models) {
-			return wfail("model_count", fmt.Errorf("is %d, but %d models are listed", w.ModelCount, len(w.Models)))
-		}
-		for i, m := range w.Models {
-			if m == nil || m.Slug == "" {
-				return wfail("models", fmt.Errorf("model %d has no slug", i+1))
+		for _, m := range w.Models {
+			if err := checkGeneration(w.Request, m.Generation); err != nil {
+				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: "generation", Err: err}
 			}
-			if i > 0 && w.Models[i-1].Slug >= m.Slug {
-				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: "slug",
-					Err: fmt.Errorf("not after %q: models must be sorted by slug, each once", w.Models[i-1].Slug)}
-			}
-			if want := w.ID + "/" + m.Slug + ".json"; m.File != want {
-				return &Error{File: "index.json", Workload: w.ID, Model: m.Slug, Field: "file",
-					Err: fmt.Errorf("is %q, want %q", m.File, want)}
-			}
+		}
+	}
+	return nil
+}
+
+// indexWorkload is what both kinds of workload in index.json have; models
+// are its models' descriptions and files (a nil description for a null
+// model).
+type indexWorkload struct {
+	id, name, upstreamName         string
+	source                         *floor.Source
+	configurationCount, modelCount int
+	models                         []modelEntry
+}
+
+// modelEntry is a model of index.json: its description and file.
+type modelEntry struct {
+	info *ModelInfo
+	file string
+}
+
+// entry returns what checkIndexWorkload checks of w; likewise for the
+// other kinds of workload and model in index.json.
+func (w *IndexWorkload) entry() indexWorkload {
+	return indexWorkload{w.ID, w.Name, w.UpstreamName, &w.Source, w.ConfigurationCount, w.ModelCount, entries(w.Models)}
+}
+
+func (w *IndexDiffusionWorkload) entry() indexWorkload {
+	return indexWorkload{w.ID, w.Name, w.UpstreamName, &w.Source, w.ConfigurationCount, w.ModelCount, entries(w.Models)}
+}
+
+func (m *IndexModel) entry() modelEntry {
+	if m == nil {
+		return modelEntry{}
+	}
+	return modelEntry{&m.ModelInfo, m.File}
+}
+
+func (m *IndexDiffusionModel) entry() modelEntry {
+	if m == nil {
+		return modelEntry{}
+	}
+	return modelEntry{&m.ModelInfo, m.File}
+}
+
+// entries returns the descriptions and files of index.json's models ms.
+func entries[M interface{ entry() modelEntry }](ms []M) []modelEntry {
+	out := make([]modelEntry, len(ms))
+	for i, m := range ms {
+		out[i] = m.entry()
+	}
+	return out
+}
+
+// checkIndexWorkload checks a workload of index.json's list: an id listed
+// once (seen), a name, an upstream name, a complete source block stating
+// its configuration count, and its models, as many as model_count, sorted
+// by slug, each in the file <workload>/<slug>.json.
+func checkIndexWorkload(seen map[string]bool, list string, w indexWorkload) error {
+	if w.id == "" {
+		return &Error{File: "index.json", Field: list, Err: errors.New("a workload has no id")}
+	}
+	wfail := func(field string, err error) error {
+		return &Error{File: "index.json", Workload: w.id, Field: field, Err: err}
+	}
+	if seen[w.id] {
+		return wfail("id", errors.New("listed twice"))
+	}
+	seen[w.id] = true
+	if w.name == "" {
+		return wfail("name", errors.New("missing"))
+	}
+	if w.upstreamName == "" {
+		return wfail("upstream_name", errors.New("missing"))
+	}
+	if err := checkSource(w.source); err != nil {
+		return wfail("source", err)
+	}
+	if want := strconv.Itoa(w.configurationCount) + " "; w.configurationCount <= 0 || !strings.HasPrefix(w.source.Configurations, want) {
+		return wfail("source.configurations", fmt.Errorf("%q does not start with the workload's configuration_count %d", w.source.Configurations, w.configurationCount))
+	}
+	if len(w.models) == 0 || w.modelCount != len(w.models) {
+		return wfail("model_count", fmt.Errorf("is %d, but %d models are listed", w.modelCount, len(w.models)))
+	}
+	for i, m := range w.models {
+		if m.info == nil || m.info.Slug == "" {
+			return wfail("models", fmt.Errorf("model %d has no slug", i+1))
+		}
+		mfail := func(field string, err error) error {
+			return &Error{File: "index.json", Workload: w.id, Model: m.info.Slug, Field: field, Err: err}
+		}
+		if i > 0 && w.models[i-1].info.Slug >= m.info.Slug {
+			return mfail("slug", fmt.Errorf("not after %q: models must be sorted by slug, each once", w.models[i-1].info.Slug))
+		}
+		if want := w.id + "/" + m.info.Slug + ".json"; m.file != want {
+			return mfail("file", fmt.Errorf("is %q, want %q", m.file, want))
 		}
 	}
 	return nil
@@ -139,53 +197,11 @@ func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, val
 	fail := func(row, field string, err error) error {
 		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
 	}
-	if validate {
-		for _, f := range []struct{ name, got, want string }{
-			{"version", mf.Version, idx.Version},
-			{"updated", mf.Updated, idx.Updated},
-			{"data_version", mf.DataVersion, idx.DataVersion},
-			{"unit", mf.Unit, idx.Unit},
-			{"itl_deadline_ms", strconv.FormatInt(mf.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
-			{"caveat", mf.Caveat, idx.Caveat},
-			{"boundary", mf.Boundary, idx.Boundary},
-			{"slug", mf.Slug, im.Slug},
-			{"name", mf.Name, im.Name},
-			{"model_id", mf.ModelID, im.ModelID},
-			{"architecture", mf.Architecture, im.Architecture},
-			{"params_b", string(mf.ParamsB), string(im.ParamsB)},
-			{"active_params_b", string(mf.ActiveParamsB), string(im.ActiveParamsB)},
-			{"gpus", fmt.Sprint(mf.GPUs), fmt.Sprint(im.GPUs)},
-		} {
-			if f.got != f.want {
-				return nil, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
-			}
-		}
-		for _, f := range []struct{ name, value string }{{"name", mf.Name}, {"model_id", mf.ModelID}, {"architecture", mf.Architecture}} {
-			if f.value == "" {
-				return nil, fail("", f.name, errors.New("missing"))
-			}
-		}
-		if err := checkSource(&mf.Source); err != nil {
-			return nil, fail("", "source", err)
-		}
-		if !sameSource(&mf.Source, &w.Source) {
-			return nil, fail("", "source", errors.New("differs from the workload's source block in index.json"))
-		}
-	}
-	if len(mf.Configurations) == 0 || len(mf.Configurations) != im.ConfigurationCount {
-		return nil, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", len(mf.Configurations), im.ConfigurationCount))
-	}
-
-	params, err := parseParams(mf.ParamsB)
+	params, active, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+		sameSource(&mf.Source, &w.Source), len(mf.Configurations), im.ConfigurationCount, validate, fail,
+		modelField{"caveat", mf.Caveat, idx.Caveat})
 	if err != nil {
-		return nil, fail("", "params_b", err)
-	}
-	active, err := parseParams(mf.ActiveParamsB)
-	if err != nil {
-		return nil, fail("", "active_params_b", err)
-	}
-	if validate && (!(params > 0) || !(active > 0) || active > params) {
-		return nil, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mf.ActiveParamsB, mf.ParamsB))
+		return nil, err
 	}
 	deadline := decimal.NewFromInt(idx.ITLDeadlineMs)
 	m := &floor.Model{
@@ -260,6 +276,65 @@ func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, val
 	return m, nil
 }
 
+// modelField is a field of a model file that must equal index.json's.
+type modelField struct{ name, got, want string }
+
+// checkModelFile checks what every kind of model file shares against
+// index.json (idx, and im, the model's entry there): the header, boundary
+// and model description given there (and more, the fields the kind adds),
+// a complete source block the same as the workload's (sourceMatches), and
+// configurations rows, as many as index.json counts. It returns the parsed
+// parameter counts. With validate false it only counts the rows and
+// parses the counts. fail wraps an error with its row and field.
+func checkModelFile(idx *Index, h *Header, boundary string, mi, im *ModelInfo, src *floor.Source, sourceMatches bool,
+	configurations, counted int, validate bool, fail func(row, field string, err error) error, more ...modelField) (params, active float64, err error) {
+	if validate {
+		for _, f := range append([]modelField{
+			{"version", h.Version, idx.Version},
+			{"updated", h.Updated, idx.Updated},
+			{"data_version", h.DataVersion, idx.DataVersion},
+			{"unit", h.Unit, idx.Unit},
+			{"itl_deadline_ms", strconv.FormatInt(h.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
+			{"boundary", boundary, idx.Boundary},
+			{"slug", mi.Slug, im.Slug},
+			{"name", mi.Name, im.Name},
+			{"model_id", mi.ModelID, im.ModelID},
+			{"architecture", mi.Architecture, im.Architecture},
+			{"params_b", string(mi.ParamsB), string(im.ParamsB)},
+			{"active_params_b", string(mi.ActiveParamsB), string(im.ActiveParamsB)},
+			{"gpus", fmt.Sprint(mi.GPUs), fmt.Sprint(im.GPUs)},
+		}, more...) {
+			if f.got != f.want {
+				return 0, 0, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
+			}
+		}
+		for _, f := range []struct{ name, value string }{{"name", mi.Name}, {"model_id", mi.ModelID}, {"architecture", mi.Architecture}} {
+			if f.value == "" {
+				return 0, 0, fail("", f.name, errors.New("missing"))
+			}
+		}
+		if err := checkSource(src); err != nil {
+			return 0, 0, fail("", "source", err)
+		}
+		if !sourceMatches {
+			return 0, 0, fail("", "source", errors.New("differs from the workload's source block in index.json"))
+		}
+	}
+	if configurations == 0 || configurations != counted {
+		return 0, 0, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", configurations, counted))
+	}
+	if params, err = parseParams(mi.ParamsB); err != nil {
+		return 0, 0, fail("", "params_b", err)
+	}
+	if active, err = parseParams(mi.ActiveParamsB); err != nil {
+		return 0, 0, fail("", "active_params_b", err)
+	}
+	if validate && (!(params > 0) || !(active > 0) || active > params) {
+		return 0, 0, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mi.ActiveParamsB, mi.ParamsB))
+	}
+	return params, active, nil
+}
+
 // checkRow validates one configuration on its own.
 func checkRow(r *floor.Configuration, slug string, deadline decimal.Decimal) error {
 	bad := func(field string, format string, args ...any) error {
@@ -328,290 +403,4 @@ func sameSource(a, b *floor.Source) bool {
 			s.Configurations}, s.LicenceEvidence...)
 	}
 	return slices.Equal(fields(a), fields(b))
-}
-
-// GridUnit is the unit grid.json states for every intensity.
-const GridUnit = "gCO2e per kWh"
-
-// The years a grid row may be for: a sanity bound, far wider than the data's.
-const minGridYear, maxGridYear = 1990, 2100
-
-// maxCodeBytes bounds a grid code: an ISO 3166-1 alpha-3 code or a region's name.
-const maxCodeBytes = 40
-
-// CheckGrid checks grid.json on its own: its unit, every field of its
-// source block, and every row a code (letters, digits and single spaces, at
-// most 40 bytes), a name, a year from 1990 to 2100 and an intensity from 0
-// to floor.MaxGCO2ePerKWh gCO2e per kWh with at most 12 decimals; rows
-// sorted by code (byte order), each code once. The compiler checks what it
-// writes with it and the loader what it reads; an error is an *Error naming
-// grid.json, the row's code and the field.
-func CheckGrid(g *GridFile) error {
-	fail := func(row, field string, err error) error {
-		return &Error{File: "grid.json", Row: row, Field: field, Err: err}
-	}
-	if g.Unit != GridUnit {
-		return fail("", "unit", fmt.Errorf("is %q, want %q", g.Unit, GridUnit))
-	}
-	s := &g.Source
-	for _, f := range []struct{ name, value string }{
-		{"name", s.Name}, {"publisher", s.Publisher}, {"url", s.URL}, {"data_url", s.DataURL}, {"commit", s.Commit},
-		{"updated", s.Updated}, {"licence", s.Licence}, {"attribution", s.Attribution}, {"method", s.Method},
-	} {
-		if f.value == "" {
-			return fail("", "source", fmt.Errorf("%s: missing", f.name))
-		}
-	}
-	if len(s.LicenceEvidence) == 0 {
-		return fail("", "source", errors.New("licence_evidence: missing"))
-	}
-	if len(g.Intensities) == 0 {
-		return fail("", "intensities", errors.New("missing"))
-	}
-	for i, r := range g.Intensities {
-		if r == nil {
-			return fail("", "intensities", fmt.Errorf("row %d is null", i+1))
-		}
-		row := rowName(r.Code, "row", i)
-		if err := checkCode(r.Code); err != nil {
-			return fail(row, "code", err)
-		}
-		if i > 0 && g.Intensities[i-1].Code >= r.Code {
-			return fail(row, "code", fmt.Errorf("not after %q: rows must be sorted by code, each once", g.Intensities[i-1].Code))
-		}
-		if err := checkText(r.Name); err != nil {
-			return fail(row, "name", err)
-		}
-		if r.Year < minGridYear || r.Year > maxGridYear {
-			return fail(row, "year", fmt.Errorf("is %d, want a year from %d to %d", r.Year, minGridYear, maxGridYear))
-		}
-		gi, err := r.Intensity()
-		if err == nil {
-			err = checkBounded(gi.GCO2ePerKWh, decimal.Zero, floor.MaxGCO2ePerKWh)
-		}
-		if err != nil {
-			return fail(row, "gco2e_per_kwh", err)
-		}
-	}
-	return nil
-}
-
-// rowName names row i of a list in a message: its key, or "<kind> <i+1>"
-// when it has none.
-func rowName(key, kind string, i int) string {
-	if key == "" {
-		return fmt.Sprintf("%s %d", kind, i+1)
-	}
-	return key
-}
-
-// checkCode checks a grid code: letters, digits and single spaces inside,
-// at most maxCodeBytes bytes, so that it reads well in a URL and a message.
-func checkCode(code string) error {
-	if code == "" {
-		return errors.New("missing")
-	}
-	if len(code) > maxCodeBytes || strings.HasPrefix(code, " ") || strings.HasSuffix(code, " ") || strings.Contains(code, "  ") ||
-		strings.ContainsFunc(code, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' }) {
-		return fmt.Errorf("is %s, want letters, digits and single spaces, at most %d bytes", floor.QuoteInput(code), maxCodeBytes)
-	}
-	return nil
-}
-
-// checkText checks a text shown to people: present, with no control or
-// formatting characters.
-func checkText(s string) error {
-	if strings.TrimSpace(s) == "" {
-		return errors.New("missing")
-	}
-	if strings.ContainsFunc(s, func(r rune) bool { return unicode.In(r, unicode.Cc, unicode.Cf) }) {
-		return fmt.Errorf("%s has a control or formatting character", floor.QuoteInput(s))
-	}
-	return nil
-}
-
-// checkBounded checks min ≤ d ≤ max, with at most maxDecimals decimals.
-// Like Row.Configuration, it checks the digits (checkDigits) before
-// comparing: decimal scales both sides of a comparison to one exponent.
-func checkBounded(d, min, max decimal.Decimal) error {
-	if err := checkDigits(d); err != nil {
-		return err
-	}
-	if d.LessThan(min) || d.GreaterThan(max) {
-		return fmt.Errorf("is %s, want %s to %s", shortDecimal(d), min, max)
-	}
-	return nil
-}
-
-// checkGridFile checks grid.json against index.json (format version, dates)
-// and on its own (CheckGrid).
-func checkGridFile(idx *Index, g *GridFile) error {
-	for _, f := range []struct{ name, got, want string }{
-		{"version", g.Version, idx.Version}, {"updated", g.Updated, idx.Updated}, {"data_version", g.DataVersion, idx.DataVersion},
-	} {
-		if f.got != f.want {
-			return &Error{File: "grid.json", Field: f.name, Err: fmt.Errorf("is %q, but index.json has %q", f.got, f.want)}
-		}
-	}
-	return CheckGrid(g)
-}
-
-// maxWhPerPrompt bounds a published figure: a sanity bound, far above any
-// published per-prompt figure.
-var maxWhPerPrompt = decimal.NewFromInt(1_000)
-
-// alignments are the lines of ours a published figure may align with.
-var alignments = []string{floor.AlignsWithFloor, floor.AlignsWithGoogle, floor.AlignsWithNone}
-
-// checkPublished checks published.json: its format version and note, and
-// every figure an id (lower-case letters, digits and hyphens), given once,
-// a publisher, a subject, a value above 0 and at most 1,000 Wh, a date
-// (YYYY-MM or YYYY-MM-DD), a source, an https URL, a scope (a sentence: none
-// is shown without one) and what it aligns with.
-func checkPublished(p *PublishedFile) error {
-	fail := func(row, field string, err error) error {
-		return &Error{File: "published.json", Row: row, Field: field, Err: err}
-	}
-	if p.Version != FormatVersion {
-		return fail("", "version", fmt.Errorf("is %q, want format version %q", p.Version, FormatVersion))
-	}
-	if err := checkText(p.Note); err != nil {
-		return fail("", "note", err)
-	}
-	if len(p.Figures) == 0 {
-		return fail("", "figures", errors.New("missing"))
-	}
-	seen := map[string]bool{}
-	for i, r := range p.Figures {
-		if r == nil {
-			return fail("", "figures", fmt.Errorf("figure %d is null", i+1))
-		}
-		row := rowName(r.ID, "figure", i)
-		if err := checkID(r.ID, seen); err != nil {
-			return fail(row, "id", err)
-		}
-		for _, f := range []struct{ name, value string }{
-			{"publisher", r.Publisher}, {"subject", r.Subject}, {"source", r.Source}, {"scope", r.Scope},
-		} {
-			if err := checkText(f.value); err != nil {
-				return fail(row, f.name, err)
-			}
-		}
-		if !strings.HasSuffix(r.Scope, ".") {
-			return fail(row, "scope", errors.New("is not a sentence: want a full stop at its end"))
-		}
-		if !isDate(r.Date) {
-			return fail(row, "date", fmt.Errorf("is %s, want YYYY-MM or YYYY-MM-DD", floor.QuoteInput(r.Date)))
-		}
-		if err := checkHTTPS(r.URL); err != nil {
-			return fail(row, "url", err)
-		}
-		if !slices.Contains(alignments, r.AlignsWith) {
-			return fail(row, "aligns_with", fmt.Errorf("is %s, want one of %v", floor.QuoteInput(r.AlignsWith), alignments))
-		}
-		f, err := r.Figure()
-		if err == nil && f.WhPerPrompt.Sign() <= 0 {
-			err = fmt.Errorf("is %s, want a positive number", f.WhPerPrompt)
-		}
-		if err == nil {
-			err = checkBounded(f.WhPerPrompt, decimal.Zero, maxWhPerPrompt)
-		}
-		if err != nil {
-			return fail(row, "wh_per_prompt", err)
-		}
-	}
-	return nil
-}
-
-// Bounds of an equivalent's figures: its energy in Wh, and its year (0 for
-// a source that states none).
-var maxWhPerUnit = decimal.New(1, 12)
-
-const (
-	minEquivalentYear = 1990
-	maxEquivalentYear = 2100
-)
-
-// checkEquivalents checks equivalents.json: every entry has an id (once), a
-// name, a unit, a source, a basis and a verification; a positive energy; an
-// https URL; and a year (0 for none stated).
-func checkEquivalents(f *EquivalentsFile) error {
-	fail := func(row, field string, err error) error {
-		return &Error{File: "equivalents.json", Row: row, Field: field, Err: err}
-	}
-	if f.Version != FormatVersion {
-		return fail("", "version", fmt.Errorf("is %q, want format version %q", f.Version, FormatVersion))
-	}
-	if len(f.Equivalents) == 0 {
-		return fail("", "equivalents", errors.New("missing"))
-	}
-	seen := map[string]bool{}
-	for i, r := range f.Equivalents {
-		if r == nil {
-			return fail("", "equivalents", fmt.Errorf("equivalent %d is null", i+1))
-		}
-		row := rowName(r.ID, "equivalent", i)
-		if err := checkID(r.ID, seen); err != nil {
-			return fail(row, "id", err)
-		}
-		for _, t := range []struct{ name, value string }{
-			{"name", r.Name}, {"unit", r.Unit}, {"source", r.Source}, {"basis", r.Basis}, {"verification", r.Verification},
-		} {
-			if err := checkText(t.value); err != nil {
-				return fail(row, t.name, err)
-			}
-		}
-		if err := checkHTTPS(r.URL); err != nil {
-			return fail(row, "url", err)
-		}
-		if r.Year != 0 && (r.Year < minEquivalentYear || r.Year > maxEquivalentYear) {
-			return fail(row, "year", fmt.Errorf("is %d, want %d to %d, or 0 when the source states none", r.Year, minEquivalentYear, maxEquivalentYear))
-		}
-		e, err := r.Equivalent()
-		if err == nil && e.WhPerUnit.Sign() <= 0 {
-			err = fmt.Errorf("is %s, want a positive number", e.WhPerUnit)
-		}
-		if err == nil {
-			err = checkBounded(e.WhPerUnit, decimal.Zero, maxWhPerUnit)
-		}
-		if err != nil {
-			return fail(row, "wh_per_unit", err)
-		}
-	}
-	return nil
-}
-
-// checkID checks a row id of a bundled table: lower-case letters, digits
-// and hyphens, not given before (seen records it).
-func checkID(id string, seen map[string]bool) error {
-	switch {
-	case id == "" || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
-		return fmt.Errorf("is %s, want lower-case letters, digits and hyphens", floor.QuoteInput(id))
-	case seen[id]:
-		return errors.New("given twice")
-	}
-	seen[id] = true
-	return nil
-}
-
-// checkHTTPS checks a source's URL: https, with a host, without spaces.
-func checkHTTPS(u string) error {
-	if !strings.HasPrefix(u, "https://") || len(u) == len("https://") || strings.ContainsFunc(u, unicode.IsSpace) {
-		return fmt.Errorf("is %s, want an https URL", floor.QuoteInput(u))
-	}
-	return nil
-}
-
-// isDate reports whether s is a date written YYYY-MM or YYYY-MM-DD, with a
-// month from 01 to 12 and a day from 01 to 31.
-func isDate(s string) bool {
-	if len(s) != 7 && len(s) != 10 {
-		return false
-	}
-	layout := "2006-01"
-	if len(s) == 10 {
-		layout = "2006-01-02"
-	}
-	_, err := time.Parse(layout, s)
-	return err == nil
 }

@@ -7,6 +7,54 @@
 // Usage (what `make wasm` runs, before precompressing the result):
 //
 //	GOOS=js GOARCH=wasm go build -trimpath -gcflags=all=-l -ldflags "-s -w" -o web/app.wasm ./wasm
+//
+// # Start-up
+//
+// What runs from the page's first byte to a live calculator, in order, with
+// the file and function of each step. The performance marks (app/ui's
+// Marks, which cmd/bench splits the start-up by) are set where each step
+// says; TestStartupDoc holds this list to the files, functions, marks and
+// globals it names.
+//
+//  1. app/server/patches.go, rewritePage: the page is go-app's prerendered
+//     HTML with the figures for its query, its styles inlined (styles.go),
+//     go-app's indentation and script tags dropped (markup.go, scripts.go),
+//     the embed marked for boot.js (markEmbed), and an empty web/split.css
+//     link before the lower sections (app/ui's splitLink), so that the
+//     results paint first.
+//  2. web/boot.js, start: on a first visit once the page has painted (at
+//     most maxWait later), on a return visit at once, in the embed on the
+//     reader's first focus, pointer down or key. It marks ef:wasm-requested,
+//     compiles app.wasm as it streams in (from the service worker's cache,
+//     fromWorkerCache, else from the network in slices, inSlices), marks
+//     ef:wasm-compiled, defines efInstantiate, efAfterStart and efStarted,
+//     and adds go-app's wasm_exec.js and app.js.
+//  3. web/boot.js, efInstantiate: app.js, as app/server/scripts.go's
+//     rewriteAppJS patches it, instantiates boot.js's module through it
+//     (ef:instantiated) and runs Go; its registration of the service worker
+//     waits for efAfterStart.
+//  4. wasm/inityield/inityield.go, init: Go's package initialisation runs in
+//     two main-thread tasks, split after unicode's init (TestInitYieldOrder
+//     pins where).
+//  5. wasm/main.go, main: marks ef:main, sets GOGC to 400, yields to the
+//     browser (ui.YieldToBrowser), registers the routes (ui.Routes) and runs
+//     go-app.
+//  6. app/ui/adopt.go, calculator.start (the calculator's OnInit): it reads
+//     the prerendered lower sections and the URL; navigateFirst yields, marks
+//     ef:nav, decodes the whole dataset (app/ui/load.go, loadDataset), marks
+//     ef:decoded and navigates; then it yields and applies what the visitor
+//     typed meanwhile.
+//  7. app/ui/adopt.go, calculator.pauseMount: in the middle of the first
+//     page's mount (the results panel's OnInit), it marks ef:mount-paused,
+//     yields, and reads the visitor's edits again.
+//  8. app/ui/adopt.go, calculator.finishTakeOver (the calculator's OnNav):
+//     it gives the focus back, applies the edits made during the pause,
+//     schedules the lower sections to go live, and, once go-app has drawn the
+//     page, marks ef:rendered and calls efStarted, on which web/boot.js
+//     registers the service worker.
+//  9. app/ui/adopt.go, calculator.goLive: when the browser is next idle (at
+//     most goLiveWithin later), the live lower sections replace their
+//     prerendered copies (ef:live).
 package main
 
 import (

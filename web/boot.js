@@ -322,12 +322,14 @@
     });
   };
 
-  // The statement's permalink (#statement-link): a page whose origin was
-  // not known when it was written (a static build given none) links
+  // The statements' permalinks (#statement-link, #statement-short-link): a
+  // page whose origin was not known when it was written (a static build given none) links
   // relative to itself; write the link out absolute, as the page's own.
   whenParsed(() => {
-    const link = document.getElementById("statement-link");
-    if (link && link.getAttribute("href").startsWith("/")) link.textContent = link.href;
+    const links = [document.getElementById("statement-link"), document.getElementById("statement-short-link")];
+    for (const link of links) {
+      if (link && link.getAttribute("href").startsWith("/")) link.textContent = link.href;
+    }
   });
 
   // The prerendered form.

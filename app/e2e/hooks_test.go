@@ -18,7 +18,7 @@ import (
 	"energyfloor/app/floor"
 )
 
-// The stable hooks the README documents for scripts, tests and embedders.
+// The stable hooks app/ui's package doc (app/ui/doc.go) lists for scripts, tests and embedders.
 const (
 	selWorkload   = "#workload"
 	selTokens     = "#tokens-per-month"

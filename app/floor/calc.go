@@ -30,14 +30,13 @@ func DefaultInputs() Inputs {
 	}
 }
 
-// ParseStatistic parses "median", "p90", "p95" or "p99" (case-insensitive,
-// surrounding spaces ignored).
+// ParseStatistic parses one of Statistics (case-insensitive, surrounding
+// spaces ignored).
 func ParseStatistic(s string) (Statistic, error) {
-	switch st := Statistic(strings.ToLower(strings.TrimSpace(s))); st {
-	case Median, P90, P95, P99:
+	if st := Statistic(strings.ToLower(strings.TrimSpace(s))); slices.Contains(Statistics[:], st) {
 		return st, nil
 	}
-	return "", fmt.Errorf("Choose median, p90, p95 or p99, not %s.", QuoteInput(s))
+	return "", fmt.Errorf("Choose %s, not %s.", StatisticsText(), QuoteInput(s))
 }
 
 // ITL returns the configuration's inter-token latency for statistic s, in
@@ -54,6 +53,55 @@ func (c *Configuration) ITL(s Statistic) decimal.Decimal {
 	return c.MedianITLMs
 }
 
+// Latency returns the configuration's latency for statistic s: its
+// inter-token latency (ITL, milliseconds), or a diffusion configuration's
+// batch latency (BatchLatencyS, seconds), which has no statistics.
+func (c *Configuration) Latency(s Statistic) decimal.Decimal {
+	if c.Diffusion() {
+		return c.BatchLatencyS
+	}
+	return c.ITL(s)
+}
+
+// JoulesPerUnit returns the energy every choice of a configuration ranks
+// by: joules per output token, or a diffusion configuration's joules per
+// image or video.
+func (c *Configuration) JoulesPerUnit() decimal.Decimal {
+	if c.Diffusion() {
+		return c.JoulesPerRequest
+	}
+	return c.JoulesPerOutputToken
+}
+
+// UnitsPerSecond returns the configuration's throughput: output tokens per
+// second, or a diffusion configuration's images or videos per second.
+func (c *Configuration) UnitsPerSecond() decimal.Decimal {
+	if c.Diffusion() {
+		return c.RequestsPerSecond
+	}
+	return c.TokensPerSecond
+}
+
+// Target returns the latency target the inputs set for a configuration of
+// a diffusion (true) or token (false) workload: TargetLatencyS, in seconds,
+// or TargetITLMs, in milliseconds.
+func (in *Inputs) Target(diffusion bool) decimal.Decimal {
+	if diffusion {
+		return in.TargetLatencyS
+	}
+	return in.TargetITLMs
+}
+
+// UnitsPerMonth returns the monthly volume the inputs set for a diffusion
+// (true) or token (false) workload: RequestsPerMonth (images or videos) or
+// OutputTokensPerMonth.
+func (in *Inputs) UnitsPerMonth(diffusion bool) decimal.Decimal {
+	if diffusion {
+		return in.RequestsPerMonth
+	}
+	return in.OutputTokensPerMonth
+}
+
 // FiguresFor returns every figure of configuration c for inputs in,
 // unrounded except that each division keeps at least 16 significant digits
 // (QuotientDigits). Each figure is computed from c's measurements and the
@@ -67,14 +115,17 @@ func FiguresFor(c *Configuration, in Inputs) Figures {
 	return t.figures(&r)
 }
 
-// demand is what figures need of the inputs, read once per calculation.
+// demand is what figures need of the inputs, read once per calculation:
+// for tokens the monthly output tokens, the output per request and the
+// requests they make; for diffusion the monthly images or videos.
 type demand struct {
 	tokens, perRequest operand
 	requests           decimal.Decimal
+	images             operand
 }
 
 func newDemand(in Inputs) demand {
-	t := demand{tokens: op(in.OutputTokensPerMonth), perRequest: op(in.OutputTokensPerRequest)}
+	t := demand{tokens: op(in.OutputTokensPerMonth), perRequest: op(in.OutputTokensPerRequest), images: op(in.RequestsPerMonth)}
 	if in.OutputTokensPerMonth.Sign() > 0 && in.OutputTokensPerRequest.Sign() > 0 {
 		t.requests = quo(t.tokens, opOne, t.perRequest, opOne)
 	}
@@ -83,11 +134,11 @@ func newDemand(in Inputs) demand {
 
 // The unit conversions, as operands.
 var (
-	opSecondsPerHour      = op(decimal.NewFromInt(3_600))                 // also joules per Wh
-	opSecondsPerMonth     = op(decimal.NewFromInt(3_600 * HoursPerMonth)) // the month every fleet figure assumes
-	opTokensPerMillion    = op(decimal.NewFromInt(1_000_000))             // output tokens in a million
-	opJoulesPerKWh        = op(decimal.NewFromInt(3_600_000))             // joules per kWh
-	opJoulesPerKWhPerYear = op(decimal.NewFromInt(3_600_000 / 12))        // joules per kWh, over the 12 months of a year
+	opSecondsPerHour      = op(decimal.NewFromInt(3_600))           // also joules per Wh
+	opSecondsPerMonth     = op(decimal.NewFromInt(SecondsPerMonth)) // the month every fleet figure assumes
+	opTokensPerMillion    = op(decimal.NewFromInt(1_000_000))       // output tokens in a million
+	opJoulesPerKWh        = op(decimal.NewFromInt(3_600_000))       // joules per kWh
+	opJoulesPerKWhPerYear = op(decimal.NewFromInt(3_600_000 / 12))  // joules per kWh, over the 12 months of a year
 )
 
 // gpuCounts holds the GPU counts a configuration can have as operands, so
@@ -110,8 +161,8 @@ func gpuCount(n int) operand {
 // newRanked returns c with the operands of its figures and the figures that
 // depend on c alone, its ranks unset.
 func newRanked(c *Configuration) ranked {
-	r := ranked{c: c, j: op(c.JoulesPerOutputToken), tps: op(c.TokensPerSecond)}
-	if c.JoulesPerOutputToken.Sign() > 0 {
+	r := ranked{c: c, j: op(c.JoulesPerUnit()), tps: op(c.UnitsPerSecond())}
+	if !c.Diffusion() && c.JoulesPerOutputToken.Sign() > 0 {
 		r.whPerMillion = quo(r.j, opTokensPerMillion, opSecondsPerHour, opOne)
 	}
 	if c.NumGPUs > 0 && c.GPUPowerWattsTotal.Sign() > 0 {
@@ -130,6 +181,10 @@ func (t *demand) figures(r *ranked) Figures {
 // fill writes the figures of r's configuration for demand t into f.
 func (t *demand) fill(f *Figures, r *ranked) {
 	c := r.c
+	if c.Diffusion() {
+		t.fillDiffusion(f, r)
+		return
+	}
 	f.JoulesPerOutputToken, f.RequestsPerMonth = c.JoulesPerOutputToken, t.requests
 	if c.JoulesPerOutputToken.Sign() <= 0 {
 		return // the dataset's validation rules this out
@@ -157,6 +212,28 @@ func (t *demand) fill(f *Figures, r *ranked) {
 	}
 }
 
+// fillDiffusion writes the figures of r's diffusion configuration for
+// demand t into f: a request is one image or video, of r's energy.
+func (t *demand) fillDiffusion(f *Figures, r *ranked) {
+	c, j, images := r.c, r.j, t.images
+	f.RequestsPerMonth = images.d
+	if c.JoulesPerRequest.Sign() <= 0 {
+		return // the dataset's validation rules this out
+	}
+	f.AvgGPUPowerWatts = r.avgPower
+	f.JoulesPerRequest = c.JoulesPerRequest
+	f.WhPerRequest = quo(j, opOne, opSecondsPerHour, opOne)
+	if images.d.Sign() > 0 {
+		f.KWhPerMonth = quo(j, images, opJoulesPerKWh, opOne)
+		f.KWhPerYear = quo(j, images, opJoulesPerKWhPerYear, opOne)
+		if c.NumGPUs > 0 && c.RequestsPerSecond.Sign() > 0 {
+			f.GPUHoursPerMonth = quo(images, gpuCount(c.NumGPUs), r.tps, opSecondsPerHour)
+			f.Replicas = ceilQuo(images, r.tps, opSecondsPerMonth)
+			f.GPUsNeeded = f.Replicas * int64(c.NumGPUs)
+		}
+	}
+}
+
 // Floor returns the energy floor of model m on GPU model gpu ("H100"/"B200"):
 // among m's configurations on gpu whose in.Statistic latency is within
 // in.TargetITLMs, the one Preferred chooses, its figures and the spread of the
@@ -169,7 +246,7 @@ func Floor(m *Model, gpu string, in Inputs) Result {
 	}
 	x := modelIndex(m)
 	si := statIndex(in.Statistic)
-	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, in.TargetITLMs))
+	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, in.Target(m.Diffusion())))
 	t := newDemand(in)
 	return s.result(&t)
 }
@@ -210,7 +287,7 @@ func (x *index) selectFloor(im *indexedModel, gpu string, si int, within int32) 
 		// unless a later one of equal energy wins a tie.
 		if s.chosen == nil {
 			s.chosen, s.least = r, r
-		} else if r.energy == s.chosen.energy && Preferred(r.c, s.chosen.c, statisticsByIndex[si]) {
+		} else if r.energy == s.chosen.energy && Preferred(r.c, s.chosen.c, Statistics[si]) {
 			s.chosen = r
 		}
 	}
@@ -248,7 +325,7 @@ func (s *selection) spread() Spread {
 	if s.chosen == nil {
 		return Spread{}
 	}
-	sp := Spread{Floor: s.least.c.JoulesPerOutputToken, Median: s.midLow.c.JoulesPerOutputToken, Highest: s.most.c.JoulesPerOutputToken}
+	sp := Spread{Floor: s.least.c.JoulesPerUnit(), Median: s.midLow.c.JoulesPerUnit(), Highest: s.most.c.JoulesPerUnit()}
 	if s.midHigh != s.midLow {
 		sp.Median = mean(s.midLow.j, s.midHigh.j)
 	}
@@ -261,7 +338,7 @@ func faster(a, b *ranked, si int) bool {
 	if a.latency[si] != b.latency[si] {
 		return a.latency[si] < b.latency[si]
 	}
-	return Preferred(a.c, b.c, statisticsByIndex[si])
+	return Preferred(a.c, b.c, Statistics[si])
 }
 
 // result completes s with its figures for demand t.
@@ -337,7 +414,7 @@ func Rank(w *Workload, in Inputs) []Result {
 	}
 	x := workloadIndex(w)
 	si := statIndex(in.Statistic)
-	within := x.within(si, in.TargetITLMs)
+	within := x.within(si, in.Target(w.Diffusion()))
 	// Select, sort, and compute figures last, only for what was selected.
 	selected := make([]selection, 0, 2*len(x.models))
 	for k := range x.models {
@@ -373,7 +450,7 @@ func ModelFloor(m *Model, in Inputs) (r Result, ok bool) {
 	}
 	x := modelIndex(m)
 	si := statIndex(in.Statistic)
-	within := x.within(si, in.TargetITLMs)
+	within := x.within(si, in.Target(m.Diffusion()))
 	var best selection
 	for _, gpu := range gpusFor(m, in.GPU) {
 		s := x.selectFloor(&x.models[0], gpu, si, within)

@@ -51,6 +51,26 @@
 // per the measured curves, each token costs no less than at that point. The
 // traffic floor is never below the floor, equals it once r reaches the
 // throughput of every candidate, and never rises as the volume grows.
+//
+// # Images and videos
+//
+// On a diffusion workload (text-to-image, text-to-video: Workload.Request
+// "image" or "video", Model.Generation its fixed settings) a request is one
+// image or video, and the same functions compute the same definitions with
+// these in place of the token figures:
+//
+//	energy per request = Configuration.JoulesPerRequest                J (the energy every choice ranks by: JoulesPerUnit)
+//	latency            = Configuration.BatchLatencyS ≤ Inputs.TargetLatencyS   s, no statistic: every image of a batch is ready with it
+//	Wh per request     = J ÷ 3,600
+//	kWh per month      = J × Inputs.RequestsPerMonth ÷ 3,600,000        (a year: × 12)
+//	GPU-hours a month  = requests × GPUs ÷ Configuration.RequestsPerSecond ÷ 3,600
+//	r                  = requests a month ÷ SecondsPerMonth              images or videos per second (Traffic.RequestsPerSecond)
+//
+// The floor is chosen by the same preference order (Preferred); a curve
+// (SameCurve) is a model's configurations with the same GPU, GPU count,
+// Ulysses degree, ring degree and precision, ordered by batch size. The
+// per-token figures (JoulesPerOutputToken, WhPerMillionOutputTokens) are
+// zero. DiffusionTrafficAssumption states what the traffic floor assumes.
 package floor
 
 import (
@@ -83,6 +103,10 @@ type Dataset struct {
 	// Boundary names what the energy covers ("gpu_only").
 	Boundary  string
 	Workloads []*Workload
+	// DiffusionWorkloads are the image and video generation workloads
+	// (text-to-image, text-to-video): a request is one image or video, its
+	// latency the batch's (Configuration.BatchLatencyS).
+	DiffusionWorkloads []*Workload
 	// Grid holds the bundled grid carbon intensities, sorted by code, and
 	// GridSource their provenance.
 	Grid       []GridIntensity
@@ -172,8 +196,11 @@ type Workload struct {
 	// ID is upstream's task name, "lm-arena-chat".
 	ID string
 	// Name is the human name, "Text Conversation".
-	Name   string
-	Source Source
+	Name string
+	// Request names what one request makes on a diffusion workload, "image"
+	// or "video"; "" on a token workload, where a request is a response.
+	Request string
+	Source  Source
 	// Models are sorted by slug.
 	Models []*Model
 
@@ -229,6 +256,12 @@ type Model struct {
 	// Selection says how Best was chosen, true for this model: the selection
 	// text of its source block (Workload.Source.Selection states only the rule).
 	Selection string
+	// Generation is what each request of a diffusion model makes, fixed for
+	// every configuration; nil for a token model.
+	Generation *Generation
+	// Caveat is a diffusion model's caveat, true for its generation
+	// settings, shown instead of Dataset.Caveat; "" for a token model.
+	Caveat string
 
 	// index is the calculation's index of Configurations, built on first use
 	// by Floor or ModelFloor: a Model must not change after that.
@@ -271,11 +304,63 @@ type Configuration struct {
 	AvgOutputTokens int
 	// UnderITLDeadline reports median ITL within Dataset.ITLDeadlineMs.
 	UnderITLDeadline bool
+
+	// A diffusion configuration (text-to-image, text-to-video) has these
+	// instead of the token figures above, which are zero (and it has no
+	// max_num_seqs, tensor, data or expert parallelism): BatchSize images or
+	// videos generated together, with Ulysses and ring sequence parallelism
+	// (UlyssesDegree × RingDegree = NumGPUs). All are zero on a token
+	// configuration.
+	BatchSize     int
+	UlyssesDegree int
+	RingDegree    int
+	// JoulesPerRequest is GPU energy per image or video, in joules.
+	JoulesPerRequest decimal.Decimal
+	// BatchLatencyS is the time to generate one batch, in seconds: every
+	// image or video of a batch is ready when the batch is.
+	BatchLatencyS decimal.Decimal
+	// RequestsPerSecond is images or videos per second for the whole
+	// configuration.
+	RequestsPerSecond decimal.Decimal
 }
+
+// Generation is what one request of a diffusion model makes: an image of
+// Width × Height pixels, or a video of Frames frames at FPS frames a second,
+// in InferenceSteps denoising steps. Every configuration of a model shares it.
+type Generation struct {
+	Width          int `json:"width"`
+	Height         int `json:"height"`
+	InferenceSteps int `json:"inference_steps"`
+	// Frames and FPS are zero for an image.
+	Frames int `json:"frames,omitempty"`
+	FPS    int `json:"fps,omitempty"`
+}
+
+// Diffusion reports whether c is a diffusion configuration (an image or a
+// video per request) rather than a token one.
+func (c *Configuration) Diffusion() bool { return c.BatchSize > 0 }
+
+// Diffusion reports whether m is a diffusion model (it has generation
+// settings).
+func (m *Model) Diffusion() bool { return m.Generation != nil }
+
+// Diffusion reports whether w is a diffusion workload.
+func (w *Workload) Diffusion() bool { return w.Request != "" }
 
 // Workload returns the workload with upstream task name id, or nil.
 func (d *Dataset) Workload(id string) *Workload {
 	for _, w := range d.Workloads {
+		if w.ID == id {
+			return w
+		}
+	}
+	return nil
+}
+
+// DiffusionWorkload returns the diffusion workload with upstream task name
+// id, or nil.
+func (d *Dataset) DiffusionWorkload(id string) *Workload {
+	for _, w := range d.DiffusionWorkloads {
 		if w.ID == id {
 			return w
 		}

@@ -1,6 +1,10 @@
 package floor
 
-import "github.com/shopspring/decimal"
+import (
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
 
 // Statistic names the inter-token latency percentile a latency target applies to.
 type Statistic string
@@ -13,9 +17,25 @@ const (
 	P99    Statistic = "p99"
 )
 
+// Statistics lists the latency statistics, in the order they are offered.
+var Statistics = [...]Statistic{Median, P90, P95, P99}
+
+// StatisticsText lists the statistics in prose: "median, p90, p95 or p99".
+func StatisticsText() string {
+	names := make([]string, len(Statistics))
+	for i, s := range Statistics {
+		names[i] = string(s)
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " or " + names[last]
+}
+
 // HoursPerMonth is the month every monthly figure assumes: 730 hours, a
 // 365-day year (8,760 hours) divided by twelve.
 const HoursPerMonth = 730
+
+// SecondsPerMonth is that month in seconds: 2,628,000.
+const SecondsPerMonth = HoursPerMonth * 3_600
 
 // Inputs are what a user asks: their traffic and their latency target and,
 // beyond the floor, the factors of an estimate.
@@ -29,6 +49,12 @@ type Inputs struct {
 	// TargetITLMs is the latency target, in milliseconds, applied to Statistic.
 	TargetITLMs decimal.Decimal
 	Statistic   Statistic
+	// RequestsPerMonth is the monthly volume of images or videos, and
+	// TargetLatencyS the target on a batch's latency, in seconds, of a
+	// diffusion workload (text-to-image, text-to-video), which reads them
+	// instead of the four token fields above.
+	RequestsPerMonth decimal.Decimal
+	TargetLatencyS   decimal.Decimal
 	// GPU restricts results to H100 or B200; "" means either.
 	GPU string
 	// Model is the selected model's slug; "" selects none (ranking only).
@@ -39,7 +65,9 @@ type Inputs struct {
 }
 
 // Figures are the energy and fleet figures of one configuration for the
-// given inputs, unrounded (round only for display).
+// given inputs, unrounded (round only for display). A diffusion
+// configuration's have no per-token figures (JoulesPerOutputToken and
+// WhPerMillionOutputTokens are zero): a request is one image or video.
 type Figures struct {
 	JoulesPerOutputToken     decimal.Decimal
 	WhPerMillionOutputTokens decimal.Decimal

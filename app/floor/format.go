@@ -111,6 +111,30 @@ func formatSI(d decimal.Decimal, unit string, maxPrefix int) string {
 	return FormatNumber(d.Shift(int32(-3*step))) + " " + unitPrefixes[step] + unit
 }
 
+// volumeScales are FormatVolume's words, largest first.
+var volumeScales = []struct {
+	exp  int32
+	word string
+}{{12, "trillion"}, {9, "billion"}, {6, "million"}}
+
+// FormatVolume formats a count in words, as a sentence gives it, to
+// SignificantFigures significant figures without trailing zeros: "1
+// billion", "1.02 billion", "20 million", "2.5 trillion", "500,000".
+func FormatVolume(d decimal.Decimal) string {
+	r, _ := roundSig(d, SignificantFigures)
+	for _, s := range volumeScales {
+		if r.Abs().Cmp(decimal.New(1, s.exp)) >= 0 {
+			return group(r.Shift(-s.exp).String()) + " " + s.word
+		}
+	}
+	return group(r.String())
+}
+
+// FormatPercent formats a fraction as a percentage to SignificantFigures
+// significant figures, in English style with no space before the sign:
+// 0.0194 → "1.94%".
+func FormatPercent(fraction decimal.Decimal) string { return FormatNumber(fraction.Shift(2)) + "%" }
+
 // FormatTimes formats a ratio to SignificantFigures significant figures
 // with a times sign: "26.9×".
 func FormatTimes(d decimal.Decimal) string { return FormatNumber(d) + "×" }

@@ -14,10 +14,11 @@ import (
 // exactly, whatever the decimals' precision; each model's configurations per
 // GPU in order of energy; and the operands figures are computed from.
 type index struct {
-	// energies are the distinct joules per output token, ascending.
+	// energies are the distinct joules per output token (per image or video
+	// for diffusion: JoulesPerUnit), ascending.
 	energies []decimal.Decimal
 	// latencies are the distinct values of each statistic (statIndex), ascending.
-	latencies [len(statisticsByIndex)][]decimal.Decimal
+	latencies [len(Statistics)][]decimal.Decimal
 	models    []indexedModel
 }
 
@@ -40,28 +41,18 @@ type ranked struct {
 	// energy ranks c.JoulesPerOutputToken in index.energies.
 	energy int32
 	// latency ranks each statistic of c in index.latencies.
-	latency [len(statisticsByIndex)]int32
+	latency [len(Statistics)]int32
 	// j and tps are operands of c's figures; whPerMillion and avgPower are
 	// the figures that depend on c alone.
 	j, tps                 operand
 	whPerMillion, avgPower decimal.Decimal
 }
 
-// statisticsByIndex lists the statistics in the order of ranked.latency.
-var statisticsByIndex = [...]Statistic{Median, P90, P95, P99}
-
-// statIndex returns s's position in statisticsByIndex; any other statistic
-// counts as the median, as Configuration.ITL does.
+// statIndex returns s's position in Statistics, the order of
+// ranked.latency; any other statistic counts as the median, as
+// Configuration.ITL does.
 func statIndex(s Statistic) int {
-	switch s {
-	case P90:
-		return 1
-	case P95:
-		return 2
-	case P99:
-		return 3
-	}
-	return 0
+	return max(0, slices.Index(Statistics[:], s))
 }
 
 // modelIndex returns m's index, building it on first use. The Model must not
@@ -88,12 +79,12 @@ func workloadIndex(w *Workload) *index {
 func newIndex(models []*Model) *index {
 	x := &index{models: make([]indexedModel, len(models))}
 	var energies []decimal.Decimal
-	var latencies [len(statisticsByIndex)][]decimal.Decimal
+	var latencies [len(Statistics)][]decimal.Decimal
 	for _, m := range models {
 		for _, c := range m.Configurations {
-			energies = append(energies, c.JoulesPerOutputToken)
-			for i, s := range statisticsByIndex {
-				latencies[i] = append(latencies[i], c.ITL(s))
+			energies = append(energies, c.JoulesPerUnit())
+			for i, s := range Statistics {
+				latencies[i] = append(latencies[i], c.Latency(s))
 			}
 		}
 	}
@@ -105,9 +96,9 @@ func newIndex(models []*Model) *index {
 		im := indexedModel{m: m}
 		for _, c := range m.Configurations {
 			r := newRanked(c)
-			r.energy = rankOf(x.energies, c.JoulesPerOutputToken)
-			for i, s := range statisticsByIndex {
-				r.latency[i] = rankOf(x.latencies[i], c.ITL(s))
+			r.energy = rankOf(x.energies, c.JoulesPerUnit())
+			for i, s := range Statistics {
+				r.latency[i] = rankOf(x.latencies[i], c.Latency(s))
 			}
 			g := im.gpu(c.GPU)
 			if g == nil {
@@ -145,10 +136,10 @@ func rankOf(ds []decimal.Decimal, d decimal.Decimal) int32 {
 	return int32(sort.Search(len(ds), func(i int) bool { return ds[i].Cmp(d) >= 0 }))
 }
 
-// within returns the number of distinct values of statistic si that are at
-// most target: a configuration meets the target when its latency rank is
-// below it.
+// within returns the number of distinct values of statistic si that meet
+// target (withinTarget): a configuration meets the target when its latency
+// rank is below it.
 func (x *index) within(si int, target decimal.Decimal) int32 {
 	ds := x.latencies[si]
-	return int32(sort.Search(len(ds), func(i int) bool { return ds[i].Cmp(target) > 0 }))
+	return int32(sort.Search(len(ds), func(i int) bool { return !withinTarget(ds[i], target) }))
 }

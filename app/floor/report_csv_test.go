@@ -3,6 +3,7 @@ package floor
 import (
 	"bytes"
 	"encoding/csv"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -14,21 +15,22 @@ import (
 // in the JSON's order.
 func TestJSONCSVNewField(t *testing.T) {
 	type wideResult struct {
-		ReportResult
+		Rank   int           `json:"rank"`
 		Note   string        `json:"note"`
 		Extra  *ReportSpread `json:"extra"`
 		hidden int
 	}
 	type wideReport struct {
-		Report
-		Added   Number       `json:"added"`
-		Results []wideResult `json:"results"`
+		Inputs      ReportInputs `json:"inputs"`
+		DataVersion string       `json:"data_version"`
+		Results     []wideResult `json:"results"`
+		Added       Number       `json:"added"`
 	}
 	n := Number(decimal.RequireFromString("-1.5"))
 	rep := wideReport{
-		Report:  Report{Inputs: ReportInputs{Workload: "w", Currency: "EUR"}, DataVersion: "d"},
+		Inputs: ReportInputs{Workload: "w", Currency: "EUR"}, DataVersion: "d",
 		Added:   n,
-		Results: []wideResult{{ReportResult: ReportResult{Rank: 1}, Note: "a note"}, {ReportResult: ReportResult{Rank: 2}, Extra: &ReportSpread{Floor: n}}},
+		Results: []wideResult{{Rank: 1, Note: "a note"}, {Rank: 2, Extra: &ReportSpread{Floor: n}}},
 	}
 	b, err := jsonCSV(&rep)
 	if err != nil {
@@ -49,8 +51,8 @@ func TestJSONCSVNewField(t *testing.T) {
 	if header[0] != "inputs.workload" || header[len(header)-1] != "added" {
 		t.Errorf("header runs %q … %q, want the inputs first and the report's new field last", header[0], header[len(header)-1])
 	}
-	if col("traffic.estimate.cost_per_month") > col("note") || col("note") > col("extra.floor") || col("extra.highest") > col("data_version") {
-		t.Errorf("the result's new fields are not after its others and before the report's: %q", header)
+	if col("inputs.currency") > col("rank") || col("rank") > col("note") || col("note") > col("extra.floor") || col("extra.highest") > col("data_version") {
+		t.Errorf("the result's fields are not after the inputs and before the report's others: %q", header)
 	}
 	for _, tc := range []struct {
 		row  int
@@ -69,6 +71,33 @@ func TestJSONCSVNewField(t *testing.T) {
 	}
 	if slices.Contains(header, "hidden") || slices.Contains(header, "results") {
 		t.Errorf("header %q has an unexported field or the results array", header)
+	}
+}
+
+// TestReportEmbedsNothing: no type of the report embeds another, so the
+// CSV's columns (jsonFields) need none of encoding/json's rules for
+// embedded fields.
+func TestReportEmbedsNothing(t *testing.T) {
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(ty reflect.Type) {
+		for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice {
+			ty = ty.Elem()
+		}
+		if ty.Kind() != reflect.Struct || seen[ty] || ty.PkgPath() != reflect.TypeFor[Report]().PkgPath() {
+			return
+		}
+		seen[ty] = true
+		for f := range ty.Fields() {
+			if f.Anonymous {
+				t.Errorf("%s embeds %s: the CSV's columns do not follow encoding/json's rules for embedded fields", ty, f.Type)
+			}
+			walk(f.Type)
+		}
+	}
+	walk(reflect.TypeFor[Report]())
+	if len(seen) < 5 {
+		t.Errorf("walked %d types of the report, want all of them", len(seen))
 	}
 }
 

@@ -2,8 +2,11 @@ package floor
 
 import (
 	"cmp"
+	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/shopspring/decimal"
 )
 
 // The dataset's rules. Each is written once, here: the data compiler applies
@@ -21,12 +24,26 @@ func RowID(slug, gpu string, numGPUs, maxNumSeqs, repeat int) string {
 	return id
 }
 
+// DiffusionRowID returns the row id of a diffusion configuration of model
+// slug: "<slug>/<gpu>/<num_gpus>/u<ulysses_degree>xr<ring_degree>/b<batch_size>",
+// "flux-1-dev/H100/4/u2xr2/b8" (4 H100s, Ulysses degree 2 × ring degree 2,
+// batches of 8). Upstream measures each such configuration once.
+func DiffusionRowID(slug, gpu string, numGPUs, ulysses, ring, batch int) string {
+	return slug + "/" + gpu + "/" + strconv.Itoa(numGPUs) + "/u" + strconv.Itoa(ulysses) + "xr" + strconv.Itoa(ring) +
+		"/b" + strconv.Itoa(batch)
+}
+
 // CompareConfigurations orders a model's configurations as the dataset
-// lists them: by GPU, GPU count, max_num_seqs, then repeat.
+// lists them: by GPU, GPU count, max_num_seqs, then repeat; diffusion
+// configurations by GPU, GPU count, Ulysses degree, ring degree, then batch
+// size, so each curve (SameCurve) is in curve order.
 func CompareConfigurations(a, b *Configuration) int {
 	return cmp.Or(
 		strings.Compare(a.GPU, b.GPU),
 		cmp.Compare(a.NumGPUs, b.NumGPUs),
+		cmp.Compare(a.UlyssesDegree, b.UlyssesDegree),
+		cmp.Compare(a.RingDegree, b.RingDegree),
+		cmp.Compare(a.BatchSize, b.BatchSize),
 		cmp.Compare(a.MaxNumSeqs, b.MaxNumSeqs),
 		cmp.Compare(a.Repeat, b.Repeat),
 	)
@@ -47,15 +64,16 @@ func ModelGPUs(cs []*Configuration) []string {
 }
 
 // Preferred reports whether configuration a is chosen over b when both meet
-// a latency target on statistic s: lower joules per output token, then lower
-// latency s, then fewer GPUs, then row id. It is the one rule of every
+// a latency target on statistic s: lower joules per output token (per image
+// or video: JoulesPerUnit), then lower latency s (batch latency: Latency),
+// then fewer GPUs, then row id. It is the one rule of every
 // choice of a configuration: the floor (Floor, ModelFloor, Rank) and each
 // model's best rows (BestRows).
 func Preferred(a, b *Configuration, s Statistic) bool {
-	if c := a.JoulesPerOutputToken.Cmp(b.JoulesPerOutputToken); c != 0 {
+	if c := a.JoulesPerUnit().Cmp(b.JoulesPerUnit()); c != 0 {
 		return c < 0
 	}
-	if c := a.ITL(s).Cmp(b.ITL(s)); c != 0 {
+	if c := a.Latency(s).Cmp(b.Latency(s)); c != 0 {
 		return c < 0
 	}
 	if a.NumGPUs != b.NumGPUs {
@@ -80,10 +98,43 @@ func BestRows(cs []*Configuration) map[string]*Configuration {
 
 // SameCurve reports whether configurations a and b lie on one concurrency
 // curve: the same GPU, GPU count, tensor, data and expert parallelism and
-// precision, measured at other max_num_seqs (or repeated). Along a curve,
-// in order of max_num_seqs then repeat, the traffic floor (Traffic) walks up
-// to the first point the traffic cannot fill.
+// precision, measured at other max_num_seqs (or repeated); for diffusion,
+// the same GPU, GPU count, Ulysses and ring degree and precision, measured
+// at other batch sizes. Along a curve, in order of max_num_seqs then repeat
+// (batch size), the traffic floor (Traffic) walks up to the first point the
+// traffic cannot fill.
 func SameCurve(a, b *Configuration) bool {
 	return a.GPU == b.GPU && a.NumGPUs == b.NumGPUs && a.TensorParallel == b.TensorParallel &&
-		a.DataParallel == b.DataParallel && a.ExpertParallel == b.ExpertParallel && a.Precision == b.Precision
+		a.DataParallel == b.DataParallel && a.ExpertParallel == b.ExpertParallel && a.Precision == b.Precision &&
+		a.UlyssesDegree == b.UlyssesDegree && a.RingDegree == b.RingDegree
 }
+
+// DiffusionCaveat is the caveat of a diffusion model: what each request
+// (request: "image" or "video") makes, gen, measured in batches of minBatch
+// to maxBatch. It stands in for the dataset's caveat wherever the model's
+// figures are shown.
+func DiffusionCaveat(request string, gen Generation, minBatch, maxBatch int) string {
+	what := fmt.Sprintf("%d × %d images", gen.Width, gen.Height)
+	if request == "video" {
+		what = fmt.Sprintf("%d × %d videos of %d frames at %d fps", gen.Width, gen.Height, gen.Frames, gen.FPS)
+	}
+	batches := fmt.Sprintf("in batches of %d to %d", minBatch, maxBatch)
+	if minBatch == maxBatch {
+		batches = fmt.Sprintf("in batches of %d", minBatch)
+	}
+	return fmt.Sprintf("GPU energy only, measured generating %s with %d inference steps, %s on a busy server "+
+		"(the configuration gives its batch size). Host, network, cooling and idle time are not counted. "+
+		"Every figure is a floor; a lightly used server sits well above it.", what, gen.InferenceSteps, batches)
+}
+
+// Meets reports whether configuration c meets a latency target of target
+// milliseconds at statistic s (for a diffusion configuration, target
+// seconds on its batch latency, whatever s: Inputs.Target gives the target
+// of each family): its latency (Latency) is at most the target. The floor's
+// choice, the traffic floor's, the charts and the tables all ask it.
+func Meets(c *Configuration, s Statistic, target decimal.Decimal) bool {
+	return withinTarget(c.Latency(s), target)
+}
+
+// withinTarget is Meets on a latency: at most the target.
+func withinTarget(latencyMs, targetMs decimal.Decimal) bool { return latencyMs.Cmp(targetMs) <= 0 }

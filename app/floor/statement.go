@@ -39,7 +39,7 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 		}
 		b.WriteString(" These are measured GPU energy only, and a floor: host, network, cooling and idle time are not counted.")
 		if !in.Factors.IsZero() {
-			b.WriteString(" " + estimateSentence(ds, in.Factors, f))
+			b.WriteString(" " + estimateSentence(ds, in.Factors, f, r.Traffic))
 		}
 	case r.Fastest != nil:
 		b.WriteString("No measured configuration of " + m.Name + " on " + task + " meets " + target + " on " + gpuScope(in.GPU) +
@@ -55,6 +55,37 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 		b.WriteString(" " + permalink)
 	}
 	return b.String()
+}
+
+// ShortStatement returns the statement to quote in one sentence of at most
+// 45 words with permalink (when not "") as its last: the floor per request,
+// the figure at your traffic per request, the model, the workload in plain
+// words, the latency target, that it is GPU energy only, and the source.
+// Its arguments are Statement's; the page's #statement-short and
+// `energyfloor -statement -short` write it.
+func ShortStatement(w *Workload, in Inputs, r Result, permalink string) string {
+	m := r.Model
+	task := strings.ToLower(w.Name)
+	target := "a " + FormatLatency(in.TargetITLMs) + " " + string(in.Statistic) + " inter-token latency target"
+	major, _, _ := strings.Cut(w.Source.Version, ".")
+	source := w.Source.Name + " v" + major
+	var s string
+	switch {
+	case r.Chosen != nil:
+		s = m.Name + " needs at least " + FormatWh(r.Figures.WhPerRequest) + " per request for " + task + " within " + target
+		if t := r.Traffic; t != nil {
+			s += ", and " + FormatWh(t.Figures.WhPerRequest) + " per request at " + FormatVolume(in.OutputTokensPerMonth) + " output tokens a month"
+		}
+		s += " (GPU energy only; " + source + ")."
+	case r.Fastest != nil:
+		s = "No measured configuration of " + m.Name + " meets " + target + " for " + task + ", so there is no energy floor (" + source + ")."
+	default:
+		s = m.Name + " was not measured for " + task + " on " + gpuScope(in.GPU) + ", so there is no energy floor (" + source + ")."
+	}
+	if permalink != "" {
+		s += " " + permalink
+	}
+	return s
 }
 
 // StatementFloor returns the model a statement on workload w is about, for
@@ -93,9 +124,9 @@ func gpuScope(gpu string) string {
 }
 
 // estimateSentence is the statement's second sentence for factors f, not
-// zero, and the floor's figures fig: the estimate and what it assumes.
-func estimateSentence(ds *Dataset, f Factors, fig Figures) string {
-	e := f.Estimate(fig)
+// zero, the floor's figures fig and the figure at your traffic t (nil for
+// none): the estimate of each and what they assume.
+func estimateSentence(ds *Dataset, f Factors, fig Figures, t *Traffic) string {
 	var parts []string
 	if f.addsEnergy() {
 		s := "host " + FormatExact(f.Host) + ", idle " + FormatExact(f.Idle) + " and PUE " + FormatExact(f.pue()) +
@@ -115,15 +146,25 @@ func estimateSentence(ds *Dataset, f Factors, fig Figures) string {
 	if f.PricePerKWh.Valid {
 		parts = append(parts, "a price of "+WithCurrency(FormatExact(f.PricePerKWh.Decimal), f.Currency)+" per kWh")
 	}
-	s := "Assuming " + joinAnd(parts) + ", the estimate is " + FormatWh(e.WhPerRequest) + " per request and " +
-		FormatWh(e.KWhPerMonth.Shift(3)) + " per month"
+	s := "Assuming " + joinAnd(parts) + ", the estimate is " + estimateFigures(f, fig)
+	if t != nil {
+		s += "; at your traffic, " + estimateFigures(f, t.Figures)
+	}
+	return s + "."
+}
+
+// estimateFigures gives the estimate of figures fig with factors f: energy
+// per request and per month, then carbon and cost when f gives them.
+func estimateFigures(f Factors, fig Figures) string {
+	e := f.Estimate(fig)
+	s := FormatWh(e.WhPerRequest) + " per request and " + FormatWh(e.KWhPerMonth.Shift(3)) + " per month"
 	if e.GCO2ePerRequest.Valid {
 		s += ", " + FormatNumber(e.GCO2ePerRequest.Decimal) + " gCO2e per request and " + FormatNumber(e.KgCO2ePerMonth.Decimal) + " kgCO2e per month"
 	}
 	if e.CostPerMonth.Valid {
 		s += ", costing " + WithCurrency(FormatNumber(e.CostPerMonth.Decimal), f.Currency) + " a month"
 	}
-	return s + "."
+	return s
 }
 
 // joinAnd joins parts as a list in a sentence: "a", "a and b", "a, b and c".

@@ -78,7 +78,7 @@ func TestStatement(t *testing.T) {
 				"0.150 Wh per request and 540 kWh per month, 1.50× the floor. These are measured GPU energy only, and a floor: host, " +
 				"network, cooling and idle time are not counted. Assuming host 0.5, idle 0 and PUE 2 (× 3), your own grid intensity of " +
 				"500 gCO2e/kWh and a price of 0.2 EUR per kWh, the estimate is 0.300 Wh per request and 1.08 MWh per month, 0.150 gCO2e " +
-				"per request and 540 kgCO2e per month, costing 216 EUR a month. Source: ML.ENERGY Leaderboard v3.0 (data version " +
+				"per request and 540 kgCO2e per month, costing 216 EUR a month; at your traffic, 0.450 Wh per request and 1.62 MWh per month, 0.225 gCO2e per request and 810 kgCO2e per month, costing 324 EUR a month. Source: ML.ENERGY Leaderboard v3.0 (data version " +
 				"2026-01-02); cite Chung et al., The ML.ENERGY Benchmark, NeurIPS 2025 Datasets and Benchmarks. https://example.org/?model=m"},
 		{"nothing meets the target", real, real.Workload(floor.DefaultWorkload), tight, "",
 			"No measured configuration of Qwen 3 235B A22B Instruct on the Text Conversation workload (lm-arena-chat) meets a 10 ms " +
@@ -94,6 +94,78 @@ func TestStatement(t *testing.T) {
 				t.Errorf("Statement =\n%s\nwant\n%s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestShortStatement checks the one-sentence statement's text: the floor
+// and the figure at your traffic per request as TestStatement works them
+// out, the model, the workload in words, the target, the scope and source.
+func TestShortStatement(t *testing.T) {
+	real, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, fw := statementFixture()
+	lm := real.Workload(floor.DefaultWorkload)
+	tight := floor.DefaultInputs()
+	tight.TargetITLMs, tight.Statistic, tight.GPU = dec("10"), floor.P99, floor.H100
+	withLink := floor.Inputs{Workload: "chat", OutputTokensPerMonth: dec("3.6e9"), OutputTokensPerRequest: dec("1000"),
+		TargetITLMs: dec("50"), Statistic: floor.Median, GPU: floor.H100, Model: "m"}
+	notMeasured := floor.DefaultInputs()
+	notMeasured.GPU, notMeasured.Model = floor.B200, "m"
+	for _, tc := range []struct {
+		name      string
+		w         *floor.Workload
+		in        floor.Inputs
+		permalink string
+		want      string
+	}{
+		{"default inputs", lm, floor.DefaultInputs(), "",
+			"Qwen 3 235B A22B Instruct needs at least 0.0334 Wh per request for text conversation within a 100 ms median inter-token " +
+				"latency target, and 0.897 Wh per request at 1 billion output tokens a month (GPU energy only; ML.ENERGY Leaderboard v3)."},
+		{"with a link", fw, withLink, "https://example.org/?model=m",
+			"Model M needs at least 0.100 Wh per request for chat within a 50 ms median inter-token latency target, and 0.150 Wh per " +
+				"request at 3.6 billion output tokens a month (GPU energy only; ML.ENERGY Leaderboard v3). https://example.org/?model=m"},
+		{"nothing meets the target", lm, tight, "",
+			"No measured configuration of Qwen 3 235B A22B Instruct meets a 10 ms p99 inter-token latency target for text conversation, " +
+				"so there is no energy floor (ML.ENERGY Leaderboard v3)."},
+		{"not measured", fw, notMeasured, "",
+			"Model M was not measured for chat on B200 only, so there is no energy floor (ML.ENERGY Leaderboard v3)."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, ok := floor.ModelFloor(tc.w.Model(tc.in.Model), tc.in)
+			if !ok {
+				r = floor.Result{Model: tc.w.Model(tc.in.Model)}
+			}
+			if got := floor.ShortStatement(tc.w, tc.in, r, tc.permalink); got != tc.want {
+				t.Errorf("ShortStatement =\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestShortStatementWords holds the one-sentence statement to 45 words, its
+// link counted as one, for every model of every workload, at the longest
+// volume words and statistic.
+func TestShortStatementWords(t *testing.T) {
+	d, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const link = "https://example.org/energy/?itl=100&model=m&output=500&pct=median&tokens=1B&v=2026-10-19&workload=w"
+	for _, w := range d.Workloads {
+		for _, m := range w.Models {
+			for _, stat := range []floor.Statistic{floor.Median, floor.P99} {
+				in := floor.DefaultInputs()
+				in.Workload, in.Model, in.Statistic, in.TargetITLMs = w.ID, m.Slug, stat, dec("1234.5")
+				in.OutputTokensPerMonth = dec("1019401200")
+				in, r, _ := floor.StatementFloor(w, in)
+				s := floor.ShortStatement(w, in, r, link)
+				if n := len(strings.Fields(s)); n > 45 {
+					t.Errorf("%s, %s, %s: %d words: %s", w.ID, m.Slug, stat, n, s)
+				}
+			}
+		}
 	}
 }
 

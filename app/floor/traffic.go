@@ -12,16 +12,27 @@ const TrafficAssumption = "The figure at your traffic assumes the monthly volume
 	"It takes a token to cost no less with fewer requests in flight, as the measured curves show at 705 of their 724 steps; " +
 	"at the other 19 the next point up a curve costs 1 to 38 % more per token (median 7 %)."
 
+// TrafficAssumptionPlain says what TrafficAssumption says in plain words,
+// for the page's readers: what the figure at your traffic assumes, and how
+// often the measurements bear it out (TestCurvesMostlyFall pins the counts).
+const TrafficAssumptionPlain = "This figure assumes your monthly volume arrives evenly, with no idle time, " +
+	"and that a server handling fewer requests at once uses no less energy per token. " +
+	"The measurements bear that out at 705 of 724 steps from one batch size limit to the next (97%); " +
+	"at the other 19, the next larger limit uses 1 to 38% more energy per token (median 7%)."
+
+// DiffusionTrafficAssumption is TrafficAssumption for image and video
+// generation, shown wherever a diffusion traffic floor is.
+const DiffusionTrafficAssumption = "The figure at your traffic assumes the monthly volume arrives evenly over the month and counts no idle time. " +
+	"It takes an image or a video to cost no less in a batch the traffic cannot fill than in a full one. " +
+	"Batching helps image and video generation much less than it helps text: along the measured curves the next batch size up " +
+	"costs more per image at 150 of 516 steps (by at most 7.3 %, median 1.4 %) and more per video at 83 of 301 (by at most 6.3 %, median 0.5 %)."
+
 // Method is how the figures are worked out, in two sentences: the printout
 // states it with the source's own, longer account left to the page.
 const Method = "ML.ENERGY measured each model's GPU energy per output token and its inter-token latency at steady state, " +
 	"with Zeus under vLLM, for every configuration it ran (GPU type and count, maximum batch size), prompt processing included. " +
 	"The floor is the least of those energies among the configurations whose latency at the chosen statistic meets the target, " +
 	"times the output tokens per request and per month; the figure at your traffic is the least among the configurations its volume keeps busy."
-
-// SecondsPerMonth is the month of every monthly figure (HoursPerMonth) in
-// seconds: 2,628,000.
-const SecondsPerMonth = HoursPerMonth * 3_600
 
 var decSecondsPerMonth = decimal.NewFromInt(SecondsPerMonth)
 
@@ -30,19 +41,77 @@ var decSecondsPerMonth = decimal.NewFromInt(SecondsPerMonth)
 type Traffic struct {
 	// Config is the configuration the traffic floor is at.
 	Config *Configuration
-	// OutputTokensPerSecond is r, the monthly volume's average rate.
+	// OutputTokensPerSecond is r, the monthly volume's average rate; for a
+	// diffusion workload it is zero and RequestsPerSecond is r, in images or
+	// videos per second.
 	OutputTokensPerSecond decimal.Decimal
+	RequestsPerSecond     decimal.Decimal
 	// Figures are Config's, for the inputs.
 	Figures Figures
-	// Utilisation is r ÷ Config's measured output tokens per second: below
+	// Utilisation is r ÷ Config's measured throughput (UnitsPerSecond): below
 	// 1, the share of the month one replica is busy; from 1 on, the
 	// replicas the traffic fills.
 	Utilisation decimal.Decimal
 	// Fills reports that the traffic fills Config as measured: its
 	// throughput is at most r.
 	Fills bool
-	// TimesFloor is Config's joules per output token ÷ the floor's.
+	// TimesFloor is Config's joules per output token (per image or video) ÷ the floor's.
 	TimesFloor decimal.Decimal
+
+	// What NextStep walks: the model, the GPUs and inputs the traffic floor
+	// is for, and the floor's configuration.
+	model *Model
+	gpus  []string
+	in    Inputs
+	floor *Configuration
+}
+
+// NextStep is where the traffic floor next falls as the monthly volume
+// grows: from FromOutputTokensPerMonth (for diffusion FromRequestsPerMonth,
+// images or videos) on, it is at Config, TimesFloor times the floor.
+type NextStep struct {
+	FromOutputTokensPerMonth decimal.Decimal
+	FromRequestsPerMonth     decimal.Decimal
+	Config                   *Configuration
+	TimesFloor               decimal.Decimal
+}
+
+// NextStep returns where t's traffic floor next falls: the first monthly
+// volume above t's at which the traffic floor's joules per output token are
+// lower than t's, the start of a step of TrafficSteps. It is nil when t is
+// nil or already at the floor's energy, where no volume lowers it.
+func (t *Traffic) NextStep() *NextStep {
+	if t == nil || t.model == nil || t.Config.JoulesPerUnit().Cmp(t.floor.JoulesPerUnit()) <= 0 {
+		return nil
+	}
+	in, diffusion := t.in, t.model.Diffusion()
+	for _, v := range stepVolumes(t.model, t.gpus, in.UnitsPerMonth(diffusion), decimal.Decimal{}) {
+		in.setUnitsPerMonth(diffusion, v)
+		if c := trafficChoice(t.model.Configurations, t.gpus, in); c != nil && c.JoulesPerUnit().Cmp(t.Config.JoulesPerUnit()) < 0 {
+			n := &NextStep{FromOutputTokensPerMonth: v, Config: c, TimesFloor: TimesFloor(c, t.floor)}
+			if diffusion {
+				n.FromOutputTokensPerMonth, n.FromRequestsPerMonth = decimal.Decimal{}, v
+			}
+			return n
+		}
+	}
+	return nil
+}
+
+// stepVolumes returns, in order and once each, the monthly volumes above
+// `from` (and, unless to is zero, at most to) at which the traffic floor of
+// model m on GPUs gpus can change: those whose rate equals the measured
+// throughput of one of m's configurations on those GPUs, where the next
+// point up its curve becomes reachable.
+func stepVolumes(m *Model, gpus []string, from, to decimal.Decimal) []decimal.Decimal {
+	var volumes []decimal.Decimal
+	for _, c := range m.Configurations {
+		if v := c.UnitsPerSecond().Mul(decSecondsPerMonth); slices.Contains(gpus, c.GPU) && v.Cmp(from) > 0 && (to.IsZero() || v.Cmp(to) <= 0) {
+			volumes = append(volumes, v)
+		}
+	}
+	slices.SortFunc(volumes, decimal.Decimal.Cmp)
+	return slices.CompactFunc(volumes, decimal.Decimal.Equal)
 }
 
 // TokensPerSecond returns the average rate of a monthly volume of output
@@ -54,12 +123,23 @@ func TokensPerSecond(tokensPerMonth decimal.Decimal) decimal.Decimal {
 	return quo(op(tokensPerMonth), opOne, opSecondsPerMonth, opOne)
 }
 
-// Fillable reports whether a monthly volume of tokensPerMonth fills
-// configuration c as measured: c's throughput is at most the volume's
-// average rate (compared exactly). A configuration it cannot fill is a
-// traffic floor's candidate only as the first such point of its curve.
+// Fillable reports whether a monthly volume of tokensPerMonth (images or
+// videos, for a diffusion configuration) fills configuration c as
+// measured: c's throughput is at most the volume's average rate (compared
+// exactly). A configuration it cannot fill is a traffic floor's candidate
+// only as the first such point of its curve.
 func Fillable(c *Configuration, tokensPerMonth decimal.Decimal) bool {
-	return c.TokensPerSecond.Mul(decSecondsPerMonth).Cmp(tokensPerMonth) <= 0
+	return c.UnitsPerSecond().Mul(decSecondsPerMonth).Cmp(tokensPerMonth) <= 0
+}
+
+// setUnitsPerMonth sets the monthly volume of a diffusion (true) or token
+// (false) workload to v.
+func (in *Inputs) setUnitsPerMonth(diffusion bool, v decimal.Decimal) {
+	if diffusion {
+		in.RequestsPerMonth = v
+	} else {
+		in.OutputTokensPerMonth = v
+	}
 }
 
 // trafficChoice returns the configuration the traffic floor of inputs in is
@@ -69,7 +149,7 @@ func trafficChoice(cs []*Configuration, gpus []string, in Inputs) *Configuration
 	var best *Configuration
 	var passed []*Configuration // a point of each curve whose walk has stopped
 	for _, c := range cs {
-		if !slices.Contains(gpus, c.GPU) || c.ITL(in.Statistic).Cmp(in.TargetITLMs) > 0 {
+		if !slices.Contains(gpus, c.GPU) || !Meets(c, in.Statistic, in.Target(c.Diffusion())) {
 			continue
 		}
 		if slices.ContainsFunc(passed, func(p *Configuration) bool { return SameCurve(c, p) }) {
@@ -78,7 +158,7 @@ func trafficChoice(cs []*Configuration, gpus []string, in Inputs) *Configuration
 		if best == nil || Preferred(c, best, in.Statistic) {
 			best = c
 		}
-		if !Fillable(c, in.OutputTokensPerMonth) {
+		if !Fillable(c, in.UnitsPerMonth(c.Diffusion())) {
 			passed = append(passed, c)
 		}
 	}
@@ -96,10 +176,15 @@ func trafficFor(m *Model, gpus []string, in Inputs, fl *Configuration) *Traffic 
 	if c == nil {
 		return nil
 	}
-	t := &Traffic{Config: c, OutputTokensPerSecond: TokensPerSecond(in.OutputTokensPerMonth), Figures: FiguresFor(c, in),
-		Fills: Fillable(c, in.OutputTokensPerMonth)}
-	if in.OutputTokensPerMonth.Sign() > 0 && c.TokensPerSecond.Sign() > 0 {
-		t.Utilisation = quo(op(in.OutputTokensPerMonth), opOne, opSecondsPerMonth, op(c.TokensPerSecond))
+	units := in.UnitsPerMonth(c.Diffusion())
+	t := &Traffic{Config: c, Figures: FiguresFor(c, in), Fills: Fillable(c, units), model: m, gpus: gpus, in: in, floor: fl}
+	if c.Diffusion() {
+		t.RequestsPerSecond = TokensPerSecond(units)
+	} else {
+		t.OutputTokensPerSecond = TokensPerSecond(units)
+	}
+	if units.Sign() > 0 && c.UnitsPerSecond().Sign() > 0 {
+		t.Utilisation = quo(op(units), opOne, opSecondsPerMonth, op(c.UnitsPerSecond()))
 	}
 	t.TimesFloor = TimesFloor(c, fl)
 	return t
@@ -108,17 +193,18 @@ func trafficFor(m *Model, gpus []string, in Inputs, fl *Configuration) *Traffic 
 // TimesFloor returns how many times the floor's energy per output token
 // configuration c's is: c's joules per output token ÷ fl's.
 func TimesFloor(c, fl *Configuration) decimal.Decimal {
-	if fl.JoulesPerOutputToken.Sign() <= 0 {
+	if fl.JoulesPerUnit().Sign() <= 0 {
 		return decimal.Zero
 	}
-	return quo(op(c.JoulesPerOutputToken), opOne, op(fl.JoulesPerOutputToken), opOne)
+	return quo(op(c.JoulesPerUnit()), opOne, op(fl.JoulesPerUnit()), opOne)
 }
 
 // TrafficStep is one step of a model's traffic floor as the monthly volume
-// grows: from FromOutputTokensPerMonth on (up to the next step's), the
-// traffic floor is at Config.
+// grows: from FromOutputTokensPerMonth (for diffusion FromRequestsPerMonth)
+// on (up to the next step's), the traffic floor is at Config.
 type TrafficStep struct {
 	FromOutputTokensPerMonth decimal.Decimal
+	FromRequestsPerMonth     decimal.Decimal
 	Config                   *Configuration
 }
 
@@ -127,29 +213,27 @@ type TrafficStep struct {
 // volume: the first from `from`, each later one from a volume where the
 // traffic floor moves to another configuration. It changes only where a
 // volume's rate reaches a qualifying configuration's throughput, so it is
-// evaluated there. in.OutputTokensPerMonth is ignored; nil when nothing
-// meets the target.
+// evaluated there. in.OutputTokensPerMonth (in.RequestsPerMonth for a
+// diffusion model, whose volumes are images or videos) is ignored; nil when
+// nothing meets the target.
 func TrafficSteps(m *Model, in Inputs, from, to decimal.Decimal) []TrafficStep {
 	if m == nil {
 		return nil
 	}
-	gpus := gpusFor(m, in.GPU)
-	volumes := []decimal.Decimal{from}
-	for _, c := range m.Configurations {
-		if v := c.TokensPerSecond.Mul(decSecondsPerMonth); slices.Contains(gpus, c.GPU) && v.Cmp(from) > 0 && v.Cmp(to) <= 0 {
-			volumes = append(volumes, v)
-		}
-	}
-	slices.SortFunc(volumes, decimal.Decimal.Cmp)
+	gpus, diffusion := gpusFor(m, in.GPU), m.Diffusion()
 	var steps []TrafficStep
-	for _, v := range slices.CompactFunc(volumes, decimal.Decimal.Equal) {
-		in.OutputTokensPerMonth = v
+	for _, v := range append([]decimal.Decimal{from}, stepVolumes(m, gpus, from, to)...) {
+		in.setUnitsPerMonth(diffusion, v)
 		c := trafficChoice(m.Configurations, gpus, in)
 		if c == nil {
 			return nil
 		}
 		if len(steps) == 0 || steps[len(steps)-1].Config != c {
-			steps = append(steps, TrafficStep{FromOutputTokensPerMonth: v, Config: c})
+			s := TrafficStep{FromOutputTokensPerMonth: v, Config: c}
+			if diffusion {
+				s = TrafficStep{FromRequestsPerMonth: v, Config: c}
+			}
+			steps = append(steps, s)
 		}
 	}
 	return steps

@@ -264,3 +264,76 @@ func FuzzTrafficVolume(f *testing.F) {
 		}
 	})
 }
+
+// TestNextStepDefaultPage is the example on the bundled data: the
+// default inputs (Qwen 3 235B A22B Instruct, lm-arena-chat, 1e9 output
+// tokens a month, a 100 ms median target, either GPU). At r = 380.5…
+// tokens/s the figure at your traffic is 4 × B200 at max_num_seqs 8
+// (6.4567701 J; 396.8 tokens/s > r). The first throughput above r among the
+// model's rows is 8 × H100 at max_num_seqs 8, 387.9 tokens/s: from
+// 387.9 × 2,628,000 = 1,019,401,200 tokens a month that row is filled and
+// the next point of its curve, max_num_seqs 16 (5.1783083 J), joins:
+// 5.1783083 / 0.2402453 = 21.554… times the floor.
+func TestNextStepDefaultPage(t *testing.T) {
+	w := loadWorkload(t, "lm-arena-chat")
+	m := w.Model("qwen-3-235b-a22b-instruct")
+	in := floor.DefaultInputs()
+	in.Model = m.Slug
+	r, ok := floor.ModelFloor(m, in)
+	if !ok || r.Traffic == nil {
+		t.Fatalf("floor %v, traffic %v", ok, r.Traffic)
+	}
+	n := r.Traffic.NextStep()
+	if n == nil {
+		t.Fatal("no next step")
+	}
+	if want := decimal.NewFromInt(1_019_401_200); !n.FromOutputTokensPerMonth.Equal(want) {
+		t.Errorf("from %s, want %s", n.FromOutputTokensPerMonth, want)
+	}
+	if want := "qwen-3-235b-a22b-instruct/H100/8/16"; n.Config.RowID != want {
+		t.Errorf("at %s, want %s", n.Config.RowID, want)
+	}
+	if want := dec("21.554"); !n.TimesFloor.Round(3).Equal(want) {
+		t.Errorf("times floor %s, want %s", n.TimesFloor, want)
+	}
+}
+
+// Over every model of every workload, at volumes from 1e6 to 1e13 a month
+// on either GPU, the next step is the first step of TrafficSteps above the
+// volume whose energy per token is lower, and none only at the floor.
+func TestNextStepIsAStep(t *testing.T) {
+	d, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hi := decimal.New(1, 14)
+	for _, w := range d.Workloads {
+		for _, m := range w.Models {
+			for e := int32(6); e <= 13; e++ {
+				in := floor.DefaultInputs()
+				in.Workload, in.Model, in.OutputTokensPerMonth = w.ID, m.Slug, decimal.New(3, e)
+				r, ok := floor.ModelFloor(m, in)
+				if !ok || r.Traffic == nil {
+					continue
+				}
+				var want *floor.TrafficStep
+				for _, s := range floor.TrafficSteps(m, in, in.OutputTokensPerMonth, hi)[1:] {
+					if s.Config.JoulesPerOutputToken.Cmp(r.Traffic.Config.JoulesPerOutputToken) < 0 {
+						want = &s
+						break
+					}
+				}
+				got := r.Traffic.NextStep()
+				switch {
+				case want == nil && got != nil:
+					t.Errorf("%s %s at %s: next step from %s; want none", w.ID, m.Slug, in.OutputTokensPerMonth, got.FromOutputTokensPerMonth)
+				case want != nil && (got == nil || !got.FromOutputTokensPerMonth.Equal(want.FromOutputTokensPerMonth) || got.Config != want.Config):
+					t.Errorf("%s %s at %s: next step %+v; want from %s at %s", w.ID, m.Slug, in.OutputTokensPerMonth, got, want.FromOutputTokensPerMonth, want.Config.RowID)
+				}
+				if got == nil && !r.Traffic.TimesFloor.Equal(decimal.NewFromInt(1)) {
+					t.Errorf("%s %s at %s: no next step at %s× the floor", w.ID, m.Slug, in.OutputTokensPerMonth, r.Traffic.TimesFloor)
+				}
+			}
+		}
+	}
+}

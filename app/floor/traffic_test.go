@@ -212,3 +212,79 @@ func TestTrafficSteps(t *testing.T) {
 		t.Errorf("steps %q, want %q", got, want)
 	}
 }
+
+// The next step, by hand from the definition: the first volume above the
+// traffic's where the least-energy reachable point is cheaper per token
+// than the traffic floor's.
+func TestNextStep(t *testing.T) {
+	// twoCurves: curve A (one H100) at 8 (1.0 J, 150 tokens/s) and 16 (0.5 J,
+	// 300); curve B (two H100s) at 8 (0.9 J, 100) and 16 (0.95 J, 200). At
+	// r = 50 both first points are candidates: B/8, 0.9 J. At r = 100 B/8 is
+	// filled and B/16 (0.95 J) joins: the figure stays 0.9 J, no step. At
+	// r = 150 A/8 is filled and A/16 (0.5 J) joins: the next step, the floor
+	// itself (the least qualifying energy is 0.5 J).
+	twoCurves := model("two",
+		point("two", H100, 1, "BF16", 8, 1, "1.0", "10", "150"),
+		point("two", H100, 1, "BF16", 16, 1, "0.5", "20", "300"),
+		point("two", H100, 2, "BF16", 8, 1, "0.9", "10", "100"),
+		point("two", H100, 2, "BF16", 16, 1, "0.95", "20", "200"),
+	)
+	for _, tc := range []struct {
+		name   string
+		m      *Model
+		gpu    string
+		rate   string // r, output tokens per second
+		target string // median ms
+		from   string // the next step's rate; "" for none
+		config string
+		times  string
+	}{
+		// curves on H100 at r = 50: H100/2/8, 0.9 J. At r = 100 H100/1/8 is
+		// filled and H100/1/16 (0.6 J) joins: 0.6 / 0.4 = 1.5 times the floor.
+		{"the next point up a curve", curves(), H100, "50", "100", "100", "curves/H100/1/16", "1.5"},
+		// Either GPU at r = 50: B200/2/8, 0.8 J. At r = 100 H100/1/16 (0.6 J)
+		// joins, on another curve and GPU: 0.6 / 0.2 = 3.
+		{"another curve", curves(), "", "50", "100", "100", "curves/H100/1/16", "3"},
+		// H100 at r = 100 exactly: H100/1/16 (0.6 J) is reachable already; the
+		// next is r = 150, where H100/2/8 is filled and H100/2/16 (0.5 J) joins.
+		{"a volume at a step is on that step", curves(), H100, "100", "100", "150", "curves/H100/2/16", "1.25"},
+		{"a volume that changes nothing is skipped", twoCurves, "", "50", "100", "150", "two/H100/1/16", "1"},
+		// B200 at r = 500 is at the floor (B200/2/16): nothing lower.
+		{"at the floor", curves(), B200, "500", "100", "", "", ""},
+		// H100 at a 19 ms target, r = 100: H100/1/8 (1.0 J) and H100/2/8
+		// (0.9 J), then 16 run 1 (0.5 J) from r = 150.
+		{"a tighter target", curves(), H100, "100", "19", "150", "curves/H100/2/16", "1.111111111111111"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := inputs(tc.target, Median)
+			in.GPU, in.OutputTokensPerMonth = tc.gpu, volume(tc.rate)
+			r, ok := ModelFloor(tc.m, in)
+			if !ok || r.Traffic == nil {
+				t.Fatalf("ModelFloor: ok %v, traffic %v; want a traffic floor", ok, r.Traffic)
+			}
+			got := r.Traffic.NextStep()
+			if tc.from == "" {
+				if got != nil {
+					t.Fatalf("next step from %s at %s; want none", got.FromOutputTokensPerMonth, got.Config.RowID)
+				}
+				return
+			}
+			if got == nil {
+				t.Fatalf("no next step; want one from r = %s at %s", tc.from, tc.config)
+			}
+			if !got.FromOutputTokensPerMonth.Equal(volume(tc.from)) {
+				t.Errorf("from %s tokens a month, want %s (r = %s)", got.FromOutputTokensPerMonth, volume(tc.from), tc.from)
+			}
+			if got.Config.RowID != tc.config {
+				t.Errorf("at %s, want %s", got.Config.RowID, tc.config)
+			}
+			if !sameDigits(got.TimesFloor, tc.times) {
+				t.Errorf("times floor %s, want %s", got.TimesFloor, tc.times)
+			}
+		})
+	}
+	var none *Traffic
+	if none.NextStep() != nil {
+		t.Error("a nil traffic floor has a next step")
+	}
+}

@@ -39,12 +39,12 @@ type oembedAnswer struct {
 	CacheAge     int    `json:"cache_age"`
 }
 
-// permalink returns the page at path with the raw query rawQuery as a
-// permalink on origin: the query of the state it decodes to when it
-// decodes cleanly (see ui.PageKey), else the query as it is.
-func permalink(origin, path, rawQuery string) string {
-	if key, ok := ui.PageKey(path, rawQuery); ok {
-		return origin + key
+// permalink returns the page at path with the raw query rawQuery, read as
+// page, as a permalink on origin: the query of the state it decodes to when
+// it decodes cleanly (see ui.PageLink's Key), else the query as it is.
+func permalink(origin, path, rawQuery string, page ui.PageLink) string {
+	if page.Key != "" {
+		return origin + page.Key
 	}
 	if rawQuery == "" {
 		return origin + path
@@ -101,8 +101,8 @@ func (s *Site) serveOEmbed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	title := ui.EmbedTitle
-	if t, _, ok := ui.Preview(u.RawQuery); ok {
-		title = t + " (" + ui.EmbedTitle + ")"
+	if p, _ := ui.ReadPage(u.Path, u.RawQuery); p.Title != "" {
+		title = p.Title + " (" + ui.EmbedTitle + ")"
 	}
 	src := origin + "/embed"
 	if u.RawQuery != "" {
@@ -140,18 +140,19 @@ var ogURL, ogTitle, ogDescription, ogImage = ogMeta("og:url"), ogMeta("og:title"
 
 // setPreview gives a page the link preview of its own state: og:url its
 // permalink link (go-app writes a fixed one), og:title and og:description
-// its figure in words with the caveat's first sentence (see ui.Preview),
+// its figure in words with the caveat's first sentence (page's, see
+// link.Preview),
 // og:image the app's icon on origin (go-app writes "https://"), and a
 // twitter:card (summary) with the same title and description. A query
 // whose workload is unknown keeps go-app's title and description.
-func setPreview(page []byte, origin, link, rawQuery string) ([]byte, error) {
+func setPreview(page []byte, origin, link string, p ui.PageLink) ([]byte, error) {
 	meta := func(attr, name, content string) string {
 		return `<meta content="` + html.EscapeString(content) + `" ` + attr + `="` + name + `">`
 	}
 	set := map[*regexp.Regexp]string{ogURL: meta("property", "og:url", link),
 		ogImage: meta("property", "og:image", origin+"/web/icon-512.png")}
 	extra := ""
-	if title, description, ok := ui.Preview(rawQuery); ok {
+	if title, description := p.Title, p.Description; title != "" {
 		set[ogTitle] = meta("property", "og:title", title)
 		set[ogDescription] = meta("property", "og:description", description)
 		extra = meta("name", "twitter:card", "summary") + meta("name", "twitter:title", title) +

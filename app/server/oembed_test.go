@@ -36,7 +36,7 @@ func discovery(t *testing.T, page string) string {
 
 func TestOEmbedDiscovery(t *testing.T) {
 	s := newTestSite(t)
-	// The permalink is the state's: every parameter, in order (see ui.PageKey).
+	// The permalink is the state's: every parameter, in order (see ui.ReadPage).
 	tests := []struct {
 		name, origin, host, target, want string
 	}{

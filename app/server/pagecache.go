@@ -15,7 +15,7 @@ const (
 
 // pageCache keeps the most recently used prerendered pages, whole answers
 // (headers and body, compressed for one coding), by what a page depends on:
-// its decoded state (ui.PageKey), the origin its embed snippet names and
+// its decoded state (ui.ReadPage), the origin its embed snippet names and
 // the coding. A hit is the answer go-app and compression would have made
 // again, without prerendering and compressing it on the path to the first
 // paint. Queries that differ only in order, encoding or parameters the

@@ -38,8 +38,11 @@ func (p *pageWriter) Write(b []byte) (int, error) { return p.body.Write(b) }
 func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	key, origin := "", s.pageOrigin(r)
 	coding := negotiate(r.Header.Get("Accept-Encoding"), dynamicCodings)
-	if state, ok := ui.PageKey(r.URL.Path, r.URL.RawQuery); ok {
-		key = coding + "\x00" + origin + "\x00" + state
+	// The page's address is decoded once, here: its key, permalink and
+	// preview all come from it.
+	pl, _ := ui.ReadPage(r.URL.Path, r.URL.RawQuery)
+	if pl.Key != "" {
+		key = coding + "\x00" + origin + "\x00" + pl.Key
 		if c, ok := s.pages.get(key); ok {
 			h := w.Header()
 			for k, v := range c.header {
@@ -66,9 +69,9 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 	if page {
 		fixed, err := rewritePage(body, "", origin, s.styles)
 		if err == nil && origin != "" {
-			link := permalink(origin, r.URL.Path, r.URL.RawQuery)
+			link := permalink(origin, r.URL.Path, r.URL.RawQuery, pl)
 			if fixed, err = addOEmbedLink(fixed, origin, link); err == nil {
-				fixed, err = setPreview(fixed, origin, link, r.URL.RawQuery)
+				fixed, err = setPreview(fixed, origin, link, pl)
 			}
 		}
 		if err != nil {

@@ -86,6 +86,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"energyfloor/app/ui"
+	"energyfloor/data"
 )
 
 // Headers are the security headers sent with every response the Site
@@ -182,8 +183,15 @@ type form struct {
 var routesOnce sync.Once
 
 // New builds the Site from the asset folder (web.FS: app.wasm, its .br and
-// .gz, app.css, icons) and the dataset files, which enter the version.
+// .gz, app.css, icons) and the dataset files, which enter the version. It
+// first decodes and validates the dataset (data.Decode), the same bytes
+// app.wasm embeds and decodes without checks: a dataset that fails is an
+// error naming its file, row and field, so that a server with bad data
+// never listens and a static build of it is never written.
 func New(assets, dataset fs.FS) (*Site, error) {
+	if _, err := data.Decode(dataset); err != nil {
+		return nil, fmt.Errorf("refusing bad data: %w", err)
+	}
 	routesOnce.Do(ui.Routes)
 	s := &Site{assets: map[string]*asset{}, pages: newPageCache(pageCacheSize, pageCacheBytes)}
 	if err := s.loadAssets(assets); err != nil {

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"net/url"
+	"energyfloor/app/link"
 	"slices"
 	"strings"
 	"time"
@@ -31,7 +31,8 @@ import (
 // finishTakeOver (OnNav, after the first render). The start-up yields to the
 // browser between its pieces (YieldToBrowser) while the prerendered page
 // still stands, so that none holds the main thread long and the page never
-// shows anything but itself.
+// shows anything but itself. The whole start-up, in order, is listed in
+// the wasm main's package doc (wasm/main.go).
 
 // startup is the calculator's take-over state.
 type startup struct {
@@ -65,9 +66,7 @@ func (c *calculator) start() {
 	if !c.embed {
 		c.below = prerenderedBelow()
 	}
-	q, read := parseQuery(app.Window().URL().RawQuery)
-	c.navigateFirst(q)
-	c.notices = append(read, c.notices...)
+	c.navigateFirst(app.Window().URL().RawQuery)
 	if c.loadErr != nil {
 		return
 	}
@@ -87,14 +86,14 @@ func (c *calculator) start() {
 }
 
 // navigateFirst decodes the dataset and sets the first page's state from
-// query q, in a piece of the start-up of its own (the state is the first
-// call of most of the calculation).
-func (c *calculator) navigateFirst(q url.Values) {
+// the raw query rawQuery, in a piece of the start-up of its own (the state
+// is the first call of most of the calculation).
+func (c *calculator) navigateFirst(rawQuery string) {
 	YieldToBrowser()
 	Mark(MarkNav)
 	c.ds, c.loadErr = c.load()
 	Mark(MarkDecoded)
-	c.navigate(q)
+	c.navigate(rawQuery)
 }
 
 // pauseMount yields to the browser in the middle of the first page's mount,
@@ -250,13 +249,13 @@ func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
 		return slices.ContainsFunc(keep, func(e textEdit) bool { return e.Field == id })
 	}
 	doc := app.Window().Get("document")
-	for k := range fields {
-		id := fields[k].id
+	for k := range link.Fields {
+		id := link.Fields[k].ID
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() {
 			continue
 		}
-		if fields[k].kind != choiceKind {
+		if link.Fields[k].Kind != link.ChoiceKind {
 			if el.Get("tagName").String() != "INPUT" {
 				continue
 			}
@@ -286,7 +285,7 @@ func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
 		edits = append(edits, textEdit{Field: id, Text: v})
 	}
 	if el := doc.Get("activeElement"); el.Truthy() {
-		if _, ok := fieldByID(el.Get("id").String()); ok {
+		if _, ok := link.FieldByID(el.Get("id").String()); ok {
 			focus = el.Get("id").String()
 		}
 	}

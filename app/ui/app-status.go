@@ -30,9 +30,9 @@ func (s *appStatus) onReload(ctx app.Context, e app.Event) { ctx.Reload() }
 
 // Render draws the update notice and the offline line, when relevant.
 func (s *appStatus) Render() app.UI {
-	return app.Div().ID("app-status").Class("app-status").Body(
+	return app.Div().ID(IDAppStatus).Class("app-status").Body(
 		app.If(app.IsServer && s.Embed, func() app.UI {
-			return app.P().ID("starts-on-use").Class("starts-on-use").Text("Calculator starts when you edit.")
+			return app.P().ID(IDStartsOnUse).Class("starts-on-use").Text("Calculator starts when you edit.")
 		}),
 		app.If(s.noOffline, func() app.UI {
 			return app.P().ID("no-offline").Class("no-offline").

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
@@ -22,7 +23,7 @@ import (
 type beyondPanel struct {
 	app.Compo
 
-	Form formState
+	Form link.State
 	// Floor is the selected model's floor (Found: it has one).
 	Floor floor.Result
 	Found bool
@@ -41,7 +42,7 @@ func (p *beyondPanel) onToggle(ctx app.Context, e app.Event) {
 // then the bundled countries and regions by name, each with its figure and
 // year.
 func gridChoices(grid []floor.GridIntensity) []choice {
-	out := []choice{{"", "None: no carbon figure"}, {gridCustom, "Your own figure, below"}}
+	out := []choice{{"", "None: no carbon figure"}, {link.GridCustom, "Your own figure, below"}}
 	byName := slices.Clone(grid)
 	slices.SortFunc(byName, func(a, b floor.GridIntensity) int { return strings.Compare(a.Name, b.Name) })
 	for _, g := range byName {
@@ -80,7 +81,7 @@ func (p *beyondPanel) Render() app.UI {
 func (p *beyondPanel) renderFactors() app.UI {
 	f := &p.Form
 	fa := f.In.Factors
-	presetID := f.presetChoice()
+	presetID := f.PresetChoice()
 	var source app.UI = app.P().ID("preset-source").Class("hint").Text("Your own factors.")
 	if pr, ok := floor.PresetByID(presetID); ok {
 		source = app.P().ID("preset-source").Class("hint").Body(
@@ -90,18 +91,18 @@ func (p *beyondPanel) renderFactors() app.UI {
 	}
 	return app.Div().Class("factors").Body(
 		app.Div().Class("field").Body(
-			app.Label().For(selectPreset).Text("Host, idle and facility: a preset"),
+			app.Label().For(IDScopePreset).Text("Host, idle and facility: a preset"),
 			p.presetSelect(presetID),
 			source,
 		),
-		textInput(f, fieldHost),
-		textInput(f, fieldIdle),
-		textInput(f, fieldPUE),
-		selectInput(f, fieldGrid, p.Grid),
-		textInput(f, fieldGCO2),
+		textInput(f, link.FieldHost),
+		textInput(f, link.FieldIdle),
+		textInput(f, link.FieldPUE),
+		selectInput(f, link.FieldGrid, p.Grid),
+		textInput(f, link.FieldGCO2),
 		app.Div().Class("price").Body(
-			textInput(f, fieldPrice),
-			textInput(f, fieldCurrency),
+			textInput(f, link.FieldPrice),
+			textInput(f, link.FieldCurrency),
 		),
 		app.If(fa.Currency != "" && !fa.PricePerKWh.Valid, func() app.UI {
 			return app.P().Class("hint").Text("A currency without a price gives no cost.")
@@ -116,11 +117,11 @@ func (p *beyondPanel) renderFactors() app.UI {
 func (p *beyondPanel) presetSelect(selected string) app.UI {
 	options := ""
 	for _, pr := range floor.Presets() {
-		options += `<option value="` + pr.ID + `"` + fillAttr(fieldHost, pr.Host) + fillAttr(fieldIdle, pr.Idle) + fillAttr(fieldPUE, pr.PUE) +
+		options += `<option value="` + pr.ID + `"` + fillAttr(link.FieldHost, pr.Host) + fillAttr(link.FieldIdle, pr.Idle) + fillAttr(link.FieldPUE, pr.PUE) +
 			selectedAttr(pr.ID == selected) + `>` + html.EscapeString(pr.Name+presetValues(pr)) + `</option>`
 	}
-	options += `<option value="` + presetCustom + `"` + selectedAttr(selected == presetCustom) + `>Your own factors</option>`
-	sel := app.Select().ID(selectPreset).OnChange(p.onPreset).Body(app.Raw(`<optgroup label="Presets">` + options + `</optgroup>`))
+	options += `<option value="` + link.PresetCustom + `"` + selectedAttr(selected == link.PresetCustom) + `>Your own factors</option>`
+	sel := app.Select().ID(IDScopePreset).OnChange(p.onPreset).Body(app.Raw(`<optgroup label="Presets">` + options + `</optgroup>`))
 	if app.IsServer {
 		sel = sel.Disabled(true) // until web/boot.js or the app can fill the fields
 	}
@@ -141,12 +142,16 @@ func selectedAttr(on bool) string {
 
 // onPreset posts the chosen preset.
 func (p *beyondPanel) onPreset(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actionChoice, textEdit{Field: selectPreset, Text: ctx.JSSrc().Get("value").String()})
+	ctx.NewActionWithValue(actionChoice, textEdit{Field: IDScopePreset, Text: ctx.JSSrc().Get("value").String()})
 	ctx.PreventUpdate()
 }
 
 // renderFigures draws the estimate's lines: energy per request and per
-// month as "floor → estimate", carbon and cost, each saying what it counts.
+// month as "floor → estimate", carbon and cost, each saying what it counts,
+// and beside each monthly energy, carbon and cost line the same for the
+// figure at your traffic (#traffic-estimate-per-month,
+// #traffic-carbon-per-request data-g, #traffic-carbon-per-month data-kg,
+// #traffic-cost-per-month data-amount).
 func (p *beyondPanel) renderFigures() app.UI {
 	fa := p.Form.In.Factors
 	if !hasFigures(&p.Floor, p.Found) {
@@ -172,11 +177,15 @@ func (p *beyondPanel) renderFigures() app.UI {
 		line("Energy per month", "estimate-per-month", "wh", e.KWhPerMonth.Shift(3).String(),
 			floor.FormatWh(fig.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(e.KWhPerMonth.Shift(3)), "The same, over the month's volume."),
 	}
+	// The figure at your traffic's estimate, beside the floor's on each line
+	// (nil when there is no figure at your traffic).
+	var te *floor.Estimate
 	if t := p.Floor.Traffic; t != nil {
-		te := fa.Estimate(t.Figures)
+		est := fa.Estimate(t.Figures)
+		te = &est
 		lines = append(lines, line("Energy per month at your traffic", "traffic-estimate-per-month", "wh", te.KWhPerMonth.Shift(3).String(),
 			floor.FormatWh(t.Figures.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(te.KWhPerMonth.Shift(3)),
-			"The floor at your traffic × the same factors. Carbon and cost below are for the floor."))
+			"The figure at your traffic × the same factors; carbon and cost below give the floor's and, under each, your traffic's."))
 	}
 	if g, ok := fa.GCO2ePerKWh(); ok {
 		where := "your own figure"
@@ -184,11 +193,18 @@ func (p *beyondPanel) renderFigures() app.UI {
 			where = grid.Name + ", " + strconv.Itoa(grid.Year)
 		}
 		counts := "The estimate × " + floor.FormatExact(g) + " gCO2e/kWh (" + where + "): a location-based annual average."
-		lines = append(lines,
-			line("Carbon per request", "carbon-per-request", "g", e.GCO2ePerRequest.Decimal.String(),
-				floor.FormatNumber(e.GCO2ePerRequest.Decimal)+" gCO2e", counts),
-			line("Carbon per month", "carbon-per-month", "kg", e.KgCO2ePerMonth.Decimal.String(),
-				floor.FormatNumber(e.KgCO2ePerMonth.Decimal)+" kgCO2e", "The same, over the month's volume."))
+		lines = append(lines, line("Carbon per request", "carbon-per-request", "g", e.GCO2ePerRequest.Decimal.String(),
+			floor.FormatNumber(e.GCO2ePerRequest.Decimal)+" gCO2e", counts))
+		if te != nil {
+			lines = append(lines, line("Carbon per request at your traffic", "traffic-carbon-per-request", "g", te.GCO2ePerRequest.Decimal.String(),
+				floor.FormatNumber(te.GCO2ePerRequest.Decimal)+" gCO2e", "The same, for the figure at your traffic."))
+		}
+		lines = append(lines, line("Carbon per month", "carbon-per-month", "kg", e.KgCO2ePerMonth.Decimal.String(),
+			floor.FormatNumber(e.KgCO2ePerMonth.Decimal)+" kgCO2e", "The same, over the month's volume."))
+		if te != nil {
+			lines = append(lines, line("Carbon per month at your traffic", "traffic-carbon-per-month", "kg", te.KgCO2ePerMonth.Decimal.String(),
+				floor.FormatNumber(te.KgCO2ePerMonth.Decimal)+" kgCO2e", "The same, for the figure at your traffic."))
+		}
 	} else {
 		lines = append(lines, app.P().Class("hint").Text("Choose a grid, or give your own intensity, for carbon."))
 	}
@@ -196,6 +212,10 @@ func (p *beyondPanel) renderFigures() app.UI {
 		lines = append(lines, line("Cost per month", "cost-per-month", "amount", e.CostPerMonth.Decimal.String(),
 			floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), fa.Currency),
 			"The estimate's kWh a month × "+floor.WithCurrency(floor.FormatExact(fa.PricePerKWh.Decimal), fa.Currency)+" per kWh; electricity only."))
+		if te != nil {
+			lines = append(lines, line("Cost per month at your traffic", "traffic-cost-per-month", "amount", te.CostPerMonth.Decimal.String(),
+				floor.WithCurrency(floor.FormatNumber(te.CostPerMonth.Decimal), fa.Currency), "The same, for the figure at your traffic."))
+		}
 	} else {
 		lines = append(lines, app.P().Class("hint").Text("Give a price per kWh for the electricity's cost."))
 	}

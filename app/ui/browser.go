@@ -130,23 +130,26 @@ func copyWithStatus(ctx app.Context, text, kind string, status *string) {
 // update lands up to 8.3 ms after an input event; it then finds these
 // values in place. It changes the existing text nodes and attributes only,
 // never replaces nodes, so go-app's tree stays valid.
-func writeHeadline(whReq, whMonth string) {
+func writeHeadline(whReq, whMonth whFigure) {
 	if app.IsServer {
 		return
 	}
 	win := app.Window()
-	for _, f := range []struct{ id, wh string }{{"energy-per-request", whReq}, {"energy-per-month", whMonth}} {
+	for _, f := range []struct {
+		id string
+		wh whFigure
+	}{{"energy-per-request", whReq}, {"energy-per-month", whMonth}} {
 		el := win.GetElementByID(f.id)
 		if !el.Truthy() {
 			continue
 		}
-		if f.wh == "" {
+		if !f.wh.ok {
 			el.Call("removeAttribute", "data-wh")
 		} else {
-			el.Call("setAttribute", "data-wh", f.wh)
+			el.Call("setAttribute", "data-wh", f.wh.attr())
 		}
 		if t := el.Get("firstChild"); t.Truthy() {
-			t.Set("nodeValue", headlineText(f.wh))
+			t.Set("nodeValue", f.wh.text())
 		}
 	}
 }

@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/floor/floortest"
+	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -60,7 +62,8 @@ func TestCalculatorResults(t *testing.T) {
 	// configuration within a 60 ms median; a1 (1.0 J, 10 ms) also qualifies.
 	//   per request: 0.36 J × 500 = 180 J = 0.05 Wh
 	//   per month:   0.36 J × 1e9 = 3.6e8 J = 100 kWh = 100,000 Wh; per year 1.2 MWh
-	//   GPU-hours:   1e9 / 1,000 / 3,600 = 277.8 h; one replica (1,000 × 3,600 × 730 = 2.628e9 ≥ 1e9)
+	//   GPU-hours:   1e9 / 1,000 / 3,600 = 277.8 h; one replica (1,000 × 3,600 × 730 = 2.628e9 ≥ 1e9),
+	//                busy 277.8 / 730 = 38.05 % of the month
 	//   spread:      floor 0.36, median (0.36 + 1.0) / 2 = 0.68, highest 1.0
 	html := render(t, fixtureCalculator("tokens=1B&output=500&itl=60&model=alpha", false))
 	checks := []struct{ id, attr, want string }{
@@ -86,7 +89,7 @@ func TestCalculatorResults(t *testing.T) {
 		"1.20 MWh per year; 2,000,000 requests a month",
 		"180 J for 500 output tokens",
 		"among the 2 of 3 measured H100 configurations whose median inter-token latency is at most 60 ms",
-		"1 (1 × 1 H100)", "278 h", "360 W", "A month is 730 hours",
+		"1 server of 1 H100 GPU, busy 278 GPU-hours a month (38.1% of the month)", "278 h", "360 W", "A month is 730 hours",
 		"floor 0.360 J, median 0.680 J, highest 1.00 J per output token",
 		`id="caveat"`, "GPU energy only. Every figure is a floor.",
 		`id="citation"`, "Chung et al.", "retrieved 2026-09-26", "licence Apache-2.0", "Data version 2026-10-19",
@@ -158,7 +161,7 @@ func TestCalculatorHostileLink(t *testing.T) {
 // TestCalculatorInvalidUTF8: a link's invalid UTF-8 reaches the page as
 // U+FFFD, in the field as in the notices: the page stays valid UTF-8.
 func TestCalculatorInvalidUTF8(t *testing.T) {
-	c := &calculator{load: func() (*floor.Dataset, error) { return fixtureDataset(), nil }}
+	c := &calculator{load: func() (*floor.Dataset, error) { return floortest.Dataset(), nil }}
 	c.navigateTo("tokens=%00%ff%fe&model=%ff&cur=%fe")
 	html := render(t, c)
 	if !utf8.ValidString(html) {
@@ -169,16 +172,16 @@ func TestCalculatorInvalidUTF8(t *testing.T) {
 	}
 }
 
-// TestFleetGrouped: the fleet line groups the digits of its GPU and replica
-// counts, as every other count on the page.
+// TestFleetGrouped: the fleet line groups the digits of its server count and
+// GPU-hours, as every other count on the page.
 func TestFleetGrouped(t *testing.T) {
 	html := render(t, fixtureCalculator("tokens=1e18&model=alpha", false))
 	m := regexp.MustCompile(`id="fleet"[^>]*>\s*<dt>[^<]*</dt>\s*<dd>([^<]*)</dd>`).FindStringSubmatch(html)
 	if m == nil {
 		t.Fatal("no fleet line")
 	}
-	if !regexp.MustCompile(`^\d{1,3}(,\d{3})+ \(\d{1,3}(,\d{3})+ × \d+ [A-Z0-9]+\)$`).MatchString(m[1]) {
-		t.Errorf("the fleet line says %q, want grouped counts such as \"17,161,948 (4,290,487 × 4 B200)\"", m[1])
+	if !regexp.MustCompile(`^\d{1,3}(,\d{3})+ servers of \d+ [A-Z0-9]+ GPUs?, busy \d{1,3}(,\d{3})+ GPU-hours a month \([0-9.]+% of the month\)$`).MatchString(m[1]) {
+		t.Errorf("the fleet line says %q, want grouped counts such as \"4,290,487 servers of 4 B200 GPUs, busy 92,600,000,000 GPU-hours a month (100%% of the month)\"", m[1])
 	}
 }
 
@@ -186,7 +189,7 @@ func TestCalculatorDatasetFailsValidation(t *testing.T) {
 	c := &calculator{load: func() (*floor.Dataset, error) {
 		return nil, errors.New("gpqa/qwen-3-8b.json: configuration 3: joules_per_output_token is negative")
 	}}
-	c.navigate(nil)
+	c.navigate("")
 	html := render(t, c)
 	for _, want := range []string{`id="data-error"`, "failed validation", "joules_per_output_token is negative"} {
 		if !strings.Contains(html, want) {
@@ -369,20 +372,20 @@ func TestEditsBeforeTheWasmStarted(t *testing.T) {
 		{
 			// 0.36 J × 2e9 tokens / 3,600 = 200,000 Wh a month; per request unchanged.
 			name: "tokens typed", query: "itl=60&model=alpha",
-			early: []textEdit{{fields[fieldTokens].id, "2B"}},
+			early: []textEdit{{link.Fields[link.FieldTokens].ID, "2B"}},
 			want: map[string]string{"#energy-per-month data-wh": "200000", "#energy-per-request data-wh": "0.05",
 				"#tokens-per-month value": "2B"},
 		},
 		{
 			// 4M requests × 250 tokens = 1e9 tokens: 0.36 × 250 / 3,600 = 0.025 Wh; 100,000 Wh a month.
 			name: "output length, then requests typed", query: "itl=60&model=alpha",
-			early: []textEdit{{fields[fieldOutput].id, "250"}, {fields[fieldRequests].id, "4M"}},
+			early: []textEdit{{link.Fields[link.FieldOutput].ID, "250"}, {link.Fields[link.FieldRequests].ID, "4M"}},
 			want: map[string]string{"#energy-per-request data-wh": "0.025", "#energy-per-month data-wh": "100000",
 				"#requests-per-month value": "4M", "#output-tokens value": "250"},
 		},
 		{
 			name: "bad text keeps the last good results and says why", query: "itl=60&model=alpha",
-			early: []textEdit{{fields[fieldOutput].id, "abc"}},
+			early: []textEdit{{link.Fields[link.FieldOutput].ID, "abc"}},
 			want: map[string]string{"#energy-per-request data-wh": "0.05", "#output-tokens value": "abc",
 				"#output-tokens-msg": "Enter a number using the digits 0 to 9, such as 1,500 or 2.5k."},
 		},
@@ -484,12 +487,11 @@ func getPage(t *testing.T, h http.Handler, path string) string {
 // as they are and does not rank; an edit still recomputes the headline; goLive
 // ranks and renders the live sections in their place.
 func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
-	ds := fixtureDataset()
+	ds := floortest.Dataset()
 	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
 		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
 	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies}}
-	q, _ := url.ParseQuery("itl=60&model=alpha")
-	c.navigate(q)
+	c.navigate("itl=60&model=alpha")
 	if c.ranking != nil {
 		t.Fatalf("ranked %d results while the lower sections were prerendered copies", len(c.ranking))
 	}
@@ -507,7 +509,7 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 	}
 
 	// 0.36 J × 2e9 tokens / 3,600 = 200,000 Wh a month (alpha's a2).
-	c.form.setText(ds, fieldTokens, "2B")
+	c.form.SetText(ds, link.FieldTokens, "2B")
 	c.changed(app.Context{})
 	if got, _ := attr(app.HTMLString(c.Render()), "energy-per-month", "data-wh"); got != "200000" || c.ranking != nil {
 		t.Errorf("after an edit: #energy-per-month data-wh %q (want 200000), %d results ranked (want none yet)", got, len(c.ranking))
@@ -538,12 +540,11 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 // URL), makes them live and ranks for the new query, so the ranking table
 // has its rows at once.
 func TestLaterNavigationWhilePrerendered(t *testing.T) {
-	ds := fixtureDataset()
+	ds := floortest.Dataset()
 	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
 		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
 	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies}}
-	q, _ := url.ParseQuery("itl=40&model=alpha")
-	c.navigate(q)
+	c.navigate("itl=40&model=alpha")
 
 	c.OnNav(navContext(t, "itl=60&model=beta"))
 	if c.below != nil {

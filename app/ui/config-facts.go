@@ -9,8 +9,9 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// configFacts describes a measured configuration: GPUs, parallelism, batch,
-// latencies and its row id, under the hook #chosen-config (data-row-id). Its
+// configFacts describes a measured configuration, each exact term behind a
+// plain label: GPUs, parallelism, precision, batch size limit, latencies and
+// its row id, under the hook #chosen-config (data-row-id). Its
 // own component: a new monthly volume does not re-render it.
 type configFacts struct {
 	app.Compo
@@ -24,18 +25,18 @@ func (f *configFacts) Render() app.UI {
 	c := f.Config
 	lat := "median " + floor.FormatLatency(c.MedianITLMs) + " · p90 " + floor.FormatLatency(c.P90ITLMs) +
 		" · p95 " + floor.FormatLatency(c.P95ITLMs) + " · p99 " + floor.FormatLatency(c.P99ITLMs)
-	batch := "max_num_seqs " + floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + " (" +
-		floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch)) + " requests in flight on average)"
+	batch := floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + " requests (max_num_seqs); " +
+		floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch)) + " batched on average"
 	items := []app.UI{app.Dt().Text("GPUs"), app.Dd().Text(strconv.Itoa(c.NumGPUs) + " × " + gpuName(c.GPU))}
 	if !f.Compact {
-		items = append(items, app.Dt().Text("Parallelism, precision"),
+		items = append(items, app.Dt().Text("Split over GPUs"),
 			app.Dd().Text("tensor "+strconv.Itoa(c.TensorParallel)+" · data "+strconv.Itoa(c.DataParallel)+
-				" · expert "+strconv.Itoa(c.ExpertParallel)+" · "+c.Precision))
+				" · expert "+strconv.Itoa(c.ExpertParallel)+" parallelism · "+c.Precision+" numbers"))
 	}
 	items = append(items,
-		app.Dt().Text("Batch"), app.Dd().Text(batch),
+		app.Dt().Text("Batch size limit"), app.Dd().Text(batch),
 		app.Dt().Text("Inter-token latency"), app.Dd().Text(lat),
-		app.Dt().Text("Measured row"), app.Dd().Body(app.Code().Text(c.RowID)),
+		app.Dt().Text("Measurement id"), app.Dd().Body(app.Code().Text(c.RowID)),
 	)
 	return app.Dl().ID("chosen-config").Class("facts").DataSet("row-id", c.RowID).Body(items...)
 }

@@ -20,7 +20,7 @@ type configTable struct {
 	Model     *floor.Model
 	GPU       string
 	Statistic floor.Statistic
-	TargetMs  string
+	TargetMs  decimal.Decimal
 	Chosen    string
 
 	open bool
@@ -35,7 +35,6 @@ func (t *configTable) Render() app.UI {
 	if t.Model == nil {
 		return app.Details().ID("config-details")
 	}
-	target, _ := decimal.NewFromString(t.TargetMs)
 	var cs []*floor.Configuration
 	for _, c := range t.Model.Configurations {
 		if t.GPU == "" || c.GPU == t.GPU {
@@ -60,10 +59,9 @@ func (t *configTable) Render() app.UI {
 					app.Th().Scope("col").Text("TP · DP · EP"),
 					app.Th().Scope("col").Text("Precision"),
 					app.Th().Scope("col").Text("max_num_seqs"),
-					app.Th().Scope("col").Text("Median ITL (ms)"),
-					app.Th().Scope("col").Text("p90 (ms)"),
-					app.Th().Scope("col").Text("p95 (ms)"),
-					app.Th().Scope("col").Text("p99 (ms)"),
+					app.Range(floor.Statistics[:]).Slice(func(i int) app.UI {
+						return app.Th().Scope("col").Text(statisticColumn(floor.Statistics[i]))
+					}),
 					app.Th().Scope("col").Text("J per output token"),
 					app.Th().Scope("col").Text("Wh per million output tokens"),
 					app.Th().Scope("col").Text("Output tokens per second"),
@@ -73,7 +71,7 @@ func (t *configTable) Render() app.UI {
 				app.TBody().Body(app.Range(cs).Slice(func(i int) app.UI {
 					c := cs[i]
 					meets := "no"
-					if c.ITL(t.Statistic).Cmp(target) <= 0 {
+					if floor.Meets(c, t.Statistic, t.TargetMs) {
 						meets = "yes"
 					}
 					class := ""
@@ -85,10 +83,9 @@ func (t *configTable) Render() app.UI {
 						app.Td().Text(strconv.Itoa(c.TensorParallel)+" · "+strconv.Itoa(c.DataParallel)+" · "+strconv.Itoa(c.ExpertParallel)),
 						app.Td().Text(c.Precision),
 						app.Td().Class("num").Text(strconv.Itoa(c.MaxNumSeqs)),
-						app.Td().Class("num").Text(ms(c.MedianITLMs)),
-						app.Td().Class("num").Text(ms(c.P90ITLMs)),
-						app.Td().Class("num").Text(ms(c.P95ITLMs)),
-						app.Td().Class("num").Text(ms(c.P99ITLMs)),
+						app.Range(floor.Statistics[:]).Slice(func(i int) app.UI {
+							return app.Td().Class("num").Text(ms(c.ITL(floor.Statistics[i])))
+						}),
 						app.Td().Class("num").Text(c.JoulesPerOutputToken.String()),
 						app.Td().Class("num").Text(c.WhPerMillionOutputTokens.String()),
 						app.Td().Class("num").Text(floor.FormatNumber(c.TokensPerSecond)),
@@ -99,4 +96,13 @@ func (t *configTable) Render() app.UI {
 			),
 		),
 	)
+}
+
+// statisticColumn heads the column of a latency statistic: "Median ITL
+// (ms)", then "p90 (ms)" and so on.
+func statisticColumn(s floor.Statistic) string {
+	if s == floor.Median {
+		return "Median ITL (ms)"
+	}
+	return string(s) + " (ms)"
 }

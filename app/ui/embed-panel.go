@@ -98,7 +98,7 @@ func (p *embedPanel) Render() app.UI {
 	return app.Section().ID("embed-this").Class("panel", "embed-panel").Aria("labelledby", "embed-h").Body(
 		app.H2().ID("embed-h").Text("Embed this"),
 		app.P().Text("Paste this into your page to show the compact calculator with the inputs above. The caveat and citation always come with it."),
-		app.Pre().ID("embed-snippet").Class("code-block").TabIndex(0).Aria("label", "Iframe snippet").Body(app.Code().Text(snippet)),
+		app.Pre().ID(IDEmbedSnippet).Class("code-block").TabIndex(0).Aria("label", "Iframe snippet").Body(app.Code().Text(snippet)),
 		app.Div().Class("button-row").Body(
 			app.Button().ID("copy-snippet").Type("button").Text("Copy snippet").OnClick(p.onCopy),
 			app.Span().Class("copy-status").Role("status").Text(status),

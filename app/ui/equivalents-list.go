@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 
 	"energyfloor/app/floor"
@@ -43,7 +44,7 @@ func (p *equivalentsList) Render() app.UI {
 				if e.Year != 0 {
 					text += ", " + strconv.Itoa(e.Year)
 				}
-				return app.Li().ID("equivalent-source-" + strconv.Itoa(i+1)).Body(
+				return app.Li().Class("equivalent-source").Body(
 					app.A().Href(e.URL).Target("_blank").Rel("noopener").Text(text),
 				)
 			}),
@@ -92,4 +93,19 @@ func equivalentText(c floor.Pictured) string {
 		return "per million requests, " + s
 	}
 	return "per " + floor.FormatInteger(decimal.NewFromInt(c.Requests)) + " requests, " + s
+}
+
+// equivalentSources returns ds's equivalents that rows restate the floor
+// in, in ds's order: the numbered sources under the rows.
+func equivalentSources(ds *floor.Dataset, rows ...[]floor.Pictured) []floor.Equivalent {
+	var out []floor.Equivalent
+	for _, e := range ds.Equivalents {
+		for _, r := range rows {
+			if slices.ContainsFunc(r, func(p floor.Pictured) bool { return p.Equivalent.ID == e.ID }) {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
 }

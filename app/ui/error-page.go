@@ -13,7 +13,7 @@ type errorPage struct {
 
 // Render draws the error message.
 func (p *errorPage) Render() app.UI {
-	return app.Div().ID("calculator").Class("page", "error-page").Body(
+	return app.Div().ID(IDCalculator).Class("page", "error-page").Body(
 		app.H1().Text("Energy Floor"),
 		app.Div().ID("data-error").Class("notice", "notice-error").Role("alert").Body(
 			app.H2().Text("The bundled dataset failed validation"),

@@ -5,6 +5,7 @@ package ui
 import (
 	"encoding/csv"
 	"encoding/json"
+	"energyfloor/app/floor/floortest"
 	"regexp"
 	"strings"
 	"testing"
@@ -165,7 +166,7 @@ func TestFirstYear(t *testing.T) {
 }
 
 func TestCitationBibTeX(t *testing.T) {
-	ds := fixtureDataset()
+	ds := floortest.Dataset()
 	got := citationBibTeX(&ds.Workloads[0].Source, ds.DataVersion)
 	for _, want := range []string{
 		"@inproceedings{chung2025mlenergy,",

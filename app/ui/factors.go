@@ -1,79 +1,18 @@
 package ui
 
 import (
-	"errors"
-	"strings"
-
-	"energyfloor/app/floor"
+	"energyfloor/app/link"
 
 	"github.com/shopspring/decimal"
 )
 
 // The estimate beyond the GPU floor in the form: the grid select and the
 // preset select (the "Beyond the GPU" section, beyond-panel.go). Each factor
-// is a field (fields.go) and optional: an empty field is the factor unset
+// is a field (link.Fields) and optional: an empty field is the factor unset
 // (host and idle 0, PUE 1, no grid intensity, no price), never an error.
-
-// selectPreset is the preset select's id. It is not a field: it has no
-// parameter, and fills host, idle and PUE.
-const selectPreset = "scope-preset"
-
-// gridCustom is the grid select's value for the user's own intensity (the
-// gco2 field), and presetCustom the preset select's for factors no preset
-// has.
-const (
-	gridCustom   = "custom"
-	presetCustom = "custom"
-)
-
-// setGrid sets the grid select: "" for no grid intensity, gridCustom for the
-// user's own (the gco2 field), or a bundled grid's code (in any case, see
-// floor.Dataset.FindGrid), which replaces the user's own. It returns why v
-// is none of these.
-func (f *formState) setGrid(ds *floor.Dataset, v string) error {
-	fa := &f.In.Factors
-	switch v = strings.TrimSpace(v); v {
-	case "":
-		fa.Grid, fa.CustomGCO2ePerKWh = floor.GridIntensity{}, decimal.NullDecimal{}
-	case gridCustom:
-		fa.Grid = floor.GridIntensity{}
-	default:
-		g, ok := ds.FindGrid(v)
-		if !ok {
-			return errors.New("no such country or region in the bundled grid data.")
-		}
-		fa.Grid, fa.CustomGCO2ePerKWh = g, decimal.NullDecimal{}
-		f.Text[fieldGCO2] = ""
-		f.setErr(fieldGCO2, "")
-		v = g.Code
-	}
-	f.GridChoice = v
-	return nil
-}
-
-// setPreset sets host, idle and PUE, and their fields, to a preset's. It
-// reports whether id names one.
-func (f *formState) setPreset(ds *floor.Dataset, id string) bool {
-	p, ok := floor.PresetByID(id)
-	if !ok {
-		return false
-	}
-	f.setText(ds, fieldHost, p.Host.String())
-	f.setText(ds, fieldIdle, p.Idle.String())
-	f.setText(ds, fieldPUE, p.PUE.String())
-	return true
-}
 
 // fillAttr is the data attribute of a preset's option that has web/boot.js
 // fill field k with d: named after the field's parameter.
-func fillAttr(k fieldKey, d decimal.Decimal) string {
-	return ` data-` + fields[k].param + `="` + d.String() + `"`
-}
-
-// presetChoice is the preset select's value for the form's factors.
-func (f *formState) presetChoice() string {
-	if p, ok := f.In.Factors.Preset(); ok {
-		return p.ID
-	}
-	return presetCustom
+func fillAttr(k link.Field, d decimal.Decimal) string {
+	return ` data-` + link.Fields[k].Param + `="` + d.String() + `"`
 }

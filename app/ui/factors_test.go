@@ -3,6 +3,8 @@
 package ui
 
 import (
+	"energyfloor/app/floor/floortest"
+	"energyfloor/app/link"
 	"net/url"
 	"strings"
 	"testing"
@@ -14,12 +16,12 @@ import (
 // intensity overrides a bundled one; and the permalink decodes to the same
 // factors.
 func TestDecodeFactors(t *testing.T) {
-	ds := fixtureDataset()
+	ds := floortest.Dataset()
 	tests := []struct {
 		name, query                             string
 		host, idle, pue, gco2, price, cur, grid string // the factors ("" when unset)
 		gridChoice, preset                      string
-		errs                                    map[fieldKey]string
+		errs                                    map[link.Field]string
 		notices                                 int
 		given                                   bool
 	}{
@@ -30,8 +32,8 @@ func TestDecodeFactors(t *testing.T) {
 			pue: "0", gco2: "400", gridChoice: "custom", preset: "gpu-only", given: true},
 		{name: "bad values", query: "pue=0.5&host=43%25&gco2=3000&grid=ATLANTIS",
 			pue: "0", preset: "gpu-only", given: true, notices: 1,
-			errs: map[fieldKey]string{fieldPUE: "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.",
-				fieldGCO2: "Must be between 0 and 2,000 gCO2e/kWh."}},
+			errs: map[link.Field]string{link.FieldPUE: "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.",
+				link.FieldGCO2: "Must be between 0 and 2,000 gCO2e/kWh."}},
 		{name: "zero is a value for price and intensity", query: "gco2=0&price=0",
 			pue: "0", gco2: "0", price: "0", gridChoice: "custom", preset: "gpu-only", given: true},
 	}
@@ -41,7 +43,7 @@ func TestDecodeFactors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, notices := decodeState(ds, q)
+			f, notices := link.DecodeQuery(ds, q)
 			fa := f.In.Factors
 			gco2, price, grid := "", "", ""
 			if fa.CustomGCO2ePerKWh.Valid {
@@ -60,7 +62,7 @@ func TestDecodeFactors(t *testing.T) {
 			if fa.Idle.IsZero() {
 				idle = ""
 			}
-			got := []string{host, idle, fa.PUE.String(), gco2, price, fa.Currency, grid, f.GridChoice, f.presetChoice()}
+			got := []string{host, idle, fa.PUE.String(), gco2, price, fa.Currency, grid, f.GridChoice, f.PresetChoice()}
 			want := []string{tt.host, tt.idle, tt.pue, tt.gco2, tt.price, tt.cur, tt.grid, tt.gridChoice, tt.preset}
 			for i := range got {
 				if got[i] != want[i] {
@@ -76,10 +78,10 @@ func TestDecodeFactors(t *testing.T) {
 			if len(notices) != tt.notices || f.FactorsGiven != tt.given {
 				t.Errorf("notices %q, factors given %t; want %d notices, given %t", notices, f.FactorsGiven, tt.notices, tt.given)
 			}
-			again, n2 := decodeState(ds, f.permalink(ds))
+			again, n2 := link.DecodeQuery(ds, f.Permalink(ds))
 			if len(n2) != 0 || len(again.Errs) != 0 || again.In.Factors.EnergyFactor().Cmp(fa.EnergyFactor()) != 0 ||
 				again.GridChoice != f.GridChoice || again.In.Factors.Currency != fa.Currency {
-				t.Errorf("the permalink %s decodes to other factors (%v, notices %q, errors %q)", f.permalink(ds).Encode(), again.In.Factors, n2, again.Errs)
+				t.Errorf("the permalink %s decodes to other factors (%v, notices %q, errors %q)", f.Permalink(ds).Encode(), again.In.Factors, n2, again.Errs)
 			}
 		})
 	}
@@ -210,7 +212,7 @@ func TestBadFactorKeepsLastGoodValue(t *testing.T) {
 			if got := q.Get(tt.param); got != tt.want {
 				t.Errorf("the permalink %s has %s=%q, want the last good %q", c.query, tt.param, got, tt.want)
 			}
-			if c.form.GridChoice == gridCustom && !c.form.In.Factors.CustomGCO2ePerKWh.Valid {
+			if c.form.GridChoice == link.GridCustom && !c.form.In.Factors.CustomGCO2ePerKWh.Valid {
 				t.Error("the grid select says \"your own figure\" but the figures use none")
 			}
 		})

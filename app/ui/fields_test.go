@@ -3,7 +3,7 @@
 package ui
 
 import (
-	"net/url"
+	"energyfloor/app/link"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,161 +11,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// TestFieldsTable checks the table itself: every field is complete, and no
-// two share a parameter or an id.
-func TestFieldsTable(t *testing.T) {
-	seenParams, seenIDs := map[string]bool{paramVersion: true, paramQuote: true}, map[string]bool{selectPreset: true}
-	for k := range fields {
-		fd := &fields[k]
-		if fd.param == "" || fd.id == "" || fd.label == "" || fd.set == nil || fd.get == nil {
-			t.Errorf("field %d is incomplete: %+v", k, fd)
-		}
-		if fd.kind != choiceKind && fd.hint == "" {
-			t.Errorf("text field %s has no hint", fd.id)
-		}
-		if seenParams[fd.param] || seenIDs[fd.id] {
-			t.Errorf("field %s: parameter %q or id %q is taken", fd.id, fd.param, fd.id)
-		}
-		seenParams[fd.param], seenIDs[fd.id] = true, true
-		if got, ok := fieldByID(fd.id); !ok || got != fieldKey(k) {
-			t.Errorf("fieldByID(%q) = %v, %t; want %v", fd.id, got, ok, fieldKey(k))
-		}
-	}
-	if len(params) != len(seenParams) {
-		t.Errorf("params lists %q, want the %d parameters of the fields, the version and quote", params, len(seenParams))
-	}
-}
-
-// edit is an edit of field k in a test.
-type edit struct {
-	k    fieldKey
-	text string
-}
-
-// TestEveryFieldRoundTrips: a state in which any field of the table holds a
-// value other than its default is written as a permalink and decoded back
-// to the same state: each field's value and text, which volume is typed, and
-// the grid select. Each field is moved from its default by some case, so a
-// new field needs a case here.
-func TestEveryFieldRoundTrips(t *testing.T) {
-	ds := fixtureDataset()
-	def := defaultForm(ds)
-	moved := map[fieldKey]bool{}
-	for _, tt := range []struct {
-		name  string
-		edits []edit
-	}{
-		{"every input of the floor", []edit{{fieldWorkload, "gpqa"}, {fieldModel, "beta"}, {fieldOutput, "250"},
-			{fieldTokens, "2.5M"}, {fieldITL, "60"}, {fieldPct, "p90"}, {fieldGPU, "B200"}}},
-		{"requests typed", []edit{{fieldOutput, "1,000"}, {fieldRequests, "4M"}}},
-		{"a bad text keeps the last good value", []edit{{fieldITL, "75"}, {fieldITL, "soon"}, {fieldHost, "0.4"}, {fieldHost, "40%"}}},
-		{"the factors with a bundled grid", []edit{{fieldHost, "0.43"}, {fieldIdle, "0.17"}, {fieldPUE, "1.09"},
-			{fieldGrid, "DEU"}, {fieldPrice, "0.12"}, {fieldCurrency, "EUR"}}},
-		{"the user's own intensity", []edit{{fieldGrid, "DEU"}, {fieldGCO2, "400"}}},
-		{"no grid", []edit{{fieldGrid, "DEU"}, {fieldGrid, ""}}},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			f := defaultForm(ds)
-			for _, e := range tt.edits {
-				if !f.edit(ds, e.k, e.text) {
-					t.Fatalf("the edit %s=%q was refused", e.k, e.text)
-				}
-			}
-			q := f.query()
-			got, notices := decodeState(ds, q)
-			if len(notices) != 0 || len(got.Errs) != 0 {
-				t.Errorf("the permalink %s gives notices %q and errors %v", q.Encode(), notices, got.Errs)
-			}
-			for k := range fields {
-				fd := &fields[k]
-				value, text := fd.get(&f), f.Text[k]
-				if _, bad := f.Errs[fieldKey(k)]; bad {
-					text = value // the permalink carries the last good value
-				}
-				if g := fd.get(&got); g != value {
-					t.Errorf("%s: value %q after the permalink %s, want %q", fd.id, g, q.Encode(), value)
-				}
-				if got.Text[k] != text && !f.derived(fieldKey(k)) {
-					t.Errorf("%s: text %q after the permalink %s, want %q", fd.id, got.Text[k], q.Encode(), text)
-				}
-				if value != fd.get(&def) {
-					moved[fieldKey(k)] = true
-				}
-			}
-			if got.Basis != f.Basis || got.GridChoice != f.GridChoice {
-				t.Errorf("basis %s, grid %q after the permalink %s; want %s, %q", got.Basis, got.GridChoice, q.Encode(), f.Basis, f.GridChoice)
-			}
-		})
-	}
-	for k := range fields {
-		if !moved[fieldKey(k)] {
-			t.Errorf("no case moves %s from its default", fields[k].id)
-		}
-	}
-}
-
-// TestLinkSpellings: a link takes the spellings the CLI takes (a GPU in any
-// case or "either", a model's Hugging Face id, a grid code in any case), and
-// the permalink the app writes has the canonical ones.
-func TestLinkSpellings(t *testing.T) {
-	ds := fixtureDataset()
-	tests := []struct {
-		name, query string
-		want        map[fieldKey]string // field → value
-		wantLink    url.Values          // parameters of the permalink
-	}{
-		{"GPU in lower case", "gpu=h100", map[fieldKey]string{fieldGPU: "H100"}, url.Values{"gpu": {"H100"}}},
-		{"either GPU", "gpu=either", map[fieldKey]string{fieldGPU: ""}, url.Values{"gpu": nil}},
-		{"either GPU in capitals, with spaces", "gpu=+EITHER+", map[fieldKey]string{fieldGPU: ""}, url.Values{"gpu": nil}},
-		{"model by Hugging Face id", "model=example/beta-70b", map[fieldKey]string{fieldModel: "beta"}, url.Values{"model": {"beta"}}},
-		{"model by Hugging Face id in capitals", "workload=gpqa&model=EXAMPLE/BETA-70B", map[fieldKey]string{fieldModel: "beta"}, url.Values{"model": {"beta"}}},
-		{"model slug in capitals", "model=BETA", map[fieldKey]string{fieldModel: "beta"}, url.Values{"model": {"beta"}}},
-		{"grid in lower case", "grid=deu", map[fieldKey]string{fieldGrid: "DEU"}, url.Values{"grid": {"DEU"}}},
-		{"region in lower case", "grid=world", map[fieldKey]string{fieldGrid: "World"}, url.Values{"grid": {"World"}}},
-		{"statistic in capitals", "pct=P99", map[fieldKey]string{fieldPct: "p99"}, url.Values{"pct": {"p99"}}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			q, err := url.ParseQuery(tt.query)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, notices := decodeState(ds, q)
-			if len(notices) != 0 {
-				t.Errorf("notices %q", notices)
-			}
-			for k, want := range tt.want {
-				if got := fields[k].get(&f); got != want {
-					t.Errorf("%s = %q, want %q", fields[k].id, got, want)
-				}
-			}
-			link := f.permalink(ds)
-			for p, want := range tt.wantLink {
-				if got := link[p]; !slices.Equal(got, want) {
-					t.Errorf("the permalink %s has %s=%q, want %q", link.Encode(), p, got, want)
-				}
-			}
-		})
-	}
-}
-
-// TestLinkSpellingsShareAPage: on the bundled dataset, a link in the
-// spellings the CLI takes is the same page as the canonical link.
-func TestLinkSpellingsShareAPage(t *testing.T) {
-	for _, tt := range []struct{ query, canonical string }{
-		{"gpu=h100", "gpu=H100"},
-		{"gpu=either", ""},
-		{"model=meta-llama/Llama-3.1-8B-Instruct", "model=llama-3-1-8b-instruct"},
-		{"grid=deu&pue=1.2", "grid=DEU&pue=1.2"},
-	} {
-		got, ok := PageKey("/", tt.query)
-		want, wantOK := PageKey("/", tt.canonical)
-		if !ok || !wantOK || got != want {
-			t.Errorf("PageKey(%q) = %q, %t; want PageKey(%q) = %q", tt.query, got, ok, tt.canonical, want)
-		}
-	}
-}
 
 // TestBootJSKnowsNoField: web/boot.js names no parameter or id of a field:
 // it finds what it needs in the markup the table writes (data-name on the
@@ -178,10 +23,10 @@ func TestBootJSKnowsNoField(t *testing.T) {
 		t.Fatal(err)
 	}
 	literals := jsStrings(string(b))
-	for k := range fields {
-		for _, name := range slices.Compact([]string{fields[k].param, fields[k].id}) {
+	for k := range link.Fields {
+		for _, name := range slices.Compact([]string{link.Fields[k].Param, link.Fields[k].ID}) {
 			if literals[name] {
-				t.Errorf("web/boot.js names %q, of the field %s: read it from the page instead", name, fields[k].id)
+				t.Errorf("web/boot.js names %q, of the field %s: read it from the page instead", name, link.Fields[k].ID)
 			}
 		}
 	}
@@ -192,7 +37,7 @@ func TestBootJSKnowsNoField(t *testing.T) {
 	}
 	for _, o := range opts {
 		for _, m := range regexp.MustCompile(`data-([a-z0-9-]+)=`).FindAllStringSubmatch(o, -1) {
-			if !slices.ContainsFunc(fields[:], func(fd field) bool { return fd.factor && fd.param == m[1] }) {
+			if !slices.ContainsFunc(link.Fields[:], func(fd link.Spec) bool { return fd.Factor && fd.Param == m[1] }) {
 				t.Errorf("the preset option %s carries data-%s, which is no factor's parameter", o, m[1])
 			}
 		}
@@ -235,22 +80,29 @@ func jsStrings(src string) map[string]bool {
 func TestEveryFieldBelongsToTheForm(t *testing.T) {
 	for _, embed := range []bool{false, true} {
 		html := render(t, fixtureCalculator("host=0.43&pue=1.09&price=0.3&cur=EUR&grid=DEU", embed))
-		open := regexp.MustCompile(`<form [^>]*\bid="` + formID + `"[^>]*>`).FindStringIndex(html)
+		open := regexp.MustCompile(`<form [^>]*\bid="` + IDInputs + `"[^>]*>`).FindStringIndex(html)
 		if open == nil {
 			t.Fatal("no form")
 		}
 		end := open[1] + strings.Index(html[open[1]:], "</form>")
-		for k := range fields {
-			fd := &fields[k]
-			loc := regexp.MustCompile(`<(input|select) [^>]*\bid="` + regexp.QuoteMeta(fd.id) + `"[^>]*>`).FindStringIndex(html)
+		for k := range link.Fields {
+			fd := &link.Fields[k]
+			loc := regexp.MustCompile(`<(input|select) [^>]*\bid="` + regexp.QuoteMeta(fd.ID) + `"[^>]*>`).FindStringIndex(html)
 			if loc == nil {
-				t.Errorf("embed %t: no control #%s", embed, fd.id)
+				t.Errorf("embed %t: no control #%s", embed, fd.ID)
 				continue
 			}
 			inside := loc[0] > open[0] && loc[0] < end
-			if form, _ := attr(html, fd.id, "form"); !inside && form != formID {
-				t.Errorf("embed %t: #%s is outside the form and has form=%q, want %q", embed, fd.id, form, formID)
+			if form, _ := attr(html, fd.ID, "form"); !inside && form != IDInputs {
+				t.Errorf("embed %t: #%s is outside the form and has form=%q, want %q", embed, fd.ID, form, IDInputs)
 			}
 		}
+	}
+}
+
+// TestPresetIsNoField: the preset select's id is not a field's.
+func TestPresetIsNoField(t *testing.T) {
+	if k, ok := link.FieldByID(IDScopePreset); ok {
+		t.Errorf("the preset select's id %q is field %v's", IDScopePreset, k)
 	}
 }

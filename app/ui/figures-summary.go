@@ -19,17 +19,17 @@ const figuresSummaryID = "figures-summary"
 // edit's effect shows next to the field; it greys and strikes its figures
 // as #results[data-current="no"] does the figures. It is a copy for the
 // eye: hidden from screen readers, which hear the figures in #results.
-func figuresSummary(whReq, whMonth, trafficReq, trafficMonth string) app.UI {
-	return app.Div().ID(figuresSummaryID).Class("figures-summary").Aria("hidden", "true").DataSet("wh", whMonth).Body(
+func figuresSummary(whReq, whMonth, trafficReq, trafficMonth whFigure) app.UI {
+	return app.Div().ID(figuresSummaryID).Class("figures-summary").Aria("hidden", "true").DataSet("wh", whMonth.attr()).Body(
 		app.Span().Class("summary-pair").Body(
 			app.Span().Text("GPU floor:"),
-			app.Span().Body(app.Strong().Text(headlineText(whReq)), app.Text(" per request,")),
-			app.Span().Body(app.Strong().Text(headlineText(whMonth)), app.Text(" per month")),
+			app.Span().Body(app.Strong().Text(whReq.text()), app.Text(" per request,")),
+			app.Span().Body(app.Strong().Text(whMonth.text()), app.Text(" per month")),
 		),
 		app.Span().Class("summary-pair").Body(
 			app.Span().Text("At your traffic:"),
-			app.Span().Body(app.Strong().Text(headlineText(trafficReq)), app.Text(" per request,")),
-			app.Span().Body(app.Strong().Text(headlineText(trafficMonth)), app.Text(" per month")),
+			app.Span().Body(app.Strong().Text(trafficReq.text()), app.Text(" per request,")),
+			app.Span().Body(app.Strong().Text(trafficMonth.text()), app.Text(" per month")),
 		),
 		app.Span().Class("summary-stale").Text("not for the fields' values"),
 	)
@@ -37,9 +37,9 @@ func figuresSummary(whReq, whMonth, trafficReq, trafficMonth string) app.UI {
 
 // trafficWh returns the data-wh values of the figures at your traffic for
 // a result, empty when it has none.
-func trafficWh(r floor.Result, found bool) (perRequest, perMonth string) {
+func trafficWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
 	if !found || r.Traffic == nil {
-		return "", ""
+		return whFigure{}, whFigure{}
 	}
-	return whPlain(r.Traffic.Figures.WhPerRequest), whPlain(r.Traffic.Figures.KWhPerMonth.Shift(3))
+	return whOf(r.Traffic.Figures.WhPerRequest), whOf(r.Traffic.Figures.KWhPerMonth.Shift(3))
 }

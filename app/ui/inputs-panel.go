@@ -2,6 +2,7 @@ package ui
 
 import (
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -19,7 +20,7 @@ import (
 type inputsPanel struct {
 	app.Compo
 
-	Form formState
+	Form link.State
 	// Workloads and Models are the selects' options (the models of the
 	// form's workload); the calculator keeps the same slices between
 	// renders.
@@ -31,7 +32,7 @@ type inputsPanel struct {
 	Summary app.UI
 	// Keep are the page's parameters that are not fields (see
 	// calculator.pageParams): the form sends them as hidden inputs.
-	Keep []pageParam
+	Keep []link.PageParam
 }
 
 // onSubmit keeps the live app on its page: its results are already current.
@@ -44,25 +45,25 @@ func (p *inputsPanel) onSubmit(ctx app.Context, e app.Event) {
 func (p *inputsPanel) Render() app.UI {
 	f := &p.Form
 	in := f.In
-	return app.Form().ID(formID).Class("panel", "inputs").Method("get").Action(p.Action).
+	return app.Form().ID(IDInputs).Class("panel", "inputs").Method("get").Action(p.Action).
 		Aria("labelledby", "inputs-h").OnSubmit(p.onSubmit).Body(
 		p.Summary,
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
-		selectInput(f, fieldWorkload, p.Workloads),
+		selectInput(f, link.FieldWorkload, p.Workloads),
 		app.FieldSet().Class("volume").Body(
 			app.Legend().Text("Monthly volume: type either"),
-			textInput(f, fieldTokens),
-			textInput(f, fieldRequests),
+			textInput(f, link.FieldTokens),
+			textInput(f, link.FieldRequests),
 		),
-		textInput(f, fieldOutput),
+		textInput(f, link.FieldOutput),
 		app.FieldSet().Class("latency").Body(
 			app.Legend().Text("Latency target"),
-			textInput(f, fieldITL),
+			textInput(f, link.FieldITL),
 			&latencySlider{Pos: sliderPos(in.TargetITLMs), ValueText: floor.FormatLatency(in.TargetITLMs)},
-			selectInput(f, fieldPct, statisticChoices),
+			selectInput(f, link.FieldPct, statisticChoices),
 		),
-		selectInput(f, fieldGPU, gpuChoices),
-		selectInput(f, fieldModel, p.Models),
+		selectInput(f, link.FieldGPU, gpuChoices),
+		selectInput(f, link.FieldModel, p.Models),
 		app.Range(p.Keep).Slice(func(i int) app.UI {
 			return app.Input().Type("hidden").Name(p.Keep[i].Name).Value(p.Keep[i].Value)
 		}),
@@ -74,23 +75,22 @@ func (p *inputsPanel) Render() app.UI {
 	)
 }
 
-// formID is the DOM id of the calculator's form. Every field of the table
-// names it in its form attribute, so that a field drawn outside the form
-// (Beyond the GPU's) is still one of its fields: sent with it where the app
-// does not run, and among its elements for web/boot.js.
-const formID = "inputs"
-
 // inputsFoldID is the DOM id of the embed's <details> that folds the form
 // under the figures.
 const inputsFoldID = "inputs-fold"
 
 // statisticChoices are the latency statistics a target can apply to.
-var statisticChoices = []choice{
-	{string(floor.Median), "median (p50) inter-token latency"},
-	{string(floor.P90), "p90 inter-token latency"},
-	{string(floor.P95), "p95 inter-token latency"},
-	{string(floor.P99), "p99 inter-token latency"},
-}
+var statisticChoices = func() []choice {
+	cs := make([]choice, len(floor.Statistics))
+	for i, s := range floor.Statistics {
+		label := string(s)
+		if s == floor.Median {
+			label += " (p50)"
+		}
+		cs[i] = choice{string(s), label + " inter-token latency"}
+	}
+	return cs
+}()
 
 // gpuChoices are the GPU filter's options.
 var gpuChoices = []choice{

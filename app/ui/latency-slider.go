@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"energyfloor/app/link"
+	"math"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
 )
 
 // latencySlider is the range control beside the latency target field,
@@ -24,7 +27,7 @@ func (s *latencySlider) onInput(ctx app.Context, e app.Event) {
 	if err != nil {
 		return
 	}
-	ctx.NewActionWithValue(actionText, textEdit{Field: fields[fieldITL].id, Text: sliderMs(pos)})
+	ctx.NewActionWithValue(actionText, textEdit{Field: link.Fields[link.FieldITL].ID, Text: sliderMs(pos)})
 	ctx.PreventUpdate()
 }
 
@@ -41,4 +44,41 @@ func (s *latencySlider) Render() app.UI {
 		slider = slider.Disabled(true)
 	}
 	return slider
+}
+
+// The latency slider is logarithmic: position 0…sliderSteps maps to
+// sliderMinMs…sliderMaxMs, so 10 ms and 1,000 ms are equally easy to set.
+const (
+	sliderSteps = 1000
+	sliderMinMs = 5.0
+	sliderMaxMs = 2000.0
+)
+
+// sliderPos returns the slider position for a target in ms, clamped.
+func sliderPos(ms decimal.Decimal) int {
+	v := ms.InexactFloat64()
+	if v <= sliderMinMs {
+		return 0
+	}
+	if v >= sliderMaxMs {
+		return sliderSteps
+	}
+	return int(math.Round(sliderSteps * math.Log(v/sliderMinMs) / math.Log(sliderMaxMs/sliderMinMs)))
+}
+
+// sliderMs returns the target in ms for a slider position, rounded to what a
+// person would type: 0.1 ms below 10 ms, whole ms below 100 ms, two
+// significant figures above.
+func sliderMs(pos int) string {
+	pos = max(0, min(sliderSteps, pos))
+	v := sliderMinMs * math.Pow(sliderMaxMs/sliderMinMs, float64(pos)/sliderSteps)
+	switch {
+	case v < 10:
+		return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+	case v < 100:
+		return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
+	default:
+		p := math.Pow(10, math.Floor(math.Log10(v))-1)
+		return strconv.FormatFloat(math.Round(v/p)*p, 'f', 0, 64)
+	}
 }

@@ -1,11 +1,53 @@
 package ui
 
 // The names Go and JavaScript share: web/boot.js, the service worker
-// (app/server/worker.js) and the wasm meet through them. Each is declared
-// here once; Go code uses the constant, and the JavaScript, which the server
-// serves as it is, writes the literal: TestJSNames holds both files to this
-// list (every such name they use is declared, and every name in jsNames is
-// used).
+// (app/server/worker.js), the server's patches and the wasm meet through
+// them. Each is declared here once; Go code uses the constant, and the
+// JavaScript, which the server serves as it is, writes the literal:
+// TestJSNames holds both files to this list (every such name they use is
+// declared, and every name in jsNames is used), and TestGoNamesDeclaredOnce
+// holds the Go code to the constants. The page's other stable hooks are
+// listed in the package doc (doc.go).
+
+// Ids and classes of the page's elements that web/boot.js finds or makes,
+// or the server's patches find in the prerendered page: an IDx is an id,
+// a ClassX a class (TestGoNamesDeclaredOnce tells them apart by that).
+const (
+	// IDCalculator is the page's root; ClassLive marks it once the app has
+	// replaced the prerendered page.
+	IDCalculator = "calculator"
+	ClassLive    = "live"
+	// IDInputs is the calculator's form. Every field of the table names it
+	// in its form attribute, so that a field drawn outside the form (Beyond
+	// the GPU's) is still one of its fields: sent with it where the app does
+	// not run, and among its elements for web/boot.js.
+	IDInputs = "inputs"
+	// IDResults is the results panel, which carries AttrCurrent.
+	IDResults = "results"
+	// IDScopePreset is Beyond the GPU's preset select, whose options' data
+	// attributes name the fields they fill (host, idle and PUE). It is not a
+	// field: it has no parameter.
+	IDScopePreset = "scope-preset"
+	// IDAppStatus says why the app is not running; boot.js adds
+	// IDAppFailed (with its class, ClassAppFailed) to it when the app
+	// cannot start, with IDAppRetry after a failed download.
+	IDAppStatus    = "app-status"
+	IDAppFailed    = "app-failed"
+	ClassAppFailed = "app-failed"
+	IDAppRetry     = "app-retry"
+	// IDStartsOnUse is the embed's line "Calculator starts when you edit",
+	// which boot.js rewrites as the app starts and removes when it cannot.
+	IDStartsOnUse = "starts-on-use"
+	// IDStatementLink is the statement's permalink: the server's patch
+	// fills in its origin, and boot.js writes a relative one out absolute.
+	IDStatementLink = "statement-link"
+	// IDStatementShortLink is the one-sentence statement's permalink, filled
+	// in and written out as IDStatementLink.
+	IDStatementShortLink = "statement-short-link"
+	// IDEmbedSnippet is the embed panel's iframe snippet, whose origin the
+	// server's patch fills in.
+	IDEmbedSnippet = "embed-snippet"
+)
 
 // Globals web/boot.js defines on self.
 const (
@@ -83,4 +125,6 @@ var jsNames = []string{
 	AttrPrerenderedFor, AttrCurrent, AttrName, AttrWasm, AttrScripts, AttrScope, AttrVersion, AttrPage,
 	CachePrefix, MsgHeight,
 	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated,
+	IDCalculator, ClassLive, IDInputs, IDResults, IDScopePreset, IDAppStatus, IDAppFailed, ClassAppFailed,
+	IDAppRetry, IDStartsOnUse, IDStatementLink, IDStatementShortLink,
 }

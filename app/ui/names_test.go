@@ -18,10 +18,67 @@ import (
 // (data-… and dataset.x) and the cache prefix.
 var sharedName = regexp.MustCompile(`\bef[A-Z]\w*|\bef:[a-z-]+|\bdata-[a-z-]+|\bdataset\b(\.\w+)?|\benergyfloor:[\w-]*`)
 
+// domUse finds, in JavaScript without its comments, where it names an
+// element by id or class: getElementById("x"), a selector passed to
+// querySelector, querySelectorAll, closest or matches ("#x.y"), an
+// assignment to .id or .className, and classList's add, remove, toggle,
+// replace or contains. Group 1 is the call, group 2 its string.
+var domUse = regexp.MustCompile(`\b(getElementById|querySelector(?:All)?|closest|matches|\.id\s*=|\.className\s*=|classList\.(?:add|remove|toggle|replace|contains))\(?\s*("[^"]*"|'[^']*')`)
+
+// selectorName finds the ids (#x) and classes (.x) in a CSS selector.
+var selectorName = regexp.MustCompile(`([#.])(-?[_a-zA-Z][\w-]*)`)
+
+// domConsts returns the ids and classes names.go declares, by value: the
+// constants named IDx and ClassX.
+func domConsts(t *testing.T) (ids, classes map[string]string) {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "names.go", nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, classes = map[string]string{}, map[string]string{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				lit, ok := vs.Values[i].(*ast.BasicLit)
+				if !ok {
+					continue
+				}
+				v, _ := strconv.Unquote(lit.Value)
+				switch {
+				case strings.HasPrefix(name.Name, "ID"):
+					ids[v] = name.Name
+				case strings.HasPrefix(name.Name, "Class"):
+					classes[v] = name.Name
+				}
+			}
+		}
+	}
+	return ids, classes
+}
+
+// constName suggests the Go name of an id's or class's constant:
+// "traffic-next-step" → IDTrafficNextStep.
+func constName(prefix, v string) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' }) {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
 // TestJSNames holds web/boot.js and app/server/worker.js to names.go: each
-// name of a global, mark, data attribute or cache they use is declared
-// there, and each name in jsNames is used by one of them.
+// name of a global, mark, data attribute or cache they use, and each id and
+// class of the page they find or make, is declared there, and each name in
+// jsNames is used by one of them.
 func TestJSNames(t *testing.T) {
+	ids, classes := domConsts(t)
 	used := map[string]bool{}
 	for _, file := range []string{"../../web/boot.js", "../server/worker.js"} {
 		b, err := os.ReadFile(file)
@@ -44,13 +101,47 @@ func TestJSNames(t *testing.T) {
 			}
 			used[name] = true
 			if !slices.Contains(jsNames, name) {
-				t.Errorf("%s uses %q, which app/ui/names.go does not declare", file, name)
+				t.Errorf("%s uses %q, which app/ui/names.go does not declare: declare it there as a constant and add it to jsNames", file, name)
+			}
+		}
+		for _, m := range domUse.FindAllStringSubmatch(code, -1) {
+			call, s := m[1], m[2][1:len(m[2])-1]
+			var found []struct{ kind, name string }
+			switch {
+			case call == "getElementById" || strings.HasPrefix(call, ".id"):
+				found = append(found, struct{ kind, name string }{"id", s})
+			case strings.HasPrefix(call, ".className") || strings.HasPrefix(call, "classList"):
+				for _, c := range strings.Fields(s) {
+					found = append(found, struct{ kind, name string }{"class", c})
+				}
+			default: // a selector
+				for _, n := range selectorName.FindAllStringSubmatch(s, -1) {
+					kind := "id"
+					if n[1] == "." {
+						kind = "class"
+					}
+					found = append(found, struct{ kind, name string }{kind, n[2]})
+				}
+			}
+			for _, f := range found {
+				declared, prefix, how := ids, "ID", ".ID"
+				if f.kind == "class" {
+					declared, prefix, how = classes, "Class", ".Class"
+				}
+				used[f.name] = true
+				if c, ok := declared[f.name]; !ok || !slices.Contains(jsNames, f.name) {
+					if !ok {
+						c = constName(prefix, f.name)
+					}
+					t.Errorf("%s uses the %s %q (%s %s), which app/ui/names.go does not declare: add %s = %q to its ids and classes, add %s to jsNames, and have Go write it as %s(%s)",
+						file, f.kind, f.name, call, m[2], c, f.name, c, how, c)
+				}
 			}
 		}
 	}
 	for _, name := range jsNames {
 		if !used[name] {
-			t.Errorf("app/ui/names.go declares %q, which neither web/boot.js nor app/server/worker.js uses", name)
+			t.Errorf("app/ui/names.go declares %q, which neither web/boot.js nor app/server/worker.js uses: take it out of jsNames", name)
 		}
 	}
 }
@@ -60,7 +151,11 @@ func TestJSNames(t *testing.T) {
 // wasm) writes a shared name (jsNames, Marks) as a literal, nor a data
 // attribute of the page's markup through DataSet: they use names.go's constants.
 func TestGoNamesDeclaredOnce(t *testing.T) {
+	ids, classes := domConsts(t)
 	names := append(slices.Clone(jsNames), Marks...)
+	// Ids and classes are plain words ("live", "results"): Go is held to
+	// their constants where it names an element, below, not in any text.
+	names = slices.DeleteFunc(names, func(n string) bool { return ids[n] != "" || classes[n] != "" })
 	slices.Sort(names)
 	names = slices.Compact(names)
 	var pats []*regexp.Regexp
@@ -107,9 +202,33 @@ func TestGoNamesDeclaredOnce(t *testing.T) {
 						t.Errorf("%s: %q is written out: use app/ui/names.go's constant", fset.Position(n.Pos()), names[i])
 					}
 				}
+				for _, m := range markupID.FindAllStringSubmatch(s, -1) {
+					if c := ids[m[1]]; c != "" {
+						t.Errorf("%s: id %q is written out: use app/ui/names.go's %s", fset.Position(n.Pos()), m[1], c)
+					}
+				}
 			case *ast.CallExpr:
 				sel, ok := n.Fun.(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "DataSet" || len(n.Args) == 0 {
+				if !ok || len(n.Args) == 0 {
+					return true
+				}
+				if sel.Sel.Name == "ID" || sel.Sel.Name == "Class" {
+					declared := ids
+					if sel.Sel.Name == "Class" {
+						declared = classes
+					}
+					for _, a := range n.Args {
+						lit, ok := a.(*ast.BasicLit)
+						if !ok {
+							continue
+						}
+						if v, err := strconv.Unquote(lit.Value); err == nil && declared[v] != "" {
+							t.Errorf("%s: %s(%q) writes out a name web/boot.js or the server's patches use: use app/ui/names.go's %s", fset.Position(n.Pos()), sel.Sel.Name, v, declared[v])
+						}
+					}
+					return true
+				}
+				if sel.Sel.Name != "DataSet" {
 					return true
 				}
 				if lit, ok := n.Args[0].(*ast.BasicLit); ok {
@@ -122,6 +241,9 @@ func TestGoNamesDeclaredOnce(t *testing.T) {
 		})
 	}
 }
+
+// markupID finds an id written in markup: id="x".
+var markupID = regexp.MustCompile(`\bid="([^"]*)"`)
 
 // kebab turns a dataset key (prerenderedFor) into its attribute's spelling
 // (prerendered-for).

@@ -2,13 +2,14 @@ package ui
 
 import (
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // noticeList lists what was wrong with the URL the page was opened with
 // (#notices), as text only; nil when all was well.
-func noticeList(notices []notice) app.UI {
+func noticeList(notices []link.Notice) app.UI {
 	if len(notices) == 0 {
 		return nil
 	}

@@ -19,8 +19,8 @@ import (
 type publishedPanel struct {
 	app.Compo
 
-	// Form holds the factors: with any set, "your estimate" joins the rows.
-	Form formState
+	// Factors are the page's: with any set, "your estimate" joins the rows.
+	Factors floor.Factors
 	// Floor is the selected model's floor (Found: it has one).
 	Floor     floor.Result
 	Found     bool
@@ -32,7 +32,7 @@ type publishedPanel struct {
 // after the last line of ours of its scope.
 func (p *publishedPanel) Render() app.UI {
 	if len(p.Published) == 0 || !hasFigures(&p.Floor, p.Found) {
-		return app.Div().ID("published").Class("published")
+		return app.Div().Class("published")
 	}
 	fig := p.Floor.Figures
 	google, _ := floor.PresetByID(floor.PresetGoogle2025)
@@ -53,11 +53,11 @@ func (p *publishedPanel) Render() app.UI {
 	}
 	rows = append(rows, []row{
 		{id: "ours-google", scope: floor.AlignsWithGoogle, label: "Your floor with the Google 2025 proportions",
-			wh: googleWh, detail: "The floor × (1 + 0.43 + 0.17) × 1.09: an estimate, not a measurement."},
+			wh: googleWh, detail: "The floor × (1 + " + google.Host.String() + " + " + google.Idle.String() + ") × " + google.PUE.String() + ": an estimate, not a measurement."},
 	}...)
-	if !p.Form.In.Factors.IsZero() {
+	if !p.Factors.IsZero() {
 		rows = append(rows, row{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",
-			wh: p.Form.In.Factors.Estimate(fig).WhPerRequest, detail: "The floor × your factors."})
+			wh: p.Factors.Estimate(fig).WhPerRequest, detail: "The floor × your factors."})
 	}
 	// Those of no scope of ours come last.
 	published := func(pf *floor.PublishedFigure) row {
@@ -123,7 +123,7 @@ func (p *publishedPanel) Render() app.UI {
 			detail,
 		)
 	}
-	return app.Div().ID("published").Class("published").Body(
+	return app.Div().Class("published").Body(
 		app.H3().Text("Per-prompt figures others have published, beside yours"),
 		app.P().Class("hint").Text(p.Note+" The bars are on a log scale: each grid line is ten times the one before."),
 		app.Ul().ID("published-figures").Body(items...),

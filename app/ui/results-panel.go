@@ -48,6 +48,9 @@ type resultsPanel struct {
 	// Statement and Published, when set, follow the caveat: the statement
 	// to quote and the published per-prompt figures beside it.
 	Statement, Published app.UI
+	// Next is where the figure at your traffic next falls
+	// (Traffic.NextStep), nil at the floor.
+	Next *floor.NextStep
 	// Pause, in the browser's first page, is called as the panel's mount
 	// starts: the start-up yields there (see pauseMount).
 	Pause func()
@@ -66,8 +69,31 @@ func statisticName(s floor.Statistic) string { return string(s) }
 // gpuName spells a GPU model out for people.
 func gpuName(gpu string) string { return "NVIDIA " + gpu }
 
-// whPlain returns an energy in Wh as a plain decimal string for data-wh.
-func whPlain(wh decimal.Decimal) string { return wh.String() }
+// whFigure is a headline energy in Wh, or none (ok false: nothing meets the
+// target, or no configuration on the allowed GPUs).
+type whFigure struct {
+	wh decimal.Decimal
+	ok bool
+}
+
+// whOf is the headline figure of wh.
+func whOf(wh decimal.Decimal) whFigure { return whFigure{wh, true} }
+
+// attr is the figure's data-wh: its Wh as a plain decimal, "" for none.
+func (f whFigure) attr() string {
+	if !f.ok {
+		return ""
+	}
+	return f.wh.String()
+}
+
+// text is the figure's text: the energy with its unit, a dash for none.
+func (f whFigure) text() string {
+	if !f.ok {
+		return "—"
+	}
+	return floor.FormatWh(f.wh)
+}
 
 // Render draws the panel from its props.
 func (p *resultsPanel) Render() app.UI {
@@ -88,7 +114,7 @@ func (p *resultsPanel) Render() app.UI {
 	if app.IsServer {
 		hint = "Press Calculate to get figures for the values in the fields."
 	}
-	return app.Section().ID("results").Class("panel", "results").Aria("labelledby", "results-h").
+	return app.Section().ID(IDResults).Class("panel", "results").Aria("labelledby", "results-h").
 		DataSet("meets", meets).Attr(AttrCurrent, current).Body(
 		app.H2().ID("results-h").Text(title),
 		// Shown (by the stylesheet) only while data-current is "no".
@@ -102,7 +128,7 @@ func (p *resultsPanel) Render() app.UI {
 		app.If(p.Info != "", func() app.UI { return app.P().ID("results-info").Class("info").Text(p.Info) }),
 		app.If(!p.Found, func() app.UI {
 			return app.Div().Body(
-				p.headline("", "", "No configuration of this model was measured on the chosen GPU.", "",
+				p.headline(whFigure{}, whFigure{}, "No configuration of this model was measured on the chosen GPU.", "",
 					nil, "No figure at your traffic: no configuration of this model on the chosen GPU."),
 				p.Caveat,
 				p.Provenance,
@@ -131,41 +157,29 @@ func inputsSummary(in floor.Inputs, model, workload string) string {
 	return s + ", " + workload
 }
 
-// headlineText is a headline figure's text for its data-wh value: the
-// energy with its unit, or a dash when nothing meets the target.
-func headlineText(wh string) string {
-	if wh == "" {
-		return "—"
-	}
-	d, err := decimal.NewFromString(wh)
-	if err != nil {
-		return "—"
-	}
-	return floor.FormatWh(d)
-}
-
-// headlineWh returns the data-wh values of the headline figures for a
+// headlineWh returns the headline figures for a
 // result: the chosen configuration's, or, when nothing meets the target, the
 // fastest configuration's (as the CLI's -json gives them); empty when the
 // model has no configuration on the allowed GPUs.
-func headlineWh(r floor.Result, found bool) (perRequest, perMonth string) {
+func headlineWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
 	if !hasFigures(&r, found) {
-		return "", ""
+		return whFigure{}, whFigure{}
 	}
-	return whPlain(r.Figures.WhPerRequest), whPlain(r.Figures.KWhPerMonth.Shift(3))
+	return whOf(r.Figures.WhPerRequest), whOf(r.Figures.KWhPerMonth.Shift(3))
 }
 
 // headline draws the two headline pairs side by side (one after the other
 // on phones), each with the question it answers: the floor, the best case
 // the measured hardware reaches, and the figure at your traffic, the least
-// the monthly volume can reach, with how many times the floor it is. Empty
-// wh values leave data-wh empty and show a dash; t is nil when there is no
+// the monthly volume can reach, with how many times the floor it is.
+// Figures of none leave data-wh empty and show a dash; t is nil when there is no
 // figure at your traffic (noTraffic then says why).
-func (p *resultsPanel) headline(whReq, whMonth, reqSub, monthSub string, t *floor.Traffic, noTraffic string) app.UI {
+func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string, t *floor.Traffic, noTraffic string) app.UI {
 	var times app.UI
-	tReq, tMonth, tReqWh, tMonthWh := "", "", "", ""
+	tReq, tMonth := "", ""
+	var tReqWh, tMonthWh whFigure
 	if t != nil {
-		tReqWh, tMonthWh = whPlain(t.Figures.WhPerRequest), whPlain(t.Figures.KWhPerMonth.Shift(3))
+		tReqWh, tMonthWh = whOf(t.Figures.WhPerRequest), whOf(t.Figures.KWhPerMonth.Shift(3))
 		times = app.P().Class("pair-times").Body(
 			app.Span().ID("traffic-times-floor").DataSet("ratio", t.TimesFloor.String()).Text(timesFloorText(t.TimesFloor)),
 		)
@@ -197,8 +211,8 @@ func (p *resultsPanel) headline(whReq, whMonth, reqSub, monthSub string, t *floo
 
 // headlineFigure draws one headline figure: its label, its value under the
 // hook id with data-wh, and a line under it.
-func headlineFigure(label, id, wh, sub string) app.UI {
-	v := app.Span().ID(id).Class("figure-value").DataSet("wh", wh).Text(headlineText(wh))
+func headlineFigure(label, id string, wh whFigure, sub string) app.UI {
+	v := app.Span().ID(id).Class("figure-value").DataSet("wh", wh.attr()).Text(wh.text())
 	if id == "energy-per-month" {
 		v = v.Attr("elementtiming", "energy-per-month")
 	}
@@ -220,10 +234,13 @@ func (p *resultsPanel) renderMeets() app.UI {
 			r.Traffic, "No figure at your traffic: no configuration meets the latency target."),
 		// The embed's caveat and citation come right after the figures.
 		p.Provenance,
-		app.P().Class("lede").Text("The floor is the least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
-			strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
-			" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+", each measured with its batches full. "+
-			"The figure at your traffic is the least among the batches your monthly volume can fill."),
+		app.P().Class("lede").Body(
+			app.Text("The floor is the least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
+				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
+				" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+", each measured with its batches full."),
+			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
+			app.Text(" The figure at your traffic is the least among the batches your monthly volume can fill."),
+		),
 		p.Caveat,
 		p.Statement,
 		p.Published,
@@ -236,7 +253,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 					" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
 				&configFacts{Config: c, Compact: p.Compact},
 			),
-			&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth},
+			&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth, Next: p.Next},
 			app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
 		),
 	)
@@ -251,9 +268,8 @@ func (p *resultsPanel) fleetSpread() app.UI {
 		app.Div().Body(
 			app.H3().Text("The fleet it implies"),
 			app.Dl().ID("fleet").Class("facts").Body(
-				app.Dt().Text("GPUs running all month"),
-				app.Dd().Text(floor.FormatInteger(decimal.NewFromInt(f.GPUsNeeded))+" ("+floor.FormatInteger(decimal.NewFromInt(f.Replicas))+" × "+
-					strconv.Itoa(c.NumGPUs)+" "+c.GPU+")"),
+				app.Dt().Text("Servers"),
+				app.Dd().Text(fleetText(f, c)),
 				app.Dt().Text("GPU-hours per month"),
 				app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),
 				app.Dt().Text("Average power per GPU"),
@@ -285,10 +301,10 @@ func (p *resultsPanel) renderRelax() app.UI {
 		p.Caveat,
 		p.Provenance,
 		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
-			DataSet("wh-per-request", whReq).DataSet("wh-per-month", whMonth).Body(
+			DataSet("wh-per-request", whReq.attr()).DataSet("wh-per-month", whMonth.attr()).Body(
 			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+floor.FormatLatency(c.ITL(in.Statistic))+
-				", on "+strconv.Itoa(c.NumGPUs)+" × "+c.GPU+" at max_num_seqs "+strconv.Itoa(c.MaxNumSeqs)+
-				". Relax the target to that to get a result."),
+				", on "+serverText(c)+" with a batch size limit of "+strconv.Itoa(c.MaxNumSeqs)+
+				" requests. Relax the target to that to get a result."),
 			app.P().Text("There the energy is "+floor.FormatJoules(f.JoulesPerOutputToken)+" per output token: "+
 				floor.FormatWh(f.WhPerRequest)+" per request, "+floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
 		),
@@ -298,6 +314,35 @@ func (p *resultsPanel) renderRelax() app.UI {
 		app.H3().Text("The fastest configuration"),
 		&configFacts{Config: c, Compact: p.Compact},
 	)
+}
+
+// whyGPU says, when either GPU is allowed and the model was measured on
+// more than one, why the count is of one GPU's configurations; "" otherwise.
+func whyGPU(r floor.Result, in floor.Inputs) string {
+	if in.GPU != "" || len(r.Model.GPUs) < 2 {
+		return ""
+	}
+	return " Only " + r.GPU + " is counted: of the two GPUs, its floor is the lower (the ranking below gives both)."
+}
+
+// fleetText says what the fleet is: how many servers of how many GPUs, and
+// how busy they are: "1 server of 4 B200 GPUs, busy 83.5 GPU-hours a month
+// (2.86% of the month)", not GPUs running all month.
+func fleetText(f floor.Figures, c *floor.Configuration) string {
+	servers := floor.FormatInteger(decimal.NewFromInt(f.Replicas)) + " server"
+	if f.Replicas != 1 {
+		servers += "s"
+	}
+	gpus := strconv.Itoa(c.NumGPUs) + " " + c.GPU + " GPU"
+	if c.NumGPUs != 1 {
+		gpus += "s"
+	}
+	s := servers + " of " + gpus + ", busy " + floor.FormatNumber(f.GPUHoursPerMonth) + " GPU-hours a month"
+	if f.GPUsNeeded > 0 {
+		month := decimal.NewFromInt(f.GPUsNeeded * floor.HoursPerMonth)
+		s += " (" + floor.FormatPercent(f.GPUHoursPerMonth.Div(month)) + " of the month)"
+	}
+	return s
 }
 
 // spreadText says how the floor compares with every configuration that meets

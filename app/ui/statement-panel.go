@@ -15,22 +15,28 @@ import (
 // It is under .invalid, a name reserved never to resolve.
 const PermalinkOrigin = "https://permalink-origin.invalid"
 
-// statementPanel shows the statement to quote (floor.Statement) for the
-// page's selected model, ending with the page's absolute permalink, and a
-// button that copies it. Hooks: #statement, #statement-text (the paragraph;
-// #statement-link is its link), #copy-statement, disabled while the figures
-// are not for the values in the fields (#copy-statement-why says so).
+// statementPanel shows the statement to quote for the page's selected
+// model: first in one sentence (floor.ShortStatement), then in full
+// (floor.Statement), each ending with the page's absolute permalink and with
+// a button that copies it. Hooks: #statement; #statement-short (the
+// sentence; #statement-short-link its link) and #copy-statement-short;
+// #statement-text (the paragraph; #statement-link is its link) and
+// #copy-statement. Both buttons are disabled while the figures are not for
+// the values in the fields (#copy-statement-why says so).
 type statementPanel struct {
 	app.Compo
 
-	// Text is the statement without its link; Permalink the page's absolute
-	// permalink, with PermalinkOrigin for the origin during prerender.
-	Text, Permalink string
+	// Text is the statement without its link, Short its one sentence;
+	// Permalink the page's absolute permalink, with PermalinkOrigin for the
+	// origin during prerender.
+	Text, Short, Permalink string
 	// Current is false while the figures are not for the values in the
 	// fields: nothing is copied then.
 	Current bool
 
-	copied string // "statement" after a copy, "failed" after a refused one
+	// copied is "statement" or "short" after a copy of that text, "failed"
+	// or "failed-short" after a refused one.
+	copied string
 }
 
 // quote returns the text the button copies: the statement and its link.
@@ -38,20 +44,41 @@ func (p *statementPanel) quote() string {
 	return p.Text + " " + p.Permalink
 }
 
+// quoteShort returns the text the short statement's button copies: the
+// sentence and its link.
+func (p *statementPanel) quoteShort() string {
+	return p.Short + " " + p.Permalink
+}
+
 // Render draws the paragraph and the button.
 func (p *statementPanel) Render() app.UI {
-	status := map[string]string{"statement": "Copied", "failed": "The browser refused to copy; the statement is selected: copy it with your keyboard."}[p.copied]
+	refused := "The browser refused to copy; the statement is selected: copy it with your keyboard."
+	status := map[string]string{"statement": "Copied", "failed": refused}[p.copied]
+	shortStatus := map[string]string{"short": "Copied", "failed-short": refused}[p.copied]
 	button := app.Button().ID("copy-statement").Type("button").Text("Copy statement").OnClick(p.onCopy)
+	shortButton := app.Button().ID("copy-statement-short").Type("button").Text("Copy sentence").OnClick(p.onCopyShort)
 	if !p.Current {
 		button = button.Disabled(true).Aria("describedby", "copy-statement-why")
+		shortButton = shortButton.Disabled(true).Aria("describedby", "copy-statement-why")
 	}
 	return app.Section().ID("statement").Class("panel", "statement").Aria("labelledby", "statement-h").Body(
 		app.H2().ID("statement-h").Text("Statement to quote"),
+		app.Div().Class("statement-short-block").Body(
+			app.P().ID("statement-short").Class("statement-text", "statement-short").Body(
+				app.Span().Class("statement-short-body").Text(p.Short+" "),
+				app.A().ID(IDStatementShortLink).Href(p.Permalink).Text(p.Permalink),
+			),
+			app.Div().Class("button-row").Body(
+				shortButton,
+				app.Span().ID("copy-statement-short-status").Class("copy-status").Role("status").Aria("live", "polite").Text(shortStatus),
+			),
+			app.P().Class("statement-full-h").Text("In full, with the target, the volume and the source's citation:"),
+		),
 		app.P().ID("statement-text").Class("statement-text").Body(
 			// In print the link stands alone, as the page's permalink.
 			app.Span().Class("statement-body").Text(p.Text+" "),
 			app.Span().Class("print-only-inline").Text("Permalink: "),
-			app.A().ID("statement-link").Href(p.Permalink).Text(p.Permalink),
+			app.A().ID(IDStatementLink).Href(p.Permalink).Text(p.Permalink),
 		),
 		app.Div().Class("button-row").Body(
 			button,
@@ -67,15 +94,26 @@ func (p *statementPanel) Render() app.UI {
 // onCopy copies the statement; where the clipboard API is missing or
 // refuses, it selects the paragraph for the user to copy.
 func (p *statementPanel) onCopy(ctx app.Context, e app.Event) {
+	p.copy(ctx, p.quote(), "statement", "failed", "statement-text")
+}
+
+// onCopyShort copies the one-sentence statement, as onCopy the statement.
+func (p *statementPanel) onCopyShort(ctx app.Context, e app.Event) {
+	p.copy(ctx, p.quoteShort(), "short", "failed-short", "statement-short")
+}
+
+// copy copies text and then reports copied, or, where the clipboard API is
+// missing or refuses, reports failed and selects the element of id.
+func (p *statementPanel) copy(ctx app.Context, text, copied, failed, id string) {
 	if !p.Current {
 		return
 	}
-	copyText(p.quote(), func(ok bool) {
+	copyText(text, func(ok bool) {
 		ctx.Dispatch(func(ctx app.Context) {
-			p.copied = "statement"
+			p.copied = copied
 			if !ok {
-				p.copied = "failed"
-				selectContents("statement-text")
+				p.copied = failed
+				selectContents(id)
 			}
 		})
 		ctx.After(3*time.Second, func(ctx app.Context) { p.copied = "" })

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/floor/floortest"
+	"energyfloor/app/link"
 
 	"github.com/shopspring/decimal"
 )
@@ -42,7 +44,7 @@ func TestStatementPanel(t *testing.T) {
 	if !strings.Contains(text, "takes at least 0.0500 Wh per request and 100 kWh per month of GPU energy, at 1×H100 with max_num_seqs 64.") {
 		t.Errorf("the statement does not give the floor worked by hand:\n%s", text)
 	}
-	ds := fixtureDataset()
+	ds := floortest.Dataset()
 	w := ds.Workload("lm-arena-chat")
 	in, r, _ := floor.StatementFloor(w, c.form.In)
 	if want := floor.Statement(ds, w, in, r, ""); text != want {
@@ -137,7 +139,7 @@ func TestEmbedQuote(t *testing.T) {
 		t.Error("the full page's form sends quote")
 	}
 	q, _ := url.ParseQuery("quote=1")
-	if f, notices := decodeState(fixtureDataset(), q); !f.Quote || len(notices) != 0 {
+	if f, notices := link.DecodeQuery(floortest.Dataset(), q); !f.Quote || len(notices) != 0 {
 		t.Errorf("quote=1 reads as %t with %q", f.Quote, notices)
 	}
 }

@@ -24,7 +24,7 @@ type tradeoffChart struct {
 	Model     *floor.Model
 	GPU       string // "" for both GPUs
 	Statistic floor.Statistic
-	TargetMs  string
+	TargetMs  decimal.Decimal
 	Chosen    string // row id of the chosen configuration, or ""
 	// Traffic is the row id of the configuration at your traffic, or "";
 	// TokensPerMonth the monthly volume, which decides the faded points.
@@ -168,7 +168,7 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 		itl := c.ITL(s)
 		g.Points = append(g.Points, chartPoint{
 			X: xs.at(itl.InexactFloat64()), Y: ys.at(c.JoulesPerOutputToken.InexactFloat64()),
-			Row: c.RowID, GPU: c.GPU, Meets: itl.Cmp(target) <= 0, Chosen: c.RowID == chosen, Title: title(c),
+			Row: c.RowID, GPU: c.GPU, Meets: floor.Meets(c, s, target), Chosen: c.RowID == chosen, Title: title(c),
 			Unfilled: !floor.Fillable(c, tokensPerMonth), Traffic: c.RowID == traffic,
 		})
 	}
@@ -182,9 +182,9 @@ func (ch *tradeoffChart) OnInit() { ch.layout() }
 func (ch *tradeoffChart) OnUpdate(ctx app.Context) { ch.layout() }
 
 func (ch *tradeoffChart) layout() {
-	target, err := decimal.NewFromString(ch.TargetMs)
-	if err != nil {
-		target = decimal.NewFromInt(1)
+	target := ch.TargetMs
+	if target.Sign() <= 0 {
+		target = decimal.NewFromInt(1) // no target yet: a frame that holds the points
 	}
 	if ch.titles == nil || ch.titlesStat != ch.Statistic {
 		ch.titles, ch.titlesStat = map[*floor.Configuration]string{}, ch.Statistic
@@ -299,9 +299,8 @@ func (ch *tradeoffChart) svg() string {
 }
 
 func (ch *tradeoffChart) targetLabel() string {
-	d, err := decimal.NewFromString(ch.TargetMs)
-	if err != nil {
+	if ch.TargetMs.Sign() <= 0 {
 		return ""
 	}
-	return floor.FormatLatency(d)
+	return floor.FormatLatency(ch.TargetMs)
 }

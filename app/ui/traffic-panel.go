@@ -25,6 +25,9 @@ type trafficPanel struct {
 	Floor *floor.Configuration
 	// TokensPerMonth is the monthly volume the figures are for.
 	TokensPerMonth decimal.Decimal
+	// Next is where the figure at your traffic next falls (Traffic.NextStep),
+	// nil at the floor.
+	Next *floor.NextStep
 }
 
 // Render draws the panel from its props: nothing when there is no figure at
@@ -40,12 +43,15 @@ func (p *trafficPanel) Render() app.UI {
 	return box.Body(
 		app.H3().Text("The configuration at your traffic"),
 		app.P().Body(
-			app.Span().ID("traffic-config").DataSet("row-id", c.RowID).Text(strconv.Itoa(c.NumGPUs)+" × "+c.GPU+
-				", max_num_seqs "+floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))+" ("+
-				floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch))+" requests in flight, "+
-				floor.FormatNumber(c.TokensPerSecond)+" output tokens per second measured)"),
+			app.Span().ID("traffic-config").DataSet("row-id", c.RowID).Text(serverText(c)+" with a batch size limit of "+
+				floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))+" requests ("+
+				floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch))+" requests batched together on average, "+
+				floor.FormatNumber(c.TokensPerSecond)+" output tokens a second as measured)"),
 			app.Text(": "+floor.FormatJoules(c.JoulesPerOutputToken)+" per output token."),
 		),
+		app.If(p.Next != nil, func() app.UI {
+			return app.P().ID("traffic-next-step").DataSet("from", p.Next.FromOutputTokensPerMonth.String()).Text(nextStepText(p.Next, p.TokensPerMonth))
+		}),
 		app.P().Body(
 			app.Text("Your volume averages "),
 			app.Span().ID("traffic-rate").DataSet("tokens-per-second", rate.String()).Text(floor.FormatNumber(rate)+" output tokens per second"),
@@ -53,7 +59,7 @@ func (p *trafficPanel) Render() app.UI {
 			app.Span().ID("traffic-utilisation").DataSet("fraction", t.Utilisation.String()).Text(p.utilisationText()),
 			app.Text("."),
 		),
-		app.P().ID("traffic-assumes").Class("fine").Text(floor.TrafficAssumption),
+		app.P().ID("traffic-assumes").Class("fine").Text(floor.TrafficAssumptionPlain),
 	)
 }
 
@@ -66,14 +72,36 @@ func timesFloorText(times decimal.Decimal) string {
 	return floor.FormatNumber(times) + " times the floor"
 }
 
+// serverText names a configuration's server in plain words: "a server of 4
+// B200 GPUs", "a server with 1 H100 GPU".
+func serverText(c *floor.Configuration) string {
+	if c.NumGPUs == 1 {
+		return "a server with 1 " + c.GPU + " GPU"
+	}
+	return "a server of " + strconv.Itoa(c.NumGPUs) + " " + c.GPU + " GPUs"
+}
+
+// nextStepText says from which monthly volume the figure at your traffic
+// next falls, how much more that is than vol, and to how many times the
+// floor: "From 1.02 billion output tokens a month (1.94% more), it falls to
+// 21.6× the floor."
+func nextStepText(n *floor.NextStep, vol decimal.Decimal) string {
+	more := ""
+	if vol.Sign() > 0 {
+		more = " (" + floor.FormatPercent(n.FromOutputTokensPerMonth.Div(vol).Sub(decimal.NewFromInt(1))) + " more)"
+	}
+	return "From " + floor.FormatVolume(n.FromOutputTokensPerMonth) + " output tokens a month" + more + ", it falls to " +
+		floor.FormatTimes(n.TimesFloor) + " the floor."
+}
+
 // utilisationText says how busy the traffic keeps the configuration: the
-// share of the month one replica is busy, or the replicas it fills.
+// share of the month one such server is busy, or how many servers it fills.
 func (p *trafficPanel) utilisationText() string {
 	t := p.Traffic
 	if !t.Fills {
-		return "one replica of it would be busy " + floor.FormatNumber(t.Utilisation.Shift(2)) + "% of the month"
+		return "one such server would be busy " + floor.FormatPercent(t.Utilisation) + " of the month"
 	}
-	s := "it fills " + floor.FormatNumber(t.Utilisation) + " replicas' worth of it (" + floor.FormatInteger(decimal.NewFromInt(t.Figures.Replicas)) + " replicas running)"
+	s := "it fills " + floor.FormatNumber(t.Utilisation) + " such servers' worth (" + floor.FormatInteger(decimal.NewFromInt(t.Figures.Replicas)) + " servers running)"
 	if t.Config == p.Floor {
 		s = "your traffic fills the floor's own configuration: " + s[len("it fills "):]
 	}

@@ -3,7 +3,7 @@
 package ui
 
 import (
-	"net/url"
+	"energyfloor/app/link"
 	"testing"
 )
 
@@ -17,23 +17,23 @@ import (
 // ranking table, the trade-off chart and the volume chart re-render.
 func BenchmarkUpdateTokens(b *testing.B) {
 	c := newCalculator()
-	c.navigate(url.Values{})
+	c.navigate("")
 	vals := []string{"2B", "3B", "4B"}
 	rt := &rankingTable{Output: "500"}
 	vc := &volumeChart{}
 	for i := 0; b.Loop(); i++ {
-		c.form.setText(c.ds, fieldTokens, vals[i%len(vals)])
+		c.form.SetText(c.ds, link.FieldTokens, vals[i%len(vals)])
 		c.recompute()
 		c.Render()
 		(&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In}).Render()
 		(&trafficPanel{Traffic: c.selected.Traffic, Floor: c.selected.Chosen, TokensPerMonth: c.form.In.OutputTokensPerMonth}).Render()
 		(&embedPanel{Query: c.query}).Render()
-		(&numberField{ID: fields[fieldTokens].id, Value: c.form.Text[fieldTokens]}).Render()
-		(&numberField{ID: fields[fieldRequests].id, Value: c.form.Text[fieldRequests]}).Render()
+		(&numberField{ID: link.Fields[link.FieldTokens].ID, Value: c.form.Text[link.FieldTokens]}).Render()
+		(&numberField{ID: link.Fields[link.FieldRequests].ID, Value: c.form.Text[link.FieldRequests]}).Render()
 		rt.Results, rt.Selected, rt.Statistic = c.ranking, c.form.In.Model, c.form.In.Statistic
 		rt.sortRows()
 		rt.Render()
-		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.Text[fieldITL],
+		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.In.TargetITLMs,
 			Traffic: trafficRow(c.selected, c.found), TokensPerMonth: c.form.In.OutputTokensPerMonth}
 		ch.layout()
 		ch.Render()
@@ -47,21 +47,21 @@ func BenchmarkUpdateTokens(b *testing.B) {
 // ranking table and chart re-render too.
 func BenchmarkUpdateTarget(b *testing.B) {
 	c := newCalculator()
-	c.navigate(url.Values{})
+	c.navigate("")
 	vals := []string{"60", "80", "100", "120"}
 	rt := &rankingTable{Output: "500"}
 	for i := 0; b.Loop(); i++ {
-		c.form.setText(c.ds, fieldITL, vals[i%len(vals)])
+		c.form.SetText(c.ds, link.FieldITL, vals[i%len(vals)])
 		c.recompute()
 		c.Render()
 		(&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In}).Render()
 		(&embedPanel{Query: c.query}).Render()
-		(&numberField{ID: fields[fieldITL].id, Value: c.form.Text[fieldITL]}).Render()
+		(&numberField{ID: link.Fields[link.FieldITL].ID, Value: c.form.Text[link.FieldITL]}).Render()
 		(&latencySlider{Pos: sliderPos(c.form.In.TargetITLMs)}).Render()
 		rt.Results, rt.Selected, rt.Statistic = c.ranking, c.form.In.Model, c.form.In.Statistic
 		rt.sortRows()
 		rt.Render()
-		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.Text[fieldITL]}
+		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.In.TargetITLMs}
 		ch.layout()
 		ch.Render()
 	}

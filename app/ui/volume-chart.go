@@ -69,7 +69,7 @@ func (v *volumeChart) Render() app.UI {
 		app.FigCaption().Class("legend").Text("Solid steps: the floor at your traffic as the monthly volume grows; dashed line: the floor; "+
 			"vertical line: your volume. Both axes are log scales. The table below lists the same steps."),
 		// The chart's table, one click away.
-		app.Details().ID("volume-details").Class("config-details").Body(
+		app.Details().Class("config-details").Body(
 			app.Summary().Text("The same steps as a table"),
 			app.Raw(v.table(steps)),
 		),

@@ -57,6 +57,8 @@ func TestCompileUpstream(t *testing.T) {
 		"sourcegraph-fim    3 models   50 configurations\n" +
 		"image-chat        11 models  173 configurations\n" +
 		"video-chat         6 models  100 configurations\n" +
+		"text-to-image      7 models  638 configurations\n" +
+		"text-to-video      5 models  382 configurations\n" +
 		"grid             222 countries and regions\n" +
 		"wrote " + out + "\n"
 	if stdout != want {
@@ -71,7 +73,7 @@ func TestCompileUpstream(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	upstream := t.TempDir()
-	index := `{"architectures": {"llm": ["gpqa", "lm-arena-chat", "sourcegraph-fim"], "mllm": ["image-chat", "video-chat"]}, "last_updated": "2026-02-16"}`
+	index := `{"architectures": {"llm": ["gpqa", "lm-arena-chat", "sourcegraph-fim"], "mllm": ["image-chat", "video-chat"], "diffusion": ["text-to-image", "text-to-video"]}, "last_updated": "2026-02-16"}`
 	if err := os.WriteFile(filepath.Join(upstream, "index.json"), []byte(index), 0o644); err != nil {
 		t.Fatal(err)
 	}

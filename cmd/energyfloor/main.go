@@ -24,11 +24,19 @@
 //	-gco2-per-kwh n    carbon at your own grid intensity, gCO2e per kWh, 0 to 2,000 (overrides -grid)
 //	-price-per-kwh n   cost at this electricity price per kWh, 0 to 1,000
 //	-currency s        the price's currency, shown as text (at most 8 characters)
+//	-link URL          read the inputs from a permalink of the app, as the page reads it
+//	                   (any origin or path prefix, /embed too; link.Decode): the same
+//	                   figures as the equivalent flags, which, given too, apply on top; a
+//	                   parameter the page would drop gives the page's notice on stderr,
+//	                   a bad number exits 2 naming the parameter with the page's message
 //	-statement         print the statement to quote instead of the table: one paragraph
 //	                   (floor.Statement) for -model, else the default model, over -gpu;
 //	                   with -json, the JSON's statement field carries it
+//	-short             print the statement in one sentence of at most 45 words instead
+//	                   (floor.ShortStatement; -statement -short too); -json gives it as
+//	                   statement_short whether or not -short is set
 //	-origin URL        the app's public URL (https://example.org/energy): the statement,
-//	                   and -json's, then end with the page's permalink (floor.PermalinkQuery)
+//	                   and -json's, then end with the page's permalink (link.PermalinkOf)
 //	-json              print one JSON object instead of the table (the contract below)
 //	-list              list the workloads and their models, then exit (-list -json too)
 //	-version           print the app and data versions, then exit (-version -json too)
@@ -97,6 +105,9 @@
 //     with -model, else the default model (qwen-3-235b-a22b-instruct, or
 //     when the workload lacks it the first of the ranking), over the -gpu
 //     filter; it ends with the permalink only with -origin.
+//   - statement_short: the same statement in one sentence of at most 45
+//     words (floor.ShortStatement, the text -statement -short prints), for
+//     the same model; with the permalink only with -origin.
 //   - equivalents: the statement's floor restated in everyday energies,
 //     empty when nothing meets the target: for each figure, per request
 //     then per month, one entry per bundled equivalent: of (the page's id of
@@ -144,8 +155,13 @@
 //     utilisation (the rate over the configuration's measured throughput:
 //     below 1 the share of the month one replica is busy, from 1 on the
 //     replicas it fills), times_floor (its joules per output token over this
-//     row's), configuration (the same shape as above) and estimate (the same
-//     shape as above, for the traffic floor; null without factors).
+//     row's), configuration (the same shape as above), estimate (the same
+//     shape as above, for the traffic floor; null without factors) and
+//     next_step: where the figure at your traffic next falls as the volume
+//     grows, null when it is the floor already, else from_tokens_per_month
+//     (the first monthly volume above the inputs' at which its joules per
+//     output token are lower: the start of a step of the page's volume
+//     chart) and times_floor (there).
 //
 // Every figure is a JSON number written as a plain decimal (never an
 // exponent, never a string) and is not rounded for display: energies come
@@ -161,13 +177,13 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"path"
 	"slices"
 	"strings"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 	"energyfloor/data"
-
-	"github.com/shopspring/decimal"
 )
 
 // version is the app version printed by -version and in -json's
@@ -188,26 +204,20 @@ const (
 // run is the command: it parses args, calculates and writes to stdout, with
 // messages on stderr, and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	def := floor.DefaultInputs()
 	fs := flag.NewFlagSet("energyfloor", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { usage(fs) }
-	workload := fs.String("workload", floor.DefaultWorkload, "upstream task `id`: lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat")
-	tokens := fs.String("tokens", floor.FormatCompact(def.OutputTokensPerMonth), "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …")
-	outputTokens := fs.String("output-tokens", def.OutputTokensPerRequest.String(), "average output tokens per request, as `n`")
-	itl := fs.String("itl-ms", def.TargetITLMs.String(), "inter-token latency target in `ms`")
-	percentile := fs.String("percentile", string(def.Statistic), "the latency `statistic` the target applies to: median, p90, p95 or p99")
-	gpu := fs.String("gpu", "", "`GPU` model, H100 or B200 (default either)")
-	model := fs.String("model", "", "only this `model`: its slug or Hugging Face id")
-	host := fs.String("host-overhead", "0", "estimate: host CPU and memory energy as a `fraction` of GPU energy, 0 to 5 (Google 2025: 0.43)")
-	idle := fs.String("idle-overhead", "0", "estimate: idle and provisioned-but-unused machines' energy as a `fraction` of GPU energy, 0 to 5 (Google 2025: 0.17)")
-	pue := fs.String("pue", "1", "estimate: facility energy over IT energy, `n` from 1 to 3 (Google 2025: 1.09; industry average: 1.56)")
-	grid := fs.String("grid", "", "carbon at a bundled grid's yearly average intensity: a country `code` such as DEU or USA, or a region such as World or EU")
-	gco2 := fs.String("gco2-per-kwh", "", "carbon at your own grid intensity, `gCO2e` per kWh, 0 to 2,000 (overrides -grid)")
-	price := fs.String("price-per-kwh", "", "cost at this electricity `price` per kWh, 0 to 1,000")
-	currency := fs.String("currency", "", "the price's `currency`, shown as text: EUR, US$ …")
+	// The inputs' flags come from the link's table of fields, in its order.
+	var texts [link.FieldCount]*string
+	for k, fd := range link.Fields {
+		if fd.Flag != "" {
+			texts[k] = fs.String(fd.Flag, link.FlagDefault(link.Field(k)), fd.Usage)
+		}
+	}
+	permalink := fs.String("link", "", "read the inputs from the app's permalink `URL` (any origin and path prefix, /embed too); flags given as well apply on top")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	statement := fs.Bool("statement", false, "print the statement to quote, one paragraph, instead of the table (for -model, else the default model)")
+	short := fs.Bool("short", false, "print the statement to quote in one sentence of at most 45 words, instead of the table")
 	origin := fs.String("origin", "", "the app's public `URL` (https://example.org/energy): the statement, and -json's, then end with the permalink")
 	list := fs.Bool("list", false, "list the workloads and their models")
 	showVersion := fs.Bool("version", false, "print the app and data versions (as JSON with -json)")
@@ -235,75 +245,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Read every input, and report every problem at once.
-	in := floor.Inputs{Workload: *workload}
 	var problems []string
 	bad := func(flag, value string, err error) {
 		problems = append(problems, fmt.Sprintf("-%s %s: %v", flag, floor.QuoteInput(value), err))
 	}
-	if in.OutputTokensPerMonth, err = floor.ParseTokensPerMonth(*tokens); err != nil {
-		bad("tokens", *tokens, err)
-	}
-	if in.OutputTokensPerRequest, err = floor.ParseOutputTokens(*outputTokens); err != nil {
-		bad("output-tokens", *outputTokens, err)
-	}
-	if in.TargetITLMs, err = floor.ParseITLMs(*itl); err != nil {
-		bad("itl-ms", *itl, err)
-	}
-	if in.Statistic, err = floor.ParseStatistic(*percentile); err != nil {
-		bad("percentile", *percentile, err)
-	}
-	if in.GPU, err = floor.ParseGPU(*gpu); err != nil {
-		bad("gpu", *gpu, err)
-	}
-	w := d.Workload(in.Workload)
-	if w == nil {
-		bad("workload", in.Workload, fmt.Errorf("Unknown workload: choose one of %s.", strings.Join(workloadIDs(d), ", ")))
-	}
-	f := &in.Factors
-	if f.Host, err = floor.ParseOverhead(*host); err != nil {
-		bad("host-overhead", *host, err)
-	}
-	if f.Idle, err = floor.ParseOverhead(*idle); err != nil {
-		bad("idle-overhead", *idle, err)
-	}
-	if f.PUE, err = floor.ParsePUE(*pue); err != nil {
-		bad("pue", *pue, err)
-	}
-	if *grid != "" {
+	f, modelGiven := link.NewState(d), false
+	if set(fs, "link") {
 		var ok bool
-		if f.Grid, ok = d.FindGrid(*grid); !ok {
-			bad("grid", *grid, fmt.Errorf("Unknown grid: use an ISO 3166-1 alpha-3 country code such as DEU, USA or IND, or a region: %s.",
-				strings.Join(regions(d), ", ")))
+		if f, modelGiven, ok = readLink(d, *permalink, stderr); !ok {
+			return exitUsage
 		}
 	}
-	for _, n := range []struct {
-		flag, value string
-		parse       func(string) (decimal.Decimal, error)
-		to          *decimal.NullDecimal
-	}{
-		{"gco2-per-kwh", *gco2, floor.ParseGCO2ePerKWh, &f.CustomGCO2ePerKWh},
-		{"price-per-kwh", *price, floor.ParsePricePerKWh, &f.PricePerKWh},
-	} {
-		if n.value == "" {
+	for k, fd := range link.Fields {
+		if texts[k] == nil || !set(fs, fd.Flag) {
 			continue
 		}
-		v, err := n.parse(n.value)
-		if err != nil {
-			bad(n.flag, n.value, err)
+		v := *texts[k]
+		if err := f.Apply(d, link.Field(k), v); err != nil {
+			bad(fd.Flag, v, flagProblem(d, &f, link.Field(k), v, err))
 		}
-		*n.to = decimal.NewNullDecimal(v)
+		modelGiven = modelGiven || link.Field(k) == link.FieldModel
 	}
-	if f.Currency, err = floor.ParseCurrency(*currency); err != nil {
-		bad("currency", *currency, err)
-	}
-	var only *floor.Model
-	if w != nil && *model != "" {
-		if only = w.FindModel(*model); only == nil {
-			bad("model", *model, fmt.Errorf("No such model in %s: see energyfloor -list.", w.ID))
-		} else {
-			in.Model = only.Slug
-		}
-	}
+	in := f.In
+	w := d.Workload(in.Workload)
 	if *origin != "" {
 		if err := checkOrigin(*origin); err != nil {
 			bad("origin", *origin, err)
@@ -317,18 +281,83 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	results := floor.Rank(w, in)
-	if only != nil {
-		results = slices.DeleteFunc(results, func(r floor.Result) bool { return r.Model != only })
+	if modelGiven {
+		results = slices.DeleteFunc(results, func(r floor.Result) bool { return r.Model.Slug != in.Model })
+	} else {
+		in.Model = "" // every model, and the statement's default
 	}
 	rep := report{dataset: d, workload: w, in: in, results: results, origin: strings.TrimSuffix(*origin, "/")}
-	if *statement && !*asJSON {
-		return written(stderr, rep.writeStatement(stdout))
+	if (*statement || *short) && !*asJSON {
+		return written(stderr, rep.writeStatement(stdout, *short))
 	}
 	if *asJSON {
 		return written(stderr, rep.writeJSON(stdout))
 	}
 	return written(stderr, rep.writeTable(stdout))
 }
+
+// set reports whether flag name was given.
+func set(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// flagProblem returns what is wrong with value v of field k's flag, given
+// the page's reason err: a number's and a text's as the page says them (an
+// empty number too, which the page reads as a factor left unset); a choice's
+// with what the CLI can list.
+func flagProblem(d *floor.Dataset, f *link.State, k link.Field, v string, err error) error {
+	switch k {
+	case link.FieldWorkload:
+		return fmt.Errorf("Unknown workload: choose one of %s.", strings.Join(workloadIDs(d), ", "))
+	case link.FieldGrid:
+		return fmt.Errorf("Unknown grid: use an ISO 3166-1 alpha-3 country code such as DEU, USA or IND, or a region: %s.",
+			strings.Join(regions(d), ", "))
+	case link.FieldModel:
+		return fmt.Errorf("No such model in %s: see energyfloor -list.", f.In.Workload)
+	case link.FieldPct:
+		_, err = floor.ParseStatistic(v)
+	}
+	return err
+}
+
+// readLink reads the permalink raw with the page's decoder into a state:
+// a number the page would show with a message is an error, on stderr, naming
+// its parameter; a parameter the page would drop with a notice gives that
+// notice on stderr, and the CLI goes on. modelGiven reports whether the link
+// names a model it can use.
+func readLink(d *floor.Dataset, raw string, stderr io.Writer) (f link.State, modelGiven, ok bool) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if page := path.Base("/" + strings.TrimSuffix(u.Path, "/")); err != nil || u.Path != "" && !strings.HasSuffix(u.Path, "/") && !slices.Contains(linkPages, page) {
+		fmt.Fprintf(stderr, "energyfloor: -link %s: Give a permalink of the app, such as https://example.org/?tokens=2.5B&itl=50.\n", floor.QuoteInput(raw))
+		return f, false, false
+	}
+	f, notices := link.Decode(d, u.RawQuery)
+	for _, n := range notices {
+		fmt.Fprintln(stderr, "energyfloor: -link:", n)
+	}
+	ok = true
+	for k, fd := range link.Fields {
+		if msg := f.Errs[link.Field(k)]; msg != "" {
+			fmt.Fprintf(stderr, "energyfloor: -link: %s=%s: %s\n", fd.Param, floor.QuoteInput(f.Text[k]), msg)
+			ok = false
+		}
+	}
+	// The link limits the ranking to its model when it names one the
+	// workload has (else the page says so, and the CLI ranks them all).
+	q, _ := link.ParseQuery(u.RawQuery)
+	if m := q[link.Fields[link.FieldModel].Param]; len(m) > 0 {
+		if w := d.Workload(f.In.Workload); w != nil && w.FindModel(m[0]) != nil {
+			modelGiven = true
+		}
+	}
+	return f, modelGiven, ok
+}
+
+// linkPages are the last segments of the app's pages' paths, besides "/":
+// the embed, and the static build's files.
+var linkPages = []string{"embed", "index.html", "embed.html"}
 
 // checkOrigin checks an -origin: an absolute http or https URL with a host,
 // and no query or fragment, which the permalink's query follows.

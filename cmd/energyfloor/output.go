@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 )
 
 // report is one ranking with everything printed around it.
@@ -23,23 +24,28 @@ type report struct {
 }
 
 // statement returns the statement of the report's inputs (floor.Statement
-// for floor.StatementFloor's model), with the permalink on r.origin when
+// for floor.StatementFloor's model), or its one sentence
+// (floor.ShortStatement) when short, with the permalink on r.origin when
 // set; "" when the workload has no model.
-func (r *report) statement() string {
+func (r *report) statement(short bool) string {
 	in, res, ok := floor.StatementFloor(r.workload, r.in)
 	if !ok {
 		return ""
 	}
-	link := ""
+	permalink := ""
 	if r.origin != "" {
-		link = r.origin + "/?" + floor.PermalinkQuery(r.dataset, in).Encode()
+		permalink = r.origin + "/?" + link.PermalinkOf(r.dataset, in).Encode()
 	}
-	return floor.Statement(r.dataset, r.workload, in, res, link)
+	if short {
+		return floor.ShortStatement(r.workload, in, res, permalink)
+	}
+	return floor.Statement(r.dataset, r.workload, in, res, permalink)
 }
 
-// writeStatement prints the statement alone: one paragraph.
-func (r *report) writeStatement(out io.Writer) error {
-	_, err := io.WriteString(out, r.statement()+"\n")
+// writeStatement prints the statement alone: one paragraph, or one sentence
+// when short.
+func (r *report) writeStatement(out io.Writer, short bool) error {
+	_, err := io.WriteString(out, r.statement(short)+"\n")
 	return err
 }
 
@@ -178,7 +184,7 @@ func factorsLine(f floor.Factors) string {
 func (r *report) writeJSON(out io.Writer) error {
 	rep := floor.NewReport(r.dataset, r.workload, r.in, r.results, version)
 	if r.origin != "" {
-		rep.Statement = r.statement()
+		rep.Statement, rep.StatementShort = r.statement(false), r.statement(true)
 	}
 	b, err := rep.JSON()
 	if err != nil {

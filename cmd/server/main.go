@@ -4,6 +4,7 @@
 //
 //	energyfloor-server [-addr 127.0.0.1:8000] [-origin https://example.org]
 //	energyfloor-server -static DIR [-prefix /energy] [-origin https://example.org]
+//	energyfloor-server -check
 //
 // The binary embeds everything it serves (app.wasm and its precompressed
 // copies, app.css, icons, the dataset), so it runs from any directory. On
@@ -11,6 +12,12 @@
 // (server.DefaultLimits.ShutdownGrace) to finish, closes those still going
 // and exits with status 0. With -static it writes a static site
 // to DIR for any static host, at the root or under -prefix, and exits.
+//
+// Before it listens or writes anything it loads and validates what it
+// serves (server.New): a dataset that fails validation, or a missing
+// app.wasm, makes it exit with status 1 and the message, which names the
+// file, row and field at fault. -check does only that and prints the
+// version: `make build` runs it, so a build with bad data fails.
 //
 // Flags:
 //
@@ -20,12 +27,15 @@
 //	-origin   the site's public origin, such as https://example.org, which the
 //	          pages' embed snippet names (default: served, each request's
 //	          http://Host; static, a placeholder under a note to replace it)
+//	-check    load and validate the dataset and the assets, print the version
+//	          and exit (status 1, with the reason, when they fail)
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
@@ -36,6 +46,12 @@ import (
 )
 
 func main() {
+	os.Exit(serve(web.FS, data.Files()))
+}
+
+// serve parses the flags and serves (or writes, or checks) the site of
+// assets and dataset; it returns the exit status.
+func serve(assets, dataset fs.FS) int {
 	defaultAddr := "127.0.0.1:8000"
 	if env := os.Getenv("ADDR"); env != "" {
 		defaultAddr = env
@@ -44,26 +60,39 @@ func main() {
 	static := flag.String("static", "", "write the static site to this directory instead of serving")
 	prefix := flag.String("prefix", "", "sub-path the static site is served under, e.g. /energy")
 	origin := flag.String("origin", "", "the site's public origin, e.g. https://example.org, for the embed snippet (default: served, the request's; static, a placeholder)")
+	check := flag.Bool("check", false, "load and validate the dataset and the assets, print the version and exit")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "energyfloor-server: unexpected argument %q\n", flag.Arg(0))
 		flag.Usage()
-		os.Exit(2)
+		return 2
 	}
-	if err := run(*addr, *static, *prefix, *origin); err != nil {
-		fmt.Fprintln(os.Stderr, "energyfloor-server:", err)
-		os.Exit(1)
-	}
+	return exitCode(run(*addr, *static, *prefix, *origin, *check, assets, dataset))
 }
 
-func run(addr, static, prefix, origin string) error {
+// exitCode prints err, if any, and returns the process's exit status.
+func exitCode(err error) int {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "energyfloor-server:", err)
+		return 1
+	}
+	return 0
+}
+
+// run serves the site built from assets and dataset (the embedded ones), or
+// writes its static build, or with check only builds it.
+func run(addr, static, prefix, origin string, check bool, assets, dataset fs.FS) error {
 	origin, err := server.NormalizeOrigin(origin)
 	if err != nil {
 		return err
 	}
-	site, err := server.New(web.FS, data.Files())
+	site, err := server.New(assets, dataset)
 	if err != nil {
 		return err
+	}
+	if check {
+		fmt.Printf("Energy Floor %s: the dataset and the assets are valid\n", site.Version)
+		return nil
 	}
 	if static != "" {
 		if err := site.WriteStatic(static, prefix, origin); err != nil {

@@ -8,9 +8,9 @@
 // architectures that name the token-based tasks, "llm" and "mllm") and
 // tasks/<task>.json (every stable configuration of every model for one task).
 // The workloads compiled are Settings.Workloads: lm-arena-chat, gpqa,
-// sourcegraph-fim, image-chat and video-chat. The diffusion tasks
-// (text-to-image, text-to-video) measure images and videos, not tokens, and are
-// skipped. Dates and texts that are not in the upstream files come from
+// sourcegraph-fim, image-chat and video-chat; and Settings.DiffusionWorkloads:
+// text-to-image and text-to-video, which measure images and videos, not
+// tokens (see Diffusion below). Dates and texts that are not in the upstream files come from
 // Settings (settings.go), never from the clock.
 //
 // And the Green Web Foundation's CO2.js average-intensities.json (Ember's
@@ -84,6 +84,33 @@
 // median_itl_ms, fewer GPUs, then row id); a GPU with none under the deadline
 // has no best row, and the selection text says so. Best is chosen on the
 // written figures, so anyone can check it from the file alone.
+//
+// # Diffusion
+//
+// text-to-image and text-to-video (Settings.DiffusionWorkloads) measure one
+// image or video per request. Their models are listed under index.json's
+// diffusion_workloads, each with its generation settings, and written to
+// <workload>/<slug>.json as a data.DiffusionModelFile: metadata, generation
+// (width, height, inference_steps; for video frames and fps, each the same on
+// every upstream row of the model, or an error), the source block, the
+// caveat floor.DiffusionCaveat derives from the generation settings and the
+// model's batch sizes, and every configuration, one line each:
+//
+//	joules_per_request     energy_per_image_joules / energy_per_video_joules, J, 4 decimals
+//	batch_latency_s        batch_latency_s, s, 7 decimals
+//	requests_per_second    throughput_images_per_sec / throughput_videos_per_sec, 10 decimals
+//	gpu_power_watts_total  avg_power_watts, W, integer
+//
+// rounded half up, each energy, latency and throughput keeping at least
+// MinSignificantDigits significant digits (the compiler fails otherwise).
+// gpu, num_gpus, ulysses_degree, ring_degree and batch_size are copied
+// (num_gpus must be ulysses_degree × ring_degree), precision renamed as for
+// tokens. Configurations are sorted by gpu, num_gpus, ulysses_degree,
+// ring_degree, batch_size (each measured once, or an error); row_id is
+// floor.DiffusionRowID's "<slug>/<gpu>/<num_gpus>/u<ulysses>xr<ring>/b<batch>".
+// There are no best rows: the leaderboard sets no latency ceiling for
+// diffusion. architecture is "Diffusion" (upstream's index groups these tasks
+// under it; its rows name none).
 //
 // # Source block
 //
@@ -214,6 +241,9 @@ func Build(in Input, s Settings) (map[string][]byte, Summary, error) {
 		}
 		idx.Workloads = append(idx.Workloads, iw)
 		sum.Workloads = append(sum.Workloads, WorkloadSummary{ID: ws.ID, Models: len(models), Configurations: len(t.rows)})
+	}
+	if err := buildDiffusion(up, s, header, idx, files, &sum); err != nil {
+		return nil, sum, err
 	}
 	if files["index.json"], err = encode(idx); err != nil {
 		return nil, sum, fmt.Errorf("encode index.json: %w", err)

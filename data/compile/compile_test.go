@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -59,7 +60,31 @@ func urow(model, nickname, gpu string, gpus, seqs int, joules, median float64) m
 	}
 }
 
-// newTree is a valid upstream with one workload, lm-arena-chat, of two models.
+// drow is an upstream text-to-image configuration of FLUX.1-dev.
+func drow(gpu string, gpus, ulysses, ring, batch int, joules, latency, throughput float64) map[string]any {
+	return map[string]any{
+		"activated_params_billions": 12.0,
+		"avg_power_watts":           joules * throughput,
+		"batch_latency_s":           latency,
+		"batch_size":                batch,
+		"energy_per_image_joules":   joules,
+		"gpu_model":                 gpu,
+		"image_height":              1024,
+		"image_width":               1024,
+		"inference_steps":           50,
+		"model_id":                  "black-forest-labs/FLUX.1-dev",
+		"nickname":                  "FLUX.1 Dev",
+		"num_gpus":                  gpus,
+		"ring_degree":               ring,
+		"throughput_images_per_sec": throughput,
+		"total_params_billions":     12.0,
+		"ulysses_degree":            ulysses,
+		"weight_precision":          "bfloat16",
+	}
+}
+
+// newTree is a valid upstream with one token workload, lm-arena-chat, of
+// two models, and one diffusion workload, text-to-image, of one model.
 func newTree() *tree {
 	return &tree{
 		index: map[string]any{
@@ -75,6 +100,15 @@ func newTree() *tree {
 					urow("org/Small-Model", "Small Model 3B", "H100", 1, 64, 0.5, 20),
 					urow("org/Small-Model", "Small Model 3B", "B200", 1, 64, 0.25, 10),
 					urow("org/Big-Model-FP8", "Big Model 70B (FP8)", "H100", 8, 128, 2.5, 60),
+				},
+			},
+			"text-to-image": {
+				"task":              "text-to-image",
+				"task_display_name": "Text to Image",
+				"configurations": []any{
+					drow("H100", 2, 1, 2, 4, 4310.123456789, 18.25, 0.219178),
+					drow("H100", 2, 1, 2, 1, 4500.5, 4.75, 0.2105263157894737),
+					drow("B200", 1, 1, 1, 1, 3000.25, 3.5, 0.2857142857142857),
 				},
 			},
 		},
@@ -123,12 +157,13 @@ func writeFile(t *testing.T, path string, b []byte) {
 	}
 }
 
-// tinySettings compile only lm-arena-chat, and take the grid file in dir as
+// tinySettings compile only lm-arena-chat and text-to-image, and take the grid file in dir as
 // the one the settings describe.
 func tinySettings(t *testing.T, dir string) Settings {
 	t.Helper()
 	s := Default
 	s.Workloads = Default.Workloads[:1]
+	s.DiffusionWorkloads = Default.DiffusionWorkloads[:1]
 	if b, err := os.ReadFile(filepath.Join(dir, "grid.json")); err == nil {
 		sum := sha256.Sum256(b)
 		s.Grid.SHA256 = hex.EncodeToString(sum[:])
@@ -167,6 +202,14 @@ func TestCompileBadInput(t *testing.T) {
 			tr.raw[task] = `{"task": "lm-arena-chat", "task_display_name": "x", "configurations": [{"energy_per_token_joules": NaN}]}`
 		}, task, "", "", "malformed JSON at line 1, column 100: invalid character 'N'"},
 		{"missing field", func(tr *tree) { delete(tr.row(2), "energy_per_token_joules") }, task, "org/Big-Model-FP8", "energy_per_token_joules", "missing"},
+		{"diffusion: GPUs not Ulysses × ring", func(tr *tree) { tr.rows("text-to-image")[0].(map[string]any)["ring_degree"] = 1 },
+			"tasks/text-to-image.json", "black-forest-labs/FLUX.1-dev", "num_gpus", "is 2, but ulysses_degree 1 × ring_degree 1 is 1"},
+		{"diffusion: too few significant digits", func(tr *tree) { tr.rows("text-to-image")[1].(map[string]any)["batch_latency_s"] = 0.05 },
+			"tasks/text-to-image.json", "black-forest-labs/FLUX.1-dev", "batch_latency_s", "rounded to 7 decimals with 6 significant digits, fewer than 7"},
+		{"diffusion: missing energy", func(tr *tree) { delete(tr.rows("text-to-image")[2].(map[string]any), "energy_per_image_joules") },
+			"tasks/text-to-image.json", "black-forest-labs/FLUX.1-dev", "energy_per_image_joules", "missing"},
+		{"diffusion: another resolution in one model", func(tr *tree) { tr.rows("text-to-image")[2].(map[string]any)["image_width"] = 512 },
+			"tasks/text-to-image.json", "black-forest-labs/FLUX.1-dev", "image_width", "is 512, but the model's first configuration has 1024"},
 		{"missing model_id", func(tr *tree) { delete(tr.row(0), "model_id") }, task, "", "model_id", "missing"},
 		{"null energy", func(tr *tree) { tr.row(1)["energy_per_token_joules"] = nil }, task, "org/Small-Model", "energy_per_token_joules", "is null, want a number"},
 		{"negative energy", func(tr *tree) { tr.row(1)["energy_per_token_joules"] = -0.5 }, task, "org/Small-Model", "energy_per_token_joules", "is -0.5, want a positive number"},
@@ -312,7 +355,7 @@ func TestCompileTiny(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Compile: %v", err)
 	}
-	if want := (Summary{[]WorkloadSummary{{"lm-arena-chat", 2, 6}}, 3}); !equalSummary(sum, want) {
+	if want := (Summary{[]WorkloadSummary{{"lm-arena-chat", 2, 6}, {"text-to-image", 1, 3}}, 3}); !equalSummary(sum, want) {
 		t.Errorf("got summary %+v, want %+v", sum, want)
 	}
 
@@ -381,6 +424,34 @@ func TestCompileTiny(t *testing.T) {
 	readJSONFile(t, filepath.Join(out, "lm-arena-chat", "big-model-70b-fp8.json"), &big)
 	if g := big.Configurations[0]; g.Wh != "0.03" || g.Precision != "BF16" {
 		t.Errorf("got %s Wh per million tokens, precision %s; want 0.03 (0.025 half up), BF16", g.Wh, g.Precision)
+	}
+	// Diffusion: sorted by GPU, GPU count, Ulysses, ring, batch; figures
+	// rounded half up to 4 (J), 7 (s) and 10 (images/s) decimals, watts to
+	// an integer; the caveat from the model's settings and batch range.
+	var flux struct {
+		Caveat         string           `json:"caveat"`
+		Generation     map[string]int   `json:"generation"`
+		Configurations []map[string]any `json:"configurations"`
+	}
+	readJSONFile(t, filepath.Join(out, "text-to-image", "flux-1-dev.json"), &flux)
+	wantRows := []string{
+		`B200/1/u1xr1/b1 3000.25 3.5 0.2857142857 857 BF16`,
+		`H100/2/u1xr2/b1 4500.5 4.75 0.2105263158 947 BF16`,
+		`H100/2/u1xr2/b4 4310.1235 18.25 0.219178 945 BF16`,
+	}
+	var gotRows []string
+	for _, r := range flux.Configurations {
+		gotRows = append(gotRows, fmt.Sprintf("%s %v %v %v %v %v", strings.TrimPrefix(r["row_id"].(string), "flux-1-dev/"),
+			r["joules_per_request"], r["batch_latency_s"], r["requests_per_second"], r["gpu_power_watts_total"], r["precision"]))
+	}
+	if !equalSlices(gotRows, wantRows) {
+		t.Errorf("got diffusion rows\n%v\nwant\n%v", gotRows, wantRows)
+	}
+	if g := fmt.Sprint(flux.Generation); g != "map[height:1024 inference_steps:50 width:1024]" {
+		t.Errorf("got generation %s, want 1024 × 1024, 50 steps, no frames", g)
+	}
+	if want := "GPU energy only, measured generating 1024 × 1024 images with 50 inference steps, in batches of 1 to 4 on a busy server"; !strings.HasPrefix(flux.Caveat, want) {
+		t.Errorf("got caveat %q, want it to start %q", flux.Caveat, want)
 	}
 }
 
@@ -500,8 +571,8 @@ func TestCompileReplaces(t *testing.T) {
 		want[name] = string(b)
 	}
 	assertTree(t, out, want)
-	if len(want) != 4 {
-		t.Errorf("got %d files, want index.json, grid.json and two model files", len(want))
+	if len(want) != 5 {
+		t.Errorf("got %d files, want index.json, grid.json and three model files", len(want))
 	}
 }
 

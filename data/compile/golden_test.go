@@ -339,9 +339,109 @@ func TestDerivation(t *testing.T) {
 			}
 		})
 	}
+	files += checkDiffusionDerivation(t, nonSlug)
 	if got := len(readTree(t, committedDir)); got != files {
 		t.Errorf("data/compiled holds %d files, want index.json, grid.json and one per model, %d", got, files)
 	}
+}
+
+// checkDiffusionDerivation re-derives every diffusion model file from the
+// upstream task files, independently of the compiler's code (as
+// TestDerivation does for tokens), and returns the number of model files.
+func checkDiffusionDerivation(t *testing.T, nonSlug *regexp.Regexp) int {
+	files := 0
+	for _, wl := range []struct{ id, request, energy, throughput, width, height string }{
+		{"text-to-image", "image", "energy_per_image_joules", "throughput_images_per_sec", "image_width", "image_height"},
+		{"text-to-video", "video", "energy_per_video_joules", "throughput_videos_per_sec", "video_width", "video_height"},
+	} {
+		t.Run(wl.id, func(t *testing.T) {
+			var task struct {
+				Configurations []map[string]any `json:"configurations"`
+			}
+			b, err := os.ReadFile(filepath.Join(upstreamDir, "tasks", wl.id+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec := json.NewDecoder(bytes.NewReader(b))
+			dec.UseNumber()
+			if err := dec.Decode(&task); err != nil {
+				t.Fatal(err)
+			}
+			num := func(c map[string]any, k string) string { return c[k].(json.Number).String() }
+			// Every upstream row, as the compiled row it must become.
+			want := map[string]map[string]string{} // slug → row id → row
+			for _, c := range task.Configurations {
+				slug := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(c["nickname"].(string)), "-"), "-")
+				id := fmt.Sprintf("%s/%s/%s/u%sxr%s/b%s", slug, c["gpu_model"], num(c, "num_gpus"), num(c, "ulysses_degree"),
+					num(c, "ring_degree"), num(c, "batch_size"))
+				if want[slug] == nil {
+					want[slug] = map[string]string{}
+				}
+				gen := fmt.Sprintf(`{"width":%s,"height":%s,"inference_steps":%s`, num(c, wl.width), num(c, wl.height), num(c, "inference_steps"))
+				if wl.request == "video" {
+					gen += fmt.Sprintf(`,"frames":%s,"fps":%s`, num(c, "num_frames"), num(c, "fps"))
+				}
+				want[slug][id] = fmt.Sprintf("%s %s %s %s %s %s BF16 %s", gen+"}", c["gpu_model"],
+					roundHalfUp(rat(num(c, wl.energy)), 4).FloatString(4), roundHalfUp(rat(num(c, "batch_latency_s")), 7).FloatString(7),
+					roundHalfUp(rat(num(c, wl.throughput)), 10).FloatString(10), roundHalfUp(rat(num(c, "avg_power_watts")), 0).FloatString(0),
+					num(c, "batch_size"))
+			}
+			entries, err := os.ReadDir(filepath.Join(committedDir, wl.id))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(entries) != len(want) {
+				t.Errorf("%d files in %s, want one per model, %d", len(entries), wl.id, len(want))
+			}
+			files += len(entries)
+			rows := 0
+			for slug, byID := range want {
+				var f struct {
+					Caveat         string          `json:"caveat"`
+					Generation     json.RawMessage `json:"generation"`
+					Configurations []struct {
+						RowID     string      `json:"row_id"`
+						GPU       string      `json:"gpu"`
+						Precision string      `json:"precision"`
+						Batch     int         `json:"batch_size"`
+						J         json.Number `json:"joules_per_request"`
+						S         json.Number `json:"batch_latency_s"`
+						RPS       json.Number `json:"requests_per_second"`
+						W         json.Number `json:"gpu_power_watts_total"`
+					} `json:"configurations"`
+				}
+				readJSONFile(t, filepath.Join(committedDir, wl.id, slug+".json"), &f)
+				if len(f.Configurations) != len(byID) {
+					t.Errorf("%s: %d configurations, want %d", slug, len(f.Configurations), len(byID))
+				}
+				for _, r := range f.Configurations {
+					rows++
+					// Written figures equal the exact half-up roundings (trailing zeros dropped).
+					fix := func(n json.Number, d int) string { return rat(n.String()).FloatString(d) }
+					got := fmt.Sprintf("%s %s %s %s %s %s %s %d", string(f.Generation), r.GPU, fix(r.J, 4), fix(r.S, 7), fix(r.RPS, 10),
+						fix(r.W, 0), r.Precision, r.Batch)
+					if got != byID[r.RowID] {
+						t.Errorf("%s: got\n%s\nwant\n%s", r.RowID, got, byID[r.RowID])
+					}
+				}
+				lo, hi := 0, 0
+				for _, r := range f.Configurations {
+					if lo == 0 || r.Batch < lo {
+						lo = r.Batch
+					}
+					hi = max(hi, r.Batch)
+				}
+				if want := fmt.Sprintf("in batches of %d to %d on a busy server", lo, hi); !strings.Contains(f.Caveat, want) || !strings.HasPrefix(f.Caveat, "GPU energy only") {
+					t.Errorf("%s: caveat %q lacks %q", slug, f.Caveat, want)
+				}
+			}
+			if rows != len(task.Configurations) {
+				t.Errorf("%d configurations written, want %d", rows, len(task.Configurations))
+			}
+			t.Logf("%s: %d models, %d configurations", wl.id, len(want), rows)
+		})
+	}
+	return files
 }
 
 // checkModelFile checks one committed model file against its upstream rows.

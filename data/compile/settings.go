@@ -26,6 +26,10 @@ type Settings struct {
 	// lists them. The compiler fails if upstream's index.json lists a
 	// token-based (llm or mllm) task that is not here, or lacks one that is.
 	Workloads []WorkloadSettings
+	// DiffusionWorkloads are the diffusion upstream tasks, in the order the
+	// index lists them; the compiler fails if upstream's index.json lists
+	// another diffusion task, or lacks one of these.
+	DiffusionWorkloads []DiffusionWorkloadSettings
 	// GPUs are the GPU models a row may name.
 	GPUs []string
 	// Precisions maps upstream weight_precision to the name we print.
@@ -88,6 +92,20 @@ const methodBase = "Energy per output token is steady-state GPU energy divided b
 	"vLLM 0.11.1 on H100 80GB HBM3 and B200 servers. Energy per request is that figure multiplied by the " +
 	"average output length, not a separate measurement. "
 
+// diffusionMethod is the method text of a diffusion workload whose
+// requests are one image or video each.
+func diffusionMethod(one, many string) string {
+	settings := "resolution, inference steps"
+	if one == "video" {
+		settings += ", frames and frame rate"
+	}
+	return "Energy per " + one + " is the GPU energy of generating a batch, measured with Zeus on H100 80GB HBM3 " +
+		"and B200 servers, divided by the " + many + " in the batch. Batch latency is the time one batch takes: every " +
+		one + " of a batch is ready when the batch is. Throughput is " + many + " generated per second by the whole " +
+		"configuration, whose GPUs split each " + one + "'s sequence with Ulysses and ring attention (Ulysses degree × " +
+		"ring degree = GPUs). Each model generates at fixed settings (" + settings + ")."
+}
+
 // Default are the settings `make data` compiles with.
 var Default = Settings{
 	FormatVersion: "1",
@@ -135,6 +153,10 @@ var Default = Settings{
 			Method: methodBase + "Prompt processing, including the image input, is included."},
 		{ID: "video-chat", Name: "Video Chat",
 			Method: methodBase + "Prompt processing, including the video input, is included."},
+	},
+	DiffusionWorkloads: []DiffusionWorkloadSettings{
+		{ID: "text-to-image", Name: "Text to Image", Request: "image", Method: diffusionMethod("image", "images")},
+		{ID: "text-to-video", Name: "Text to Video", Request: "video", Method: diffusionMethod("video", "videos")},
 	},
 	GPUs:       []string{"B200", "H100"},
 	Precisions: map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "MXFP4"},

@@ -54,7 +54,8 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // upstream is what the compiler reads from the leaderboard's files.
 type upstream struct {
-	tasks map[string]*task
+	tasks     map[string]*task
+	diffusion map[string]*diffusionTask
 }
 
 // task is one tasks/<task>.json.
@@ -103,13 +104,32 @@ func readUpstream(dir string, s Settings) (*upstream, error) {
 		return nil, &InputError{File: file, Field: "architectures", Err: fmt.Errorf(
 			"lists the token-based (llm, mllm) tasks %v but the settings compile %v", tokenTasks, want)}
 	}
-	up := &upstream{tasks: map[string]*task{}}
+	var diffusionTasks []string
+	want = want[:0]
+	diffusionTasks = append(diffusionTasks, idx.Architectures["diffusion"]...)
+	sort.Strings(diffusionTasks)
+	for _, w := range s.DiffusionWorkloads {
+		want = append(want, w.ID)
+	}
+	sort.Strings(want)
+	if !slices.Equal(diffusionTasks, want) {
+		return nil, &InputError{File: file, Field: "architectures", Err: fmt.Errorf(
+			"lists the diffusion tasks %v but the settings compile %v", diffusionTasks, want)}
+	}
+	up := &upstream{tasks: map[string]*task{}, diffusion: map[string]*diffusionTask{}}
 	for _, w := range s.Workloads {
 		t, err := readTask(filepath.Join(dir, "tasks", w.ID+".json"), w.ID, s)
 		if err != nil {
 			return nil, err
 		}
 		up.tasks[w.ID] = t
+	}
+	for _, w := range s.DiffusionWorkloads {
+		t, err := readDiffusionTask(filepath.Join(dir, "tasks", w.ID+".json"), w, s)
+		if err != nil {
+			return nil, err
+		}
+		up.diffusion[w.ID] = t
 	}
 	return up, nil
 }
@@ -144,7 +164,15 @@ func readJSON(file string, v any) error {
 	return nil
 }
 
-func readTask(file, id string, s Settings) (*task, error) {
+// taskDoc is a task file's envelope: its display name and its
+// configurations, each still raw.
+type taskDoc struct {
+	displayName    string
+	configurations []map[string]json.RawMessage
+}
+
+// readTaskDoc reads the task file of task id and checks its envelope.
+func readTaskDoc(file, id string) (*taskDoc, error) {
 	var doc struct {
 		Task            *string                       `json:"task"`
 		TaskDisplayName *string                       `json:"task_display_name"`
@@ -165,9 +193,17 @@ func readTask(file, id string, s Settings) (*task, error) {
 	case len(*doc.Configurations) == 0:
 		return nil, &InputError{File: file, Field: "configurations", Err: errors.New("the task has no configurations")}
 	}
-	t := &task{file: file, displayName: *doc.TaskDisplayName}
+	return &taskDoc{displayName: *doc.TaskDisplayName, configurations: *doc.Configurations}, nil
+}
+
+func readTask(file, id string, s Settings) (*task, error) {
+	doc, err := readTaskDoc(file, id)
+	if err != nil {
+		return nil, err
+	}
+	t := &task{file: file, displayName: doc.displayName}
 	first := map[string]*upstreamRow{}
-	for i, raw := range *doc.Configurations {
+	for i, raw := range doc.configurations {
 		r, err := readRow(raw, s)
 		if err != nil {
 			err.File, err.Row = file, i+1

@@ -1,8 +1,9 @@
 //go:build !wasm
 
-package ui
+package link
 
 import (
+	"energyfloor/app/floor/floortest"
 	"net/url"
 	"reflect"
 	"strings"
@@ -30,9 +31,9 @@ func FuzzDecodeState(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	ds := fixtureDataset()
+	ds := floortest.Dataset()
 	f.Fuzz(func(t *testing.T, raw string) {
-		q, read := parseQuery(raw)
+		q, read := ParseQuery(raw)
 		if std, err := url.ParseQuery(raw); err == nil {
 			want := url.Values{}
 			for _, p := range params {
@@ -42,14 +43,14 @@ func FuzzDecodeState(f *testing.F) {
 				}
 			}
 			if !reflect.DeepEqual(q, want) || len(read) != 0 {
-				t.Fatalf("parseQuery(%q) = %v, %q; url.ParseQuery reads %v", raw, q, read, want)
+				t.Fatalf("ParseQuery(%q) = %v, %q; url.ParseQuery reads %v", raw, q, read, want)
 			}
 		}
-		form, notices := decodeState(ds, q)
+		form, notices := DecodeQuery(ds, q)
 		notices = append(read, notices...)
 		for k, s := range form.Text {
-			if form.Errs[fieldKey(k)] == "" && fields[k].kind == numberKind && (strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s)) {
-				t.Fatalf("field %s shows %q, not plain text, and no message", fields[k].id, s)
+			if form.Errs[Field(k)] == "" && Fields[k].Kind == NumberKind && (strings.ContainsAny(s, `"<>&\`) || !utf8.ValidString(s)) {
+				t.Fatalf("field %s shows %q, not plain text, and no message", Fields[k].ID, s)
 			}
 		}
 		if ds.Workload(form.In.Workload) != nil {
@@ -68,9 +69,9 @@ func FuzzDecodeState(f *testing.F) {
 		if ds.Workload(form.In.Workload) == nil || ds.Workload(form.In.Workload).Model(form.In.Model) == nil {
 			t.Fatalf("decoded to workload %q, model %q", form.In.Workload, form.In.Model)
 		}
-		again, n2 := decodeState(ds, form.permalink(ds))
+		again, n2 := DecodeQuery(ds, form.Permalink(ds))
 		if len(n2) != 0 || len(again.Errs) != 0 {
-			t.Fatalf("the permalink %q of %q gives notices %q and field errors %q", form.query().Encode(), raw, n2, again.Errs)
+			t.Fatalf("the permalink %q of %q gives notices %q and field errors %q", form.Query().Encode(), raw, n2, again.Errs)
 		}
 		if !again.In.OutputTokensPerMonth.Equal(form.In.OutputTokensPerMonth) ||
 			!again.In.OutputTokensPerRequest.Equal(form.In.OutputTokensPerRequest) ||

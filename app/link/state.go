@@ -1,8 +1,7 @@
-package ui
+package link
 
 import (
 	"maps"
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -14,85 +13,80 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// maxParamLen bounds the length, in bytes, of a URL parameter we read: a
+// MaxParamLen bounds the length, in bytes, of a URL parameter we read: a
 // longer choice or data version is ignored with a notice before any
 // parsing; a longer text stays in its field, shortened to it, with the
 // field's message (the field parsers refuse long input before other work).
-const maxParamLen = 200
+const MaxParamLen = 200
 
-// volumeBasis says which monthly volume the user types: output tokens or
-// requests. The other one is derived through the average output length.
-type volumeBasis string
+// A state's Basis is the monthly volume the user types, FieldTokens or
+// FieldRequests; the other one is derived through the average output
+// length.
 
-const (
-	basisTokens   volumeBasis = "tokens"
-	basisRequests volumeBasis = "requests"
-)
-
-// formState is what the calculator's form holds: the text of each text
+// State is what the calculator's form holds: the text of each text
 // field as the user typed it (Text, by field; a choice has none), and In,
 // the inputs: every field's last good value (see fields), so that a bad
 // field never loses the last good results. Errs maps a field to the message
 // shown next to it.
-type formState struct {
-	Basis volumeBasis
-	Text  [fieldCount]string
-	// GridChoice is the grid select's value ("", gridCustom or a bundled
+type State struct {
+	Basis Field
+	Text  [FieldCount]string
+	// GridChoice is the grid select's value ("", GridCustom or a bundled
 	// grid's code); FactorsGiven is set when the link set any factor.
 	GridChoice   string
 	FactorsGiven bool
 	// LinkVersion is the data version the link was made with, when it is
 	// not the dataset's.
 	LinkVersion string
-	// Quote is set by the embed's parameter quote=1 (paramQuote): the
+	// Quote is set by the embed's parameter quote=1 (ParamQuote): the
 	// embed then shows the statement and the equivalents.
 	Quote bool
 	In    floor.Inputs
-	Errs  map[fieldKey]string
+	Errs  map[Field]string
 }
 
-// pageParam is a URL parameter of a page's own address that is not in its
+// PageParam is a URL parameter of a page's own address that is not in its
 // permalink.
-type pageParam struct{ Name, Value string }
+type PageParam struct{ Name, Value string }
 
-// pageParams returns the parameters a page's address keeps besides the
+// PageParams returns the parameters a page's address keeps besides the
 // permalink's: quote=1 for an embed asked to quote. The address bar keeps
 // them after an edit, the form sends them as hidden inputs (inputsPanel),
 // so that Calculate without JavaScript keeps them too, and a kept page is
 // kept under them (PageKey).
-func (f *formState) pageParams(embed bool) []pageParam {
+func (f *State) PageParams(embed bool) []PageParam {
 	if embed && f.Quote {
-		return []pageParam{{paramQuote, "1"}}
+		return []PageParam{{ParamQuote, "1"}}
 	}
 	return nil
 }
 
-// withPageParams returns permalink query q followed by parameters ps.
-func withPageParams(q string, ps []pageParam) string {
+// WithPageParams returns permalink query q followed by parameters ps.
+func WithPageParams(q string, ps []PageParam) string {
 	for _, p := range ps {
 		q += "&" + url.QueryEscape(p.Name) + "=" + url.QueryEscape(p.Value)
 	}
 	return q
 }
 
-// defaultForm returns the form a new visitor sees, for dataset ds: the
+// NewState returns the form a new visitor sees, for dataset ds: the
 // calculation's defaults, with the model replaced by the workload's best
 // model when the default model is not measured on that workload.
-func defaultForm(ds *floor.Dataset) formState {
+func NewState(ds *floor.Dataset) State {
 	in := floor.DefaultInputs()
-	f := formState{Basis: basisTokens, In: in}
-	f.Text[fieldTokens] = floor.FormatCompact(in.OutputTokensPerMonth)
-	f.Text[fieldOutput] = floor.FormatCompact(in.OutputTokensPerRequest)
-	f.Text[fieldITL] = in.TargetITLMs.String()
-	f.In.Model = modelFor(ds, in, in.Model)
-	f.syncDerived()
+	f := State{Basis: FieldTokens, In: in}
+	f.Text[FieldTokens] = floor.FormatCompact(in.OutputTokensPerMonth)
+	f.Text[FieldOutput] = floor.FormatCompact(in.OutputTokensPerRequest)
+	f.Text[FieldITL] = in.TargetITLMs.String()
+	f.In.Model = ModelFor(ds, in, in.Model)
+	f.SyncDerived()
 	return f
 }
 
-// modelFor returns slug when workload in.Workload of ds has that model; else
+// ModelFor returns slug when workload in.Workload of ds has that model; else
 // the default model when it has that; else the model with the lowest floor
 // for in (the first of the ranking); or "" when the workload has no models.
-func modelFor(ds *floor.Dataset, in floor.Inputs, slug string) string {
+func ModelFor(ds *floor.Dataset, in floor.Inputs, slug string) string {
 	w := ds.Workload(in.Workload)
 	if w == nil {
 		return ""
@@ -112,15 +106,15 @@ func modelFor(ds *floor.Dataset, in floor.Inputs, slug string) string {
 	return ""
 }
 
-// syncDerived rewrites the monthly volume the user is not typing from the one
+// SyncDerived rewrites the monthly volume the user is not typing from the one
 // they are, through the average output length.
-func (f *formState) syncDerived() {
+func (f *State) SyncDerived() {
 	if f.In.OutputTokensPerRequest.IsZero() {
 		return
 	}
 	switch f.Basis {
-	case basisRequests:
-		f.Text[fieldTokens] = floor.FormatCompact(f.In.OutputTokensPerMonth)
+	case FieldRequests:
+		f.Text[FieldTokens] = floor.FormatCompact(f.In.OutputTokensPerMonth)
 	default:
 		// Shown only; whole requests read better than 333.3333333333333333M.
 		r := f.In.OutputTokensPerMonth.Div(f.In.OutputTokensPerRequest)
@@ -129,26 +123,26 @@ func (f *formState) syncDerived() {
 		} else {
 			r = r.Round(3)
 		}
-		f.Text[fieldRequests] = floor.FormatCompact(r)
+		f.Text[FieldRequests] = floor.FormatCompact(r)
 	}
 }
 
-// derived reports whether field k is the monthly volume the user is not
+// Derived reports whether field k is the monthly volume the user is not
 // typing, which follows the other.
-func (f *formState) derived(k fieldKey) bool {
-	return k == fieldTokens && f.Basis == basisRequests || k == fieldRequests && f.Basis == basisTokens
+func (f *State) Derived(k Field) bool {
+	return k == FieldTokens && f.Basis == FieldRequests || k == FieldRequests && f.Basis == FieldTokens
 }
 
-// setErr records msg as field k's error, or clears it when msg is "". It
-// changes a copy of the map: components compare their props (a formState)
+// SetErr records msg as field k's error, or clears it when msg is "". It
+// changes a copy of the map: components compare their props (a State)
 // with the last ones, which share the old map.
-func (f *formState) setErr(k fieldKey, msg string) {
+func (f *State) SetErr(k Field, msg string) {
 	if f.Errs[k] == msg {
 		return
 	}
 	errs := maps.Clone(f.Errs)
 	if errs == nil {
-		errs = map[fieldKey]string{}
+		errs = map[Field]string{}
 	}
 	if msg == "" {
 		delete(errs, k)
@@ -158,45 +152,45 @@ func (f *formState) setErr(k fieldKey, msg string) {
 	f.Errs = errs
 }
 
-// requests returns the requests per month implied by the good inputs.
-func (f *formState) requests() decimal.Decimal {
+// Requests returns the requests per month implied by the good inputs.
+func (f *State) Requests() decimal.Decimal {
 	return f.In.OutputTokensPerMonth.Div(f.In.OutputTokensPerRequest)
 }
 
-// setText sets text field k to text, as the user typed it: it keeps the
+// SetText sets text field k to text, as the user typed it: it keeps the
 // text and, when it is good, sets the field's value (and the linked volume);
 // when it is bad, it records the message and leaves every value as it was.
 // It returns the bad text's error.
-func (f *formState) setText(ds *floor.Dataset, k fieldKey, text string) error {
+func (f *State) SetText(ds *floor.Dataset, k Field, text string) error {
 	f.Text[k] = text
-	err := fields[k].set(f, ds, text)
+	err := f.set(ds, k, text)
 	if err != nil {
-		f.setErr(k, err.Error())
+		f.SetErr(k, err.Error())
 		return err
 	}
-	f.setErr(k, "")
-	f.syncDerived()
+	f.SetErr(k, "")
+	f.SyncDerived()
 	return nil
 }
 
-// edit applies one edit of field k: a text field takes any text (a bad one
+// Edit applies one edit of field k: a text field takes any text (a bad one
 // with its message), a choice only a value it knows. It reports whether the
 // edit was taken.
-func (f *formState) edit(ds *floor.Dataset, k fieldKey, text string) bool {
-	if fields[k].kind == choiceKind {
-		return fields[k].set(f, ds, text) == nil
+func (f *State) Edit(ds *floor.Dataset, k Field, text string) bool {
+	if Fields[k].Kind == ChoiceKind {
+		return f.set(ds, k, text) == nil
 	}
-	f.setText(ds, k, text)
+	f.SetText(ds, k, text)
 	return true
 }
 
-// query encodes the form as URL parameters, one per field that has a value
+// Query encodes the state as URL parameters, one per field that has a value
 // (link or get): a text field's as typed while it is good, so a link keeps
 // "2.5M", and otherwise its last good value, so a permalink is always valid.
-func (f *formState) query() url.Values {
+func (f *State) Query() url.Values {
 	q := url.Values{}
-	for k := range fields {
-		fd := &fields[k]
+	for k := range Fields {
+		fd := &Fields[k]
 		v := fd.get(f)
 		if fd.link != nil {
 			v = fd.link(f)
@@ -204,31 +198,31 @@ func (f *formState) query() url.Values {
 		if v == "" {
 			continue
 		}
-		if t := strings.TrimSpace(f.Text[k]); t != "" && fd.kind != choiceKind && !f.derived(fieldKey(k)) && f.Errs[fieldKey(k)] == "" {
+		if t := strings.TrimSpace(f.Text[k]); t != "" && fd.Kind != ChoiceKind && !f.Derived(Field(k)) && f.Errs[Field(k)] == "" {
 			v = t
 		}
-		q.Set(fd.param, v)
+		q.Set(fd.Param, v)
 	}
 	return q
 }
 
-// permalink is the form's query with the dataset version it is made with,
+// Permalink is the state's query with the dataset version it is made with,
 // so that a link opened against newer data says its figures may differ.
-func (f *formState) permalink(ds *floor.Dataset) url.Values {
-	q := f.query()
-	q.Set(paramVersion, ds.DataVersion)
+func (f *State) Permalink(ds *floor.Dataset) url.Values {
+	q := f.Query()
+	q.Set(ParamVersion, ds.DataVersion)
 	return q
 }
 
-// notice is a message about the URL the page was opened with, shown above the
+// Notice is a message about the URL the page was opened with, shown above the
 // calculator. It is always rendered as text, never as markup.
-type notice string
+type Notice string
 
-// parseQuery reads a page's raw query string into the values decodeState
+// ParseQuery reads a page's raw query string into the values DecodeQuery
 // reads: the first value of each of the calculator's parameters (params),
 // and notices for what it had to read differently from the letter of the
 // query. Where url.ParseQuery drops what it cannot parse, and with it good
-// parameters, parseQuery keeps them:
+// parameters, ParseQuery keeps them:
 //
 //   - a ";" is read as a separator, as "&" (with one notice, quoting the
 //     first pair it splits one of the calculator's parameters off):
@@ -237,13 +231,13 @@ type notice string
 //   - any number of parameters is read (url.ParseQuery reads nothing beyond
 //     10,000): only the calculator's are kept, one value each;
 //   - a value whose percent-encoding is broken is taken as written, so
-//     decodeState rejects it with a notice quoting it; a name that cannot
+//     DecodeQuery rejects it with a notice quoting it; a name that cannot
 //     be decoded is not one of the calculator's, and is skipped;
 //   - a value's invalid UTF-8 becomes U+FFFD, here for every parameter, so
 //     that nothing of a link puts invalid UTF-8 into a UTF-8 page.
-func parseQuery(raw string) (url.Values, []notice) {
+func ParseQuery(raw string) (url.Values, []Notice) {
 	q := url.Values{}
-	var notices []notice
+	var notices []Notice
 	for raw != "" {
 		var pair string
 		pair, raw, _ = strings.Cut(raw, "&")
@@ -265,13 +259,13 @@ func parseQuery(raw string) (url.Values, []notice) {
 			q[k] = []string{strings.ToValidUTF8(v, "\uFFFD")}
 		}
 		if split && len(notices) == 0 {
-			notices = append(notices, notice(`Read ";" as "&" in `+floor.QuoteInput(pair)+`: parameters are separated by "&".`))
+			notices = append(notices, Notice(`Read ";" as "&" in `+floor.QuoteInput(pair)+`: parameters are separated by "&".`))
 		}
 	}
 	return q, notices
 }
 
-// decodeState decodes a permalink's query, or the calculator's form as a
+// DecodeQuery decodes a permalink's query, or the calculator's form as a
 // browser submits it, into a form for dataset ds. It reads each field's
 // parameter as if typed, in the table's order, and never fails: a missing
 // parameter takes its default silently; a bad number stays in its field with
@@ -279,11 +273,11 @@ func parseQuery(raw string) (url.Values, []notice) {
 // other bad, unknown or hostile parameter takes its default and adds a
 // notice quoting it (shortened, with control and direction characters
 // escaped).
-func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
-	f := defaultForm(ds)
-	var notices []notice
+func DecodeQuery(ds *floor.Dataset, q url.Values) (State, []Notice) {
+	f := NewState(ds)
+	var notices []Notice
 	bad := func(param, raw, why, fallback string) {
-		notices = append(notices, notice("Ignored "+param+"="+floor.QuoteInput(raw)+": "+why+" Using "+fallback+"."))
+		notices = append(notices, Notice("Ignored "+param+"="+floor.QuoteInput(raw)+": "+why+" Using "+fallback+"."))
 	}
 	get := func(param string, text bool) (string, bool) {
 		vs, ok := q[param]
@@ -291,63 +285,63 @@ func decodeState(ds *floor.Dataset, q url.Values) (formState, []notice) {
 			return "", false
 		}
 		v := vs[0]
-		if len(v) > maxParamLen && !text {
-			bad(param, v, "longer than "+strconv.Itoa(maxParamLen)+" characters.", "the default")
+		if len(v) > MaxParamLen && !text {
+			bad(param, v, "longer than "+strconv.Itoa(MaxParamLen)+" characters.", "the default")
 			return "", false
 		}
 		return v, true
 	}
-	for k := range fields {
-		fd := &fields[k]
-		if fieldKey(k) == fieldModel {
+	for k := range Fields {
+		fd := &Fields[k]
+		if Field(k) == FieldModel {
 			// The model falls back on the workload's default or best for
 			// the inputs read so far: all the ranking depends on.
-			f.In.Model = modelFor(ds, f.In, f.In.Model)
+			f.In.Model = ModelFor(ds, f.In, f.In.Model)
 		}
-		v, ok := get(fd.param, fd.kind != choiceKind)
+		v, ok := get(fd.Param, fd.Kind != ChoiceKind)
 		if !ok {
 			continue
 		}
-		f.FactorsGiven = f.FactorsGiven || fd.factor
-		if fd.kind == choiceKind {
-			if err := fd.set(&f, ds, v); err != nil {
+		f.FactorsGiven = f.FactorsGiven || fd.Factor
+		if fd.Kind == ChoiceKind {
+			if err := f.set(ds, Field(k), v); err != nil {
 				fallback := fd.get(&f)
 				if fallback == "" {
-					fallback = fd.empty
+					fallback = fd.Empty
 				}
-				bad(fd.param, v, err.Error(), fallback)
+				bad(fd.Param, v, err.Error(), fallback)
 			}
 			continue
 		}
 		// The field shows a bad value as given, with its message, and a
 		// good number as plain text.
 		text := strings.TrimSpace(v)
-		if err := f.setText(ds, fieldKey(k), v); err == nil && fd.kind == numberKind {
+		if err := f.SetText(ds, Field(k), v); err == nil && fd.Kind == NumberKind {
 			text = fieldText(v, fd.get(&f))
 		}
 		f.Text[k] = shorten(text)
 	}
-	if f.GridChoice == gridCustom && !f.In.Factors.CustomGCO2ePerKWh.Valid {
+	if f.GridChoice == GridCustom && !f.In.Factors.CustomGCO2ePerKWh.Valid {
 		// A link's grid=custom without an intensity is no grid.
 		f.GridChoice = ""
 	}
-	if v, ok := get(paramVersion, false); ok && strings.TrimSpace(v) != ds.DataVersion {
+	if v, ok := get(ParamVersion, false); ok && strings.TrimSpace(v) != ds.DataVersion {
 		f.LinkVersion = strings.TrimSpace(v)
 	}
-	if v, ok := get(paramQuote, false); ok {
+	if v, ok := get(ParamQuote, false); ok {
 		f.Quote = strings.TrimSpace(v) == "1"
 	}
-	f.syncDerived()
+	f.SyncDerived()
 	return f, notices
 }
 
-// shorten returns s cut to at most maxParamLen bytes, at a character
+// shorten returns s cut to at most MaxParamLen bytes, at a character
 // boundary, and ended with "…" when cut: what a field shows of a long value.
 func shorten(s string) string {
-	if len(s) <= maxParamLen {
+	if len(s) <= MaxParamLen {
 		return s
 	}
-	cut := maxParamLen - len("…")
+	cut := MaxParamLen - len("…")
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
@@ -375,39 +369,18 @@ func fieldText(v, good string) string {
 	return v
 }
 
-// The latency slider is logarithmic: position 0…sliderSteps maps to
-// sliderMinMs…sliderMaxMs, so 10 ms and 1,000 ms are equally easy to set.
-const (
-	sliderSteps = 1000
-	sliderMinMs = 5.0
-	sliderMaxMs = 2000.0
-)
-
-// sliderPos returns the slider position for a target in ms, clamped.
-func sliderPos(ms decimal.Decimal) int {
-	v := ms.InexactFloat64()
-	if v <= sliderMinMs {
-		return 0
+// Apply sets field k to text v as a command line gives it: as Edit does,
+// except that a number given empty is refused with its parser's reason (an
+// edit reads it as an optional factor left unset), and that it returns why
+// a bad value is refused.
+func (f *State) Apply(ds *floor.Dataset, k Field, v string) error {
+	fd := &Fields[k]
+	if fd.Parse != nil && strings.TrimSpace(v) == "" {
+		_, err := fd.Parse(v)
+		return err
 	}
-	if v >= sliderMaxMs {
-		return sliderSteps
+	if fd.Kind == ChoiceKind {
+		return f.set(ds, k, v)
 	}
-	return int(math.Round(sliderSteps * math.Log(v/sliderMinMs) / math.Log(sliderMaxMs/sliderMinMs)))
-}
-
-// sliderMs returns the target in ms for a slider position, rounded to what a
-// person would type: 0.1 ms below 10 ms, whole ms below 100 ms, two
-// significant figures above.
-func sliderMs(pos int) string {
-	pos = max(0, min(sliderSteps, pos))
-	v := sliderMinMs * math.Pow(sliderMaxMs/sliderMinMs, float64(pos)/sliderSteps)
-	switch {
-	case v < 10:
-		return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
-	case v < 100:
-		return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
-	default:
-		p := math.Pow(10, math.Floor(math.Log10(v))-1)
-		return strconv.FormatFloat(math.Round(v/p)*p, 'f', 0, 64)
-	}
+	return f.SetText(ds, k, v)
 }

@@ -1,21 +1,26 @@
-package ui
+package link
 
 import (
+	"energyfloor/data"
 	"strings"
 	"testing"
 )
 
 func TestPreview(t *testing.T) {
-	title, description, ok := Preview("tokens=2.5B&output=500&itl=100")
+	ds, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	preview := func(raw string) (string, string, bool) {
+		f, _ := Decode(ds, raw)
+		return Preview(ds, &f)
+	}
+	title, description, ok := preview("tokens=2.5B&output=500&itl=100")
 	if !ok {
 		t.Fatal("no preview")
 	}
 	if want := "At least 0.0334 Wh per request for Qwen 3 235B A22B Instruct"; title != want {
 		t.Errorf("title = %q, want %q", title, want)
-	}
-	ds, err := loadDataset()
-	if err != nil {
-		t.Fatal(err)
 	}
 	caveat := firstSentence(ds.Caveat)
 	if !strings.HasPrefix(description, title+", 167 kWh a month") || !strings.HasSuffix(description, ". "+caveat) {
@@ -25,7 +30,7 @@ func TestPreview(t *testing.T) {
 		t.Errorf("caveat's first sentence = %q", caveat)
 	}
 	// A query the calculator corrects (with notices) previews what the page shows.
-	if title, _, ok := Preview("workload=nope&tokens=2.5B&output=500&itl=100"); !ok || !strings.HasPrefix(title, "At least ") {
+	if title, _, ok := preview("workload=nope&tokens=2.5B&output=500&itl=100"); !ok || !strings.HasPrefix(title, "At least ") {
 		t.Errorf("preview of a corrected query: %q, %v", title, ok)
 	}
 }

@@ -1,0 +1,121 @@
+package floor
+
+import "github.com/shopspring/decimal"
+
+// NewReport builds the report of results (as Rank returns them, in ranking
+// order) for inputs in on workload w of ds. in.Model is the model the
+// results are limited to ("" for every model).
+func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion string) *Report {
+	src := w.Source
+	factors := in.Factors
+	rep := &Report{
+		Inputs: ReportInputs{
+			Workload: w.ID, OutputTokensPerMonth: Number(in.OutputTokensPerMonth), OutputTokensPerRequest: Number(in.OutputTokensPerRequest),
+			TargetITLMs: Number(in.TargetITLMs), Percentile: string(in.Statistic), GPU: optional(in.GPU), Model: optional(in.Model),
+			HostOverhead: Number(factors.Host), IdleOverhead: Number(factors.Idle), PUE: Number(factors.pue()),
+			PricePerKWh: optionalNumber(factors.PricePerKWh), Currency: factors.Currency,
+		},
+		DataVersion: ds.DataVersion, AppVersion: appVersion, HoursPerMonth: HoursPerMonth,
+		Caveat: Caveat(ds, factors), Citation: src.Cite, CitationURL: src.CiteURL,
+		Source:  ReportSource{Name: src.Name, URL: src.URL, DataURL: src.DataURL, Version: src.Version, Retrieved: src.Retrieved, Licence: src.Licence},
+		Results: make([]ReportResult, len(results)),
+	}
+	if g, ok := factors.GCO2ePerKWh(); ok {
+		rep.Inputs.GridGCO2ePerKWh = optionalNumber(decimal.NewNullDecimal(g))
+	}
+	if g, ok := factors.GridUsed(); ok {
+		gs := ds.GridSource
+		rep.Inputs.Grid, rep.Inputs.GridYear = &g.Code, &g.Year
+		rep.GridSource = &ReportGridSource{Name: gs.Name, Attribution: gs.Attribution, URL: gs.URL, DataURL: gs.DataURL,
+			Commit: gs.Commit, Updated: gs.Updated, Licence: gs.Licence}
+	}
+	if sin, sr, ok := StatementFloor(w, in); ok {
+		rep.Statement = Statement(ds, w, sin, sr, "")
+		rep.StatementShort = ShortStatement(w, sin, sr, "")
+		rep.Equivalents = reportEquivalents(ds, sr)
+	} else {
+		rep.Equivalents = []ReportEquivalent{}
+	}
+	for i, res := range results {
+		f := res.Figures
+		c := res.Chosen
+		rr := ReportResult{Rank: i + 1, ModelID: res.Model.ModelID, Model: res.Model.Slug, Slug: res.Model.Slug, Name: res.Model.Name, GPU: res.GPU,
+			MeetsTarget: res.Meets(), Qualifying: res.Qualifying, Measured: res.Measured,
+			JPerToken: Number(f.JoulesPerOutputToken), WhPerMillion: Number(f.WhPerMillionOutputTokens), JPerRequest: Number(f.JoulesPerRequest),
+			WhPerRequest: Number(f.WhPerRequest), KWhPerMonth: Number(f.KWhPerMonth), KWhPerYear: Number(f.KWhPerYear),
+			Requests: Number(f.RequestsPerMonth), GPUHours: Number(f.GPUHoursPerMonth), Replicas: f.Replicas, GPUsNeeded: f.GPUsNeeded,
+			AvgGPUPower: Number(f.AvgGPUPowerWatts),
+		}
+		if c != nil {
+			rr.RowID = &c.RowID
+			rr.Spread = &ReportSpread{Floor: Number(res.Spread.Floor), Median: Number(res.Spread.Median), Highest: Number(res.Spread.Highest)}
+		} else {
+			c = res.Fastest
+			reach := Number(c.ITL(in.Statistic))
+			rr.ReachableITLMs = &reach
+		}
+		rr.Estimate = reportEstimate(factors, f)
+		rr.Configuration = reportConfiguration(c)
+		if t := res.Traffic; t != nil {
+			rr.Traffic = &ReportTraffic{OutputTokensPerSecond: Number(t.OutputTokensPerSecond), JPerToken: Number(t.Figures.JoulesPerOutputToken),
+				WhPerRequest: Number(t.Figures.WhPerRequest), KWhPerMonth: Number(t.Figures.KWhPerMonth), RowID: t.Config.RowID,
+				Utilisation: Number(t.Utilisation), TimesFloor: Number(t.TimesFloor), Configuration: reportConfiguration(t.Config),
+				Estimate: reportEstimate(factors, t.Figures)}
+			if n := t.NextStep(); n != nil {
+				rr.Traffic.NextStep = &ReportNextStep{FromTokensPerMonth: Number(n.FromOutputTokensPerMonth), TimesFloor: Number(n.TimesFloor)}
+			}
+		}
+		rep.Results[i] = rr
+	}
+	return rep
+}
+
+// reportEstimate returns the estimate of figures f with factors, or nil
+// when no factor is set.
+func reportEstimate(factors Factors, f Figures) *ReportEstimate {
+	if factors.IsZero() {
+		return nil
+	}
+	e := factors.Estimate(f)
+	return &ReportEstimate{WhPerRequest: Number(e.WhPerRequest), KWhPerMonth: Number(e.KWhPerMonth),
+		GCO2ePerRequest: optionalNumber(e.GCO2ePerRequest), KgCO2ePerMonth: optionalNumber(e.KgCO2ePerMonth),
+		CostPerMonth: optionalNumber(e.CostPerMonth)}
+}
+
+// reportConfiguration returns configuration c as the report writes it.
+func reportConfiguration(c *Configuration) ReportConfiguration {
+	return ReportConfiguration{
+		RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
+		ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs, Repeat: c.Repeat,
+		MedianITLMs: Number(c.MedianITLMs), P90ITLMs: Number(c.P90ITLMs), P95ITLMs: Number(c.P95ITLMs), P99ITLMs: Number(c.P99ITLMs),
+		TokensPerSecond: Number(c.TokensPerSecond), GPUPowerWatts: Number(c.GPUPowerWattsTotal),
+	}
+}
+
+// Select records, for the app's downloads, the model the page showed: the
+// results cover every model, and those of slug are marked selected.
+func (r *Report) Select(slug string) {
+	r.Inputs.SelectedModel = optional(slug)
+	for i := range r.Results {
+		selected := r.Results[i].Slug == slug
+		r.Results[i].Selected = &selected
+	}
+}
+
+// optional returns nil for "", else a pointer to s (JSON null or a string).
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// optionalNumber returns nil for an invalid d, else a pointer to its value
+// (JSON null or a number).
+func optionalNumber(d decimal.NullDecimal) *Number {
+	if !d.Valid {
+		return nil
+	}
+	n := Number(d.Decimal)
+	return &n
+}

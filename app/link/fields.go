@@ -1,0 +1,393 @@
+// Package link is the model of the calculator's inputs, outside go-app: the
+// table of fields (Fields: each input's URL parameter, CLI flag, report key,
+// DOM id, parser and bounds), the state a page's address decodes to (State,
+// Decode), the canonical permalink (State.Permalink, PermalinkOf), the key a
+// cache of pages keeps a page under (State.Key) and a page's link preview
+// (Preview). The web UI (package ui) draws and edits a State, the server
+// reads a page's address with it, and the CLI (cmd/energyfloor) derives its
+// input flags from the table and reads -link with Decode, so a link, a form
+// and a command line take the same spellings and give the same figures.
+package link
+
+import (
+	"errors"
+	"strings"
+
+	"energyfloor/app/floor"
+
+	"github.com/shopspring/decimal"
+)
+
+// The calculator's inputs are one table, Fields: for each, its URL
+// parameter (also its name in the form), its CLI flag, its key in the
+// report's inputs, its DOM id, its label, its parser and bounds, how it
+// reads a text (set), which value it holds (get) and what the permalink
+// writes (link). Decoding a link (DecodeQuery), writing the permalink
+// (State.Query), the page cache's key (State.Key), applying an edit, reading
+// the edits made in the prerendered page, drawing the form (package ui) and
+// the CLI's flags (cmd/energyfloor) all go through it: an input is added in
+// one place, and a link takes the spellings the CLI takes, since both read
+// them with the same parsers and lookups.
+
+// Field names a field: its place in Fields.
+type Field int
+
+// The fields, in the order a link and the prerendered page are read: a
+// workload before its model; the output length before the monthly volumes
+// it links; the model after every input its fallback ranks by; a grid
+// before the user's own intensity, which overrides it.
+const (
+	FieldWorkload Field = iota
+	FieldOutput
+	FieldTokens
+	FieldRequests
+	FieldITL
+	FieldPct
+	FieldGPU
+	FieldModel
+	FieldHost
+	FieldIdle
+	FieldPUE
+	FieldGrid
+	FieldGCO2
+	FieldPrice
+	FieldCurrency
+	FieldCount
+)
+
+// ParamVersion is the URL parameter of the data version a permalink was made
+// with: not a field, but read with them.
+const ParamVersion = "v"
+
+// ParamQuote, "1" in the embed's URL, asks the embed for the statement to
+// quote and the equivalents, which it leaves out otherwise: not a field, but
+// read with them.
+const ParamQuote = "quote"
+
+// Kind is how a field is drawn and read.
+type Kind int
+
+const (
+	NumberKind Kind = iota // a text field for a number, with a decimal keypad
+	TextKind               // a text field for text
+	ChoiceKind             // a select: it takes only the values it knows
+)
+
+// Spec is one input of the calculator. A text field (NumberKind, TextKind)
+// keeps what the user typed (State.Text), with a message when it is bad
+// (State.Errs), and its last good value in the state's inputs, where a bad
+// text never reaches; a choice takes only a value it knows.
+type Spec struct {
+	Param string // URL parameter, and the name the form submits it under
+	// Flag is the CLI's flag ("" for none); Usage its help, with the name
+	// of its value in back quotes, as package flag reads it.
+	Flag, Usage string
+	// JSON is its key in the report's inputs (floor.ReportInputs), "" for
+	// none: the report states the volume as tokens only.
+	JSON  string
+	ID    string // DOM id of its control
+	Label string
+	Hint  string // a text field's hint, shown unless it holds a bad text
+	Kind  Kind
+	// factor marks the estimate's inputs (Beyond the GPU): a link that sets
+	// one opens that section.
+	Factor bool
+	// linked marks the two monthly volumes: the user types one
+	// (State.Basis), and the other follows through the output length.
+	Linked bool
+	// empty says what a choice's empty value means, in a notice.
+	Empty string
+	// Parse is a number field's parser, one of floor's; Min and Max its
+	// bounds, floor's constants, which its help and hint state (Min is
+	// zero for a number that must be more than zero).
+	Parse    func(string) (decimal.Decimal, error)
+	Min, Max decimal.Decimal
+	// Range is the bounds in words ("0 to 2,000") where the help or hint
+	// states them (rangeMark), else "": the README states them too.
+	Range string
+	// set reads a choice's or a text's text with floor's lookup or parser
+	// and, when it is good, sets the state's inputs to its value; when it
+	// is bad it changes no value and returns why, in a sentence for the
+	// user. A number field has put instead: State.set reads its text with
+	// Parse (a factor's empty text is the factor unset, a null value) and
+	// put takes the value, or returns why the state cannot.
+	set func(f *State, ds *floor.Dataset, text string) error
+	put func(f *State, d decimal.NullDecimal) error
+	// get returns the value the field holds: a choice's option value, a
+	// number as a plain decimal ("" for an optional one left empty).
+	get func(f *State) string
+	// link, when set, returns what a permalink writes for the field in
+	// place of get; "" leaves the field out.
+	link func(f *State) string
+}
+
+// Fields is the table of the calculator's inputs, by Field.
+var Fields = [FieldCount]Spec{
+	FieldWorkload: {Param: "workload", Flag: "workload", JSON: "workload",
+		Usage: "upstream task `id`, as energyfloor -list lists them",
+		ID:    "workload", Label: "Workload", Kind: ChoiceKind,
+		set: func(f *State, ds *floor.Dataset, s string) error {
+			w := ds.Workload(strings.TrimSpace(s))
+			if w == nil {
+				return errors.New("no such workload.")
+			}
+			f.In.Workload = w.ID
+			return nil
+		},
+		get: func(f *State) string { return f.In.Workload }},
+	FieldOutput: {Param: "output", Flag: "output-tokens", JSON: "output_tokens_per_request",
+		Usage: "average output tokens per request, as `n`", Parse: floor.ParseOutputTokens, Max: floor.MaxOutputTokens,
+		ID: "output-tokens", Label: "Average output tokens per request",
+		Hint: "Tokens the model writes per answer; prompts are not counted.",
+		put: func(f *State, d decimal.NullDecimal) error {
+			if f.Basis == FieldRequests {
+				// Requests stay what the user typed; tokens follow,
+				// within their bound.
+				t, err := floor.TokensForRequests(f.Requests(), d.Decimal)
+				if err != nil {
+					return err
+				}
+				f.In.OutputTokensPerMonth = t
+			}
+			f.In.OutputTokensPerRequest = d.Decimal
+			return nil
+		},
+		get: func(f *State) string { return f.In.OutputTokensPerRequest.String() }},
+	FieldTokens: {Param: "tokens", Flag: "tokens", JSON: "output_tokens_per_month",
+		Usage: "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …", Parse: floor.ParseTokensPerMonth, Max: floor.MaxTokensPerMonth,
+		ID: "tokens-per-month", Label: "Output tokens per month", Linked: true,
+		Hint: "For example 2.5M, 1e9 or 1,000,000,000.",
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.OutputTokensPerMonth = d.Decimal; return nil },
+		// With requests typed, the permalink still carries the equivalent
+		// tokens, so it reads the same to a script.
+		get: func(f *State) string { return f.In.OutputTokensPerMonth.String() }},
+	FieldRequests: {Param: "requests", Parse: floor.ParseRequestsPerMonth, Max: floor.MaxRequestsPerMonth,
+		ID: "requests-per-month", Label: "Requests per month", Linked: true,
+		Hint: "Linked to output tokens through the average output length.",
+		put: func(f *State, d decimal.NullDecimal) error {
+			t, err := floor.TokensForRequests(d.Decimal, f.In.OutputTokensPerRequest)
+			if err == nil {
+				f.In.OutputTokensPerMonth = t
+			}
+			return err
+		},
+		get: func(f *State) string { return f.Requests().String() },
+		// Only when typed, and only when they give the volume exactly:
+		// requests in a link make them the typed volume. A bad requests text
+		// leaves the volume the tokens gave, which the tokens parameter carries.
+		link: func(f *State) string {
+			r := f.Requests()
+			if f.Basis != FieldRequests || !r.Mul(f.In.OutputTokensPerRequest).Equal(f.In.OutputTokensPerMonth) {
+				return ""
+			}
+			return r.String()
+		}},
+	FieldITL: {Param: "itl", Flag: "itl-ms", JSON: "itl_target_ms",
+		Usage: "inter-token latency target in `ms`", Parse: floor.ParseITLMs, Max: floor.MaxITLMs,
+		ID: "itl-ms", Label: "Inter-token latency target (ms)",
+		Hint: "The time between two output tokens the users may wait, at most.",
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetITLMs = d.Decimal; return nil },
+		get:  func(f *State) string { return f.In.TargetITLMs.String() }},
+	FieldPct: {Param: "pct", Flag: "percentile", JSON: "percentile",
+		Usage: "the latency `statistic` the target applies to: " + floor.StatisticsText(),
+		ID:    "percentile", Label: "The target applies to", Kind: ChoiceKind,
+		set: func(f *State, _ *floor.Dataset, s string) error {
+			st, err := floor.ParseStatistic(s)
+			if err != nil {
+				return errors.New("use " + floor.StatisticsText() + ".")
+			}
+			f.In.Statistic = st
+			return nil
+		},
+		get: func(f *State) string { return string(f.In.Statistic) }},
+	FieldGPU: {Param: "gpu", Flag: "gpu", JSON: "gpu", Usage: "`GPU` model, H100 or B200 (default either)",
+		ID: "gpu", Label: "GPU", Kind: ChoiceKind, Empty: "either GPU",
+		set: func(f *State, _ *floor.Dataset, s string) error {
+			g, err := floor.ParseGPU(s)
+			if err == nil {
+				f.In.GPU = g
+			}
+			return err
+		},
+		get: func(f *State) string { return f.In.GPU }},
+	FieldModel: {Param: "model", Flag: "model", JSON: "model", Usage: "only this `model`: its slug or Hugging Face id",
+		ID: "model", Label: "Model", Kind: ChoiceKind,
+		set: func(f *State, ds *floor.Dataset, s string) error {
+			var m *floor.Model
+			if w := ds.Workload(f.In.Workload); w != nil {
+				m = w.FindModel(s)
+			}
+			if m == nil {
+				return errors.New("no such model on this workload.")
+			}
+			f.In.Model = m.Slug
+			return nil
+		},
+		get: func(f *State) string { return f.In.Model }},
+	FieldHost: {Param: "host", Flag: "host-overhead", JSON: "host_overhead", Parse: floor.ParseOverhead, Max: floor.MaxOverhead,
+		Usage: "estimate: host CPU and memory energy as a `fraction` of GPU energy, {range} (Google 2025: " + google.Host.String() + ")",
+		ID:    "host-overhead", Label: "Host CPU and memory", Factor: true,
+		Hint: "A fraction of GPU energy: 0 counts none, " + google.Host.String() + " adds " + google.Host.Shift(2).String() + " %.",
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.Factors.Host = d.Decimal; return nil },
+		get:  func(f *State) string { return nonZero(f.In.Factors.Host) }},
+	FieldIdle: {Param: "idle", Flag: "idle-overhead", JSON: "idle_overhead", Parse: floor.ParseOverhead, Max: floor.MaxOverhead,
+		Usage: "estimate: idle and provisioned-but-unused machines' energy as a `fraction` of GPU energy, {range} (Google 2025: " + google.Idle.String() + ")",
+		ID:    "idle-overhead", Label: "Idle machines", Factor: true,
+		Hint: "A fraction of GPU energy: 0 counts none, " + google.Idle.String() + " adds " + google.Idle.Shift(2).String() + " %.",
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.Factors.Idle = d.Decimal; return nil },
+		get:  func(f *State) string { return nonZero(f.In.Factors.Idle) }},
+	FieldPUE: {Param: "pue", Flag: "pue", JSON: "pue", Parse: floor.ParsePUE, Min: floor.MinPUE, Max: floor.MaxPUE,
+		Usage: "estimate: facility energy over IT energy, `n` from {range} (Google 2025: " + google.PUE.String() + "; industry average: " + industry.PUE.String() + ")",
+		ID:    "pue", Label: "Facility PUE", Factor: true,
+		Hint: "Facility energy ÷ IT energy: " + floor.MinPUE.String() + " counts no cooling or power losses.",
+		put: func(f *State, d decimal.NullDecimal) error {
+			f.In.Factors.PUE = floor.MinPUE
+			if d.Valid {
+				f.In.Factors.PUE = d.Decimal
+			}
+			return nil
+		},
+		get: func(f *State) string {
+			if pue := f.In.Factors.PUE; !pue.Equal(floor.MinPUE) {
+				return nonZero(pue)
+			}
+			return ""
+		}},
+	FieldGrid: {Param: "grid", Flag: "grid", JSON: "grid",
+		Usage: "carbon at a bundled grid's yearly average intensity: a country `code` such as DEU or USA, or a region such as World or EU",
+		ID:    "grid", Label: "Grid carbon intensity (location-based annual average)", Kind: ChoiceKind,
+		Factor: true, Empty: "none",
+		set: func(f *State, ds *floor.Dataset, s string) error { return f.SetGrid(ds, s) },
+		get: func(f *State) string { return f.GridChoice },
+		// The bundled grid the carbon figures use; the user's own intensity
+		// is the gco2 field's.
+		link: func(f *State) string {
+			if g, ok := f.In.Factors.GridUsed(); ok {
+				return g.Code
+			}
+			return ""
+		}},
+	FieldGCO2: {Param: "gco2", Flag: "gco2-per-kwh", JSON: "grid_gco2e_per_kwh", Parse: floor.ParseGCO2ePerKWh, Max: floor.MaxGCO2ePerKWh,
+		Usage: "carbon at your own grid intensity, `gCO2e` per kWh, {range} (overrides -grid)",
+		ID:    "gco2-per-kwh", Label: "Your own grid intensity (gCO2e/kWh)", Factor: true,
+		Hint: "Overrides the grid above; {range}.",
+		put: func(f *State, d decimal.NullDecimal) error {
+			f.In.Factors.CustomGCO2ePerKWh = d
+			if d.Valid {
+				// The user's own intensity replaces a bundled grid, as a
+				// bundled grid replaces it (SetGrid).
+				f.In.Factors.Grid, f.GridChoice = floor.GridIntensity{}, GridCustom
+			}
+			return nil
+		},
+		get: func(f *State) string { return nullable(f.In.Factors.CustomGCO2ePerKWh) }},
+	FieldPrice: {Param: "price", Flag: "price-per-kwh", JSON: "price_per_kwh", Parse: floor.ParsePricePerKWh, Max: floor.MaxPricePerKWh,
+		Usage: "cost at this electricity `price` per kWh, {range}",
+		ID:    "price-per-kwh", Label: "Electricity price per kWh", Factor: true,
+		Hint: "{range}, in your currency.",
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.Factors.PricePerKWh = d; return nil },
+		get:  func(f *State) string { return nullable(f.In.Factors.PricePerKWh) }},
+	FieldCurrency: {Param: "cur", Flag: "currency", JSON: "currency", Usage: "the price's `currency`, shown as text: EUR, US$ …",
+		ID: "currency", Label: "Currency", Kind: TextKind, Factor: true,
+		Hint: "Any text, such as EUR or US$.",
+		set: func(f *State, _ *floor.Dataset, s string) error {
+			cur, err := floor.ParseCurrency(s)
+			if err == nil {
+				f.In.Factors.Currency = cur
+			}
+			return err
+		},
+		get: func(f *State) string { return f.In.Factors.Currency }},
+}
+
+// The presets whose factors the help and hints give as examples.
+var (
+	google, _   = floor.PresetByID(floor.PresetGoogle2025)
+	industry, _ = floor.PresetByID(floor.PresetIndustryAverage)
+)
+
+// rangeMark in a field's Usage or Hint stands for its bounds in words, "0 to
+// 2,000", which init writes from Min and Max: the parser's constants.
+const rangeMark = "{range}"
+
+func init() {
+	for k := range Fields {
+		fd := &Fields[k]
+		if !strings.Contains(fd.Usage+fd.Hint, rangeMark) {
+			continue
+		}
+		fd.Range = floor.FormatExact(fd.Min) + " to " + floor.FormatExact(fd.Max)
+		fd.Usage = strings.ReplaceAll(fd.Usage, rangeMark, fd.Range)
+		fd.Hint = strings.ReplaceAll(fd.Hint, rangeMark, fd.Range)
+	}
+}
+
+// set reads text into field k: a number with its parser (a factor's empty
+// text is the factor unset), then its put; anything else with its set. A
+// monthly volume (Linked) becomes the one the user types, and the other's
+// message goes: it follows. It returns why a bad text is refused.
+func (f *State) set(ds *floor.Dataset, k Field, text string) error {
+	fd := &Fields[k]
+	if fd.Linked {
+		f.Basis = k
+		for o := range Fields {
+			if Fields[o].Linked && Field(o) != k {
+				f.SetErr(Field(o), "")
+			}
+		}
+	}
+	if fd.Parse == nil {
+		return fd.set(f, ds, text)
+	}
+	if fd.Factor && strings.TrimSpace(text) == "" {
+		return fd.put(f, decimal.NullDecimal{})
+	}
+	d, err := fd.Parse(text)
+	if err != nil {
+		return err
+	}
+	return fd.put(f, decimal.NewNullDecimal(d))
+}
+
+// nonZero returns d as a plain decimal, or "" for zero.
+func nonZero(d decimal.Decimal) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.String()
+}
+
+// nullable returns d as a plain decimal, or "" when it is null.
+func nullable(d decimal.NullDecimal) string {
+	if !d.Valid {
+		return ""
+	}
+	return d.Decimal.String()
+}
+
+// String returns the DOM id of field k, which names it in messages.
+func (k Field) String() string { return Fields[k].ID }
+
+// FieldByID returns the field whose control has DOM id id.
+func FieldByID(id string) (Field, bool) {
+	for k := range Fields {
+		if Fields[k].ID == id {
+			return Field(k), true
+		}
+	}
+	return 0, false
+}
+
+// params lists the URL parameters the calculator reads: the fields', the
+// data version and the embed's quote; it ignores any other.
+var params = func() []string {
+	ps := make([]string, 0, FieldCount+2)
+	for k := range Fields {
+		ps = append(ps, Fields[k].Param)
+	}
+	return append(ps, ParamVersion, ParamQuote)
+}()
+
+// Value returns the value field k holds in f: a choice's option value, a
+// number as a plain decimal ("" for an optional one left empty).
+func (f *State) Value(k Field) string { return Fields[k].get(f) }

@@ -1,0 +1,56 @@
+package link
+
+import (
+	"energyfloor/app/floor"
+	"net/url"
+
+	"github.com/shopspring/decimal"
+)
+
+// Decode reads a page's raw query string into its state on dataset ds:
+// ParseQuery, then DecodeQuery. The notices say how the query was read
+// (ParseQuery's) and then what of it the state could not use as it is.
+func Decode(ds *floor.Dataset, rawQuery string) (State, []Notice) {
+	q, read := ParseQuery(rawQuery)
+	f, notices := DecodeQuery(ds, q)
+	return f, append(read, notices...)
+}
+
+// Key returns what a page in state f depends on besides its path, version
+// and origin, for a cache of pages: the canonical query of the state, with
+// the page's own parameters (PageParams; embed says the page is the embed),
+// so that queries that differ only in order, encoding or parameters the
+// calculator does not read share one key. ok is false when the query that
+// gave f gave notices, a field error or a data version notice: such a page
+// quotes what was wrong with its query, so it depends on more than its
+// state.
+func (f *State) Key(embed bool, notices []Notice) (key string, ok bool) {
+	if len(notices) > 0 || len(f.Errs) > 0 || f.LinkVersion != "" {
+		return "", false
+	}
+	return WithPageParams(f.Query().Encode(), f.PageParams(embed)), true
+}
+
+// PermalinkOf returns the permalink query of inputs in on dataset ds, in the
+// canonical spellings: the query a page in the state in writes (the volume
+// as tokens), with the data version. The CLI's statement links to it.
+func PermalinkOf(ds *floor.Dataset, in floor.Inputs) url.Values {
+	f := State{Basis: FieldTokens, In: in}
+	return f.Permalink(ds)
+}
+
+// FlagDefault returns the default of field k's CLI flag, as its help shows
+// it: the value a new page holds, a number in its compact form ("1B"). The
+// model's is "": its flag limits the ranking to one model, and without it
+// the CLI ranks them all.
+func FlagDefault(k Field) string {
+	if k == FieldModel {
+		return ""
+	}
+	f := State{Basis: FieldTokens, In: floor.DefaultInputs()}
+	v := f.Value(k)
+	if Fields[k].Kind == NumberKind && v != "" {
+		return floor.FormatCompact(decimal.RequireFromString(v))
+	}
+	return v
+}

@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"energyfloor/app/floor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// link returns an in-app path as an href. During prerender go-app's resource
+// resolver adds the path prefix itself; in the browser we add it.
+func (c *calculator) link(path string) string {
+	if app.IsServer {
+		return path
+	}
+	return c.base + path
+}
+
+// Render draws the page from the fields set by OnNav and the handlers.
+func (c *calculator) Render() app.UI {
+	if c.loadErr != nil {
+		return &errorPage{Err: c.loadErr.Error()}
+	}
+	if c.ds == nil {
+		return c.root("loading")
+	}
+	w := c.ds.Workload(c.form.In.Workload)
+	if w == nil {
+		return &errorPage{Err: "the dataset has no workload " + c.form.In.Workload}
+	}
+	in := c.form.In
+	action := c.base + "/"
+	if c.embed {
+		action = c.base + "/embed"
+	}
+	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
+		Keep: c.PageParams()}
+	if !c.embed {
+		whReq, whMonth := headlineWh(c.selected, c.found)
+		tReq, tMonth := trafficWh(c.selected, c.found)
+		inputs.Summary = figuresSummary(whReq, whMonth, tReq, tMonth)
+	}
+	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed, Next: c.nextStep,
+		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
+	if c.taking {
+		results.Pause = c.pauseMount
+	}
+	var statement app.UI
+	if c.quoting() {
+		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth,
+			Sources: equivalentSources(c.ds, c.equivReq, c.equivMonth)}
+		if c.statement != "" {
+			statement = &statementPanel{Text: c.statement, Short: c.statementShort, Permalink: c.permalinkURL(), Current: results.Current}
+		}
+	}
+	caveat := floor.Caveat(c.ds, in.Factors)
+	citation := &citationPanel{Source: &w.Source, Caveat: caveat, DataVersion: c.ds.DataVersion, Compact: c.embed,
+		Printed: c.printed}
+	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
+		citation.GridAttribution = c.ds.GridSource.Attribution
+	}
+	var beyond app.UI
+	if !c.embed || c.form.FactorsGiven {
+		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices}
+	}
+	if c.embed {
+		// Figures first: the headline figures, with the caveat and the
+		// citation right after them, then the details, and the inputs
+		// folded (open when the link needs them: foldFor).
+		results.Provenance = citation
+		fold := app.Details().ID(inputsFoldID).Class("inputs-fold").OnToggle(c.onFold)
+		if c.foldOpen {
+			fold = fold.Open(true) // Open(false) would write open="false", which opens it
+		}
+		return c.root("embed").Body(
+			noticeList(c.notices),
+			versionNote(c.form.LinkVersion, c.ds.DataVersion),
+			&appStatus{Embed: true},
+			results,
+			statement,
+			beyond,
+			fold.Body(
+				app.Summary().Text("Change the inputs"),
+				inputs,
+			),
+			app.P().Class("embed-foot").Body(
+				app.A().ID("open-full").Href(c.link("/?"+c.query)).Target("_blank").Rel("noopener").
+					Text("Open the full Energy Floor calculator (new tab)"),
+				app.Span().Class("versions").Text(versionLine(c.ds.DataVersion)),
+			),
+		)
+	}
+	// The full page: the caveat under the headline figures, then the
+	// statement with the published figures beside it, in the results card;
+	// the citation follows Beyond the GPU.
+	results.Caveat, citation.Caveat = caveatLine(caveat), ""
+	results.Statement = statement
+	results.Published = &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published, Note: c.ds.PublishedNote}
+	below, footer := c.renderBelow(w)
+	return c.root().Body(
+		app.Header().Class("masthead").Body(
+			app.Div().Class("masthead-text").Body(
+				app.H1().Text("Energy Floor"),
+				app.P().Class("tagline").Text("The least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements."),
+			),
+			&installButton{},
+		),
+		noticeList(c.notices),
+		versionNote(c.form.LinkVersion, c.ds.DataVersion),
+		app.Div().Class("layout").Body(
+			inputs,
+			app.Div().Class("results-column").Body(append([]app.UI{
+				app.Section().Class("results-main").Aria("label", "Results").Body(
+					&appStatus{},
+					results,
+					beyond,
+					citation,
+					&exportPanel{},
+				),
+			}, below...)...),
+		),
+		footer,
+	)
+}
+
+// renderBelow draws the sections under the results, in the results column
+// beside the inputs: the ranking, the chart with the configuration table,
+// the volume chart and the embed panel; and the footer, under both columns.
+// In the browser's first page, their prerendered copies until they go live
+// (see adopt.go).
+func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.UI) {
+	if c.below != nil {
+		s := prerenderedSections(c.below)
+		return s[:len(s)-1], s[len(s)-1]
+	}
+	in := c.form.In
+	return []app.UI{
+		splitLink(),
+		&rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
+			Output: in.OutputTokensPerRequest.String()},
+		app.Section().ID("tradeoff").Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
+			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
+			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
+				TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
+				TokensPerMonth: in.OutputTokensPerMonth},
+			&configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
+				TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found)},
+		),
+		app.Section().ID("volume").Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
+			app.H2().ID("volume-h").Text("Energy per token against monthly volume"),
+			app.P().Class("fine").Text("More traffic fills bigger batches, and each token costs less, down to the floor: "+
+				"the steps show where more traffic stops helping, for the selected model and GPUs at your latency target."),
+			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
+		),
+		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
+	}, &siteFooter{DataVersion: c.ds.DataVersion}
+}
+
+// root returns the page's root element, #calculator. In the browser it has
+// the class "live", which the prerendered page lacks.
+func (c *calculator) root(classes ...string) app.HTMLDiv {
+	div := app.Div().ID(IDCalculator).Class("page").Class(classes...)
+	if app.IsClient {
+		div = div.Class(ClassLive)
+	}
+	if c.below != nil {
+		div = div.DataSet("below", "prerendered")
+	}
+	if c.embed {
+		div = div.Attr(AttrPage, PageEmbed)
+	}
+	return div
+}
+
+// chosenConfig returns the selected model's floor configuration, or nil.
+func chosenConfig(r floor.Result, found bool) *floor.Configuration {
+	if !found {
+		return nil
+	}
+	return r.Chosen
+}
+
+// trafficRow returns the row id of the selected model's traffic floor, or "".
+func trafficRow(r floor.Result, found bool) string {
+	if !found || r.Traffic == nil {
+		return ""
+	}
+	return r.Traffic.Config.RowID
+}
+
+// chosenRow returns the row id of the selected model's floor configuration, or "".
+func chosenRow(r floor.Result, found bool) string {
+	if !found || r.Chosen == nil {
+		return ""
+	}
+	return r.Chosen.RowID
+}

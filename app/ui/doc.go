@@ -1,0 +1,87 @@
+// Package ui holds Energy Floor's go-app UI: its components and routes. The
+// wasm main (wasm/) and the server (cmd/server) both call Routes, so the server
+// prerenders exactly what the browser shows.
+//
+// # Hooks
+//
+// The page's stable hooks for scripts, tests and embedders, by id. Each is
+// kept: a rename breaks someone's script. TestHooksDocumented holds this
+// list to the ids the pages render; the names web/boot.js and the server
+// share with the UI are in names.go.
+//
+//   - inputs: #workload, #tokens-per-month, #requests-per-month,
+//     #output-tokens, #itl-ms (and its slider #itl-range), #percentile, #gpu,
+//     #model; the <select> option values are the URL values; the form #inputs,
+//     its field names the permalink's parameters, and its submit button
+//     #calculate; under each number field, #<its id>-msg
+//     (#tokens-per-month-msg) holds its hint, or its message when its value
+//     is bad (class field-error);
+//   - results: #energy-per-request and #energy-per-month, each with data-wh,
+//     the value in Wh as a plain decimal number (when nothing meets the
+//     target, the figures at the fastest configuration, as the CLI's -json
+//     gives them; #results then has data-meets="no" and #relax carries
+//     data-itl-ms); #energy-per-month also carries
+//     elementtiming="energy-per-month"; #results[data-current] ("yes" when the
+//     figures are for the values in the fields, "no" otherwise, when
+//     #results-for says which inputs they are for; a copy prerendered for
+//     another link, a static host's or the service worker's, is "no" until the
+//     app runs); #chosen-config (with data-row-id), #fleet, #spread, #caveat,
+//     #citation;
+//   - at your traffic: #traffic-per-request and #traffic-per-month (data-wh,
+//     plain decimals; empty, with #traffic-none, when nothing meets the
+//     target), #traffic-config (data-row-id), #traffic-times-floor
+//     (data-ratio), #traffic-next-step (data-from: the first monthly volume
+//     above yours at which the figure at your traffic is lower, a plain
+//     decimal, the start of a step of the volume chart; absent when it is the
+//     floor already), #traffic-rate (data-tokens-per-second),
+//     #traffic-utilisation (data-fraction), and #volume-chart with its table
+//     #volume-table (rows carry data-row-id and data-from, the monthly volume
+//     each step starts at);
+//   - beyond the GPU: inputs #host-overhead, #idle-overhead, #pue,
+//     #scope-preset, #grid, #gco2-per-kwh, #price-per-kwh, #currency; results
+//     #estimate-per-request and #estimate-per-month (data-wh),
+//     #carbon-per-request (data-g), #carbon-per-month (data-kg),
+//     #cost-per-month (data-amount), #traffic-estimate-per-month (data-wh: the
+//     floor at your traffic × the factors), #traffic-carbon-per-request
+//     (data-g), #traffic-carbon-per-month (data-kg) and #traffic-cost-per-month
+//     (data-amount): the same at your traffic, as the CLI's -json
+//     results[].traffic.estimate;
+//   - #published-figures, beside the statement, whose rows carry data-wh and
+//     data-scope;
+//   - #app-status: why the app is not running, when it cannot start
+//     (#app-failed, with #app-retry after a failed download), and the update
+//     notice; the install button #install sits in the page's header;
+//   - #ranking-table (rows carry data-model, data-gpu and data-traffic-j, the
+//     joules per output token at your traffic, empty when nothing meets the
+//     target), #chart, #config-table, #export-csv, #export-json,
+//     #embed-snippet, #embed-script (the snippet's script that fits the
+//     frame's height), #update-notice, #data-error;
+//   - sections: #traffic, #beyond-gpu (its figures in #estimate), #ranking,
+//     #tradeoff, #volume, #embed-this; the embed's inputs fold #inputs-fold,
+//     its link to the full calculator #open-full, and its line
+//     #starts-on-use, until its app starts;
+//   - quoting: #statement (the one sentence #statement-short, as
+//     `energyfloor -statement -short` writes it, ending with the page's
+//     absolute permalink #statement-short-link, and its button
+//     #copy-statement-short; then the paragraph #statement-text, ending with
+//     the permalink #statement-link, and its button #copy-statement; both
+//     buttons disabled while #results[data-current="no"], with
+//     #copy-statement-why saying why); #equivalents, whose rows restate the
+//     floor in the unit of each equivalent's ladder that reads between about
+//     1 and 10,000 (per 1,000 or per million requests where even its
+//     smallest unit reads under 1 per request; a row under 0.1 is left out),
+//     with the sources numbered under them, and carry data-of (the id of the
+//     figure restated, energy-per-request or energy-per-month),
+//     data-requests (the requests the row is for: 1, 1000 or 1000000; 1 for
+//     monthly rows), data-per-unit-wh (the Wh of one unit as shown),
+//     data-count (the figure's data-wh × data-requests ÷ data-per-unit-wh,
+//     unrounded plain decimal) and data-source (the source's URL);
+//   - #figures-summary: the headline figures (the floor and the figure at
+//     your traffic, per request and per month) at the top of the form, shown
+//     where the results sit under the form (narrow screens) and
+//     kept in view while the form is; it carries #energy-per-month's data-wh,
+//     is struck through while #results[data-current="no"], and is hidden from
+//     screen readers (aria-hidden), which read the figures in #results;
+//   - #calculator[data-below="prerendered"]: the sections under the results
+//     are still the prerendered copies.
+package ui

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLinkIsTheFlags: -link reads a permalink as the page does and prints
+// what the equivalent flags print, table and JSON, whatever its origin, path
+// prefix or page, and in the spellings a link takes.
+func TestLinkIsTheFlags(t *testing.T) {
+	for _, tc := range []struct {
+		name, link string
+		flags      []string
+	}{
+		{"the defaults", "https://example.org/", nil},
+		{"a sub-path", "https://example.org/energy/?tokens=2.5B&itl=50&pct=p90",
+			[]string{"-tokens", "2.5B", "-itl-ms", "50", "-percentile", "p90"}},
+		{"the embed, with its own parameter", "http://127.0.0.1:8000/embed?quote=1&workload=gpqa&output=900&gpu=h100",
+			[]string{"-workload", "gpqa", "-output-tokens", "900", "-gpu", "H100"}},
+		{"a model by its Hugging Face id", "https://example.org/?model=Qwen%2FQwen3-8B&itl=30",
+			[]string{"-model", "qwen-3-8b", "-itl-ms", "30"}},
+		{"requests for the volume", "https://example.org/?requests=2M&output=250",
+			[]string{"-tokens", "500M", "-output-tokens", "250"}},
+		{"beyond the GPU", "https://example.org/?host=0.43&idle=0.17&pue=1.09&grid=deu&price=0.3&cur=EUR&v=2020-01-01",
+			[]string{"-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09", "-grid", "DEU", "-price-per-kwh", "0.3", "-currency", "EUR"}},
+		{"the user's own intensity", "https://example.org/?gco2=350&grid=custom",
+			[]string{"-gco2-per-kwh", "350"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, extra := range [][]string{nil, {"-json"}, {"-statement", "-origin", "https://example.org"}} {
+				code, got, stderr := runCLI(append([]string{"-link", tc.link}, extra...)...)
+				if code != 0 || stderr != "" {
+					t.Fatalf("-link %s %v: exit %d, stderr %q", tc.link, extra, code, stderr)
+				}
+				_, want, _ := runCLI(append(append([]string{}, tc.flags...), extra...)...)
+				if got != want {
+					t.Errorf("-link %s %v prints\n%s\nwant, as %v,\n%s", tc.link, extra, got, tc.flags, want)
+				}
+			}
+		})
+	}
+}
+
+// TestLinkFlagsOnTop: flags given with -link apply on top of the link.
+func TestLinkFlagsOnTop(t *testing.T) {
+	_, got, _ := runCLI("-link", "https://example.org/?tokens=2.5B&itl=50", "-itl-ms", "80", "-json")
+	_, want, _ := runCLI("-tokens", "2.5B", "-itl-ms", "80", "-json")
+	if got != want {
+		t.Errorf("-link with -itl-ms 80 differs from the flags alone:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestLinkProblems: a bad number exits 2, naming its parameter with the
+// page's message; a parameter the page drops with a notice gives the same
+// notice on stderr, and the figures are the page's (its default in place);
+// an address that is not a page of the app exits 2.
+func TestLinkProblems(t *testing.T) {
+	for _, tc := range []struct {
+		name, link string
+		code       int
+		stderr     []string
+		sameAs     []string // flags whose output it prints, for code 0
+	}{
+		{"a bad number", "https://example.org/?itl=abc&tokens=2.5B", 2,
+			[]string{`energyfloor: -link: itl="abc": Enter a number using the digits 0 to 9, such as 100 or 2.5.` + "\n"}, nil},
+		{"a number beyond its bound", "https://example.org/?pue=4", 2,
+			[]string{`energyfloor: -link: pue="4": Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.` + "\n"}, nil},
+		{"a dropped choice", "https://example.org/?gpu=A100&tokens=5B", 0,
+			[]string{`energyfloor: -link: Ignored gpu="A100": Choose H100 or B200, or leave it out for either. Using either GPU.` + "\n"},
+			[]string{"-tokens", "5B"}},
+		{"an unknown workload", "https://example.org/embed?workload=chat", 0,
+			[]string{`energyfloor: -link: Ignored workload="chat": no such workload. Using lm-arena-chat.` + "\n"}, []string{}},
+		{"a model the workload lacks", "https://example.org/?workload=sourcegraph-fim&model=qwen-3-8b", 0,
+			[]string{`energyfloor: -link: Ignored model="qwen-3-8b": no such model on this workload.`}, []string{"-workload", "sourcegraph-fim"}},
+		{"a semicolon", "https://example.org/?tokens=5B;itl=50", 0,
+			[]string{`energyfloor: -link: Read ";" as "&" in "tokens=5B;itl=50": parameters are separated by "&".` + "\n"},
+			[]string{"-tokens", "5B", "-itl-ms", "50"}},
+		{"not a page", "https://example.org/oembed?url=x", 2, []string{`energyfloor: -link "https://example.org/oembed?url=x": Give a permalink of the app`}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, got, stderr := runCLI("-link", tc.link)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d", code, tc.code)
+			}
+			for _, w := range tc.stderr {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q lacks %q", stderr, w)
+				}
+			}
+			if tc.sameAs == nil {
+				if got != "" {
+					t.Errorf("stdout %q, want none", got)
+				}
+				return
+			}
+			if _, want, _ := runCLI(tc.sameAs...); got != want {
+				t.Errorf("prints\n%s\nwant, as %v,\n%s", got, tc.sameAs, want)
+			}
+		})
+	}
+}
