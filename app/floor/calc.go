@@ -29,6 +29,17 @@ func DefaultInputs() Inputs {
 	}
 }
 
+// DiffusionDefaults returns the monthly volume and the latency target a new
+// visitor sees on a diffusion workload whose requests are request ("image"
+// or "video"): 1,000,000 images a month within 30 s, or 10,000 videos a
+// month within 1,800 s.
+func DiffusionDefaults(request string) (requestsPerMonth, targetLatencyS decimal.Decimal) {
+	if request == "video" {
+		return decimal.NewFromInt(10_000), decimal.NewFromInt(1_800)
+	}
+	return decimal.NewFromInt(1_000_000), decimal.NewFromInt(30)
+}
+
 // ParseStatistic parses one of Statistics (case-insensitive, surrounding
 // spaces ignored).
 func ParseStatistic(s string) (Statistic, error) {

@@ -30,6 +30,11 @@ var (
 	MaxOutputTokens = decimal.New(1, 6)
 	// MaxITLMs bounds ParseITLMs: 60,000 ms (a minute per token).
 	MaxITLMs = decimal.New(6, 4)
+	// MinLatencyS and MaxLatencyS bound ParseLatencyS, a diffusion batch's
+	// latency target: 0.1 s to 100,000 s (measured video batches take up to
+	// 6,288 s).
+	MinLatencyS = decimal.New(1, -1)
+	MaxLatencyS = decimal.New(1, 5)
 	// MinPUE and MaxPUE bound ParsePUE: 1 (no facility overhead) to 3.
 	MinPUE = decimal.NewFromInt(1)
 	MaxPUE = decimal.NewFromInt(3)
@@ -90,6 +95,7 @@ var (
 	anyNumber        = examples{"2.5M", "1,000,000 or 2.5M", "1,000,000.5"}
 	outputExamples   = examples{"500", "1,500 or 2.5k", "1,500.5"}
 	itlExamples      = examples{"100", "100 or 2.5", "1,500.5"}
+	latencyExamples  = examples{"30", "30 or 2.5", "1,800.5"}
 	overheadExamples = examples{"0.43", "0.43", "0.43"}
 	pueExamples      = examples{"1.09", "1.09", "1.09"}
 	gco2Examples     = examples{"400", "400 or 1,500", "1,500.5"}
@@ -354,6 +360,12 @@ func ParseRequestsPerMonth(s string) (decimal.Decimal, error) {
 // than zero and at most MaxOutputTokens (1,000,000).
 func ParseOutputTokens(s string) (decimal.Decimal, error) {
 	return parseField(s, MaxOutputTokens, "Must be at most "+bound(MaxOutputTokens)+" output tokens per request.", outputExamples)
+}
+
+// ParseLatencyS parses a diffusion batch's latency target in seconds:
+// MinLatencyS (0.1 s) to MaxLatencyS (100,000 s).
+func ParseLatencyS(s string) (decimal.Decimal, error) {
+	return parseBetween(s, MinLatencyS, MaxLatencyS, "Must be between 0.1 and 100,000 seconds.", latencyExamples)
 }
 
 // ParseITLMs parses a latency target in milliseconds: more than zero and at

@@ -40,7 +40,7 @@ func (c *calculator) Render() app.UI {
 		inputs.Summary = figuresSummary(whReq, whMonth, tReq, tMonth)
 	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed, Next: c.nextStep,
-		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
+		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
 	if c.taking {
 		results.Pause = c.pauseMount
 	}
@@ -114,7 +114,7 @@ func (c *calculator) Render() app.UI {
 					results,
 					beyond,
 					citation,
-					&exportPanel{},
+					&exportPanel{Failed: c.exportFailed},
 				),
 			}, below...)...),
 		),
