@@ -35,7 +35,7 @@ const (
 	IDAppFailed    = "app-failed"
 	ClassAppFailed = "app-failed"
 	IDAppRetry     = "app-retry"
-	// IDStartsOnUse is the embed's line "Calculator starts when you edit",
+	// IDStartsOnUse is the embed's line "Change any value to recalculate",
 	// which boot.js rewrites as the app starts and removes when it cannot.
 	IDStartsOnUse = "starts-on-use"
 	// IDStatementLink is the statement's permalink: the server's patch
