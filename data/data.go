@@ -150,12 +150,8 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 	for _, iw := range idx.Workloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source}
 		d.Workloads = append(d.Workloads, w)
-		if err := decodeModels(w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel) (*floor.Model, error) {
-			var mf ModelFile
-			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
-				return nil, err
-			}
-			return checkModel(&idx, iw, im, &mf, validate)
+		if err := decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel, mf *ModelFile) (*floor.Model, error) {
+			return checkModel(&idx, iw, im, mf, validate)
 		}); err != nil {
 			return nil, err
 		}
@@ -166,12 +162,8 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 	for _, iw := range idx.DiffusionWorkloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source}
 		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)
-		if err := decodeModels(w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel) (*floor.Model, error) {
-			var mf DiffusionModelFile
-			if err := readFile(files, im.File, &mf, unmarshal); err != nil {
-				return nil, err
-			}
-			return checkDiffusionModel(&idx, iw, im, &mf, validate)
+		if err := decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel, mf *DiffusionModelFile) (*floor.Model, error) {
+			return checkDiffusionModel(&idx, iw, im, mf, validate)
 		}); err != nil {
 			return nil, err
 		}
@@ -179,13 +171,19 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 	return d, nil
 }
 
-// decodeModels adds to w the models of its index entries ims, each read
-// (decoded and checked) by read, and checks that their configurations add
-// up to count, the index's configuration_count of workload id.
-func decodeModels[IM any](w *floor.Workload, id string, count int, ims []IM, read func(IM) (*floor.Model, error)) error {
+// decodeModels adds to w the models of its index entries ims, each decoded
+// from its file (of type MF) with unmarshal and made a domain Model by
+// check, and checks that their configurations add up to count, the index's
+// configuration_count of workload id.
+func decodeModels[IM interface{ entry() modelEntry }, MF any](files fs.FS, unmarshal func([]byte, any) error, w *floor.Workload,
+	id string, count int, ims []IM, check func(IM, *MF) (*floor.Model, error)) error {
 	configurations := 0
 	for _, im := range ims {
-		m, err := read(im)
+		mf := new(MF)
+		if err := readFile(files, im.entry().file, mf, unmarshal); err != nil {
+			return err
+		}
+		m, err := check(im, mf)
 		if err != nil {
 			return err
 		}

@@ -194,25 +194,14 @@ func checkSource(s *floor.Source) error {
 // figures and derives the model's GPUs and best rows (decode).
 func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
-	fail := func(row, field string, err error) error {
-		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
-	}
-	params, active, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+	fail := modelFail(im.File, w.ID, im.Slug)
+	m, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
 		sameSource(&mf.Source, &w.Source), len(mf.Configurations), im.ConfigurationCount, validate, fail,
 		modelField{"caveat", mf.Caveat, idx.Caveat})
 	if err != nil {
 		return nil, err
 	}
 	deadline := decimal.NewFromInt(idx.ITLDeadlineMs)
-	m := &floor.Model{
-		Slug:          mf.Slug,
-		Name:          mf.Name,
-		ModelID:       mf.ModelID,
-		ParamsB:       params,
-		ActiveParamsB: active,
-		Architecture:  mf.Architecture,
-		Selection:     mf.Source.Selection,
-	}
 	written := map[string]*Row{} // by row id
 	for i, r := range mf.Configurations {
 		if r == nil {
@@ -276,6 +265,14 @@ func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, val
 	return m, nil
 }
 
+// modelFail returns what wraps an error of a row and field of a model
+// file (file, of model slug on workload) for checkModel and its kin.
+func modelFail(file, workload, slug string) func(row, field string, err error) error {
+	return func(row, field string, err error) error {
+		return &Error{File: file, Workload: workload, Model: slug, Row: row, Field: field, Err: err}
+	}
+}
+
 // modelField is a field of a model file that must equal index.json's.
 type modelField struct{ name, got, want string }
 
@@ -283,11 +280,11 @@ type modelField struct{ name, got, want string }
 // index.json (idx, and im, the model's entry there): the header, boundary
 // and model description given there (and more, the fields the kind adds),
 // a complete source block the same as the workload's (sourceMatches), and
-// configurations rows, as many as index.json counts. It returns the parsed
-// parameter counts. With validate false it only counts the rows and
-// parses the counts. fail wraps an error with its row and field.
+// configurations rows, as many as index.json counts. It returns the domain
+// Model these describe, without its configurations. With validate false it
+// only counts the rows and parses the parameter counts. fail wraps an error with its row and field.
 func checkModelFile(idx *Index, h *Header, boundary string, mi, im *ModelInfo, src *floor.Source, sourceMatches bool,
-	configurations, counted int, validate bool, fail func(row, field string, err error) error, more ...modelField) (params, active float64, err error) {
+	configurations, counted int, validate bool, fail func(row, field string, err error) error, more ...modelField) (*floor.Model, error) {
 	if validate {
 		for _, f := range append([]modelField{
 			{"version", h.Version, idx.Version},
@@ -305,34 +302,72 @@ func checkModelFile(idx *Index, h *Header, boundary string, mi, im *ModelInfo, s
 			{"gpus", fmt.Sprint(mi.GPUs), fmt.Sprint(im.GPUs)},
 		}, more...) {
 			if f.got != f.want {
-				return 0, 0, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
+				return nil, fail("", f.name, fmt.Errorf("is %q, but index.json has %q", f.got, f.want))
 			}
 		}
 		for _, f := range []struct{ name, value string }{{"name", mi.Name}, {"model_id", mi.ModelID}, {"architecture", mi.Architecture}} {
 			if f.value == "" {
-				return 0, 0, fail("", f.name, errors.New("missing"))
+				return nil, fail("", f.name, errors.New("missing"))
 			}
 		}
 		if err := checkSource(src); err != nil {
-			return 0, 0, fail("", "source", err)
+			return nil, fail("", "source", err)
 		}
 		if !sourceMatches {
-			return 0, 0, fail("", "source", errors.New("differs from the workload's source block in index.json"))
+			return nil, fail("", "source", errors.New("differs from the workload's source block in index.json"))
 		}
 	}
 	if configurations == 0 || configurations != counted {
-		return 0, 0, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", configurations, counted))
+		return nil, fail("", "configurations", fmt.Errorf("has %d, but index.json counts %d", configurations, counted))
 	}
-	if params, err = parseParams(mi.ParamsB); err != nil {
-		return 0, 0, fail("", "params_b", err)
+	params, err := parseParams(mi.ParamsB)
+	if err != nil {
+		return nil, fail("", "params_b", err)
 	}
-	if active, err = parseParams(mi.ActiveParamsB); err != nil {
-		return 0, 0, fail("", "active_params_b", err)
+	active, err := parseParams(mi.ActiveParamsB)
+	if err != nil {
+		return nil, fail("", "active_params_b", err)
 	}
 	if validate && (!(params > 0) || !(active > 0) || active > params) {
-		return 0, 0, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mi.ActiveParamsB, mi.ParamsB))
+		return nil, fail("", "active_params_b", fmt.Errorf("%s active of %s total parameters (billions): want 0 < active ≤ total", mi.ActiveParamsB, mi.ParamsB))
 	}
-	return params, active, nil
+	return &floor.Model{Slug: mi.Slug, Name: mi.Name, ModelID: mi.ModelID, ParamsB: params, ActiveParamsB: active,
+		Architecture: mi.Architecture, Selection: src.Selection}, nil
+}
+
+// intField and figureField are a row's whole numbers and figures, by JSON
+// name.
+type (
+	intField struct {
+		name  string
+		value int
+	}
+	figureField struct {
+		name  string
+		value decimal.Decimal
+	}
+)
+
+// checkRowBasics checks what every kind of row has: a GPU, whole numbers
+// (ints) and figures that are positive, and a known precision.
+func checkRowBasics(r *floor.Configuration, ints []intField, figures []figureField) error {
+	if r.GPU == "" {
+		return &FieldError{"gpu", errors.New("missing")}
+	}
+	for _, f := range ints {
+		if f.value <= 0 {
+			return &FieldError{f.name, fmt.Errorf("is %d, want a positive whole number", f.value)}
+		}
+	}
+	if !slices.Contains(precisions, r.Precision) {
+		return &FieldError{"precision", fmt.Errorf("is %q, want one of %v", r.Precision, precisions)}
+	}
+	for _, f := range figures {
+		if f.value.Sign() <= 0 {
+			return &FieldError{f.name, fmt.Errorf("is %s, want a positive number", f.value)}
+		}
+	}
+	return nil
 }
 
 // checkRow validates one configuration on its own.
@@ -340,35 +375,16 @@ func checkRow(r *floor.Configuration, slug string, deadline decimal.Decimal) err
 	bad := func(field string, format string, args ...any) error {
 		return &FieldError{field, fmt.Errorf(format, args...)}
 	}
-	if r.GPU == "" {
-		return bad("gpu", "missing")
-	}
-	for _, f := range []struct {
-		name  string
-		value int
-	}{
+	if err := checkRowBasics(r, []intField{
 		{"num_gpus", r.NumGPUs}, {"tensor_parallel", r.TensorParallel}, {"data_parallel", r.DataParallel},
 		{"expert_parallel", r.ExpertParallel}, {"max_num_seqs", r.MaxNumSeqs}, {"avg_output_tokens", r.AvgOutputTokens},
 		{"repeat", r.Repeat},
-	} {
-		if f.value <= 0 {
-			return bad(f.name, "is %d, want a positive whole number", f.value)
-		}
-	}
-	if !slices.Contains(precisions, r.Precision) {
-		return bad("precision", "is %q, want one of %v", r.Precision, precisions)
-	}
-	for _, f := range []struct {
-		name  string
-		value decimal.Decimal
-	}{
+	}, []figureField{
 		{"joules_per_output_token", r.JoulesPerOutputToken}, {"wh_per_million_output_tokens", r.WhPerMillionOutputTokens},
 		{"tokens_per_second", r.TokensPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
 		{"median_itl_ms", r.MedianITLMs},
-	} {
-		if f.value.Sign() <= 0 {
-			return bad(f.name, "is %s, want a positive number", f.value)
-		}
+	}); err != nil {
+		return err
 	}
 	switch {
 	case r.P90ITLMs.LessThan(r.MedianITLMs):

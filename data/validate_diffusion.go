@@ -6,8 +6,6 @@ import (
 	"slices"
 
 	"energyfloor/app/floor"
-
-	"github.com/shopspring/decimal"
 )
 
 // checkGeneration checks a diffusion model's generation settings: every
@@ -41,27 +39,15 @@ func checkGeneration(request string, g floor.Generation) error {
 // only parses the figures and derives the model's GPUs (decode).
 func checkDiffusionModel(idx *Index, w *IndexDiffusionWorkload, im *IndexDiffusionModel, mf *DiffusionModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
-	fail := func(row, field string, err error) error {
-		return &Error{File: im.File, Workload: w.ID, Model: im.Slug, Row: row, Field: field, Err: err}
-	}
-	params, active, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+	fail := modelFail(im.File, w.ID, im.Slug)
+	m, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
 		sameSource(&mf.Source, &w.Source) && mf.Source.Selection == w.Source.Selection, len(mf.Configurations), im.ConfigurationCount,
 		validate, fail, modelField{"generation", fmt.Sprintf("%+v", mf.Generation), fmt.Sprintf("%+v", im.Generation)})
 	if err != nil {
 		return nil, err
 	}
 	gen := mf.Generation
-	m := &floor.Model{
-		Slug:          mf.Slug,
-		Name:          mf.Name,
-		ModelID:       mf.ModelID,
-		ParamsB:       params,
-		ActiveParamsB: active,
-		Architecture:  mf.Architecture,
-		Selection:     mf.Source.Selection,
-		Generation:    &gen,
-		Caveat:        mf.Caveat,
-	}
+	m.Generation, m.Caveat = &gen, mf.Caveat
 	seen := map[string]bool{}
 	minBatch, maxBatch := 0, 0
 	for i, r := range mf.Configurations {
@@ -112,35 +98,16 @@ func checkDiffusionRow(r *floor.Configuration, slug string) error {
 	bad := func(field string, format string, args ...any) error {
 		return &FieldError{field, fmt.Errorf(format, args...)}
 	}
-	if r.GPU == "" {
-		return bad("gpu", "missing")
-	}
-	for _, f := range []struct {
-		name  string
-		value int
-	}{
+	if err := checkRowBasics(r, []intField{
 		{"num_gpus", r.NumGPUs}, {"ulysses_degree", r.UlyssesDegree}, {"ring_degree", r.RingDegree}, {"batch_size", r.BatchSize},
-	} {
-		if f.value <= 0 {
-			return bad(f.name, "is %d, want a positive whole number", f.value)
-		}
+	}, []figureField{
+		{"joules_per_request", r.JoulesPerRequest}, {"batch_latency_s", r.BatchLatencyS},
+		{"requests_per_second", r.RequestsPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
+	}); err != nil {
+		return err
 	}
 	if r.UlyssesDegree*r.RingDegree != r.NumGPUs {
 		return bad("num_gpus", "is %d, but ulysses_degree %d × ring_degree %d is %d", r.NumGPUs, r.UlyssesDegree, r.RingDegree, r.UlyssesDegree*r.RingDegree)
-	}
-	if !slices.Contains(precisions, r.Precision) {
-		return bad("precision", "is %q, want one of %v", r.Precision, precisions)
-	}
-	for _, f := range []struct {
-		name  string
-		value decimal.Decimal
-	}{
-		{"joules_per_request", r.JoulesPerRequest}, {"batch_latency_s", r.BatchLatencyS},
-		{"requests_per_second", r.RequestsPerSecond}, {"gpu_power_watts_total", r.GPUPowerWattsTotal},
-	} {
-		if f.value.Sign() <= 0 {
-			return bad(f.name, "is %s, want a positive number", f.value)
-		}
 	}
 	if id := floor.DiffusionRowID(slug, r.GPU, r.NumGPUs, r.UlyssesDegree, r.RingDegree, r.BatchSize); r.RowID != id {
 		return bad("row_id", "is %q, want %q", r.RowID, id)

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/shopspring/decimal"
@@ -26,25 +25,9 @@ func checkEquivalents(f *EquivalentsFile) error {
 	if f.Version != FormatVersion {
 		return fail("", "version", fmt.Errorf("is %q, want format version %q", f.Version, FormatVersion))
 	}
-	if len(f.Equivalents) == 0 {
-		return fail("", "equivalents", errors.New("missing"))
-	}
-	seen := map[string]bool{}
-	for i, r := range f.Equivalents {
-		if r == nil {
-			return fail("", "equivalents", fmt.Errorf("equivalent %d is null", i+1))
-		}
-		row := rowName(r.ID, "equivalent", i)
-		if err := checkID(r.ID, seen); err != nil {
-			return fail(row, "id", err)
-		}
-		for _, t := range []struct{ name, value string }{
-			{"name", r.Name}, {"unit", r.Unit}, {"source", r.Source}, {"basis", r.Basis}, {"verification", r.Verification},
-		} {
-			if err := checkText(t.value); err != nil {
-				return fail(row, t.name, err)
-			}
-		}
+	return checkTable("equivalents.json", "equivalents", "equivalent", f.Equivalents, func(r *EquivalentRow) (string, []textField) {
+		return r.ID, []textField{{"name", r.Name}, {"unit", r.Unit}, {"source", r.Source}, {"basis", r.Basis}, {"verification", r.Verification}}
+	}, func(row string, r *EquivalentRow) error {
 		if err := checkHTTPS(r.URL); err != nil {
 			return fail(row, "url", err)
 		}
@@ -52,15 +35,9 @@ func checkEquivalents(f *EquivalentsFile) error {
 			return fail(row, "year", fmt.Errorf("is %d, want %d to %d, or 0 when the source states none", r.Year, minEquivalentYear, maxEquivalentYear))
 		}
 		e, err := r.Equivalent()
-		if err == nil && e.WhPerUnit.Sign() <= 0 {
-			err = fmt.Errorf("is %s, want a positive number", e.WhPerUnit)
-		}
-		if err == nil {
-			err = checkBounded(e.WhPerUnit, decimal.Zero, maxWhPerUnit)
-		}
-		if err != nil {
+		if err := checkPositive(e.WhPerUnit, err, maxWhPerUnit); err != nil {
 			return fail(row, "wh_per_unit", err)
 		}
-	}
-	return nil
+		return nil
+	})
 }

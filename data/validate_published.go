@@ -33,25 +33,9 @@ func checkPublished(p *PublishedFile) error {
 	if err := checkText(p.Note); err != nil {
 		return fail("", "note", err)
 	}
-	if len(p.Figures) == 0 {
-		return fail("", "figures", errors.New("missing"))
-	}
-	seen := map[string]bool{}
-	for i, r := range p.Figures {
-		if r == nil {
-			return fail("", "figures", fmt.Errorf("figure %d is null", i+1))
-		}
-		row := rowName(r.ID, "figure", i)
-		if err := checkID(r.ID, seen); err != nil {
-			return fail(row, "id", err)
-		}
-		for _, f := range []struct{ name, value string }{
-			{"publisher", r.Publisher}, {"subject", r.Subject}, {"source", r.Source}, {"scope", r.Scope},
-		} {
-			if err := checkText(f.value); err != nil {
-				return fail(row, f.name, err)
-			}
-		}
+	return checkTable("published.json", "figures", "figure", p.Figures, func(r *PublishedRow) (string, []textField) {
+		return r.ID, []textField{{"publisher", r.Publisher}, {"subject", r.Subject}, {"source", r.Source}, {"scope", r.Scope}}
+	}, func(row string, r *PublishedRow) error {
 		if !strings.HasSuffix(r.Scope, ".") {
 			return fail(row, "scope", errors.New("is not a sentence: want a full stop at its end"))
 		}
@@ -65,15 +49,9 @@ func checkPublished(p *PublishedFile) error {
 			return fail(row, "aligns_with", fmt.Errorf("is %s, want one of %v", floor.QuoteInput(r.AlignsWith), alignments))
 		}
 		f, err := r.Figure()
-		if err == nil && f.WhPerPrompt.Sign() <= 0 {
-			err = fmt.Errorf("is %s, want a positive number", f.WhPerPrompt)
-		}
-		if err == nil {
-			err = checkBounded(f.WhPerPrompt, decimal.Zero, maxWhPerPrompt)
-		}
-		if err != nil {
+		if err := checkPositive(f.WhPerPrompt, err, maxWhPerPrompt); err != nil {
 			return fail(row, "wh_per_prompt", err)
 		}
-	}
-	return nil
+		return nil
+	})
 }

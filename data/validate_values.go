@@ -100,3 +100,48 @@ func isDate(s string) bool {
 	_, err := time.Parse(layout, s)
 	return err == nil
 }
+
+// textField is a text of a bundled table's row, by its JSON name.
+type textField struct{ name, value string }
+
+// checkTable checks the rows of a bundled table (list, in file; kind names
+// a row in messages): at least one, none null, each with an id given once
+// (checkID) and texts present and plain (checkText), as head returns them,
+// then what each checks of the kind.
+func checkTable[T any](file, list, kind string, rows []*T, head func(*T) (id string, texts []textField), each func(row string, r *T) error) error {
+	if len(rows) == 0 {
+		return &Error{File: file, Field: list, Err: errors.New("missing")}
+	}
+	seen := map[string]bool{}
+	for i, r := range rows {
+		if r == nil {
+			return &Error{File: file, Field: list, Err: fmt.Errorf("%s %d is null", kind, i+1)}
+		}
+		id, texts := head(r)
+		row := rowName(id, kind, i)
+		if err := checkID(id, seen); err != nil {
+			return &Error{File: file, Row: row, Field: "id", Err: err}
+		}
+		for _, t := range texts {
+			if err := checkText(t.value); err != nil {
+				return &Error{File: file, Row: row, Field: t.name, Err: err}
+			}
+		}
+		if err := each(row, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPositive checks an energy d (err: how parsing it failed): positive,
+// and at most max.
+func checkPositive(d decimal.Decimal, err error, max decimal.Decimal) error {
+	if err == nil && d.Sign() <= 0 {
+		err = fmt.Errorf("is %s, want a positive number", d)
+	}
+	if err == nil {
+		err = checkBounded(d, decimal.Zero, max)
+	}
+	return err
+}

@@ -41,6 +41,22 @@
   if ("efInstantiate" in self) return;
   const me = document.currentScript;
   if (!me) return;
+  // The natives the failure path marks the page with (failed), saved
+  // before any other script runs: when the app stops because a DOM API
+  // throws (a browser extension, a broken polyfill has replaced it), the
+  // page still says so.
+  const native = {
+    apply: Reflect.apply,
+    byId: Document.prototype.getElementById,
+    create: Document.prototype.createElement,
+    setAttribute: Element.prototype.setAttribute,
+    append: Element.prototype.append,
+    prepend: Element.prototype.prepend,
+    setText: Object.getOwnPropertyDescriptor(Node.prototype, "textContent").set,
+    listen: EventTarget.prototype.addEventListener,
+  };
+  const call = (fn, that, ...args) => native.apply(fn, that, args);
+  const getElementById = (id) => call(native.byId, document, id);
   const wasm = me.dataset.wasm;
   const scripts = (me.dataset.scripts || "").split(" ").filter(Boolean);
   const maxWait = 1000;
@@ -146,42 +162,96 @@
   };
 
   // failed says in #app-status why the app is not running, with a way to
-  // try again where the download failed.
+  // try again where the download failed. When the app stopped (kind
+  // "stopped": its Go program ended, or one of our scripts threw), the
+  // figures shown may no longer be for the fields: #results is marked not
+  // current at once, #results-for's hint and #app-failed say the calculator
+  // stopped, and a button reloads the page. It writes with the natives
+  // saved at the start (native), since the API that failed may be one of
+  // those it would use.
   const failed = (kind) => {
     appStarted();
+    const live = !!document.querySelector("#calculator.live");
+    const results = getElementById("results");
+    if (kind === "stopped" && results) call(native.setAttribute, results, "data-current", "no");
     whenParsed(() => {
-      const status = document.getElementById("app-status");
-      if (!status || document.getElementById("app-failed")) return;
+      const status = getElementById("app-status");
+      if (!status || getElementById("app-failed")) return;
       const why = {
         nowasm: "WebAssembly is off in this browser",
         download: "app.wasm could not be loaded",
         compile: "app.wasm could not be started",
+        stopped: "it stopped after an error on this page",
+        version: "this page and the app.wasm it got are of two versions of the site, which has just been updated",
       }[kind];
       const staticCopy = document.documentElement.hasAttribute("data-prerendered-for");
-      const p = document.createElement("p");
+      const p = call(native.create, document, "p");
       p.id = "app-failed";
       p.className = "app-failed";
       // A sandboxed frame cannot send the form (no allow-forms).
-      p.textContent = "This browser is not running the calculator (" + why + "). " + (staticCopy || opaqueOrigin
+      call(native.append, p, "This browser is not running the calculator (" + why + "). " + (kind === "stopped" && live
+        ? "The figures are not for the values in the fields: they are for the inputs named with them, the last it worked out. Reload the page to start it again."
+        : staticCopy || opaqueOrigin
         ? "The figures below are for the inputs shown with them; this " + (staticCopy ? "copy of the site" : "frame") + " cannot work out figures for other values."
-        : "The figures below are for the inputs in the link; press Calculate to get figures for new values.");
-      const onUse = document.getElementById("starts-on-use");
+        : "The figures below are for the inputs in the link; press Calculate to get figures for new values."));
+      const onUse = getElementById("starts-on-use");
       if (onUse) onUse.remove();
-      if (kind === "download") {
-        const retry = document.createElement("button");
+      const hint = kind === "stopped" && getElementById("results-for-hint");
+      if (hint) call(native.setText, hint, "The calculator stopped: reload the page to update them.");
+      if (kind === "stopped") {
+        for (const copy of [getElementById("copy-statement"), getElementById("copy-statement-short")]) if (copy) copy.disabled = true;
+      }
+      if (kind !== "nowasm" && kind !== "compile") {
+        const retry = call(native.create, document, "button");
         retry.type = "button";
         retry.id = "app-retry";
-        retry.textContent = "Try again";
-        retry.addEventListener("click", () => {
-          const f = form();
+        call(native.append, retry, kind === "download" ? "Try again" : "Reload");
+        call(native.listen, retry, "click", () => {
+          const f = kind === "download" && form();
           if (f && f.requestSubmit) f.requestSubmit();
           else location.reload();
         });
-        p.append(" ", retry);
+        call(native.append, p, " ", retry);
       }
-      status.prepend(p);
+      call(native.prepend, status, p);
     });
   };
+
+  // The app has stopped when its Go program ends (app.js hands boot.js the
+  // promise of go.run: efRun; go-app's program never ends of itself) or
+  // when one of our scripts throws where nothing catches it (boot.js,
+  // go-app's app.js and wasm_exec.js, through which every call into the
+  // stopped program throws).
+  self.efRun = (running) => {
+    running.then(() => failed("stopped"), () => failed("stopped"));
+    return running;
+  };
+  const ours = [me.src, ...scripts].map((src) => new URL(src, location.href).href);
+  const fromOurs = (text) => typeof text === "string" && ours.some((src) => text.includes(src));
+  call(native.listen, self, "error", (e) => {
+    if (fromOurs(e.filename) || e.error && fromOurs(e.error.stack)) failed("stopped");
+  });
+  call(native.listen, self, "unhandledrejection", (e) => {
+    if (e.reason && fromOurs(e.reason.stack)) failed("stopped");
+  });
+
+  // An edit makes the figures not current at once, before any Go runs: an
+  // input in a field of the form (#inputs, wherever it is drawn: form=) or
+  // a change of a select among them or of the preset, which is what the
+  // app handles. efEdits counts them; only the app sets the figures current
+  // again, once an update has drawn them for the edits it has handled and
+  // it has handled as many as counted here.
+  self.efEdits = 0;
+  const onEdit = (e) => {
+    const t = e.target;
+    if (!t || (e.type === "change") !== (t.tagName === "SELECT")) return;
+    if (!(t.form && t.form.id === "inputs") && t.id !== "scope-preset") return;
+    self.efEdits++;
+    const results = getElementById("results");
+    if (results) call(native.setAttribute, results, "data-current", "no");
+  };
+  call(native.listen, document, "input", onEdit, true);
+  call(native.listen, document, "change", onEdit, true);
 
   // fromWorkerCache returns app.wasm from the service worker's cache of this
   // page's version (app-worker.js names it "energyfloor:" + scope + ":" +
@@ -281,6 +351,29 @@
     return new Response(body, { headers: { "Content-Type": "application/wasm" } });
   };
 
+  // ofVersion passes on a response of app.wasm of the version the page was
+  // served with (data-version), which the response names in its
+  // Energyfloor-Version header (the server's; a static host's from the
+  // build's _headers). A page never runs with an app.wasm of another
+  // version (a page of the old version meeting the new app.wasm through a
+  // newer service worker, or the server updated between the two): it
+  // reloads once, and if it still gets another version says so (failed).
+  // A response without the header (a static host that ignores _headers)
+  // cannot be told, and goes on.
+  class OtherVersion extends Error {}
+  const ofVersion = (response) => {
+    const version = me.dataset.version, got = response.headers.get("Energyfloor-Version");
+    if (!got || !version || got === version) return response;
+    const state = history.state && typeof history.state === "object" ? history.state : {};
+    if (state.reloadedFor !== version) {
+      history.replaceState({ ...state, reloadedFor: version }, "");
+      location.reload();
+    } else {
+      failed("version");
+    }
+    throw new OtherVersion("app.wasm is of version " + got + ", the page of " + version);
+  };
+
   const start = () => {
     if (started) return;
     started = true;
@@ -290,7 +383,7 @@
     if (wasm && WebAssembly.compileStreaming) {
       // The ef: marks time the start-up's phases for cmd/bench.
       performance.mark("ef:wasm-requested");
-      const compiled = WebAssembly.compileStreaming(fromWorkerCache().then((cached) => cached || fetch(wasm, { credentials: "same-origin" }).then(inSlices)));
+      const compiled = WebAssembly.compileStreaming(fromWorkerCache().then((cached) => cached || fetch(wasm, { credentials: "same-origin" }).then(ofVersion).then(inSlices)));
       compiled.then(() => performance.mark("ef:wasm-compiled"), () => {}); // efInstantiate retries, and reports a failure
       self.efInstantiate = async (wasmURL, importObject) => {
         let module;
@@ -298,13 +391,14 @@
           try {
             module = await compiled;
           } catch (err) {
-            module = await WebAssembly.compileStreaming(fetch(wasmURL));
+            if (err instanceof OtherVersion) throw err;
+            module = await WebAssembly.compileStreaming(fetch(wasmURL).then(ofVersion));
           }
           const instance = await WebAssembly.instantiate(module, importObject);
           performance.mark("ef:instantiated");
           return { module, instance };
         } catch (err) {
-          failed(err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError ? "compile" : "download");
+          if (!(err instanceof OtherVersion)) failed(err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError ? "compile" : "download");
           throw err;
         }
       };

@@ -21,13 +21,6 @@ type StaticServer struct {
 
 // ServeStatic serves dir at prefix (such as "/energy") on a free 127.0.0.1 port.
 func ServeStatic(dir, prefix string) (*StaticServer, error) {
-	if err := mime.AddExtensionType(".wasm", "application/wasm"); err != nil {
-		return nil, err
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("serving %s: %w", dir, err)
-	}
 	mux := http.NewServeMux()
 	files := http.FileServer(http.Dir(dir))
 	if prefix == "" {
@@ -35,9 +28,7 @@ func ServeStatic(dir, prefix string) (*StaticServer, error) {
 	} else {
 		mux.Handle(prefix+"/", http.StripPrefix(prefix, files))
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(l) }()
-	return &StaticServer{URL: "http://" + l.Addr().String() + prefix, srv: srv}, nil
+	return serveFiles(dir, prefix, mux)
 }
 
 // ServePlainFiles serves dir at prefix as the plainest static hosts do
@@ -45,13 +36,6 @@ func ServeStatic(dir, prefix string) (*StaticServer, error) {
 // folder's index.html, and /index.html is served as it is, where Go's file
 // server redirects it to "./".
 func ServePlainFiles(dir, prefix string) (*StaticServer, error) {
-	if err := mime.AddExtensionType(".wasm", "application/wasm"); err != nil {
-		return nil, err
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("serving %s: %w", dir, err)
-	}
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p, ok := strings.CutPrefix(r.URL.Path, prefix+"/")
 		if !ok || strings.Contains(p, "..") {
@@ -77,6 +61,19 @@ func ServePlainFiles(dir, prefix string) (*StaticServer, error) {
 		}
 		http.ServeContent(w, r, "", st.ModTime(), f)
 	})
+	return serveFiles(dir, prefix, h)
+}
+
+// serveFiles serves h, a static host's answers from dir at prefix, on a
+// free 127.0.0.1 port, with .wasm files as application/wasm.
+func serveFiles(dir, prefix string, h http.Handler) (*StaticServer, error) {
+	if err := mime.AddExtensionType(".wasm", "application/wasm"); err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("serving %s: %w", dir, err)
+	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(l) }()
 	return &StaticServer{URL: "http://" + l.Addr().String() + prefix, srv: srv}, nil

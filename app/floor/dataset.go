@@ -357,6 +357,20 @@ func (d *Dataset) Workload(id string) *Workload {
 	return nil
 }
 
+// FindWorkload returns the workload, token or diffusion, with upstream task
+// name id, or nil.
+func (d *Dataset) FindWorkload(id string) *Workload {
+	if w := d.Workload(id); w != nil {
+		return w
+	}
+	return d.DiffusionWorkload(id)
+}
+
+// AllWorkloads returns the token workloads, then the diffusion ones.
+func (d *Dataset) AllWorkloads() []*Workload {
+	return append(append([]*Workload(nil), d.Workloads...), d.DiffusionWorkloads...)
+}
+
 // DiffusionWorkload returns the diffusion workload with upstream task name
 // id, or nil.
 func (d *Dataset) DiffusionWorkload(id string) *Workload {

@@ -215,6 +215,29 @@ func CaveatNote(f Factors, src GridSource) string {
 	return "Beyond the measured floor, " + strings.Join(parts, "; ") + "."
 }
 
+// WorkloadCaveat is Caveat for inputs in on workload w: on a diffusion
+// workload, the caveat of the model in.Model names (true for its generation
+// settings) or, for every model, DiffusionCaveatAll; with the factors' note.
+func WorkloadCaveat(d *Dataset, w *Workload, in Inputs) string {
+	if !w.Diffusion() {
+		return Caveat(d, in.Factors)
+	}
+	caveat := DiffusionCaveatAll
+	if m := w.Model(in.Model); m != nil && m.Caveat != "" {
+		caveat = m.Caveat
+	}
+	if note := CaveatNote(in.Factors, d.GridSource); note != "" {
+		return caveat + " " + note
+	}
+	return caveat
+}
+
+// DiffusionCaveatAll is the caveat of a diffusion ranking over every model,
+// each generating at its own fixed settings.
+const DiffusionCaveatAll = "GPU energy only, measured generating each model's images or videos at its own fixed resolution and " +
+	"inference steps (each configuration gives them), in batches on a busy server. Host, network, cooling and idle time are not " +
+	"counted. Every figure is a floor; a lightly used server sits well above it."
+
 // Caveat returns the caveat for results with factors f: d.Caveat, and
 // CaveatNote's sentence after it when f sets any factor.
 func Caveat(d *Dataset, f Factors) string {

@@ -160,6 +160,10 @@ func FormatWatts(w decimal.Decimal) string { return formatSI(w, "W", 2) }
 // would still miss.
 func FormatLatency(ms decimal.Decimal) string { return FormatExact(ms) + " ms" }
 
+// FormatSeconds formats a batch latency or a diffusion latency target in
+// seconds with every digit it has: "30 s", "11.6392002 s".
+func FormatSeconds(s decimal.Decimal) string { return FormatExact(s) + " s" }
+
 // WithCurrency follows amount, a formatted money figure, with currency as
 // the user typed it: "34.9 EUR", or "34.9" with no currency.
 func WithCurrency(amount, currency string) string {

@@ -30,6 +30,11 @@ var (
 	MaxOutputTokens = decimal.New(1, 6)
 	// MaxITLMs bounds ParseITLMs: 60,000 ms (a minute per token).
 	MaxITLMs = decimal.New(6, 4)
+	// MinLatencyS and MaxLatencyS bound ParseLatencyS, a diffusion batch's
+	// latency target: 0.1 s to 100,000 s (measured video batches take up to
+	// 6,288 s).
+	MinLatencyS = decimal.New(1, -1)
+	MaxLatencyS = decimal.New(1, 5)
 	// MinPUE and MaxPUE bound ParsePUE: 1 (no facility overhead) to 3.
 	MinPUE = decimal.NewFromInt(1)
 	MaxPUE = decimal.NewFromInt(3)
@@ -53,12 +58,29 @@ var (
 	errNotPos   = errors.New("Must be more than zero.")
 	errBase     = errors.New("Enter a decimal number: hexadecimal, octal and binary are not accepted.")
 	errDigits   = errors.New("Use the digits 0 to 9: other scripts' digits and full-width digits are not accepted.")
-	errTooLarge = errors.New("Must be at most 1,000,000,000,000,000,000 (10^18).")
-	errTooSmall = errors.New("Must be at least 0.000001.")
+	errTooLarge = errors.New("Must be at most " + bound(MaxNumber) + ".")
+	errTooSmall = errors.New("Must be at least " + FormatExact(MinNumber) + ".")
 	// For numbers that may be zero.
 	errNegative       = errors.New("Must be zero or more.")
-	errTooSmallOrZero = errors.New("Enter 0, or a number of at least 0.000001.")
+	errTooSmallOrZero = errors.New("Enter 0, or a number of at least " + FormatExact(MinNumber) + ".")
 )
+
+// bound writes a bound as the parsers' messages state it: its digits,
+// grouped, and a power of ten from 10^9 on also as such: "1,000,000,000,000,000,000
+// (10^18)".
+func bound(d decimal.Decimal) string {
+	s := FormatExact(d)
+	if n := int32(len(d.Coefficient().String())) - 1 + d.Exponent(); n >= 9 && d.Equal(decimal.New(1, n)) {
+		s += fmt.Sprintf(" (10^%d)", n)
+	}
+	return s
+}
+
+// between states the range min to max of a parser's message, with places
+// decimals: "between 0 and 2,000", "between 1.0 and 3.0".
+func between(min, max decimal.Decimal, places int32) string {
+	return "between " + FormatExact(min.Round(places).Truncate(places)) + " and " + FormatExact(max.Round(places).Truncate(places))
+}
 
 // examples are the values the messages that suggest a number give: one
 // value, a phrase naming the forms the field takes (plain, grouped,
@@ -74,6 +96,7 @@ var (
 	anyNumber        = examples{"2.5M", "1000000, 1,000,000, 1 000 000, 2.5M or 1e6", "1,000,000.5"}
 	outputExamples   = examples{"500", "1500, 1,500, 1.5k or 1.5e3", "1,500.5"}
 	itlExamples      = examples{"100", "100 or 2.5", "1,500.5"}
+	latencyExamples  = examples{"30", "30 or 2.5", "1,800.5"}
 	overheadExamples = examples{"0.43", "0.43", "0.43"}
 	pueExamples      = examples{"1.09", "1.09", "1.09"}
 	gco2Examples     = examples{"400", "400 or 1,500", "1,500.5"}
@@ -308,7 +331,7 @@ func parseField(s string, max decimal.Decimal, message string, ex examples) (dec
 
 // errTokensTooLarge states the bound of output tokens per month, however the
 // volume is given.
-const errTokensTooLarge = "Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month."
+var errTokensTooLarge = "Must be at most " + bound(MaxTokensPerMonth) + " tokens per month."
 
 // ParseTokensPerMonth parses output tokens per month: more than zero and at
 // most MaxTokensPerMonth (10^18).
@@ -331,19 +354,25 @@ func TokensForRequests(requests, outputPerRequest decimal.Decimal) (decimal.Deci
 // ParseRequestsPerMonth parses requests per month: more than zero and at most
 // MaxRequestsPerMonth (10^15).
 func ParseRequestsPerMonth(s string) (decimal.Decimal, error) {
-	return parseField(s, MaxRequestsPerMonth, "Must be at most 1,000,000,000,000,000 (10^15) requests per month.", anyNumber)
+	return parseField(s, MaxRequestsPerMonth, "Must be at most "+bound(MaxRequestsPerMonth)+" requests per month.", anyNumber)
 }
 
 // ParseOutputTokens parses a request's average output length in tokens: more
 // than zero and at most MaxOutputTokens (1,000,000).
 func ParseOutputTokens(s string) (decimal.Decimal, error) {
-	return parseField(s, MaxOutputTokens, "Must be at most 1,000,000 output tokens per request.", outputExamples)
+	return parseField(s, MaxOutputTokens, "Must be at most "+bound(MaxOutputTokens)+" output tokens per request.", outputExamples)
+}
+
+// ParseLatencyS parses a diffusion batch's latency target in seconds:
+// MinLatencyS (0.1 s) to MaxLatencyS (100,000 s).
+func ParseLatencyS(s string) (decimal.Decimal, error) {
+	return parseBetween(s, MinLatencyS, MaxLatencyS, "Must be between 0.1 and 100,000 seconds.", latencyExamples)
 }
 
 // ParseITLMs parses a latency target in milliseconds: more than zero and at
 // most MaxITLMs (60,000 ms).
 func ParseITLMs(s string) (decimal.Decimal, error) {
-	return parseField(s, MaxITLMs, "Must be at most 60,000 ms.", itlExamples)
+	return parseField(s, MaxITLMs, "Must be at most "+bound(MaxITLMs)+" ms.", itlExamples)
 }
 
 // parseBetween parses s, zero allowed, and checks min ≤ value ≤ max; message
@@ -371,25 +400,25 @@ func ParseOverhead(s string) (decimal.Decimal, error) {
 	if len(s) <= 4*MaxInputRunes && strings.HasSuffix(strings.TrimRightFunc(s, unicode.IsSpace), "%") {
 		return decimal.Decimal{}, errPercent
 	}
-	return parseBetween(s, decimal.Zero, MaxOverhead, "Must be between 0 and 5: a fraction of GPU energy, such as 0.43.", overheadExamples)
+	return parseBetween(s, decimal.Zero, MaxOverhead, "Must be "+between(decimal.Zero, MaxOverhead, 0)+": a fraction of GPU energy, such as "+overheadExamples.one+".", overheadExamples)
 }
 
 // ParsePUE parses a power usage effectiveness, facility energy over IT
 // energy: MinPUE (1) to MaxPUE (3).
 func ParsePUE(s string) (decimal.Decimal, error) {
-	return parseBetween(s, MinPUE, MaxPUE, "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.", pueExamples)
+	return parseBetween(s, MinPUE, MaxPUE, "Must be "+between(MinPUE, MaxPUE, 1)+": facility energy over IT energy, such as "+pueExamples.one+".", pueExamples)
 }
 
 // ParseGCO2ePerKWh parses a grid carbon intensity in grams of CO2e per kWh:
 // 0 to MaxGCO2ePerKWh (2,000).
 func ParseGCO2ePerKWh(s string) (decimal.Decimal, error) {
-	return parseBetween(s, decimal.Zero, MaxGCO2ePerKWh, "Must be between 0 and 2,000 gCO2e/kWh.", gco2Examples)
+	return parseBetween(s, decimal.Zero, MaxGCO2ePerKWh, "Must be "+between(decimal.Zero, MaxGCO2ePerKWh, 0)+" gCO2e/kWh.", gco2Examples)
 }
 
 // ParsePricePerKWh parses an electricity price per kWh, in any currency: 0
 // to MaxPricePerKWh (1,000).
 func ParsePricePerKWh(s string) (decimal.Decimal, error) {
-	return parseBetween(s, decimal.Zero, MaxPricePerKWh, "Must be between 0 and 1,000 per kWh.", priceExamples)
+	return parseBetween(s, decimal.Zero, MaxPricePerKWh, "Must be "+between(decimal.Zero, MaxPricePerKWh, 0)+" per kWh.", priceExamples)
 }
 
 // ParseCurrency reads a currency's name or sign as typed ("EUR", "US$",

@@ -39,6 +39,9 @@ type Report struct {
 	// month, in everyday energies (Equivalents); empty when it has no floor.
 	Equivalents []ReportEquivalent `json:"equivalents"`
 	Results     []ReportResult     `json:"results"`
+	// diffusion reports a diffusion workload, whose JSON and CSV write the
+	// report in the diffusion shapes (report_diffusion.go).
+	diffusion bool
 }
 
 // ReportEquivalent is one figure restated as a count of one equivalent: Of
@@ -120,6 +123,11 @@ type ReportInputs struct {
 	// PricePerKWh is the price of a kWh in Currency, or null for none.
 	PricePerKWh *Number `json:"price_per_kwh"`
 	Currency    string  `json:"currency"`
+	// RequestsPerMonth and TargetLatencyS are a diffusion report's volume
+	// and target, which it writes in place of the token inputs
+	// (report_diffusion.go).
+	RequestsPerMonth Number `json:"-"`
+	TargetLatencyS   Number `json:"-"`
 }
 
 // ReportGridSource is the provenance of a bundled grid intensity.
@@ -191,6 +199,9 @@ type ReportResult struct {
 	// Traffic is the floor the monthly volume can reach over the same
 	// model and GPU (Traffic), or null when nothing meets the target.
 	Traffic *ReportTraffic `json:"traffic"`
+	// ReachableLatencyS is ReachableITLMs for a diffusion result: the lowest
+	// batch latency, in seconds, which its JSON writes instead.
+	ReachableLatencyS *Number `json:"-"`
 }
 
 // ReportTraffic is a result's Traffic: the configuration the traffic floor
@@ -210,6 +221,10 @@ type ReportTraffic struct {
 	// NextStep is where the traffic floor next falls as the volume grows
 	// (Traffic.NextStep), or null when it is the floor already.
 	NextStep *ReportNextStep `json:"next_step"`
+	// A diffusion traffic figure's rate and energy per image or video, which
+	// its JSON writes instead of the per-token ones.
+	RequestsPerSecond Number `json:"-"`
+	JPerRequest       Number `json:"-"`
 }
 
 // ReportNextStep is a Traffic.NextStep: from which monthly volume the
@@ -217,6 +232,8 @@ type ReportTraffic struct {
 type ReportNextStep struct {
 	FromTokensPerMonth Number `json:"from_tokens_per_month"`
 	TimesFloor         Number `json:"times_floor"`
+	// FromRequestsPerMonth is a diffusion step's volume, in images or videos.
+	FromRequestsPerMonth Number `json:"-"`
 }
 
 // ReportConfiguration is the measured configuration a result's figures are for.
@@ -236,6 +253,15 @@ type ReportConfiguration struct {
 	P99ITLMs        Number `json:"p99_itl_ms"`
 	TokensPerSecond Number `json:"tokens_per_second"`
 	GPUPowerWatts   Number `json:"gpu_power_watts_total"`
+	// A diffusion configuration's figures and its model's generation
+	// settings (nil for a token configuration), which its JSON writes
+	// instead of the token ones.
+	UlyssesDegree     int         `json:"-"`
+	RingDegree        int         `json:"-"`
+	BatchSize         int         `json:"-"`
+	BatchLatencyS     Number      `json:"-"`
+	RequestsPerSecond Number      `json:"-"`
+	Generation        *Generation `json:"-"`
 }
 
 // ReportSpread is Spread in joules per output token.
@@ -257,11 +283,15 @@ func (n Number) String() string { return decimal.Decimal(n).String() }
 // JSON returns the report as indented JSON with a final newline, leaving
 // <, > and & as they are.
 func (r *Report) JSON() ([]byte, error) {
+	var v any = r
+	if r.diffusion {
+		v = newDiffusionReport(r)
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

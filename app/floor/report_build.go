@@ -14,9 +14,10 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 			TargetITLMs: Number(in.TargetITLMs), Percentile: string(in.Statistic), GPU: optional(in.GPU), Model: optional(in.Model),
 			HostOverhead: Number(factors.Host), IdleOverhead: Number(factors.Idle), PUE: Number(factors.pue()),
 			PricePerKWh: optionalNumber(factors.PricePerKWh), Currency: factors.Currency,
+			RequestsPerMonth: Number(in.RequestsPerMonth), TargetLatencyS: Number(in.TargetLatencyS),
 		},
 		DataVersion: ds.DataVersion, AppVersion: appVersion, HoursPerMonth: HoursPerMonth,
-		Caveat: Caveat(ds, factors), Citation: src.Cite, CitationURL: src.CiteURL,
+		Caveat: WorkloadCaveat(ds, w, in), Citation: src.Cite, CitationURL: src.CiteURL,
 		Source:  ReportSource{Name: src.Name, URL: src.URL, DataURL: src.DataURL, Version: src.Version, Retrieved: src.Retrieved, Licence: src.Licence},
 		Results: make([]ReportResult, len(results)),
 	}
@@ -51,22 +52,29 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 			rr.Spread = &ReportSpread{Floor: Number(res.Spread.Floor), Median: Number(res.Spread.Median), Highest: Number(res.Spread.Highest)}
 		} else {
 			c = res.Fastest
-			reach := Number(c.ITL(in.Statistic))
-			rr.ReachableITLMs = &reach
+			reach := Number(c.Latency(in.Statistic))
+			if c.Diffusion() {
+				rr.ReachableLatencyS = &reach
+			} else {
+				rr.ReachableITLMs = &reach
+			}
 		}
 		rr.Estimate = reportEstimate(factors, f)
-		rr.Configuration = reportConfiguration(c)
+		rr.Configuration = reportConfiguration(res.Model, c)
 		if t := res.Traffic; t != nil {
 			rr.Traffic = &ReportTraffic{OutputTokensPerSecond: Number(t.OutputTokensPerSecond), JPerToken: Number(t.Figures.JoulesPerOutputToken),
 				WhPerRequest: Number(t.Figures.WhPerRequest), KWhPerMonth: Number(t.Figures.KWhPerMonth), RowID: t.Config.RowID,
-				Utilisation: Number(t.Utilisation), TimesFloor: Number(t.TimesFloor), Configuration: reportConfiguration(t.Config),
-				Estimate: reportEstimate(factors, t.Figures)}
+				Utilisation: Number(t.Utilisation), TimesFloor: Number(t.TimesFloor), Configuration: reportConfiguration(res.Model, t.Config),
+				Estimate: reportEstimate(factors, t.Figures), RequestsPerSecond: Number(t.RequestsPerSecond),
+				JPerRequest: Number(t.Figures.JoulesPerRequest)}
 			if n := t.NextStep(); n != nil {
-				rr.Traffic.NextStep = &ReportNextStep{FromTokensPerMonth: Number(n.FromOutputTokensPerMonth), TimesFloor: Number(n.TimesFloor)}
+				rr.Traffic.NextStep = &ReportNextStep{FromTokensPerMonth: Number(n.FromOutputTokensPerMonth), TimesFloor: Number(n.TimesFloor),
+					FromRequestsPerMonth: Number(n.FromRequestsPerMonth)}
 			}
 		}
 		rep.Results[i] = rr
 	}
+	rep.diffusion = w.Diffusion()
 	return rep
 }
 
@@ -82,8 +90,15 @@ func reportEstimate(factors Factors, f Figures) *ReportEstimate {
 		CostPerMonth: optionalNumber(e.CostPerMonth)}
 }
 
-// reportConfiguration returns configuration c as the report writes it.
-func reportConfiguration(c *Configuration) ReportConfiguration {
+// reportConfiguration returns configuration c of model m as the report
+// writes it.
+func reportConfiguration(m *Model, c *Configuration) ReportConfiguration {
+	if c.Diffusion() {
+		return ReportConfiguration{RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, Precision: c.Precision, Repeat: c.Repeat,
+			GPUPowerWatts: Number(c.GPUPowerWattsTotal), UlyssesDegree: c.UlyssesDegree, RingDegree: c.RingDegree,
+			BatchSize: c.BatchSize, BatchLatencyS: Number(c.BatchLatencyS), RequestsPerSecond: Number(c.RequestsPerSecond),
+			Generation: m.Generation}
+	}
 	return ReportConfiguration{
 		RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
 		ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs, Repeat: c.Repeat,

@@ -17,7 +17,12 @@ import (
 // JSON's value there: an empty cell is JSON's null, or an absent or null
 // object. The columns are the report's inputs, then the result's fields, then
 // the report's other fields, each in the JSON's order.
-func (r *Report) CSV() ([]byte, error) { return jsonCSV(r) }
+func (r *Report) CSV() ([]byte, error) {
+	if r.diffusion {
+		return jsonCSV(newDiffusionReport(r))
+	}
+	return jsonCSV(r)
+}
 
 // jsonCSV writes rep, a struct whose JSON has an "inputs" object and a
 // "results" array of objects, as CSV (Report.CSV). The columns come from

@@ -309,3 +309,51 @@ func TestReportCSVFormulas(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffusionReportCSVHasEveryJSONField: a diffusion report's CSV has a
+// column for every field of its JSON (the diffusion shapes), no more, and
+// the JSON marks the selected model, as the app's downloads do.
+func TestDiffusionReportCSVHasEveryJSONField(t *testing.T) {
+	ds, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := ds.DiffusionWorkload("text-to-video")
+	// Within 100 s HunyuanVideo meets nothing on B200; within 1,800 s
+	// CogVideoX 2B's figure at your traffic has a next step.
+	paths := map[string]bool{}
+	var header []string
+	for _, s := range []int64{100, 1800} {
+		in := floor.Inputs{Workload: w.ID, RequestsPerMonth: decimal.NewFromInt(10_000), TargetLatencyS: decimal.NewFromInt(s), GPU: "B200",
+			Model: "cogvideox-2b", Factors: floor.Factors{PUE: decimal.RequireFromString("1.2"), PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.3"))}}
+		in.Factors.Grid, _ = ds.GridIntensity("DEU")
+		rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
+		rep.Select("cogvideox-2b")
+		doc := decodeJSON(t, rep)
+		for k, v := range doc {
+			if k != "results" {
+				leafPaths(paths, k+".", v)
+			}
+		}
+		for _, res := range doc["results"].([]any) {
+			leafPaths(paths, "", res)
+		}
+		header = readCSV(t, rep)[0]
+	}
+	for _, want := range []string{"traffic.requests_per_second", "configuration.generation.frames", "reachable_latency_s",
+		"inputs.latency_target_s", "selected", "traffic.estimate.cost_per_month", "traffic.next_step.from_requests_per_month"} {
+		if !paths[want] {
+			t.Fatalf("the report is not fully populated: no %q in its JSON", want)
+		}
+	}
+	for path := range paths {
+		if !slices.Contains(header, path) {
+			t.Errorf("JSON field %q has no CSV column", path)
+		}
+	}
+	for _, h := range header {
+		if !paths[h] {
+			t.Errorf("CSV column %q has no JSON field", h)
+		}
+	}
+}

@@ -24,18 +24,22 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 	var b strings.Builder
 	m := r.Model
 	task := "the " + w.Name + " workload (" + w.ID + ")"
-	traffic := FormatInteger(in.OutputTokensPerMonth) + " output tokens a month of " + FormatExact(in.OutputTokensPerRequest) +
-		" output tokens a request"
-	target := "a " + FormatLatency(in.TargetITLMs) + " " + string(in.Statistic) + " inter-token latency target"
+	traffic := volumeWords(w, in)
+	target := targetWords(w, in)
+	per := " per " + requestWord(w)
 	switch c := r.Chosen; {
 	case c != nil:
 		f := r.Figures
-		b.WriteString("Serving " + traffic + " with " + m.Name + " on " + task + ", within " + target + " on " + gpuScope(in.GPU) +
-			", takes at least " + FormatWh(f.WhPerRequest) + " per request and " + FormatWh(f.KWhPerMonth.Shift(3)) +
-			" per month of GPU energy, at " + strconv.Itoa(c.NumGPUs) + "×" + c.GPU + " with max_num_seqs " + strconv.Itoa(c.MaxNumSeqs) + ".")
+		verb := "Serving "
+		if w.Diffusion() {
+			verb = "Generating "
+		}
+		b.WriteString(verb + traffic + " with " + m.Name + " on " + task + ", within " + target + " on " + gpuScope(in.GPU) +
+			", takes at least " + FormatWh(f.WhPerRequest) + per + " and " + FormatWh(f.KWhPerMonth.Shift(3)) +
+			" per month of GPU energy, at " + configWords(c) + ".")
 		if t := r.Traffic; t != nil {
 			b.WriteString(" At that volume, on the configurations it can keep busy, it takes at least " + FormatWh(t.Figures.WhPerRequest) +
-				" per request and " + FormatWh(t.Figures.KWhPerMonth.Shift(3)) + " per month, " + FormatTimes(t.TimesFloor) + " the floor.")
+				per + " and " + FormatWh(t.Figures.KWhPerMonth.Shift(3)) + " per month, " + FormatTimes(t.TimesFloor) + " the floor.")
 		}
 		b.WriteString(" These are measured GPU energy only, and a floor: host, network, cooling and idle time are not counted.")
 		if !in.Factors.IsZero() {
@@ -43,8 +47,7 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 		}
 	case r.Fastest != nil:
 		b.WriteString("No measured configuration of " + m.Name + " on " + task + " meets " + target + " on " + gpuScope(in.GPU) +
-			", so there is no energy floor for it: the fastest, " + strconv.Itoa(r.Fastest.NumGPUs) + "×" + r.Fastest.GPU +
-			" with max_num_seqs " + strconv.Itoa(r.Fastest.MaxNumSeqs) + ", reaches " + FormatLatency(r.Fastest.ITL(in.Statistic)) + ".")
+			", so there is no energy floor for it: the fastest, " + configWords(r.Fastest) + ", reaches " + latencyWords(r.Fastest, in.Statistic) + ".")
 	default:
 		b.WriteString(m.Name + " was not measured on " + task + " on " + gpuScope(in.GPU) + ", so there is no energy floor for it.")
 	}
@@ -66,15 +69,20 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 func ShortStatement(w *Workload, in Inputs, r Result, permalink string) string {
 	m := r.Model
 	task := strings.ToLower(w.Name)
-	target := "a " + FormatLatency(in.TargetITLMs) + " " + string(in.Statistic) + " inter-token latency target"
+	target := targetWords(w, in)
+	per := " per " + requestWord(w)
+	volume := FormatVolume(in.OutputTokensPerMonth) + " output tokens a month"
+	if w.Diffusion() {
+		volume = FormatVolume(in.RequestsPerMonth) + " " + w.Request + "s a month"
+	}
 	major, _, _ := strings.Cut(w.Source.Version, ".")
 	source := w.Source.Name + " v" + major
 	var s string
 	switch {
 	case r.Chosen != nil:
-		s = m.Name + " needs at least " + FormatWh(r.Figures.WhPerRequest) + " per request for " + task + " within " + target
+		s = m.Name + " needs at least " + FormatWh(r.Figures.WhPerRequest) + per + " for " + task + " within " + target
 		if t := r.Traffic; t != nil {
-			s += ", and " + FormatWh(t.Figures.WhPerRequest) + " per request at " + FormatVolume(in.OutputTokensPerMonth) + " output tokens a month"
+			s += ", and " + FormatWh(t.Figures.WhPerRequest) + per + " at " + volume
 		}
 		s += " (GPU energy only; " + source + ")."
 	case r.Fastest != nil:
@@ -112,6 +120,53 @@ func StatementFloor(w *Workload, in Inputs) (Inputs, Result, bool) {
 		r = Result{Model: m}
 	}
 	return in, r, true
+}
+
+// requestWord names one request of workload w: "request", or a diffusion
+// workload's "image" or "video".
+func requestWord(w *Workload) string {
+	if w.Diffusion() {
+		return w.Request
+	}
+	return "request"
+}
+
+// volumeWords states the monthly volume of inputs in on workload w: "1,000,000,000
+// output tokens a month of 500 output tokens a request", or "1,000,000 images a month".
+func volumeWords(w *Workload, in Inputs) string {
+	if w.Diffusion() {
+		return FormatInteger(in.RequestsPerMonth) + " " + w.Request + "s a month"
+	}
+	return FormatInteger(in.OutputTokensPerMonth) + " output tokens a month of " + FormatExact(in.OutputTokensPerRequest) +
+		" output tokens a request"
+}
+
+// targetWords states the latency target of inputs in on workload w: "a 100 ms
+// median inter-token latency target", or "a 30 s batch latency target".
+func targetWords(w *Workload, in Inputs) string {
+	if w.Diffusion() {
+		return "a " + FormatSeconds(in.TargetLatencyS) + " batch latency target"
+	}
+	return "a " + FormatLatency(in.TargetITLMs) + " " + string(in.Statistic) + " inter-token latency target"
+}
+
+// configWords names configuration c: "4×B200 with max_num_seqs 4096", or
+// "1×B200 in batches of 8 (Ulysses 1 × ring 1)".
+func configWords(c *Configuration) string {
+	if c.Diffusion() {
+		return strconv.Itoa(c.NumGPUs) + "×" + c.GPU + " in batches of " + strconv.Itoa(c.BatchSize) +
+			" (Ulysses " + strconv.Itoa(c.UlyssesDegree) + " × ring " + strconv.Itoa(c.RingDegree) + ")"
+	}
+	return strconv.Itoa(c.NumGPUs) + "×" + c.GPU + " with max_num_seqs " + strconv.Itoa(c.MaxNumSeqs)
+}
+
+// latencyWords states the latency configuration c reaches on statistic s:
+// "246.4 ms", or a batch's "11.6392002 s".
+func latencyWords(c *Configuration, s Statistic) string {
+	if c.Diffusion() {
+		return FormatSeconds(c.BatchLatencyS)
+	}
+	return FormatLatency(c.ITL(s))
 }
 
 // gpuScope names the GPUs a result may be on: "either GPU (H100 or B200)"

@@ -42,6 +42,7 @@ const (
 	FieldTokens
 	FieldRequests
 	FieldITL
+	FieldLatency
 	FieldPct
 	FieldGPU
 	FieldModel
@@ -128,15 +129,25 @@ var Fields = [FieldCount]Spec{
 		ID:    "workload", Label: "Workload", Kind: ChoiceKind,
 		set: func(f *State, ds *floor.Dataset, s string) error {
 			w := ds.Workload(strings.TrimSpace(s))
+			if w == nil && f.Diffusion {
+				w = ds.DiffusionWorkload(strings.TrimSpace(s))
+			}
 			if w == nil {
 				return errors.New("no such workload.")
 			}
-			f.In.Workload = w.ID
+			if w.Request != "" && w.Request != f.Request {
+				// Another kind of request: its volume and target start at
+				// that kind's defaults.
+				req, s := floor.DiffusionDefaults(w.Request)
+				f.In.RequestsPerMonth, f.In.TargetLatencyS = req, s
+				f.Text[FieldRequests], f.Text[FieldLatency] = floor.FormatCompact(req), s.String()
+			}
+			f.In.Workload, f.Request = w.ID, w.Request
 			return nil
 		},
 		get: func(f *State) string { return f.In.Workload }},
 	FieldOutput: {Param: "output", Flag: "output-tokens", JSON: "output_tokens_per_request",
-		Usage: "average output tokens per request, as `n`", Parse: floor.ParseOutputTokens, Max: floor.MaxOutputTokens,
+		Usage: "average output tokens per request, as `n`", Parse: floor.ParseOutputTokens, Max: floor.MaxOutputTokens, link: tokensOnly(getOutput),
 		ID: "output-tokens", Label: "Average output tokens per request",
 		Hint: "Tokens the model writes per answer. Prompts are not entered here: their processing is inside the measured energy per output token.",
 		put: func(f *State, d decimal.NullDecimal) error {
@@ -152,30 +163,46 @@ var Fields = [FieldCount]Spec{
 			f.In.OutputTokensPerRequest = d.Decimal
 			return nil
 		},
-		get: func(f *State) string { return f.In.OutputTokensPerRequest.String() }},
+		get: getOutput},
 	FieldTokens: {Param: "tokens", Flag: "tokens", JSON: "output_tokens_per_month",
 		Usage: "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …", Parse: floor.ParseTokensPerMonth, Max: floor.MaxTokensPerMonth,
-		ID: "tokens-per-month", Label: "Output tokens per month", Linked: true,
+		link: tokensOnly(getTokens),
+		ID:   "tokens-per-month", Label: "Output tokens per month", Linked: true,
 		Hint: "For example 2.5M, 1e9 or 1,000,000,000.",
 		put:  func(f *State, d decimal.NullDecimal) error { f.In.OutputTokensPerMonth = d.Decimal; return nil },
 		// With requests typed, the permalink still carries the equivalent
 		// tokens, so it reads the same to a script.
-		get: func(f *State) string { return f.In.OutputTokensPerMonth.String() }},
-	FieldRequests: {Param: "requests", Parse: floor.ParseRequestsPerMonth, Max: floor.MaxRequestsPerMonth,
+		get: getTokens},
+	FieldRequests: {Param: "requests", Flag: "requests", Parse: floor.ParseRequestsPerMonth, Max: floor.MaxRequestsPerMonth,
+		Usage: "requests per month, as `n`: for a token workload linked through -output-tokens and taking precedence over -tokens; " +
+			"for text-to-image or text-to-video the images or videos a month (default 1M images, 10k videos)",
 		ID: "requests-per-month", Label: "Requests per month", Linked: true,
 		Hint: "Linked to output tokens through the average output length.",
 		put: func(f *State, d decimal.NullDecimal) error {
+			if f.Request != "" {
+				f.In.RequestsPerMonth = d.Decimal
+				return nil
+			}
 			t, err := floor.TokensForRequests(d.Decimal, f.In.OutputTokensPerRequest)
 			if err == nil {
 				f.In.OutputTokensPerMonth = t
 			}
 			return err
 		},
-		get: func(f *State) string { return f.Requests().String() },
+		get: func(f *State) string {
+			if f.Request != "" {
+				return f.In.RequestsPerMonth.String()
+			}
+			return f.Requests().String()
+		},
 		// Only when typed, and only when they give the volume exactly:
 		// requests in a link make them the typed volume. A bad requests text
 		// leaves the volume the tokens gave, which the tokens parameter carries.
+		// A diffusion workload's volume is always its requests.
 		link: func(f *State) string {
+			if f.Request != "" {
+				return f.In.RequestsPerMonth.String()
+			}
 			r := f.Requests()
 			if f.Basis != FieldRequests || !r.Mul(f.In.OutputTokensPerRequest).Equal(f.In.OutputTokensPerMonth) {
 				return ""
@@ -187,7 +214,15 @@ var Fields = [FieldCount]Spec{
 		ID: "itl-ms", Label: "Inter-token latency target (ms)",
 		Hint: "The time between two output tokens the users may wait, at most.",
 		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetITLMs = d.Decimal; return nil },
-		get:  func(f *State) string { return f.In.TargetITLMs.String() }},
+		get:  getITL, link: tokensOnly(getITL)},
+	FieldLatency: {Param: "latency", Flag: "latency-s", Parse: floor.ParseLatencyS, Min: floor.MinLatencyS, Max: floor.MaxLatencyS,
+		Usage: "for text-to-image or text-to-video: the batch latency target in `seconds`, {range} (default 30 for images, 1,800 for videos)",
+		ID:    "latency-s", Label: "Latency target (s)",
+		Hint: "The time a batch of images or videos may take, at most: each is ready when its batch is.",
+		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetLatencyS = d.Decimal; return nil },
+		// Zero, and so absent from a link, until a diffusion workload or
+		// an edit sets it.
+		get: func(f *State) string { return nonZero(f.In.TargetLatencyS) }},
 	FieldPct: {Param: "pct", Flag: "percentile", JSON: "percentile",
 		Usage: "the latency `statistic` the target applies to: " + floor.StatisticsText(),
 		ID:    "percentile", Label: "The target applies to", Kind: ChoiceKind,
@@ -199,7 +234,7 @@ var Fields = [FieldCount]Spec{
 			f.In.Statistic = st
 			return nil
 		},
-		get: func(f *State) string { return string(f.In.Statistic) }},
+		get: getPct, link: tokensOnly(getPct)},
 	FieldGPU: {Param: "gpu", Flag: "gpu", JSON: "gpu", Usage: "`GPU` model, H100 or B200 (default either)",
 		ID: "gpu", Label: "GPU", Kind: ChoiceKind, Empty: "either GPU",
 		set: func(f *State, _ *floor.Dataset, s string) error {
@@ -214,7 +249,7 @@ var Fields = [FieldCount]Spec{
 		ID: "model", Label: "Model", Kind: ChoiceKind,
 		set: func(f *State, ds *floor.Dataset, s string) error {
 			var m *floor.Model
-			if w := ds.Workload(f.In.Workload); w != nil {
+			if w := f.workload(ds); w != nil {
 				m = w.FindModel(s)
 			}
 			if m == nil {
@@ -347,6 +382,23 @@ func (f *State) set(ds *floor.Dataset, k Field, text string) error {
 		return err
 	}
 	return fd.put(f, decimal.NewNullDecimal(d))
+}
+
+// The values of the token workloads' fields.
+func getOutput(f *State) string { return f.In.OutputTokensPerRequest.String() }
+func getTokens(f *State) string { return f.In.OutputTokensPerMonth.String() }
+func getITL(f *State) string    { return f.In.TargetITLMs.String() }
+func getPct(f *State) string    { return string(f.In.Statistic) }
+
+// tokensOnly is the link of a token workload's field whose value get
+// returns: that value, which a diffusion workload's permalink leaves out.
+func tokensOnly(get func(*State) string) func(*State) string {
+	return func(f *State) string {
+		if f.Request != "" {
+			return ""
+		}
+		return get(f)
+	}
 }
 
 // nonZero returns d as a plain decimal, or "" for zero.

@@ -3,10 +3,13 @@
 package link
 
 import (
+	"energyfloor/app/floor"
 	"energyfloor/app/floor/floortest"
 	"energyfloor/data"
 	"net/url"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -63,6 +66,7 @@ func TestEveryFieldRoundTrips(t *testing.T) {
 			{FieldGrid, "DEU"}, {FieldPrice, "0.12"}, {FieldCurrency, "EUR"}}},
 		{"the user's own intensity", []edit{{FieldGrid, "DEU"}, {FieldGCO2, "400"}}},
 		{"no grid", []edit{{FieldGrid, "DEU"}, {FieldGrid, ""}}},
+		{"a latency target in seconds", []edit{{FieldLatency, "45"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			f := NewState(ds)
@@ -170,6 +174,34 @@ func TestLinkSpellingsShareAPage(t *testing.T) {
 		want, wantOK := key(tt.canonical)
 		if !ok || !wantOK || got != want {
 			t.Errorf("Key(%q) = %q, %t; want Key(%q) = %q", tt.query, got, ok, tt.canonical, want)
+		}
+	}
+}
+
+// TestFieldsJSONKeys: each field's JSON key is a key of the report's inputs
+// (floor.ReportInputs), and each key of those is a field's, or one the
+// report derives: the model the page showed, and the grid figure's year.
+func TestFieldsJSONKeys(t *testing.T) {
+	derived := map[string]bool{"selected_model": true, "grid_year": true}
+	keys := map[string]bool{}
+	for f := range reflect.TypeFor[floor.ReportInputs]().Fields() {
+		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "-" {
+			keys[name] = true
+		}
+	}
+	fieldKeys := map[string]bool{}
+	for _, fd := range Fields {
+		if fd.JSON == "" {
+			continue
+		}
+		fieldKeys[fd.JSON] = true
+		if !keys[fd.JSON] {
+			t.Errorf("field %s has the JSON key %q, which the report's inputs lack", fd.ID, fd.JSON)
+		}
+	}
+	for k := range keys {
+		if !fieldKeys[k] && !derived[k] {
+			t.Errorf("the report's inputs have %q, which no field's JSON names", k)
 		}
 	}
 }

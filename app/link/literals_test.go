@@ -13,8 +13,10 @@ import (
 // notParameters are string literals that spell a permalink parameter's name
 // but name something else, by file.
 var notParameters = map[string]map[string]string{
-	"app/ui/ranking-table.go": {"model": "a sort key of the ranking's columns", "gpu": "a sort key of the ranking's columns"},
-	"app/ui/beyond-panel.go":  {"price": "a CSS class"},
+	"app/ui/ranking-table.go": {"model": "a sort key of the ranking's columns", "gpu": "a sort key of the ranking's columns",
+		"latency": "a sort key of the ranking's columns"},
+	"app/ui/beyond-panel.go": {"price": "a CSS class"},
+	"app/ui/inputs-panel.go": {"latency": "a CSS class"},
 }
 
 // TestParametersSpelledOnce: the code that reads or writes links (this

@@ -36,6 +36,9 @@ func (f *State) Key(embed bool, notices []Notice) (key string, ok bool) {
 // as tokens), with the data version. The CLI's statement links to it.
 func PermalinkOf(ds *floor.Dataset, in floor.Inputs) url.Values {
 	f := State{Basis: FieldTokens, In: in}
+	if w := ds.DiffusionWorkload(in.Workload); w != nil {
+		f.Diffusion, f.Request = true, w.Request
+	}
 	return f.Permalink(ds)
 }
 

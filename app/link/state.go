@@ -41,8 +41,24 @@ type State struct {
 	// Quote is set by the embed's parameter quote=1 (ParamQuote): the
 	// embed then shows the statement and the equivalents.
 	Quote bool
-	In    floor.Inputs
-	Errs  map[Field]string
+	// Diffusion lets the workload be a diffusion one (text-to-image,
+	// text-to-video), whose volume is the requests field (images or videos a
+	// month) and whose target the latency field (seconds): the CLI sets it;
+	// the page, which does not draw those workloads yet, does not. Request
+	// is the workload's Workload.Request ("" for a token workload).
+	Diffusion bool
+	Request   string
+	In        floor.Inputs
+	Errs      map[Field]string
+}
+
+// workload returns the state's workload in ds: a token one, or a diffusion
+// one when the state takes them; nil for none.
+func (f *State) workload(ds *floor.Dataset) *floor.Workload {
+	if f.Diffusion {
+		return ds.FindWorkload(f.In.Workload)
+	}
+	return ds.Workload(f.In.Workload)
 }
 
 // PageParam is a URL parameter of a page's own address that is not in its

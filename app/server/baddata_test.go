@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"energyfloor/app/ui"
 	"energyfloor/data"
 )
 
@@ -73,5 +74,50 @@ func TestNewRefusesBadData(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVersionCoversPatches: the version is a hash of every byte the Site
+// sends, its patches of go-app's pages among them: another string a patch
+// writes into the pages (the preview's twitter:card) makes another version,
+// which the footer and boot.js's script tag show.
+func TestVersionCoversPatches(t *testing.T) {
+	s1 := newTestSite(t)
+	old := twitterCard
+	twitterCard = "summary_large_image"
+	defer func() { twitterCard = old }()
+	s2, err := New(testAssets(t, fakeWasm), data.Files())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s1.Version == s2.Version {
+		t.Fatalf("another twitter:card kept version %s", s1.Version)
+	}
+	page := get(t, s2, "GET", "/").Body.String()
+	for _, want := range []string{`content="summary_large_image" name="twitter:card"`, "Energy Floor " + s2.Version, `data-version="` + s2.Version + `"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(page, unversioned) {
+		t.Errorf("the page shows the version %q it was hashed with", unversioned)
+	}
+}
+
+// TestWasmNamesItsVersion: app.wasm goes out with its version
+// (ui.HeaderVersion), readable from other origins, and the static build's
+// _headers gives it the same, for web/boot.js to compare with its page's.
+func TestWasmNamesItsVersion(t *testing.T) {
+	s := newTestSite(t)
+	w := get(t, s, "GET", "/web/app.wasm")
+	if got := w.Header().Get(ui.HeaderVersion); got != s.Version {
+		t.Errorf("app.wasm's %s is %q, want %q", ui.HeaderVersion, got, s.Version)
+	}
+	if got := w.Header().Get("Access-Control-Expose-Headers"); got != ui.HeaderVersion {
+		t.Errorf("Access-Control-Expose-Headers is %q, want %q", got, ui.HeaderVersion)
+	}
+	headers := StaticHeaders("/energy", s.Version, Headers)
+	if want := "/energy/web/app.wasm\n  Content-Type: application/wasm\n  Cache-Control: no-cache\n  " + ui.HeaderVersion + ": " + s.Version + "\n"; !strings.Contains(headers, want) {
+		t.Errorf("_headers lacks\n%s\nin\n%s", want, headers)
 	}
 }

@@ -138,6 +138,9 @@ func ogMeta(property string) *regexp.Regexp {
 
 var ogURL, ogTitle, ogDescription, ogImage = ogMeta("og:url"), ogMeta("og:title"), ogMeta("og:description"), ogMeta("og:image")
 
+// twitterCard is the twitter:card a page's preview asks for.
+var twitterCard = "summary"
+
 // setPreview gives a page the link preview of its own state: og:url its
 // permalink link (go-app writes a fixed one), og:title and og:description
 // its figure in words with the caveat's first sentence (page's, see
@@ -155,7 +158,7 @@ func setPreview(page []byte, origin, link string, p ui.PageLink) ([]byte, error)
 	if title, description := p.Title, p.Description; title != "" {
 		set[ogTitle] = meta("property", "og:title", title)
 		set[ogDescription] = meta("property", "og:description", description)
-		extra = meta("name", "twitter:card", "summary") + meta("name", "twitter:title", title) +
+		extra = meta("name", "twitter:card", twitterCard) + meta("name", "twitter:title", title) +
 			meta("name", "twitter:description", description)
 	}
 	for re, with := range set {

@@ -63,7 +63,7 @@ const (
 	patchAttributes = "escape attribute values"
 	patchStyles     = "inline the stylesheets"
 	patchScripts    = "leave go-app's scripts to boot.js"
-	patchAppJS      = "app.js: compile app.wasm from boot.js's fetch, register the worker after the start"
+	patchAppJS      = "app.js: compile app.wasm from boot.js's fetch, register the worker after the start, report the end of the Go program"
 	patchWorker     = "the service worker"
 	patchOrigin     = "the embed snippet's origin"
 	patchStatic     = "a static page's prerendered query"

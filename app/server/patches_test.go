@@ -156,6 +156,7 @@ func checkAppJS(t *testing.T, js, wasm string) {
 		`const goappLoadingLabel = "Loading…";`,
 		`loader.remove();`,
 		"\n(self.efAfterStart || ((register) => register()))(goappInitServiceWorker);\n",
+		"\n    (self.efRun || ((running) => running))(go.run(wasm.instance));\n",
 	} {
 		if !strings.Contains(js, want) {
 			t.Errorf("app.js lacks %q", want)
@@ -207,14 +208,17 @@ func TestStaticAppJSFetchesWasmDirectly(t *testing.T) {
 func TestRewriteAppJS(t *testing.T) {
 	call := "instantiateStreaming(fetchWithProgress(\"/web/app.wasm\", showProgress), go.importObject)"
 	fixed := `(self.efInstantiate || (self.efInstantiate = null, (url, imports) => instantiateStreaming(fetch(url), imports)))("/web/app.wasm", go.importObject)`
+	run := ";\n    go.run(wasm.instance);\n"
+	runWatched := ";\n    (self.efRun || ((running) => running))(go.run(wasm.instance));\n"
 	tests := []struct {
 		name, in, want string
 		wantErr        bool
 	}{
-		{"go-app's app.js", "let r;\n\ngoappInitServiceWorker();\ngoappWatchForUpdate();\nasync function goappInitServiceWorker() {}\n" + call,
-			"let r;\n\n(self.efAfterStart || ((register) => register()))(goappInitServiceWorker);\ngoappWatchForUpdate();\nasync function goappInitServiceWorker() {}\n" + fixed, false},
-		{"no registration: another go-app", "goappWatchForUpdate();\n" + call, "", true},
-		{"registered twice", "\ngoappInitServiceWorker();\n\ngoappInitServiceWorker();\n" + call, "", true},
+		{"go-app's app.js", "let r;\n\ngoappInitServiceWorker();\ngoappWatchForUpdate();\nasync function goappInitServiceWorker() {}\n" + call + run,
+			"let r;\n\n(self.efAfterStart || ((register) => register()))(goappInitServiceWorker);\ngoappWatchForUpdate();\nasync function goappInitServiceWorker() {}\n" + fixed + runWatched, false},
+		{"the program's start not found: another go-app", "\ngoappInitServiceWorker();\n" + call, "", true},
+		{"no registration: another go-app", "goappWatchForUpdate();\n" + call + run, "", true},
+		{"registered twice", "\ngoappInitServiceWorker();\n\ngoappInitServiceWorker();\n" + call + run, "", true},
 		{"no wasm compile", "\ngoappInitServiceWorker();\n", "", true},
 	}
 	for _, tt := range tests {

@@ -77,11 +77,25 @@ const workerCall = "\ngoappInitServiceWorker();\n"
 // app.js without boot.js registers it at once, as go-app does.
 const workerLater = "\n(self." + ui.JSAfterStart + " || ((register) => register()))(goappInitServiceWorker);\n"
 
-// rewriteAppJS applies the app.js patches: fetchWasmDirectly, and the
-// service worker registered after the app's start (workerLater).
+// goRunCall is go-app v10.1.11's app.js starting the Go program; it drops
+// the promise go.run returns, which settles only when the program ends (a
+// panic, or an exception thrown into it).
+const goRunCall = "\n    go.run(wasm.instance);\n"
+
+// goRunWatched replaces goRunCall: the promise goes to web/boot.js's efRun,
+// which says on the page that the calculator stopped when it settles. An
+// app.js without boot.js drops it, as go-app does.
+const goRunWatched = "\n    (self." + ui.JSRun + " || ((running) => running))(go.run(wasm.instance));\n"
+
+// rewriteAppJS applies the app.js patches: fetchWasmDirectly, the service
+// worker registered after the app's start (workerLater), and the end of
+// the Go program reported to boot.js (goRunWatched).
 func rewriteAppJS(js []byte) ([]byte, error) {
 	js, err := fetchWasmDirectly(js)
 	if err != nil {
+		return nil, err
+	}
+	if js, err = replaceOnce(js, goRunCall, goRunWatched, patchAppJS, "go-app's start of the Go program (go.run(wasm.instance);)"); err != nil {
 		return nil, err
 	}
 	return replaceOnce(js, workerCall, workerLater, patchAppJS, "go-app's call registering the service worker (goappInitServiceWorker();)")

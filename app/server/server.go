@@ -55,9 +55,15 @@
 // keeps this list true. WriteStatic writes the same site for static hosts,
 // with a _headers file.
 //
-// Versions: the app's version (Version) is a hash of app.wasm, the other
-// assets, the dataset, the page head and the service worker, so a restart is
-// not an update and any new build is. The service worker keeps one cache per
+// Versions: the app's version (Version) is a hash of every byte the Site
+// sends: app.wasm, the dataset, and the Site's own answers with the version
+// left out (see served: the pages as go-app's template and the patches make
+// them, app.js, wasm_exec.js, the service worker, the stylesheets, the
+// manifest, the icons, boot.js), so a restart is not an update and any new
+// build is. app.wasm goes out with its version in the response header
+// Energyfloor-Version (ui.HeaderVersion; the static build's _headers gives
+// it too): web/boot.js starts only an app.wasm of the version its page was
+// served with, and on a mismatch reloads the page once, then says so. The service worker keeps one cache per
 // version and reads only its own, so a page never mixes two versions; the
 // dataset is inside app.wasm, so wasm and data travel together. After a
 // deploy, an open or installed copy shows an update notice, and one reload
@@ -78,6 +84,8 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"path"
 	"sort"
 	"strings"
@@ -117,7 +125,8 @@ var Headers = map[string]string{
 var publicFiles = []string{"/web/*", "/app.js", "/wasm_exec.js", "/app.css", "/manifest.webmanifest"}
 
 // publicFileHeaders are the headers of publicFiles, besides Headers.
-var publicFileHeaders = map[string]string{"Access-Control-Allow-Origin": "*"}
+// The version header of app.wasm (ui.HeaderVersion) is exposed to them.
+var publicFileHeaders = map[string]string{"Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": ui.HeaderVersion}
 
 // isPublicFile reports whether the path p (without the site's prefix) is one of publicFiles.
 func isPublicFile(p string) bool {
@@ -149,8 +158,8 @@ var encodings = []struct{ name, suffix string }{
 
 // Site is Energy Floor as served over HTTP.
 type Site struct {
-	// Version identifies the content: a hash of app.wasm, the dataset and
-	// the service worker (see Version).
+	// Version identifies the content: a hash of every byte the Site sends
+	// (see Version and served).
 	Version string
 	// WasmSize is app.wasm's uncompressed size in bytes.
 	WasmSize int64
@@ -202,43 +211,90 @@ func New(assets, dataset fs.FS) (*Site, error) {
 		return nil, errors.New("web/app.wasm is missing: build it with `make wasm`")
 	}
 	s.WasmSize = int64(len(wasm.forms["identity"].body))
-	version, err := Version(wasm.forms["identity"].body, dataset, pageConfig()+s.assetDigest())
+	// The version is a hash of every byte the Site sends: it answers the
+	// requests of served as version unversioned, which leaves the version
+	// itself out, and then takes the hash of the answers, app.wasm and
+	// the dataset.
+	if err := s.setVersion(unversioned); err != nil {
+		return nil, err
+	}
+	answers, err := s.served()
 	if err != nil {
 		return nil, err
 	}
-	s.Version = version
-	s.app = handler(s.Version, s.WasmSize, "")
-	own, ok := s.assets["/web/app.css"]
-	if !ok {
-		return nil, errors.New("web/app.css is missing")
-	}
-	goapp, err := goappCSS(s.app)
+	version, err := Version(wasm.forms["identity"].body, dataset, answers)
 	if err != nil {
 		return nil, err
 	}
-	if s.styles, err = newInlineStyles(goapp, own.forms["identity"].body); err != nil {
+	if err := s.setVersion(version); err != nil {
 		return nil, err
 	}
-	s.headers = s.styles.headers()
 	return s, nil
 }
 
-// assetDigest lists every asset but app.wasm (which Version hashes whole)
-// with the hash of its bytes, so that a new app.css or boot.js makes a new
-// version too: the service worker caches them with the rest.
-func (s *Site) assetDigest() string {
-	var names []string
+// unversioned is the version the Site answers with while it works out its
+// version (see served).
+const unversioned = "unversioned"
+
+// setVersion makes the Site answer as version v: go-app's Handler for it,
+// the stylesheets inlined from its app.css, and no answer kept from
+// another version.
+func (s *Site) setVersion(v string) error {
+	s.Version = v
+	s.app = handler(v, s.WasmSize, "")
+	own, ok := s.assets["/web/app.css"]
+	if !ok {
+		return errors.New("web/app.css is missing")
+	}
+	goapp, err := goappCSS(s.app)
+	if err != nil {
+		return err
+	}
+	if s.styles, err = newInlineStyles(goapp, own.forms["identity"].body); err != nil {
+		return err
+	}
+	s.headers = s.styles.headers()
+	s.compressed.Clear()
+	s.pages = newPageCache(pageCacheSize, pageCacheBytes)
+	return nil
+}
+
+// versionHost is the host of the requests served answers.
+const versionHost = "version.invalid"
+
+// served returns, as text, what the Site answers (as it is: a Site that
+// answers as version unversioned leaves the version out) to every request
+// whose answer the service worker keeps or a page is made of: the pages /
+// and /embed for the empty query (go-app's page template as the patches
+// rewrite it), go-app's files as patched (app.js, wasm_exec.js, app.css,
+// the manifest, the service worker), an oEmbed answer and every file under
+// /web/ but app.wasm (which Version hashes whole): for each, its path, its
+// status, its headers and a hash of its body. So a change to any byte the
+// Site sends for a request makes a new version.
+func (s *Site) served() (string, error) {
+	paths := []string{"/", "/embed", "/app.js", "/wasm_exec.js", "/app.css", "/manifest.webmanifest", "/app-worker.js",
+		oembedPath + "?format=json&url=" + url.QueryEscape("http://"+versionHost+"/")}
 	for name := range s.assets {
 		if name != "/web/app.wasm" {
-			names = append(names, name)
+			paths = append(paths, name)
 		}
 	}
-	sort.Strings(names)
+	sort.Strings(paths[8:])
 	var b strings.Builder
-	for _, name := range names {
-		b.WriteString(" " + name + " " + s.assets[name].forms["identity"].etag)
+	for _, p := range paths {
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "http://"+versionHost+p, nil))
+		if w.Code != http.StatusOK {
+			return "", fmt.Errorf("working out the version: %s answered %d: %s", p, w.Code, strings.TrimSpace(w.Body.String()))
+		}
+		w.Header().Del("Date")
+		sum := sha256.Sum256(w.Body.Bytes())
+		fmt.Fprintf(&b, "%s %d %x\n", p, w.Code, sum)
+		if err := w.Header().Write(&b); err != nil {
+			return "", err
+		}
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // loadAssets reads every servable file of the asset folder into memory,
@@ -285,9 +341,9 @@ func etagOf(body []byte) string {
 }
 
 // Version returns a hash of app.wasm, every file of the dataset and config
-// (what the server adds around the wasm: see pageConfig), so the same build
-// always has the same version (a restart is not an update) and any change
-// of code, data, page head or offline behaviour makes a new one.
+// (what the Site sends besides: see served), so the same build always has
+// the same version (a restart is not an update) and any change to a byte
+// the Site sends makes a new one.
 func Version(wasm []byte, dataset fs.FS, config string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "app.wasm\x00%d\x00", len(wasm))
@@ -313,17 +369,6 @@ func Version(wasm []byte, dataset fs.FS, config string) (string, error) {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:10]), nil
-}
-
-// pageConfig returns, as text, what the go-app Handler puts around the wasm
-// and that the wasm does not contain: the page head, the manifest, the
-// service worker's template, the loader's label and how the Site rewrites
-// app.js.
-func pageConfig() string {
-	h := handler("", 0, "")
-	return fmt.Sprintf("%q %q %q %q %q %q %q %q %q %q %q %q %q %q %q", h.Name, h.ShortName, h.Title, h.Description, h.Lang,
-		h.ThemeColor, h.BackgroundColor, h.Icon, h.Styles, h.CacheableResources, h.RawHeaders, h.ServiceWorkerTemplate,
-		h.LoadingLabel, wasmFetchCall, wasmFetchDirect)
 }
 
 // ServeHTTP answers GET and HEAD: /web/ from the embedded assets, the rest
@@ -382,6 +427,9 @@ func (s *Site) serveAsset(w http.ResponseWriter, r *http.Request, p string) {
 	h.Set("Content-Type", a.contentType)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", f.etag)
+	if p == "/web/app.wasm" {
+		h.Set(ui.HeaderVersion, s.Version) // boot.js starts only an app.wasm of its page's version
+	}
 	serveBody(w, r, f.body)
 }
 

@@ -104,7 +104,7 @@ func (s *Site) WriteStatic(dir, prefix, origin string) (err error) {
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "_headers"), []byte(StaticHeaders(prefix, styles.headers())), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, "_headers"), []byte(StaticHeaders(prefix, s.Version, styles.headers())), 0o644); err != nil {
 		return fmt.Errorf("writing the static site: %w", err)
 	}
 	if err := os.RemoveAll(dir); err != nil {
@@ -128,11 +128,11 @@ func suffix(coding string) string {
 
 // StaticHeaders returns the _headers file of the static build: the security
 // headers for every path (headers: Headers with the pages' CSP), the CORS
-// header of publicFiles, and app.wasm's type. (Hosts with this format
+// header of publicFiles, and app.wasm's type and version (ui.HeaderVersion). (Hosts with this format
 // compress by themselves; the .br and .gz copies serve hosts that pick a
 // precompressed sibling, such as nginx's brotli_static/gzip_static or
 // Caddy's file_server precompressed.)
-func StaticHeaders(prefix string, headers map[string]string) string {
+func StaticHeaders(prefix, version string, headers map[string]string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/*\n", prefix)
 	for _, k := range sortedKeys(headers) {
@@ -144,7 +144,7 @@ func StaticHeaders(prefix string, headers map[string]string) string {
 			fmt.Fprintf(&b, "  %s: %s\n", k, publicFileHeaders[k])
 		}
 	}
-	fmt.Fprintf(&b, "%s/web/app.wasm\n  Content-Type: application/wasm\n  Cache-Control: no-cache\n", prefix)
+	fmt.Fprintf(&b, "%s/web/app.wasm\n  Content-Type: application/wasm\n  Cache-Control: no-cache\n  %s: %s\n", prefix, ui.HeaderVersion, version)
 	fmt.Fprintf(&b, "%s/app-worker.js\n  Cache-Control: no-cache\n", prefix)
 	return b.String()
 }

@@ -74,6 +74,7 @@ func (c *calculator) start() {
 	// focused field, so that the first page is drawn with what the visitor
 	// typed while the app started.
 	YieldToBrowser()
+	c.seenEdits = editsCounted()
 	c.edits, c.focus = prerenderedEdits(nil)
 	c.shown = c.edits
 	c.foldOpen, c.foldFirst = c.foldFor() || prerenderedFoldOpen(), len(c.form.Errs) > 0
@@ -100,16 +101,21 @@ func (c *calculator) navigateFirst(rawQuery string) {
 // once the form is drawn (the results panel's OnInit calls it), then reads
 // the prerendered form again: the rest of the mount, to the prerendered
 // body's replacement, is one task, so no edit comes after this reading.
-// finishTakeOver applies the edits made during the pause.
-func (c *calculator) pauseMount() {
+// finishTakeOver applies the edits made during the pause. It reports
+// whether there are any: the first page's figures are then not for the
+// fields.
+func (c *calculator) pauseMount() bool {
 	Mark(MarkMountPaused)
 	YieldToBrowser()
+	c.seenEdits = editsCounted()
 	edits, focus := prerenderedEdits(c.shown)
 	c.focus = focus
 	c.foldOpen = c.foldOpen || prerenderedFoldOpen()
 	if !slices.Equal(edits, c.shown) {
 		c.edits = edits
+		return true
 	}
+	return false
 }
 
 // goLiveWithin bounds how long the lower sections stay prerendered copies
@@ -149,6 +155,7 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 		// focused field keeps the text it has.
 		ctx.Defer(func(app.Context) { c.giveFocusBack() })
 	}
+	c.settle(ctx)
 	ctx.Defer(func(app.Context) {
 		Mark(MarkRendered)
 		callJS(JSStarted) // web/boot.js registers the service worker now

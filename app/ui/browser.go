@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,10 +12,17 @@ import (
 
 // download offers content to the user as a file named name, through a blob
 // URL on a detached <a download> (go-app does not intercept download links).
-func download(name, mime, content string) {
+// A browser API that throws (a Blob refused, a broken polyfill) comes back
+// as a panic of syscall/js, recovered here into the error returned.
+func download(name, mime, content string) (err error) {
 	if app.IsServer {
-		return
+		return nil
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the browser refused the file (%v)", r)
+		}
+	}()
 	win := app.Window()
 	blob := win.Get("Blob").New([]any{content}, map[string]any{"type": mime + ";charset=utf-8"})
 	href := win.Get("URL").Call("createObjectURL", blob)
@@ -24,6 +32,7 @@ func download(name, mime, content string) {
 	a.Call("click")
 	// Revoke later: the download reads the blob after click returns.
 	win.Call("setTimeout", funcOnce(func() { win.Get("URL").Call("revokeObjectURL", href) }), 10000)
+	return nil
 }
 
 // funcOnce returns fn as a JavaScript function to be called once, which

@@ -20,6 +20,7 @@ func (c *calculator) changed(ctx app.Context) {
 		return
 	}
 	writeHeadline(headlineWh(c.selected, c.found))
+	c.settle(ctx)
 	c.lowerSectionsStale(ctx)
 	c.urlSeq++
 	seq := c.urlSeq
@@ -36,8 +37,10 @@ func (c *calculator) changed(ctx app.Context) {
 	})
 }
 
-// onEdit handles an edit of a number field, the slider or a select.
+// onEdit handles an edit of a number field, the slider or a select, one of
+// those web/boot.js counts (see current.go).
 func (c *calculator) onEdit(ctx app.Context, a app.Action) {
+	c.seenEdits = editsCounted()
 	if e, ok := a.Value.(textEdit); ok && c.apply(e) {
 		c.changed(ctx)
 	}

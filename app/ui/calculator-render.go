@@ -38,7 +38,7 @@ func (c *calculator) Render() app.UI {
 		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
 	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
-		Current: len(c.form.Errs) == 0, For: inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")}
+		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
 	if c.taking {
 		results.Pause = c.pauseMount
 	}
@@ -110,7 +110,7 @@ func (c *calculator) Render() app.UI {
 				statement,
 				beyond,
 				citation,
-				&exportPanel{},
+				&exportPanel{Failed: c.exportFailed},
 			),
 		),
 	}, c.renderBelow(w)...)...)

@@ -71,6 +71,14 @@ type calculator struct {
 	// link, it does not move while the reader types.
 	foldFirst bool
 
+	// seenEdits is the count of edits web/boot.js had made when the
+	// calculator last handled one (JSEdits); settling is set while a
+	// markCurrent waits for the update (current.go).
+	seenEdits int
+	settling  bool
+	// exportFailed says why the last export did not work ("" when it did).
+	exportFailed string
+
 	// The browser's take-over of the prerendered page (adopt.go).
 	startup
 }
@@ -112,6 +120,7 @@ func (c *calculator) OnNav(ctx app.Context) {
 	// lets the recompute rank for this one.
 	c.below = nil
 	c.navigateTo(u.RawQuery)
+	c.settle(ctx)
 }
 
 // basePath returns the path prefix the app is served under ("" at the root,

@@ -11,7 +11,9 @@
 //
 //   - inputs: #workload, #tokens-per-month, #requests-per-month,
 //     #output-tokens, #itl-ms (and its slider #itl-range), #percentile, #gpu,
-//     #model; the <select> option values are the URL values; the form #inputs,
+//     #model; #latency-s, the image and video workloads' batch latency target
+//     in seconds, is a hidden control, neither shown nor sent, on the token
+//     workloads the page draws; the <select> option values are the URL values; the form #inputs,
 //     its field names the permalink's parameters, and its submit button
 //     #calculate; under each number field, #<its id>-msg
 //     (#tokens-per-month-msg) holds its hint, or its message when its value
@@ -25,7 +27,9 @@
 //     figures are for the values in the fields, "no" otherwise, when
 //     #results-for says which inputs they are for; a copy prerendered for
 //     another link, a static host's or the service worker's, is "no" until the
-//     app runs); #chosen-config (with data-row-id), #fleet, #spread, #caveat,
+//     app runs; an edit makes it "no" at once, and only the app sets it back,
+//     once it has drawn the figures for exactly the fields' values: see
+//     current.go); #chosen-config (with data-row-id), #fleet, #spread, #caveat,
 //     #citation;
 //   - at your traffic: #traffic-per-request and #traffic-per-month (data-wh,
 //     plain decimals; empty, with #traffic-none, when nothing meets the
@@ -47,12 +51,15 @@
 //     (data-amount): the same at your traffic, as the CLI's -json
 //     results[].traffic.estimate; and #published-figures, whose rows carry
 //     data-wh and data-scope;
-//   - #app-status: why the app is not running, when it cannot start
-//     (#app-failed, with #app-retry after a failed download), the update
-//     notice and the install button;
+//   - #app-status: why the app is not running, when it cannot start or has
+//     stopped after an error (#app-failed, with #app-retry after a failed
+//     download, a stop, or an app.wasm of another version than the page,
+//     which first reloads the page once by itself), the update notice and the
+//     install button;
 //   - #ranking-table (rows carry data-model, data-gpu and data-traffic-j, the
 //     joules per output token at your traffic, empty when nothing meets the
-//     target), #chart, #config-table, #export-csv, #export-json,
+//     target), #chart, #config-table, #export-csv, #export-json (and
+//     #export-failed, why the last download did not work),
 //     #embed-snippet, #embed-script (the snippet's script that fits the
 //     frame's height), #update-notice, #data-error;
 //   - sections: #traffic, #beyond-gpu (its figures in #estimate), #ranking,

@@ -8,9 +8,11 @@ const actionExport = "energyfloor/export"
 
 // exportPanel offers the ranking of the current inputs as CSV and JSON
 // downloads (#export-csv, #export-json). It has no props: the calculator
-// makes the report only when a button is pressed.
+// makes the report only when a button is pressed. Failed, when set, says
+// next to them why the last download did not work.
 type exportPanel struct {
 	app.Compo
+	Failed string
 }
 
 // Render draws the two buttons.
@@ -22,6 +24,9 @@ func (p *exportPanel) Render() app.UI {
 			app.Button().ID("export-csv").Type("button").Text("Download CSV").OnClick(p.post("csv")),
 			app.Button().ID("export-json").Type("button").Text("Download JSON").OnClick(p.post("json")),
 		),
+		app.If(p.Failed != "", func() app.UI {
+			return app.P().ID("export-failed").Class("warn").Role("alert").Text(p.Failed)
+		}),
 	)
 }
 

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"energyfloor/app/floor"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -19,17 +22,40 @@ func (c *calculator) report() *floor.Report {
 	return rep
 }
 
-// onExport offers the report as a CSV or JSON file.
+// onExport offers the report as a CSV or JSON file. When the file cannot be
+// made or offered, the export panel says so next to its buttons
+// (exportFailed), until an export works.
 func (c *calculator) onExport(ctx app.Context, a app.Action) {
-	ctx.PreventUpdate()
-	switch a.Value {
-	case "csv":
-		if b, err := c.report().CSV(); err == nil { // a Report always encodes
-			download("energy-floor.csv", "text/csv", string(b))
-		}
-	case "json":
-		if b, err := c.report().JSON(); err == nil { // a Report always encodes
-			download("energy-floor.json", "application/json", string(b))
-		}
+	kind, _ := a.Value.(string)
+	err := c.export(kind)
+	failed := ""
+	if err != nil {
+		failed = "The download did not work: " + err.Error() + "."
 	}
+	if failed == c.exportFailed {
+		ctx.PreventUpdate()
+	}
+	c.exportFailed = failed
+}
+
+// export makes the report in kind's format ("csv" or "json") and offers it
+// as a file.
+func (c *calculator) export(kind string) error {
+	var b []byte
+	var err error
+	name, mime := "energy-floor."+kind, ""
+	switch kind {
+	case "csv":
+		mime = "text/csv"
+		b, err = c.report().CSV()
+	case "json":
+		mime = "application/json"
+		b, err = c.report().JSON()
+	default:
+		return fmt.Errorf("no export as %q", kind)
+	}
+	if err != nil {
+		return fmt.Errorf("the %s could not be made (%w)", strings.ToUpper(kind), err)
+	}
+	return download(name, mime, string(b))
 }

@@ -1,6 +1,10 @@
 package ui
 
-import "energyfloor/app/link"
+import (
+	"energyfloor/app/link"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // textInput returns the text field of field k, drawn as the table says, with
 // the form's text and message, and of the form IDInputs wherever it is drawn.
@@ -8,6 +12,15 @@ func textInput(f *link.State, k link.Field) *numberField {
 	fd := &link.Fields[k]
 	return &numberField{ID: fd.ID, Name: fd.Param, Form: IDInputs, Label: fd.Label, Hint: fd.Hint, Value: f.Text[k], Err: f.Errs[k],
 		Text: fd.Kind == link.TextKind, Linked: fd.Linked, Derived: f.Derived(k)}
+}
+
+// hiddenInput returns field k as a control the form holds but neither shows
+// nor sends: the page draws the fields of one kind of workload, and keeps
+// the other kind's (the diffusion latency target on a token workload) out
+// of sight and out of the submitted query.
+func hiddenInput(k link.Field) app.UI {
+	fd := &link.Fields[k]
+	return app.Input().Type("hidden").ID(fd.ID).Name(fd.Param).Disabled(true)
 }
 
 // selectInput returns the select of field k, with options and the form's

@@ -43,8 +43,8 @@ var notHookPrefixes = []string{"published-"}
 
 // shownLater are the hooks the pages render only in a state the test cannot
 // reach by a link: after the app has started (an update, an install
-// prompt), or when the dataset fails to load.
-var shownLater = []string{"update-notice", "data-error"}
+// prompt, a download the browser refused), or when the dataset fails to load.
+var shownLater = []string{"update-notice", "data-error", "export-failed"}
 
 // documentedHooks returns the ids (#x) the package doc's Hooks section
 // names.

@@ -61,6 +61,7 @@ func (p *inputsPanel) Render() app.UI {
 			textInput(f, link.FieldITL),
 			&latencySlider{Pos: sliderPos(in.TargetITLMs), ValueText: floor.FormatLatency(in.TargetITLMs)},
 			selectInput(f, link.FieldPct, statisticChoices),
+			hiddenInput(link.FieldLatency),
 		),
 		selectInput(f, link.FieldGPU, gpuChoices),
 		selectInput(f, link.FieldModel, p.Models),

@@ -30,11 +30,18 @@ const (
 	IDScopePreset = "scope-preset"
 	// IDAppStatus says why the app is not running; boot.js adds
 	// IDAppFailed (with its class, ClassAppFailed) to it when the app
-	// cannot start, with IDAppRetry after a failed download.
-	IDAppStatus    = "app-status"
-	IDAppFailed    = "app-failed"
-	ClassAppFailed = "app-failed"
-	IDAppRetry     = "app-retry"
+	// cannot start or has stopped, with IDAppRetry after a failed download,
+	// a stop or an app.wasm of another version. When the app stops, boot.js
+	// also rewrites IDResultsForHint, #results-for's last words, and
+	// disables IDCopyStatement and IDCopyStatementShort, the statement's
+	// copy buttons.
+	IDAppStatus          = "app-status"
+	IDAppFailed          = "app-failed"
+	ClassAppFailed       = "app-failed"
+	IDAppRetry           = "app-retry"
+	IDResultsForHint     = "results-for-hint"
+	IDCopyStatement      = "copy-statement"
+	IDCopyStatementShort = "copy-statement-short"
 	// IDStartsOnUse is the embed's line "Change any value to recalculate",
 	// which boot.js rewrites as the app starts and removes when it cannot.
 	IDStartsOnUse = "starts-on-use"
@@ -59,6 +66,14 @@ const (
 	JSAfterStart = "efAfterStart"
 	// JSStarted is what the app calls once it has drawn its first page.
 	JSStarted = "efStarted"
+	// JSRun takes the promise of go.run (patched into app.js by the
+	// server), which settles only when the Go program ends: boot.js then
+	// says the calculator stopped.
+	JSRun = "efRun"
+	// JSEdits counts the edits of the form's fields boot.js has marked
+	// #results not current for; the app sets it current again only once it
+	// has handled as many (calculator.markCurrent).
+	JSEdits = "efEdits"
 )
 
 // Data attributes read or written on both sides.
@@ -88,6 +103,13 @@ const (
 	AttrPage  = "data-page"
 	PageEmbed = "embed"
 )
+
+// HeaderVersion is the response header of app.wasm that names its version
+// (the server's, and the static build's _headers): web/boot.js starts only
+// an app.wasm of the version its page was served with, and otherwise
+// reloads the page once. Where it is missing (a static host that ignores
+// _headers) boot.js cannot tell, and starts.
+const HeaderVersion = "Energyfloor-Version"
 
 // MsgHeight is the type of the embed's message to its parent window,
 // {type: MsgHeight, height}: web/boot.js posts it, the snippet's script
@@ -121,10 +143,11 @@ var Marks = []string{
 
 // jsNames are the names web/boot.js and app/server/worker.js may use.
 var jsNames = []string{
-	JSInstantiate, JSAfterStart, JSStarted,
+	JSInstantiate, JSAfterStart, JSStarted, JSRun, JSEdits,
 	AttrPrerenderedFor, AttrCurrent, AttrName, AttrWasm, AttrScripts, AttrScope, AttrVersion, AttrPage,
-	CachePrefix, MsgHeight,
+	CachePrefix, MsgHeight, HeaderVersion,
 	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated,
 	IDCalculator, ClassLive, IDInputs, IDResults, IDScopePreset, IDAppStatus, IDAppFailed, ClassAppFailed,
-	IDAppRetry, IDStartsOnUse, IDStatementLink, IDStatementShortLink,
+	IDAppRetry, IDStartsOnUse, IDStatementLink, IDStatementShortLink, IDResultsForHint, IDCopyStatement,
+	IDCopyStatementShort,
 }

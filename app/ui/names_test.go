@@ -16,7 +16,7 @@ import (
 // sharedName finds, in JavaScript without its comments, the names that
 // cross to Go: the globals (efSomething), the marks (ef:…), data attributes
 // (data-… and dataset.x) and the cache prefix.
-var sharedName = regexp.MustCompile(`\bef[A-Z]\w*|\bef:[a-z-]+|\bdata-[a-z-]+|\bdataset\b(\.\w+)?|\benergyfloor:[\w-]*`)
+var sharedName = regexp.MustCompile(`\bef[A-Z]\w*|\bef:[a-z-]+|\bdata-[a-z-]+|\bdataset\b(\.\w+)?|\benergyfloor:[\w-]*|\bEnergyfloor-[\w-]+`)
 
 // domUse finds, in JavaScript without its comments, where it names an
 // element by id or class: getElementById("x"), a selector passed to

@@ -45,15 +45,37 @@ type resultsPanel struct {
 	// (Traffic.NextStep), nil at the floor.
 	Next *floor.NextStep
 	// Pause, in the browser's first page, is called as the panel's mount
-	// starts: the start-up yields there (see pauseMount).
-	Pause func()
+	// starts: the start-up yields there (see pauseMount), and reports
+	// whether the fields hold edits the figures do not show yet.
+	Pause func() bool
+
+	// In the browser, the mark (AttrCurrent) and the inputs the figures are
+	// for (#results-for-inputs) as the panel mounted: go-app draws them
+	// then and never again, and the calculator writes them once each update
+	// has drawn the figures (current.go).
+	mounted      bool
+	mountCurrent bool
+	mountFor     string
 }
 
 // OnInit calls Pause.
 func (p *resultsPanel) OnInit() {
-	if p.Pause != nil {
-		p.Pause()
+	if p.Pause != nil && p.Pause() {
+		p.mounted, p.mountCurrent, p.mountFor = true, false, p.For
 	}
+}
+
+// drawnCurrent returns the mark and the inputs the figures are for that
+// go-app draws: the props on the server, those of the mount in the browser
+// (see mountCurrent).
+func (p *resultsPanel) drawnCurrent() (bool, string) {
+	if app.IsServer {
+		return p.Current, p.For
+	}
+	if !p.mounted {
+		p.mounted, p.mountCurrent, p.mountFor = true, p.Current, p.For
+	}
+	return p.mountCurrent, p.mountFor
 }
 
 // statisticName names a latency statistic in prose: "median", "p90".
@@ -102,10 +124,8 @@ func (p *resultsPanel) Render() app.UI {
 	if p.Found && r.Meets() {
 		meets = "yes"
 	}
-	current := "yes"
-	if !p.Current {
-		current = "no"
-	}
+	drawnCurrent, drawnFor := p.drawnCurrent()
+	current := yesNo(drawnCurrent)
 	hint := "Correct the marked field to update them."
 	if app.IsServer {
 		hint = "Press Calculate to get figures for the values in the fields."
@@ -117,9 +137,9 @@ func (p *resultsPanel) Render() app.UI {
 		app.P().ID("results-for").Class("results-for").Role("status").Body(
 			app.Strong().Text("Not for the values in the fields: "),
 			app.Text("these figures are for "),
-			app.Span().ID("results-for-inputs").Text(p.For),
+			app.Span().ID("results-for-inputs").Text(drawnFor),
 			app.Text(". "),
-			app.Span().ID("results-for-hint").Text(hint),
+			app.Span().ID(IDResultsForHint).Text(hint),
 		),
 		app.If(p.Info != "", func() app.UI { return app.P().ID("results-info").Class("info").Text(p.Info) }),
 		app.If(!p.Found, func() app.UI {

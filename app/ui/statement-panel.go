@@ -55,8 +55,8 @@ func (p *statementPanel) Render() app.UI {
 	refused := "The browser refused to copy; the statement is selected: copy it with your keyboard."
 	status := map[string]string{"statement": "Copied", "failed": refused}[p.copied]
 	shortStatus := map[string]string{"short": "Copied", "failed-short": refused}[p.copied]
-	button := app.Button().ID("copy-statement").Type("button").Text("Copy statement").OnClick(p.onCopy)
-	shortButton := app.Button().ID("copy-statement-short").Type("button").Text("Copy sentence").OnClick(p.onCopyShort)
+	button := app.Button().ID(IDCopyStatement).Type("button").Text("Copy statement").OnClick(p.onCopy)
+	shortButton := app.Button().ID(IDCopyStatementShort).Type("button").Text("Copy sentence").OnClick(p.onCopyShort)
 	if !p.Current {
 		button = button.Disabled(true).Aria("describedby", "copy-statement-why")
 		shortButton = shortButton.Disabled(true).Aria("describedby", "copy-statement-why")

@@ -168,11 +168,7 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 		return err
 	}
 	time.Sleep(o.Settle)
-	cold, err := load(b, url)
-	if err != nil {
-		return fmt.Errorf("cold load: %w", err)
-	}
-	coldBreakdown, err := readBreakdown(b, cold.Interactive)
+	cold, coldBreakdown, err := load(b, url)
 	if err != nil {
 		return fmt.Errorf("cold load: %w", err)
 	}
@@ -204,11 +200,7 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 	if err := b.Navigate("about:blank"); err != nil {
 		return err
 	}
-	warm, err := load(b, url)
-	if err != nil {
-		return fmt.Errorf("warm load: %w", err)
-	}
-	warmBreakdown, err := readBreakdown(b, warm.Interactive)
+	warm, warmBreakdown, err := load(b, url)
 	if err != nil {
 		return fmt.Errorf("warm load: %w", err)
 	}
@@ -267,16 +259,22 @@ func readBreakdown(b *e2e.Browser, interactive float64) (breakdown, error) {
 	return bd, err
 }
 
-// load navigates to url and waits until the probe has seen the page become
-// interactive (or 60 s pass).
-func load(b *e2e.Browser, url string) (timings, error) {
+// load navigates to url, waits until the probe has seen the page become
+// interactive (or 60 s pass), and reads its timings and the breakdown of its
+// start-up.
+func load(b *e2e.Browser, url string) (timings, breakdown, error) {
 	b.ResetRequests()
 	if err := b.Navigate(url); err != nil {
-		return timings{}, err
+		return timings{}, breakdown{}, err
 	}
 	if _, err := e2e.Poll[bool](b, `window.__ef && window.__ef.interactive >= 0 && window.__ef.visible >= 0 && window.__ef.fcp >= 0`, 60*time.Second); err != nil {
 		t, _ := e2e.Eval[timings](b, `window.__ef`)
-		return t, fmt.Errorf("the page never became interactive with its results visible (probe: %+v): %w", t, err)
+		return t, breakdown{}, fmt.Errorf("the page never became interactive with its results visible (probe: %+v): %w", t, err)
 	}
-	return e2e.Eval[timings](b, `window.__ef`)
+	t, err := e2e.Eval[timings](b, `window.__ef`)
+	if err != nil {
+		return t, breakdown{}, err
+	}
+	bd, err := readBreakdown(b, t.Interactive)
+	return t, bd, err
 }

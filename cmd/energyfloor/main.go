@@ -1,6 +1,8 @@
 // Command energyfloor prints the least GPU energy each large language model of
 // the ML.ENERGY Leaderboard v3 needs to serve a monthly output-token volume
-// within a latency target: a ranking of every model and GPU of a workload,
+// within a latency target (or each image or video model, a monthly number of
+// images or videos within a batch latency target): a ranking of every model
+// and GPU of a workload,
 // with the configuration behind each figure, the caveat and the citation. It
 // gives the same figures as the app: the calculation is package floor's.
 //
@@ -10,8 +12,15 @@
 //
 // Flags:
 //
-//	-workload id       upstream task: lm-arena-chat (default), gpqa, sourcegraph-fim, image-chat, video-chat
+//	-workload id       upstream task: lm-arena-chat (default), gpqa, sourcegraph-fim, image-chat, video-chat,
+//	                   text-to-image, text-to-video
 //	-tokens n          output tokens per month (default 1B); 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …
+//	-requests n        requests per month: for a token workload linked through -output-tokens, taking
+//	                   precedence over -tokens (as requests= does on the page); for text-to-image and
+//	                   text-to-video the images or videos a month (default 1M images, 10k videos)
+//	-latency-s n       text-to-image, text-to-video: the batch latency target in seconds, 0.1 to 100,000
+//	                   (default 30 for images, 1,800 for videos); a configuration meets it when its
+//	                   batch_latency_s is at most it, with no percentile
 //	-output-tokens n   average output tokens per request (default 500)
 //	-itl-ms n          inter-token latency target in milliseconds (default 100)
 //	-percentile s      the latency statistic the target applies to: median (default), p90, p95, p99
@@ -163,6 +172,35 @@
 //     output token are lower: the start of a step of the page's volume
 //     chart) and times_floor (there).
 //
+// # Images and videos
+//
+// On text-to-image and text-to-video a request is one image or video
+// (package floor's "Images and videos"). Their -json has the same object
+// with these differences, and none of the token-only fields:
+//
+//   - inputs: workload, requests_per_month (images or videos), latency_target_s,
+//     gpu, model and the factors as above, in place of output_tokens_per_month,
+//     output_tokens_per_request, itl_target_ms and percentile;
+//   - caveat: the model's (true for its generation settings) with -model,
+//     else one for every model;
+//   - each entry of results: rank, model_id, model, slug, name, gpu,
+//     meets_target, row_id (model/GPU/GPU count/u<Ulysses>xr<ring>/b<batch>,
+//     "flux-1-dev/B200/1/u1xr1/b1"), reachable_latency_s (in place of
+//     reachable_itl_ms: the lowest batch latency when nothing meets the
+//     target), configuration, qualifying_configurations,
+//     measured_configurations, spread (joules per image or video),
+//     joules_per_request, wh_per_request, kwh_per_month, kwh_per_year,
+//     requests_per_month, gpu_hours_per_month, replicas, gpus_needed,
+//     avg_gpu_power_watts, estimate and traffic;
+//   - configuration: row_id, gpu, num_gpus, ulysses_degree, ring_degree,
+//     precision, batch_size, batch_latency_s, requests_per_second (images or
+//     videos a second), gpu_power_watts_total, and generation: width, height,
+//     inference_steps, and for video frames and fps;
+//   - traffic: requests_per_second (the volume's average rate), joules_per_request,
+//     wh_per_request, kwh_per_month, row_id, utilisation, times_floor,
+//     configuration, estimate, and next_step with from_requests_per_month and
+//     times_floor.
+//
 // Every figure is a JSON number written as a plain decimal (never an
 // exponent, never a string) and is not rounded for display: energies come
 // from the dataset's joules_per_output_token, and each derived figure
@@ -250,6 +288,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		problems = append(problems, fmt.Sprintf("-%s %s: %v", flag, floor.QuoteInput(value), err))
 	}
 	f, modelGiven := link.NewState(d), false
+	f.Diffusion = true // the CLI computes the image and video workloads too
 	if set(fs, "link") {
 		var ok bool
 		if f, modelGiven, ok = readLink(d, *permalink, stderr); !ok {
@@ -267,7 +306,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		modelGiven = modelGiven || link.Field(k) == link.FieldModel
 	}
 	in := f.In
-	w := d.Workload(in.Workload)
+	w := d.FindWorkload(in.Workload)
 	if *origin != "" {
 		if err := checkOrigin(*origin); err != nil {
 			bad("origin", *origin, err)
@@ -386,9 +425,9 @@ func usage(fs *flag.FlagSet) {
 
 // workloadIDs lists the dataset's workload ids.
 func workloadIDs(d *floor.Dataset) []string {
-	ids := make([]string, len(d.Workloads))
-	for i, w := range d.Workloads {
-		ids[i] = w.ID
+	ids := make([]string, 0, len(d.Workloads)+len(d.DiffusionWorkloads))
+	for _, w := range d.AllWorkloads() {
+		ids = append(ids, w.ID)
 	}
 	return ids
 }

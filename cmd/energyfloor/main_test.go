@@ -66,6 +66,14 @@ func TestGolden(t *testing.T) {
 		{"statement-nothing-meets.txt", []string{"-statement", "-workload", "gpqa", "-itl-ms", "1"}},
 		{"qwen-industry-world.json", []string{"-json", "-model", "qwen-3-235b-a22b-instruct", "-host-overhead", "0.43", "-idle-overhead", "0.17",
 			"-pue", "1.56", "-grid", "World", "-price-per-kwh", "0.12", "-currency", "USD"}},
+		{"images-default.txt", []string{"-workload", "text-to-image"}},
+		{"images-h100-1s.txt", []string{"-workload", "text-to-image", "-requests", "2M", "-latency-s", "1", "-gpu", "h100"}},
+		{"videos-default.txt", []string{"-workload", "text-to-video"}},
+		{"flux-20s.json", []string{"-json", "-workload", "text-to-image", "-requests", "2M", "-latency-s", "20", "-model", "flux-1-dev"}},
+		{"cogvideox-2b-factors.json", []string{"-json", "-workload", "text-to-video", "-model", "cogvideox-2b", "-pue", "1.2", "-grid", "DEU"}},
+		{"flux-statement-origin.txt", []string{"-statement", "-workload", "text-to-image", "-model", "flux-1-dev", "-requests", "2M",
+			"-latency-s", "20", "-origin", "https://example.org"}},
+		{"hunyuan-statement-short-nothing.txt", []string{"-statement", "-short", "-workload", "text-to-video", "-model", "hunyuanvideo", "-latency-s", "100"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCLI(tc.args...)
@@ -212,7 +220,7 @@ func TestUsageErrors(t *testing.T) {
 		{"itl beyond a minute", []string{"-itl-ms", "61000"}, []string{`energyfloor: -itl-ms "61000": Must be at most 60,000 ms.`}},
 		{"percentile", []string{"-percentile", "p50"}, []string{`energyfloor: -percentile "p50": Choose median, p90, p95 or p99, not "p50".`}},
 		{"gpu", []string{"-gpu", "A100"}, []string{`energyfloor: -gpu "A100": Choose H100 or B200, or leave it out for either.`}},
-		{"workload", []string{"-workload", "chat"}, []string{`energyfloor: -workload "chat": Unknown workload: choose one of lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat.`}},
+		{"workload", []string{"-workload", "chat"}, []string{`energyfloor: -workload "chat": Unknown workload: choose one of lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat, text-to-image, text-to-video.`}},
 		{"model", []string{"-model", "gpt-5"}, []string{`energyfloor: -model "gpt-5": No such model in lm-arena-chat: see energyfloor -list.`}},
 		{"every problem at once", []string{"-tokens", "x", "-itl-ms", "0"}, []string{`-tokens "x"`, `-itl-ms "0": Must be more than zero.`}},
 		{"unknown flag", []string{"-fast"}, []string{"flag provided but not defined: -fast", "Usage: energyfloor [flags]"}},

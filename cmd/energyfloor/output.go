@@ -57,8 +57,12 @@ func statisticLabel(s floor.Statistic) string {
 	return strings.ToUpper(string(s)) + " ITL"
 }
 
-// configuration describes a configuration for people: "4×B200, max_num_seqs 4096".
+// configuration describes a configuration for people: "4×B200, max_num_seqs
+// 4096", or "4×B200, Ulysses 2 × ring 2, batch 8".
 func configuration(c *floor.Configuration) string {
+	if c.Diffusion() {
+		return fmt.Sprintf("%d×%s, Ulysses %d × ring %d, batch %d", c.NumGPUs, c.GPU, c.UlyssesDegree, c.RingDegree, c.BatchSize)
+	}
 	s := fmt.Sprintf("%d×%s, max_num_seqs %d", c.NumGPUs, c.GPU, c.MaxNumSeqs)
 	if c.Repeat > 1 {
 		s += fmt.Sprintf(" (run %d)", c.Repeat)
@@ -74,9 +78,16 @@ func (r *report) writeTable(out io.Writer) error {
 		gpu = in.GPU + " only"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Energy floor for %s (%s): %s output tokens a month, %s output tokens a request, %s inter-token latency within %s, %s.\n\n",
-		r.workload.Name, r.workload.ID, floor.FormatInteger(in.OutputTokensPerMonth), floor.FormatExact(in.OutputTokensPerRequest),
-		strings.ToLower(strings.TrimSuffix(statisticLabel(in.Statistic), " ITL")), floor.FormatExact(in.TargetITLMs)+" ms", gpu)
+	w := r.workload
+	diffusion := w.Diffusion()
+	if diffusion {
+		fmt.Fprintf(&b, "Energy floor for %s (%s): %s %ss a month, a batch latency within %s, %s.\n\n",
+			w.Name, w.ID, floor.FormatInteger(in.RequestsPerMonth), w.Request, floor.FormatSeconds(in.TargetLatencyS), gpu)
+	} else {
+		fmt.Fprintf(&b, "Energy floor for %s (%s): %s output tokens a month, %s output tokens a request, %s inter-token latency within %s, %s.\n\n",
+			w.Name, w.ID, floor.FormatInteger(in.OutputTokensPerMonth), floor.FormatExact(in.OutputTokensPerRequest),
+			strings.ToLower(strings.TrimSuffix(statisticLabel(in.Statistic), " ITL")), floor.FormatExact(in.TargetITLMs)+" ms", gpu)
+	}
 
 	f := in.Factors
 	_, carbon := f.GCO2ePerKWh()
@@ -86,7 +97,11 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\t%s\tPer output token\tPer request\tPer month\tAt your traffic", statisticLabel(in.Statistic))
+	if diffusion {
+		fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\tBatch latency\tPer %s\tPer month\tAt your traffic", w.Request)
+	} else {
+		fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\t%s\tPer output token\tPer request\tPer month\tAt your traffic", statisticLabel(in.Statistic))
+	}
 	if estimate {
 		fmt.Fprint(tw, "\tEstimate per request\tEstimate per month")
 		if carbon {
@@ -102,16 +117,21 @@ func (r *report) writeTable(out io.Writer) error {
 		rank := fmt.Sprint(i + 1)
 		c := res.Chosen
 		var latency string
-		if c != nil {
-			latency = floor.FormatLatency(c.ITL(in.Statistic))
-		} else {
+		if c == nil {
 			c = res.Fastest
 			missed++
-			latency = "! " + floor.FormatLatency(c.ITL(in.Statistic))
+			latency = "! "
 		}
 		fig := res.Figures
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", rank, res.Model.Name, res.GPU, configuration(c), latency,
-			floor.FormatJoules(fig.JoulesPerOutputToken), floor.FormatWh(fig.WhPerRequest), floor.FormatWh(fig.KWhPerMonth.Shift(3)), atTraffic(res.Traffic))
+		if diffusion {
+			latency += floor.FormatSeconds(c.BatchLatencyS)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", rank, res.Model.Name, res.GPU, configuration(c), latency,
+				floor.FormatWh(fig.WhPerRequest), floor.FormatWh(fig.KWhPerMonth.Shift(3)), atTraffic(res.Traffic))
+		} else {
+			latency += floor.FormatLatency(c.ITL(in.Statistic))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", rank, res.Model.Name, res.GPU, configuration(c), latency,
+				floor.FormatJoules(fig.JoulesPerOutputToken), floor.FormatWh(fig.WhPerRequest), floor.FormatWh(fig.KWhPerMonth.Shift(3)), atTraffic(res.Traffic))
+		}
 		if estimate {
 			e := f.Estimate(fig)
 			fmt.Fprintf(tw, "\t%s\t%s", floor.FormatWh(e.WhPerRequest), floor.FormatWh(e.KWhPerMonth.Shift(3)))
@@ -130,15 +150,19 @@ func (r *report) writeTable(out io.Writer) error {
 	if len(r.results) == 0 {
 		b.WriteString("No model of this workload was measured on that GPU.\n")
 	}
-	if missed > 0 {
-		fmt.Fprintf(&b, "\n! %d of %d meet nothing within %s ms (%s): each such row shows the lowest latency it reaches and the energy there; relax the target to at least that latency.\n",
-			missed, len(r.results), floor.FormatExact(in.TargetITLMs), in.Statistic)
+	src := w.Source
+	if diffusion {
+		r.diffusionNotes(&b, missed)
+	} else {
+		if missed > 0 {
+			fmt.Fprintf(&b, "\n! %d of %d meet nothing within %s ms (%s): each such row shows the lowest latency it reaches and the energy there; relax the target to at least that latency.\n",
+				missed, len(r.results), floor.FormatExact(in.TargetITLMs), in.Statistic)
+		}
+		fmt.Fprintf(&b, "\nA month is %d hours. Energy per request is the energy per output token times the average output length.\n", floor.HoursPerMonth)
+		fmt.Fprintf(&b, "\nAt your traffic: per request at the least-energy configuration that %s output tokens a month (%s output tokens a second on average) can keep busy along the model's measured concurrency curves on that GPU, and how many times the floor it is. %s\n",
+			floor.FormatInteger(in.OutputTokensPerMonth), floor.FormatNumber(floor.TokensPerSecond(in.OutputTokensPerMonth)), floor.TrafficAssumption)
 	}
-	src := r.workload.Source
-	fmt.Fprintf(&b, "\nA month is %d hours. Energy per request is the energy per output token times the average output length.\n", floor.HoursPerMonth)
-	fmt.Fprintf(&b, "\nAt your traffic: per request at the least-energy configuration that %s output tokens a month (%s output tokens a second on average) can keep busy along the model's measured concurrency curves on that GPU, and how many times the floor it is. %s\n",
-		floor.FormatInteger(in.OutputTokensPerMonth), floor.FormatNumber(floor.TokensPerSecond(in.OutputTokensPerMonth)), floor.TrafficAssumption)
-	fmt.Fprintf(&b, "\nCaveat: %s\n", floor.Caveat(r.dataset, f))
+	fmt.Fprintf(&b, "\nCaveat: %s\n", floor.WorkloadCaveat(r.dataset, w, in))
 	fmt.Fprintf(&b, "\nSource: %s %s, %s; workload %s. Data version %s, retrieved %s. Licence: %s.\n",
 		src.Name, src.Version, src.URL, src.Workload, r.dataset.DataVersion, src.Retrieved, src.Licence)
 	fmt.Fprintf(&b, "Cite: %s. %s\n", src.Cite, src.CiteURL)
@@ -158,6 +182,43 @@ func atTraffic(t *floor.Traffic) string {
 		return "—"
 	}
 	return floor.FormatWh(t.Figures.WhPerRequest) + " (" + floor.FormatTimes(t.TimesFloor) + ")"
+}
+
+// diffusionNotes writes the notes under a diffusion table: the rows that
+// meet nothing, what a request is and each model's generation settings, and
+// what the figure at your traffic is.
+func (r *report) diffusionNotes(b *strings.Builder, missed int) {
+	in, w := r.in, r.workload
+	if missed > 0 {
+		fmt.Fprintf(b, "\n! %d of %d meet nothing within %s: each such row shows the lowest batch latency it reaches and the energy there; relax the target to at least that latency.\n",
+			missed, len(r.results), floor.FormatSeconds(in.TargetLatencyS))
+	}
+	fmt.Fprintf(b, "\nA month is %d hours. A request is one %s; a configuration is measured generating batches of its batch size, each %s ready when its batch is. Each model generates at fixed settings:\n",
+		floor.HoursPerMonth, w.Request, w.Request)
+	seen := map[string]bool{}
+	for _, res := range r.results {
+		m := res.Model
+		if seen[m.Slug] || m.Generation == nil {
+			continue
+		}
+		seen[m.Slug] = true
+		g := m.Generation
+		s := fmt.Sprintf("  %s: %d × %d, %d inference steps", m.Name, g.Width, g.Height, g.InferenceSteps)
+		if g.Frames > 0 {
+			s += fmt.Sprintf(", %d frames at %d fps", g.Frames, g.FPS)
+		}
+		fmt.Fprintln(b, s)
+	}
+	if m, ok := floor.CompareModalities(r.dataset); ok {
+		wh, subject := m.Image.Figures.WhPerRequest, ""
+		if _, res, ok := floor.StatementFloor(w, in); ok && res.Meets() {
+			wh = res.Figures.WhPerRequest
+			subject = res.Model.Name + "'s " + w.Request + " (" + floor.FormatWh(wh) + ")"
+		}
+		fmt.Fprintf(b, "\n%s\n", m.Sentence(wh, subject))
+	}
+	fmt.Fprintf(b, "\nAt your traffic: per %s at the least-energy configuration that %s %ss a month (%s a second on average) can keep busy along the model's measured batch-size curves on that GPU, and how many times the floor it is. %s\n",
+		w.Request, floor.FormatInteger(in.RequestsPerMonth), w.Request, floor.FormatNumber(floor.TokensPerSecond(in.RequestsPerMonth)), floor.DiffusionTrafficAssumption)
 }
 
 // factorsLine states the estimate's factors above the table: what each
@@ -224,16 +285,18 @@ func writeList(out io.Writer, d *floor.Dataset, asJSON bool) error {
 			GPUs    []string `json:"gpus"`
 		}
 		type workload struct {
-			ID     string  `json:"id"`
-			Name   string  `json:"name"`
-			Models []model `json:"models"`
+			ID   string `json:"id"`
+			Name string `json:"name"`
+			// Request is a diffusion workload's "image" or "video".
+			Request string  `json:"request,omitempty"`
+			Models  []model `json:"models"`
 		}
 		list := struct {
 			DataVersion string     `json:"data_version"`
 			Workloads   []workload `json:"workloads"`
 		}{DataVersion: d.DataVersion}
-		for _, w := range d.Workloads {
-			jw := workload{ID: w.ID, Name: w.Name}
+		for _, w := range d.AllWorkloads() {
+			jw := workload{ID: w.ID, Name: w.Name, Request: w.Request}
 			for _, m := range w.Models {
 				jw.Models = append(jw.Models, model{Slug: m.Slug, Name: m.Name, ModelID: m.ModelID, GPUs: m.GPUs})
 			}
@@ -243,8 +306,12 @@ func writeList(out io.Writer, d *floor.Dataset, asJSON bool) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Workloads and models (data version %s). Use the workload id with -workload and the slug with -model.\n", d.DataVersion)
-	for _, w := range d.Workloads {
-		fmt.Fprintf(&b, "\n%s: %s, %d models\n", w.ID, w.Name, len(w.Models))
+	for _, w := range d.AllWorkloads() {
+		kind := ""
+		if w.Diffusion() {
+			kind = ", one " + w.Request + " a request (-requests, -latency-s)"
+		}
+		fmt.Fprintf(&b, "\n%s: %s, %d models%s\n", w.ID, w.Name, len(w.Models), kind)
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		for _, m := range w.Models {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", m.Slug, m.Name, m.ModelID, strings.Join(m.GPUs, ", "))

@@ -137,8 +137,6 @@ package compile
 
 import (
 	"fmt"
-	"slices"
-	"sort"
 	"strings"
 
 	"energyfloor/app/floor"
@@ -275,108 +273,6 @@ func encode(v any) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// model is one model of one workload, ready to write.
-type model struct {
-	data.ModelInfo
-	rows []*data.Row
-	best map[string]*data.Row
-	over int // configurations whose median ITL exceeds the deadline
-	at   int // configurations whose median ITL equals it
-}
-
-// written is an output row with the configuration it parses into: the
-// dataset's rules (floor.RowID, floor.CompareConfigurations,
-// floor.BestRows) apply to the figures as written.
-type written struct {
-	row *data.Row
-	c   *floor.Configuration
-}
-
-func buildModels(t *task, s Settings) ([]*model, error) {
-	byID := map[string]*model{}
-	var order []*model
-	rows := map[*model][]written{}
-	for _, r := range t.rows {
-		m := byID[r.modelID]
-		if m == nil {
-			m = &model{
-				ModelInfo: data.ModelInfo{
-					Slug:          Slug(r.nickname),
-					Name:          r.nickname,
-					ModelID:       r.modelID,
-					ParamsB:       pyNumber(r.params),
-					ActiveParamsB: pyNumber(r.active),
-					Architecture:  r.architecture,
-				},
-				best: map[string]*data.Row{},
-			}
-			byID[r.modelID] = m
-			order = append(order, m)
-		}
-		c, err := r.out.Configuration()
-		if err != nil {
-			return nil, &InputError{File: t.file, Model: r.modelID, Err: fmt.Errorf("an output row does not read back: %w", err)}
-		}
-		rows[m] = append(rows[m], written{r.out, c})
-	}
-	sort.Slice(order, func(i, j int) bool { return order[i].Slug < order[j].Slug })
-	for i := 1; i < len(order); i++ {
-		if order[i].Slug == order[i-1].Slug {
-			return nil, &InputError{File: t.file, Model: order[i].ModelID, Field: "nickname",
-				Err: fmt.Errorf("gives slug %q, already taken by model %q", order[i].Slug, order[i-1].ModelID)}
-		}
-	}
-	deadline := decimal.NewFromInt(s.ITLDeadlineMs)
-	for _, m := range order {
-		ws := rows[m]
-		// Every repeat is still 0, so the runs of one configuration keep
-		// upstream's order.
-		slices.SortStableFunc(ws, func(a, b written) int { return floor.CompareConfigurations(a.c, b.c) })
-		runs := map[string]int{}
-		configs := make([]*floor.Configuration, len(ws))
-		rowOf := map[*floor.Configuration]*data.Row{}
-		for i, w := range ws {
-			r, c := w.row, w.c
-			first := floor.RowID(m.Slug, r.GPU, r.NumGPUs, r.MaxNumSeqs, 1)
-			runs[first]++
-			r.Repeat = runs[first]
-			r.RowID = floor.RowID(m.Slug, r.GPU, r.NumGPUs, r.MaxNumSeqs, r.Repeat)
-			r.UnderITLDeadline = c.MedianITLMs.LessThanOrEqual(deadline)
-			c.Repeat, c.RowID, c.UnderITLDeadline = r.Repeat, r.RowID, r.UnderITLDeadline
-			if !r.UnderITLDeadline {
-				m.over++
-			} else if c.MedianITLMs.Equal(deadline) {
-				m.at++
-			}
-			m.rows = append(m.rows, r)
-			configs[i], rowOf[c] = c, r
-		}
-		m.GPUs = floor.ModelGPUs(configs)
-		for gpu, c := range floor.BestRows(configs) {
-			m.best[gpu] = rowOf[c]
-		}
-	}
-	return order, nil
-}
-
-// Slug derives a model's URL identity from its nickname.
-func Slug(nickname string) string {
-	var b strings.Builder
-	dash := false
-	for _, c := range strings.ToLower(nickname) {
-		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(c)
-		} else {
-			dash = true
-		}
-	}
-	return b.String()
-}
-
 func workloadSource(s Settings, ws WorkloadSettings, configurations int) floor.Source {
 	ss := s.Source
 	return floor.Source{
@@ -399,36 +295,6 @@ func workloadSource(s Settings, ws WorkloadSettings, configurations int) floor.S
 		UsedFor:          ss.UsedFor,
 		Configurations:   fmt.Sprintf("%d %s", configurations, ss.Configurations),
 	}
-}
-
-// selection is the source block's selection text, true for model m; for the
-// workload as a whole (m nil) it states only the rule.
-func selection(s Settings, m *model) string {
-	rule := fmt.Sprintf("Each index row is the lowest-energy configuration for its model and GPU whose median "+
-		"inter-token latency does not exceed %d ms, the leaderboard's own default ceiling", s.ITLDeadlineMs)
-	if m == nil {
-		return rule + "."
-	}
-	if m.over == 0 && m.at == 0 {
-		return rule + "; no measured configuration reaches it."
-	}
-	if m.over == 0 {
-		return rule + "; no measured configuration exceeds it."
-	}
-	text := fmt.Sprintf("%s; %d of its %d measured configurations exceed it and are never chosen", rule, m.over, len(m.rows))
-	if m.over == 1 {
-		text = fmt.Sprintf("%s; 1 of its %d measured configurations exceeds it and is never chosen", rule, len(m.rows))
-	}
-	var none []string
-	for _, g := range m.GPUs {
-		if m.best[g] == nil {
-			none = append(none, g)
-		}
-	}
-	for _, g := range none {
-		text += fmt.Sprintf("; on %s none is within it, so %s has no index row", g, g)
-	}
-	return text + "."
 }
 
 // pyNumber writes d as Python writes a float: shortest decimal, at least one

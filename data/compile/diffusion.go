@@ -1,11 +1,8 @@
 package compile
 
 import (
-	"errors"
 	"fmt"
-	"maps"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -56,10 +53,9 @@ const (
 // diffusionRow is one upstream diffusion configuration, checked, with its
 // output row.
 type diffusionRow struct {
-	modelID, nickname string
-	params, active    decimal.Decimal
-	gen               floor.Generation
-	out               *data.DiffusionRow
+	rowModel
+	gen floor.Generation
+	out *data.DiffusionRow
 }
 
 // diffusionTask is one diffusion tasks/<task>.json.
@@ -134,28 +130,12 @@ func sameDiffusionModel(first, r *diffusionRow) *InputError {
 // readDiffusionRow checks one upstream diffusion configuration and derives
 // its output row.
 func readDiffusionRow(raw map[string]json.RawMessage, fs diffusionFields, s Settings) (*diffusionRow, *InputError) {
-	if raw == nil {
-		return nil, &InputError{Err: errors.New("is null, want an object")}
+	f, model, err := readRowModel(raw)
+	if err != nil {
+		return nil, err
 	}
-	f := &fields{raw: raw}
-	r := &diffusionRow{modelID: f.str("model_id")}
-	if f.err != nil {
-		return nil, f.err
-	}
-	f.model = r.modelID
-	r.nickname = f.str("nickname")
-	r.params = f.positive("total_params_billions")
-	r.active = f.positive("activated_params_billions")
-	gpu := f.str("gpu_model")
-	if f.err == nil && !slices.Contains(s.GPUs, gpu) {
-		f.fail("gpu_model", fmt.Errorf("is %q, not one of the known GPUs %v", gpu, s.GPUs))
-	}
-	precision := f.str("weight_precision")
-	name, ok := s.Precisions[precision]
-	if f.err == nil && !ok {
-		known := slices.Sorted(maps.Keys(s.Precisions))
-		f.fail("weight_precision", fmt.Errorf("is %q, an unknown precision (known: %s)", precision, strings.Join(known, ", ")))
-	}
+	r := &diffusionRow{rowModel: model}
+	gpu, name := f.gpuAndPrecision(s)
 	out := &data.DiffusionRow{
 		GPU:           gpu,
 		NumGPUs:       f.count("num_gpus"),
@@ -235,15 +215,8 @@ func buildDiffusionModels(t *diffusionTask) ([]*diffusionModel, error) {
 		m := byID[r.modelID]
 		if m == nil {
 			m = &diffusionModel{
-				ModelInfo: data.ModelInfo{
-					Slug:          Slug(r.nickname),
-					Name:          r.nickname,
-					ModelID:       r.modelID,
-					ParamsB:       pyNumber(r.params),
-					ActiveParamsB: pyNumber(r.active),
-					Architecture:  diffusionArchitecture,
-				},
-				gen: r.gen,
+				ModelInfo: modelInfo(r.modelID, r.nickname, r.params, r.active, diffusionArchitecture),
+				gen:       r.gen,
 			}
 			byID[r.modelID] = m
 			order = append(order, m)
@@ -254,12 +227,8 @@ func buildDiffusionModels(t *diffusionTask) ([]*diffusionModel, error) {
 		}
 		rows[m] = append(rows[m], written{r.out, c})
 	}
-	sort.Slice(order, func(i, j int) bool { return order[i].Slug < order[j].Slug })
-	for i := 1; i < len(order); i++ {
-		if order[i].Slug == order[i-1].Slug {
-			return nil, &InputError{File: t.file, Model: order[i].ModelID, Field: "nickname",
-				Err: fmt.Errorf("gives slug %q, already taken by model %q", order[i].Slug, order[i-1].ModelID)}
-		}
+	if err := sortModels(t.file, order, func(m *diffusionModel) *data.ModelInfo { return &m.ModelInfo }); err != nil {
+		return nil, err
 	}
 	for _, m := range order {
 		ws := rows[m]

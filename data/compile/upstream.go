@@ -5,12 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -67,9 +64,20 @@ type task struct {
 
 // upstreamRow is one upstream configuration, checked, with its output row.
 type upstreamRow struct {
-	modelID, nickname, architecture string
-	params, active                  decimal.Decimal
-	out                             *data.Row
+	rowModel
+	architecture string
+	out          *data.Row
+}
+
+// checkTasks checks that index.json (file) lists, as tasks of a kind, the
+// tasks the settings compile (want), in any order.
+func checkTasks(file, kind string, listed, want []string) error {
+	listed, want = slices.Sorted(slices.Values(listed)), slices.Sorted(slices.Values(want))
+	if !slices.Equal(listed, want) {
+		return &InputError{File: file, Field: "architectures", Err: fmt.Errorf(
+			"lists the %s tasks %v but the settings compile %v", kind, listed, want)}
+	}
+	return nil
 }
 
 func readUpstream(dir string, s Settings) (*upstream, error) {
@@ -92,29 +100,18 @@ func readUpstream(dir string, s Settings) (*upstream, error) {
 	if idx.Architectures == nil {
 		return nil, &InputError{File: file, Field: "architectures", Err: errors.New("missing")}
 	}
-	var tokenTasks, want []string
-	tokenTasks = append(tokenTasks, idx.Architectures["llm"]...)
-	tokenTasks = append(tokenTasks, idx.Architectures["mllm"]...)
-	sort.Strings(tokenTasks)
+	var tokenIDs, diffusionIDs []string
 	for _, w := range s.Workloads {
-		want = append(want, w.ID)
+		tokenIDs = append(tokenIDs, w.ID)
 	}
-	sort.Strings(want)
-	if !slices.Equal(tokenTasks, want) {
-		return nil, &InputError{File: file, Field: "architectures", Err: fmt.Errorf(
-			"lists the token-based (llm, mllm) tasks %v but the settings compile %v", tokenTasks, want)}
-	}
-	var diffusionTasks []string
-	want = want[:0]
-	diffusionTasks = append(diffusionTasks, idx.Architectures["diffusion"]...)
-	sort.Strings(diffusionTasks)
 	for _, w := range s.DiffusionWorkloads {
-		want = append(want, w.ID)
+		diffusionIDs = append(diffusionIDs, w.ID)
 	}
-	sort.Strings(want)
-	if !slices.Equal(diffusionTasks, want) {
-		return nil, &InputError{File: file, Field: "architectures", Err: fmt.Errorf(
-			"lists the diffusion tasks %v but the settings compile %v", diffusionTasks, want)}
+	if err := checkTasks(file, "token-based (llm, mllm)", append(slices.Clone(idx.Architectures["llm"]), idx.Architectures["mllm"]...), tokenIDs); err != nil {
+		return nil, err
+	}
+	if err := checkTasks(file, "diffusion", idx.Architectures["diffusion"], diffusionIDs); err != nil {
+		return nil, err
 	}
 	up := &upstream{tasks: map[string]*task{}, diffusion: map[string]*diffusionTask{}}
 	for _, w := range s.Workloads {
@@ -239,134 +236,14 @@ func sameModel(first, r *upstreamRow) *InputError {
 	return nil
 }
 
-// fields reads the fields of one upstream configuration, remembering the
-// first error.
-type fields struct {
-	raw   map[string]json.RawMessage
-	model string
-	err   *InputError
-}
-
-func (f *fields) fail(field string, err error) {
-	if f.err == nil {
-		f.err = &InputError{Model: f.model, Field: field, Err: err}
-	}
-}
-
-func (f *fields) get(field string) (json.RawMessage, bool) {
-	raw, ok := f.raw[field]
-	if !ok {
-		f.fail(field, errors.New("missing"))
-	}
-	return raw, ok
-}
-
-// str reads a non-empty string.
-func (f *fields) str(field string) string {
-	raw, ok := f.get(field)
-	if !ok {
-		return ""
-	}
-	var s string
-	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
-		f.fail(field, fmt.Errorf("is %s, want a string", short(raw)))
-		return ""
-	}
-	if s == "" {
-		f.fail(field, errors.New("is empty"))
-	}
-	return s
-}
-
-// positive reads a finite number greater than zero, exactly as written.
-func (f *fields) positive(field string) decimal.Decimal {
-	raw, ok := f.get(field)
-	if !ok {
-		return decimal.Zero
-	}
-	d, err := parsePositive(raw)
-	if err != nil {
-		f.fail(field, err)
-	}
-	return d
-}
-
-// count reads a positive integer.
-func (f *fields) count(field string) int {
-	d := f.positive(field)
-	if f.err != nil {
-		return 0
-	}
-	if !d.IsInteger() || d.GreaterThan(decimal.NewFromInt(math.MaxInt32)) {
-		f.fail(field, fmt.Errorf("is %s, want a whole number", d))
-		return 0
-	}
-	return int(d.IntPart())
-}
-
-// parsePositive parses a JSON number literal that must be finite and positive.
-// JSON has no NaN or infinity: upstream could only write them as strings, as
-// null, or as a literal beyond float64's range (1e999), which Python reads as
-// infinity.
-func parsePositive(raw json.RawMessage) (decimal.Decimal, error) {
-	s := string(raw)
-	if s == "" || s == "null" || s == "true" || s == "false" || strings.ContainsAny(s[:1], `"[{`) {
-		return decimal.Zero, fmt.Errorf("is %s, want a number", short(raw))
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return decimal.Zero, fmt.Errorf("is %s, want a number", short(raw))
-	}
-	if math.IsInf(f, 0) {
-		return decimal.Zero, fmt.Errorf("is %s, beyond float64's range (infinite), want a finite number", short(raw))
-	}
-	d, err := decimal.NewFromString(s)
-	if err != nil {
-		return decimal.Zero, fmt.Errorf("is %s, want a number: %w", short(raw), err)
-	}
-	if d.Sign() <= 0 {
-		return decimal.Zero, fmt.Errorf("is %s, want a positive number", short(raw))
-	}
-	return d, nil
-}
-
-// short quotes raw JSON for a message, cut to a readable length.
-func short(raw json.RawMessage) string {
-	s := string(raw)
-	if s == "" {
-		return "empty"
-	}
-	if len(s) > 40 {
-		s = s[:40] + "…"
-	}
-	return s
-}
-
 // readRow checks one upstream configuration and derives its output row.
 func readRow(raw map[string]json.RawMessage, s Settings) (*upstreamRow, *InputError) {
-	if raw == nil {
-		return nil, &InputError{Err: errors.New("is null, want an object")}
+	f, model, err := readRowModel(raw)
+	if err != nil {
+		return nil, err
 	}
-	f := &fields{raw: raw}
-	r := &upstreamRow{modelID: f.str("model_id")}
-	if f.err != nil {
-		return nil, f.err
-	}
-	f.model = r.modelID
-	r.nickname = f.str("nickname")
-	r.architecture = f.str("architecture")
-	r.params = f.positive("total_params_billions")
-	r.active = f.positive("activated_params_billions")
-	gpu := f.str("gpu_model")
-	if f.err == nil && !slices.Contains(s.GPUs, gpu) {
-		f.fail("gpu_model", fmt.Errorf("is %q, not one of the known GPUs %v", gpu, s.GPUs))
-	}
-	precision := f.str("weight_precision")
-	name, ok := s.Precisions[precision]
-	if f.err == nil && !ok {
-		known := slices.Sorted(maps.Keys(s.Precisions))
-		f.fail("weight_precision", fmt.Errorf("is %q, an unknown precision (known: %s)", precision, strings.Join(known, ", ")))
-	}
+	r := &upstreamRow{rowModel: model, architecture: f.str("architecture")}
+	gpu, name := f.gpuAndPrecision(s)
 	out := &data.Row{
 		GPU:            gpu,
 		NumGPUs:        f.count("num_gpus"),

@@ -1,0 +1,66 @@
+package floor
+
+import "github.com/shopspring/decimal"
+
+// DefaultImageModel is the image model of the line that compares
+// modalities: FLUX.1 Dev, at the image defaults (DiffusionDefaults: 1,000,000
+// images a month within 30 s), either GPU.
+const DefaultImageModel = "flux-1-dev"
+
+// Modalities puts a floor per request beside two reference floors from the
+// same bundled data, where people's intuition is most wrong: the default
+// chat answer's (DefaultInputs: DefaultModel on DefaultWorkload, 500 output
+// tokens within a 100 ms median target) and a default image's
+// (DefaultImageModel at the image defaults).
+type Modalities struct {
+	Chat, Image Result
+	// ImageInChatAnswers is the image's floor per request ÷ the chat
+	// answer's.
+	ImageInChatAnswers decimal.Decimal
+}
+
+// CompareModalities returns the two reference floors of ds; ok is false
+// when ds lacks either model or either meets nothing.
+func CompareModalities(ds *Dataset) (m Modalities, ok bool) {
+	chatIn := DefaultInputs()
+	w, iw := ds.Workload(DefaultWorkload), ds.DiffusionWorkload("text-to-image")
+	if w == nil || iw == nil {
+		return m, false
+	}
+	imageIn := Inputs{Workload: iw.ID, Model: DefaultImageModel}
+	imageIn.RequestsPerMonth, imageIn.TargetLatencyS = DiffusionDefaults("image")
+	chat, okChat := ModelFloor(w.Model(chatIn.Model), chatIn)
+	image, okImage := ModelFloor(iw.Model(DefaultImageModel), imageIn)
+	if !okChat || !okImage || !chat.Meets() || !image.Meets() {
+		return m, false
+	}
+	m = Modalities{Chat: chat, Image: image}
+	m.ImageInChatAnswers = m.InChatAnswers(image.Figures.WhPerRequest)
+	return m, true
+}
+
+// InChatAnswers returns whPerRequest, a floor per request, in default chat
+// answers: whPerRequest ÷ the chat answer's floor.
+func (m Modalities) InChatAnswers(whPerRequest decimal.Decimal) decimal.Decimal {
+	chat := m.Chat.Figures.WhPerRequest
+	if chat.Sign() <= 0 || whPerRequest.Sign() <= 0 {
+		return decimal.Zero
+	}
+	return quo(op(whPerRequest), opOne, op(chat), opOne)
+}
+
+// Sentence states the comparison for a floor per request whPerRequest,
+// named subject: "One image ≈ 55.6 chat answers: FLUX.1 Dev needs at least
+// 1.86 Wh an image, Qwen 3 235B A22B Instruct 0.0334 Wh a chat answer (GPU
+// energy floors, same data); CogVideoX 2B's video (7.32 Wh) ≈ 219 chat
+// answers." The last clause is left out when whPerRequest is one of the two
+// reference floors.
+func (m Modalities) Sentence(whPerRequest decimal.Decimal, subject string) string {
+	s := "One image ≈ " + FormatNumber(m.ImageInChatAnswers) + " chat answers: " + m.Image.Model.Name + " needs at least " +
+		FormatWh(m.Image.Figures.WhPerRequest) + " an image, " + m.Chat.Model.Name + " " + FormatWh(m.Chat.Figures.WhPerRequest) +
+		" a chat answer (GPU energy floors, same data)"
+	if n := m.InChatAnswers(whPerRequest); n.Sign() > 0 && !whPerRequest.Equal(m.Image.Figures.WhPerRequest) && !whPerRequest.Equal(m.Chat.Figures.WhPerRequest) {
+		s += "; " + subject + " ≈ " + FormatNumber(n) + " chat answers"
+	}
+	return s + "."
+}
