@@ -7,24 +7,12 @@ import "energyfloor/app/floor"
 func (r *reader) diffusionWorkload(w *IndexDiffusionWorkload) error {
 	return r.object(func(key string) error {
 		switch key {
-		case "id":
-			return r.text(&w.ID)
-		case "name":
-			return r.text(&w.Name)
-		case "upstream_name":
-			return r.text(&w.UpstreamName)
 		case "request":
 			return r.text(&w.Request)
-		case "model_count":
-			return r.int(&w.ModelCount)
-		case "configuration_count":
-			return r.int(&w.ConfigurationCount)
-		case "source":
-			return r.source(&w.Source)
 		case "models":
 			return list(r, &w.Models, r.diffusionIndexModel)
 		}
-		return errUnknown
+		return r.workloadKey(key, &w.ID, &w.Name, &w.UpstreamName, &w.ModelCount, &w.ConfigurationCount, &w.Source)
 	})
 }
 
@@ -63,21 +51,12 @@ func (r *reader) generation(g *floor.Generation) error {
 func (r *reader) diffusionModel(m *DiffusionModelFile) error {
 	return r.object(func(key string) error {
 		switch key {
-		case "source":
-			return r.source(&m.Source)
-		case "caveat":
-			return r.text(&m.Caveat)
-		case "boundary":
-			return r.text(&m.Boundary)
 		case "generation":
 			return r.generation(&m.Generation)
 		case "configurations":
 			return list(r, &m.Configurations, r.diffusionRow)
 		}
-		if err := r.header(&m.Header, key); err != errUnknown {
-			return err
-		}
-		return r.modelInfo(&m.ModelInfo, key)
+		return r.modelFileKey(key, &m.Header, &m.Source, &m.Caveat, &m.Boundary, &m.ModelInfo)
 	})
 }
 

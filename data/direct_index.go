@@ -66,24 +66,31 @@ func (r *reader) index(idx *Index) error {
 
 func (r *reader) workload(w *IndexWorkload) error {
 	return r.object(func(key string) error {
-		switch key {
-		case "id":
-			return r.text(&w.ID)
-		case "name":
-			return r.text(&w.Name)
-		case "upstream_name":
-			return r.text(&w.UpstreamName)
-		case "model_count":
-			return r.int(&w.ModelCount)
-		case "configuration_count":
-			return r.int(&w.ConfigurationCount)
-		case "source":
-			return r.source(&w.Source)
-		case "models":
+		if key == "models" {
 			return list(r, &w.Models, r.indexModel)
 		}
-		return errUnknown
+		return r.workloadKey(key, &w.ID, &w.Name, &w.UpstreamName, &w.ModelCount, &w.ConfigurationCount, &w.Source)
 	})
+}
+
+// workloadKey reads key of what both kinds of workload in index.json have
+// (IndexWorkload, IndexDiffusionWorkload); errUnknown if it is none of them.
+func (r *reader) workloadKey(key string, id, name, upstreamName *string, modelCount, configurationCount *int, source *floor.Source) error {
+	switch key {
+	case "id":
+		return r.text(id)
+	case "name":
+		return r.text(name)
+	case "upstream_name":
+		return r.text(upstreamName)
+	case "model_count":
+		return r.int(modelCount)
+	case "configuration_count":
+		return r.int(configurationCount)
+	case "source":
+		return r.source(source)
+	}
+	return errUnknown
 }
 
 func (r *reader) indexModel(m *IndexModel) error {

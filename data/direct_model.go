@@ -1,24 +1,35 @@
 package data
 
+import "energyfloor/app/floor"
+
 func (r *reader) model(m *ModelFile) error {
 	return r.object(func(key string) error {
 		switch key {
-		case "source":
-			return r.source(&m.Source)
-		case "caveat":
-			return r.text(&m.Caveat)
-		case "boundary":
-			return r.text(&m.Boundary)
 		case "configurations":
 			return list(r, &m.Configurations, r.row)
 		case "best":
 			return r.best(&m.Best)
 		}
-		if err := r.header(&m.Header, key); err != errUnknown {
-			return err
-		}
-		return r.modelInfo(&m.ModelInfo, key)
+		return r.modelFileKey(key, &m.Header, &m.Source, &m.Caveat, &m.Boundary, &m.ModelInfo)
 	})
+}
+
+// modelFileKey reads key of what both kinds of model file have (ModelFile,
+// DiffusionModelFile): the header, the source block, the caveat, the
+// boundary and the model's description; errUnknown if it is none of them.
+func (r *reader) modelFileKey(key string, h *Header, source *floor.Source, caveat, boundary *string, mi *ModelInfo) error {
+	switch key {
+	case "source":
+		return r.source(source)
+	case "caveat":
+		return r.text(caveat)
+	case "boundary":
+		return r.text(boundary)
+	}
+	if err := r.header(h, key); err != errUnknown {
+		return err
+	}
+	return r.modelInfo(mi, key)
 }
 
 // best reads a best object, GPU model to row; null makes it nil.
