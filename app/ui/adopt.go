@@ -77,7 +77,7 @@ func (c *calculator) start() {
 	c.seenEdits = editsCounted()
 	c.edits, c.focus = prerenderedEdits(nil)
 	c.shown = c.edits
-	c.foldOpen = c.foldFor() || prerenderedFoldOpen()
+	c.foldOpen, c.foldFirst = c.foldFor() || prerenderedFoldOpen(), len(c.form.Errs) > 0
 	if c.applyEarly() {
 		c.recompute()
 	}

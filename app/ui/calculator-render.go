@@ -39,7 +39,7 @@ func (c *calculator) Render() app.UI {
 		tReq, tMonth := trafficWh(c.selected, c.found)
 		inputs.Summary = figuresSummary(whReq, whMonth, tReq, tMonth)
 	}
-	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed, Next: c.nextStep,
+	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
 	if c.taking {
 		results.Pause = c.pauseMount
@@ -65,23 +65,30 @@ func (c *calculator) Render() app.UI {
 	if c.embed {
 		// Figures first: the headline figures, with the caveat and the
 		// citation right after them, then the details, and the inputs
-		// folded (open when the link needs them: foldFor).
+		// folded (open when the link needs them: foldFor), and above the
+		// figures when a field of the link holds a bad value (foldFirst).
 		results.Provenance = citation
 		fold := app.Details().ID(inputsFoldID).Class("inputs-fold").OnToggle(c.onFold)
 		if c.foldOpen {
 			fold = fold.Open(true) // Open(false) would write open="false", which opens it
 		}
+		fold = fold.Body(
+			app.Summary().Text("Change the inputs"),
+			inputs,
+		)
+		var foldAbove, foldBelow app.UI = nil, fold
+		if c.foldFirst {
+			foldAbove, foldBelow = fold, nil
+		}
 		return c.root("embed").Body(
 			noticeList(c.notices),
 			versionNote(c.form.LinkVersion, c.ds.DataVersion),
 			&appStatus{Embed: true},
+			foldAbove,
 			results,
 			statement,
 			beyond,
-			fold.Body(
-				app.Summary().Text("Change the inputs"),
-				inputs,
-			),
+			foldBelow,
 			app.P().Class("embed-foot").Body(
 				app.A().ID("open-full").Href(c.link("/?"+c.query)).Target("_blank").Rel("noopener").
 					Text("Open the full Energy Floor calculator (new tab)"),

@@ -45,7 +45,7 @@ func (p *citationPanel) Render() app.UI {
 				app.Text("Source: "),
 				app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(s.Name),
 				app.Text(" by "+s.Publisher+"; version "+s.Version+"; retrieved "+s.Retrieved+
-					"; licence "+s.Licence+". Data version "+p.DataVersion+"."),
+					"; licence "+s.Licence+". Data version "+p.DataVersion+" (the date to cite)."),
 			),
 			app.P().Body(
 				app.Text("Cite: "+s.Cite+" "),

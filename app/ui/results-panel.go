@@ -27,8 +27,10 @@ type resultsPanel struct {
 	In     floor.Inputs
 	// Info is a note about a change the calculator made itself.
 	Info string
-	// Compact drops the fleet and spread sections (the embed).
-	Compact bool
+	// Compact drops the fleet and spread sections (the embed), and names
+	// Workload in the title, as the embed folds its inputs away.
+	Compact  bool
+	Workload string
 	// Current is false when the figures are not for the values in the
 	// fields (a field holds a value the calculator cannot use); For then
 	// says which inputs they are for. In the browser, web/boot.js marks the
@@ -123,6 +125,9 @@ func (p *resultsPanel) Render() app.UI {
 	title := "Energy floor"
 	if p.Found {
 		title += ": " + r.Model.Name
+	}
+	if p.Compact && p.Workload != "" {
+		title += ", " + p.Workload
 	}
 	meets := "no" // "yes"/"no", not a bool: go-app prerenders "true" as a bare attribute
 	if p.Found && r.Meets() {
