@@ -42,7 +42,8 @@ func (p *embedPanel) snippet() string {
 // embedSnippet returns the iframe markup for the page at path on origin
 // ("" for OriginPlaceholder, under its note).
 func embedSnippet(origin, path string) string {
-	return SnippetStart(origin) + attrEscaper.Replace(path) + `" title="` + EmbedTitle + `" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
+	return SnippetStart(origin) + attrEscaper.Replace(path) + `" title="` + EmbedTitle + `" width="100%" height="` + strconv.Itoa(EmbedHeight) +
+		`" style="border:0;max-width:` + strconv.Itoa(EmbedWidth) + `px" loading="lazy"></iframe>`
 }
 
 // EmbedTitle is the title attribute of the embed's iframe, in the snippet
@@ -50,9 +51,13 @@ func embedSnippet(origin, path string) string {
 const EmbedTitle = "Energy Floor calculator"
 
 // EmbedWidth and EmbedHeight are the embed's size in the snippet: its largest width (the
-// snippet's max-width) and its height, in CSS pixels. The server's oEmbed
-// answers size the frame within them.
-const EmbedWidth, EmbedHeight = 720, 640
+// snippet's max-width) and its height, in CSS pixels: the height holds the
+// default embed's whole content at that width (figures, caveat and citation,
+// the figures at your traffic, the configuration and the folded inputs), so
+// that a frame without the height script hides none of it
+// (TestEmbedHeightShowsTraffic measures it). The server's oEmbed answers size
+// the frame within them.
+const EmbedWidth, EmbedHeight = 720, 1360
 
 // OEmbedFrame returns the iframe an oEmbed answer gives for the embed at
 // src (absolute), width × height pixels: the attributes WordPress keeps
