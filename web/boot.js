@@ -35,6 +35,18 @@
 // A statement's permalink written relative to the page it writes out
 // absolute.
 //
+// It keeps the live page honest too. Every edit of a field marks #results
+// not current at once, before any Go runs, and counts the edit (efEdits):
+// only the app sets the figures current again, once it has drawn them for
+// every edit counted (app/ui/current.go). When the app stops (its Go
+// program ends: app.js hands over go.run's promise, efRun; or one of our
+// scripts throws where nothing catches it), the figures are marked not
+// current and #app-failed says the calculator stopped, with a button that
+// reloads; it writes with natives saved at its start, since the API that
+// failed may be one it would use. It starts only an app.wasm of its page's
+// version (the Energyfloor-Version header; see ofVersion), and otherwise
+// reloads the page once.
+//
 // Every name it shares with Go (globals, marks, data attributes, the cache
 // prefix) is declared in app/ui/names.go, which a test holds it to.
 (() => {
@@ -96,7 +108,8 @@
       try {
         Object.defineProperty(self, name, { value: memoryStorage(), configurable: true });
       } catch (err) {
-        // left as it is
+        // left as it is: go-app's read of it then throws, the app stops,
+        // and the page says so (failed)
       }
     }
   };

@@ -207,7 +207,7 @@ func TestWasmBlockedFormAnswers(t *testing.T) {
 	if v, _ := fieldValue(b, selOutput); v != "lots" {
 		t.Errorf("%s shows %q after submitting a bad value, want it kept", selOutput, v)
 	}
-	if msg, _ := Eval[string](b, `document.querySelector("#output-tokens-msg").textContent`); msg != "Enter a number using the digits 0 to 9, such as 1,500 or 2.5k." {
+	if msg, _ := Eval[string](b, `document.querySelector("#output-tokens-msg").textContent`); msg != "Enter a number such as 1500, 1,500, 1.5k or 1.5e3." {
 		t.Errorf("#output-tokens-msg says %q", msg)
 	}
 	if got := current(t, b); got != "no" {

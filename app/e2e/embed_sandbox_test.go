@@ -39,7 +39,7 @@ const embedLoadBudget = 80 << 10
 // that counts what the frame fetches, and checks that:
 //   - until the reader uses it, the frame loads its page and boot.js, within
 //     embedLoadBudget, and nothing else (no app.wasm, no app.js, no worker),
-//     and says "Calculator starts when you edit";
+//     and says "Change any value to recalculate";
 //   - a click into a field starts the app: app.wasm is requested (held back
 //     here, so the app cannot start yet), the line says it is starting, and
 //     what the reader types meanwhile is kept once the app runs, with the
@@ -98,8 +98,8 @@ func testSandboxedEmbed(t *testing.T, base string) {
 	}
 
 	f := attachFrame(t, b, "/embed")
-	if line, err := Eval[string](f, `document.getElementById("starts-on-use")?.textContent ?? ""`); err != nil || line != "Calculator starts when you edit." {
-		t.Errorf("the frame's line is %q (err %v), want %q", line, err, "Calculator starts when you edit.")
+	if line, err := Eval[string](f, `document.getElementById("starts-on-use")?.textContent ?? ""`); err != nil || line != "Change any value to recalculate." {
+		t.Errorf("the frame's line is %q (err %v), want %q", line, err, "Change any value to recalculate.")
 	}
 	if started, err := Eval[bool](f, wasmStarted); err != nil || started {
 		t.Fatalf("the app started before any use (started=%v, err=%v)", started, err)

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +16,8 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"energyfloor/app/ui"
 )
 
 // cliTrafficRow is a result of `energyfloor -json` with what its traffic
@@ -267,6 +271,84 @@ func TestResultsScreenshots(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("wrote %s", file)
+		}
+	}
+}
+
+// TestEmbedHeightShowsTraffic opens the embed at the snippet's width and
+// checks that the snippet's default height, and the oEmbed answer's for a
+// permalink, show its figures down to those at your traffic, so a frame
+// without the height script does not hide them; and that the embed names
+// its workload and says what a reader can do.
+func TestEmbedHeightShowsTraffic(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, ui.EmbedWidth, 900, base)
+	emulateViewport(t, b, ui.EmbedWidth, 900, false)
+	if err := b.Navigate(base + "/embed"); err != nil {
+		t.Fatal(err)
+	}
+	bottom, err := Poll[float64](b, `(() => { const e = document.querySelector("#traffic .traffic-figures"); if (!e) return null;
+		const r = e.getBoundingClientRect(); return r.bottom + scrollY })()`, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, _ := Eval[float64](b, `document.documentElement.scrollHeight`)
+	t.Logf("at %d px the figures at your traffic end at %.0f px; the embed is %.0f px high", ui.EmbedWidth, bottom, full)
+	if bottom > ui.EmbedHeight || full > ui.EmbedHeight {
+		t.Errorf("the figures at your traffic end at %.0f px and the embed at %.0f px, below the snippet's height of %d px", bottom, full, ui.EmbedHeight)
+	}
+	heading, _ := Eval[string](b, `document.querySelector("#results-h").textContent`)
+	if !strings.Contains(heading, "Text Conversation") {
+		t.Errorf("the embed's heading %q does not name its workload", heading)
+	}
+	if line, _ := Eval[string](b, `document.querySelector("#starts-on-use")?.textContent ?? ""`); line != "Change any value to recalculate." {
+		t.Errorf("the embed's status says %q", line)
+	}
+	// The snippet and the oEmbed answer carry that height.
+	res, err := http.Get(base + "/oembed?format=json&url=" + url.QueryEscape(base+"/?tokens=5B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var answer struct {
+		Height int `json:"height"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&answer); err != nil || answer.Height != ui.EmbedHeight {
+		t.Errorf("the oEmbed answer's height is %d (%v), want %d", answer.Height, err, ui.EmbedHeight)
+	}
+}
+
+// TestEmbedBadLinkShowsTheField opens the embed with a bad value in its link
+// and checks that its inputs are unfolded above the figures, with the
+// field's message next to the field, within the frame's first 640 px.
+func TestEmbedBadLinkShowsTheField(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, ui.EmbedWidth, 640, base)
+	emulateViewport(t, b, ui.EmbedWidth, 640, false)
+	if err := b.Navigate(base + "/embed?tokens=7Bx"); err != nil {
+		t.Fatal(err)
+	}
+	for _, phase := range []string{"prerendered", "running"} {
+		if phase == "running" {
+			useEmbed(t, b)
+			waitInteractive(t, b)
+		}
+		got, err := Poll[[]any](b, `(() => { const f = document.querySelector("#inputs-fold"), r = document.querySelector("#results"),
+			m = document.querySelector("#tokens-per-month-msg"); if (!f || !r || !m) return null;
+			return [f.open, !!(f.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING), m.getBoundingClientRect().bottom + scrollY, m.textContent] })()`, 10*time.Second)
+		if err != nil {
+			t.Fatalf("%s: %v", phase, err)
+		}
+		if got[0] != true || got[1] != true {
+			t.Errorf("%s: the inputs' fold is open %v and above the figures %v; want both", phase, got[0], got[1])
+		}
+		if bottom, _ := got[2].(float64); bottom > 640 || bottom <= 0 {
+			t.Errorf("%s: the field's message %q ends at %.0f px, outside the frame's first 640 px", phase, got[3], bottom)
+		}
+		if msg, _ := got[3].(string); !strings.Contains(msg, "2.5M") || !strings.Contains(msg, "1e6") {
+			t.Errorf("%s: the message %q does not name the forms the field takes", phase, msg)
 		}
 	}
 }

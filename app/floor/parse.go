@@ -82,8 +82,9 @@ func between(min, max decimal.Decimal, places int32) string {
 }
 
 // examples are the values the messages that suggest a number give: one
-// value, a phrase with a grouped and a compact form, and a grouped value
-// with decimals. Each field parser passes its own, within its bounds, to
+// value, a phrase naming the forms the field takes (plain, grouped,
+// compact, exponent) where it takes such values, and a grouped value with
+// decimals. Each field parser passes its own, within its bounds, to
 // the number parser, so that a message never suggests a value the field
 // refuses.
 type examples struct{ one, forms, grouped string }
@@ -91,8 +92,8 @@ type examples struct{ one, forms, grouped string }
 // The examples of ParseNumber and of each field. Where a field's usual
 // values have no grouped or compact form, its phrases repeat its one value.
 var (
-	anyNumber        = examples{"2.5M", "1,000,000 or 2.5M", "1,000,000.5"}
-	outputExamples   = examples{"500", "1,500 or 2.5k", "1,500.5"}
+	anyNumber        = examples{"2.5M", "1000000, 1,000,000, 1 000 000, 2.5M or 1e6", "1,000,000.5"}
+	outputExamples   = examples{"500", "1500, 1,500, 1.5k or 1.5e3", "1,500.5"}
 	itlExamples      = examples{"100", "100 or 2.5", "1,500.5"}
 	latencyExamples  = examples{"30", "30 or 2.5", "1,800.5"}
 	overheadExamples = examples{"0.43", "0.43", "0.43"}
@@ -105,7 +106,7 @@ var (
 func (ex examples) empty() error { return errors.New("Enter a number, such as " + ex.one + ".") }
 
 func (ex examples) notNumber() error {
-	return errors.New("Enter a number using the digits 0 to 9, such as " + ex.forms + ".")
+	return errors.New("Enter a number such as " + ex.forms + ".")
 }
 
 func (ex examples) notFinite() error {

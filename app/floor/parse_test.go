@@ -1,6 +1,7 @@
 package floor
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -10,7 +11,7 @@ import (
 // Messages ParseNumber gives, as a user reads them.
 const (
 	msgEmpty    = "Enter a number, such as 2.5M."
-	msgNotNum   = "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."
+	msgNotNum   = "Enter a number such as 1000000, 1,000,000, 1 000 000, 2.5M or 1e6."
 	msgTooLong  = "Too long: enter at most 100 characters."
 	msgNotPos   = "Must be more than zero."
 	msgFinite   = "Enter a finite number, such as 2.5M."
@@ -154,7 +155,7 @@ func TestParseFields(t *testing.T) {
 		{"itl: at the bound", ParseITLMs, "60,000", "60000", ""},
 		{"itl: over the bound", ParseITLMs, "60000.1", "", "Must be at most 60,000 ms."},
 		{"itl: negative", ParseITLMs, "-1", "", msgNotPos},
-		{"itl: not a number", ParseITLMs, "fast", "", "Enter a number using the digits 0 to 9, such as 100 or 2.5."},
+		{"itl: not a number", ParseITLMs, "fast", "", "Enter a number such as 100 or 2.5."},
 		{"host: the Google share", ParseOverhead, "0.43", "0.43", ""},
 		{"host: zero", ParseOverhead, "0", "0", ""},
 		{"host: zero written out", ParseOverhead, " 0.00 ", "0", ""},
@@ -167,7 +168,7 @@ func TestParseFields(t *testing.T) {
 		{"host: a percentage with spaces", ParseOverhead, " 43 % ", "", msgPercent},
 		{"host: tiny", ParseOverhead, "0.0000001", "", msgTinyZero},
 		{"host: empty", ParseOverhead, "", "", "Enter a number, such as 0.43."},
-		{"host: not a number", ParseOverhead, "some", "", "Enter a number using the digits 0 to 9, such as 0.43."},
+		{"host: not a number", ParseOverhead, "some", "", "Enter a number such as 0.43."},
 		{"host: decimal comma", ParseOverhead, "0,43", "", "Use a point for decimals, and commas or spaces only between groups of three digits, as in 0.43."},
 		{"idle: the Google share", ParseOverhead, "0.17", "0.17", ""},
 		{"pue: 1.09", ParsePUE, "1.09", "1.09", ""},
@@ -189,7 +190,7 @@ func TestParseFields(t *testing.T) {
 		{"price: 0.30", ParsePricePerKWh, "0.30", "0.3", ""},
 		{"price: zero", ParsePricePerKWh, "0", "0", ""},
 		{"price: the bound", ParsePricePerKWh, "1000", "1000", ""},
-		{"price: a suffix inside", ParsePricePerKWh, "1k1", "", "Enter a number using the digits 0 to 9, such as 0.12."},
+		{"price: a suffix inside", ParsePricePerKWh, "1k1", "", "Enter a number such as 0.12."},
 		{"price: over the bound as a suffix", ParsePricePerKWh, "1.1k", "", msgPrice},
 		{"price: negative", ParsePricePerKWh, "-0.2", "", msgPrice},
 		{"price: NaN", ParsePricePerKWh, "NaN", "", "Enter a finite number, such as 0.12."},
@@ -268,37 +269,37 @@ func TestFieldMessagesSuggestValuesWithinBounds(t *testing.T) {
 		}},
 		{"output tokens", ParseOutputTokens, map[string]string{
 			"":     "Enter a number, such as 500.",
-			"lots": "Enter a number using the digits 0 to 9, such as 1,500 or 2.5k.",
+			"lots": "Enter a number such as 1500, 1,500, 1.5k or 1.5e3.",
 			"NaN":  "Enter a finite number, such as 500.",
 			"1,5":  "Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,500.5.",
 		}},
 		{"itl", ParseITLMs, map[string]string{
 			"":     "Enter a number, such as 100.",
-			"lots": "Enter a number using the digits 0 to 9, such as 100 or 2.5.",
+			"lots": "Enter a number such as 100 or 2.5.",
 			"NaN":  "Enter a finite number, such as 100.",
 			"1,5":  "Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,500.5.",
 		}},
 		{"host and idle overhead", ParseOverhead, map[string]string{
 			"":    "Enter a number, such as 0.43.",
-			"abc": "Enter a number using the digits 0 to 9, such as 0.43.",
+			"abc": "Enter a number such as 0.43.",
 			"NaN": "Enter a finite number, such as 0.43.",
 			"1,5": "Use a point for decimals, and commas or spaces only between groups of three digits, as in 0.43.",
 		}},
 		{"pue", ParsePUE, map[string]string{
 			"":    "Enter a number, such as 1.09.",
-			"abc": "Enter a number using the digits 0 to 9, such as 1.09.",
+			"abc": "Enter a number such as 1.09.",
 			"NaN": "Enter a finite number, such as 1.09.",
 			"1,5": "Use a point for decimals, and commas or spaces only between groups of three digits, as in 1.09.",
 		}},
 		{"gCO2e per kWh", ParseGCO2ePerKWh, map[string]string{
 			"":    "Enter a number, such as 400.",
-			"abc": "Enter a number using the digits 0 to 9, such as 400 or 1,500.",
+			"abc": "Enter a number such as 400 or 1,500.",
 			"NaN": "Enter a finite number, such as 400.",
 			"1,5": "Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,500.5.",
 		}},
 		{"price per kWh", ParsePricePerKWh, map[string]string{
 			"":    "Enter a number, such as 0.12.",
-			"abc": "Enter a number using the digits 0 to 9, such as 0.12.",
+			"abc": "Enter a number such as 0.12.",
 			"NaN": "Enter a finite number, such as 0.12.",
 			"1,5": "Use a point for decimals, and commas or spaces only between groups of three digits, as in 0.12.",
 		}},
@@ -314,7 +315,7 @@ func TestFieldMessagesSuggestValuesWithinBounds(t *testing.T) {
 				if !ok {
 					_, suggested, _ = strings.Cut(want, "as in ")
 				}
-				for _, v := range strings.Split(strings.TrimSuffix(suggested, "."), " or ") {
+				for _, v := range regexp.MustCompile(`, | or `).Split(strings.TrimSuffix(suggested, "."), -1) {
 					if _, err := f.parse(v); err != nil {
 						t.Errorf("the message suggests %q, which the field refuses: %v", v, err)
 					}

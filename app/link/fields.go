@@ -83,7 +83,7 @@ var Fields = [FieldCount]Spec{
 	FieldOutput: {Param: "output", Flag: "output-tokens", JSON: "output_tokens_per_request",
 		Usage: "average output tokens per request, as `n`", Parse: floor.ParseOutputTokens, Max: floor.MaxOutputTokens,
 		ID: "output-tokens", Label: "Average output tokens per request",
-		Hint: "Tokens the model writes per answer; prompts are not counted.",
+		Hint: "Tokens the model writes per answer. Prompts are not entered here: their processing is inside the measured energy per output token.",
 		put: func(f *State, d decimal.NullDecimal) error {
 			if f.Basis == FieldRequests {
 				// Requests stay what the user typed; tokens follow,

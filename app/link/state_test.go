@@ -57,7 +57,7 @@ func TestDecodeState(t *testing.T) {
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
 			wantNotices: []string{`workload="\"><b>": no such workload. Using lm-arena-chat.`,
 				`model="<img src=x onerror=alert(1)>": no such model`},
-			wantErrs: map[Field]string{FieldTokens: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
+			wantErrs: map[Field]string{FieldTokens: "Enter a number such as 1000000, 1,000,000, 1 000 000, 2.5M or 1e6."},
 		},
 		{
 			name:       "bad choices fall back with notices, bad numbers stay in their fields with their messages",
@@ -74,7 +74,7 @@ func TestDecodeState(t *testing.T) {
 			query:      "tokens=2M&requests=lots&output=250",
 			wantTokens: "2000000", wantOutput: "250", wantITL: "100", wantStat: "median",
 			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldRequests,
-			wantErrs: map[Field]string{FieldRequests: "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M."},
+			wantErrs: map[Field]string{FieldRequests: "Enter a number such as 1000000, 1,000,000, 1 000 000, 2.5M or 1e6."},
 			wantText: map[Field]string{FieldRequests: "lots", FieldTokens: "2M"},
 		},
 		{

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"energyfloor/app/ui"
 )
 
 // getHost answers a GET of target with Host host.
@@ -73,11 +75,11 @@ func TestOEmbedAnswer(t *testing.T) {
 		wantW, wantH int
 		wantSrc      string
 	}{
-		{"default size", "url=" + url.QueryEscape(page) + "&format=json", 720, 640,
+		{"default size", "url=" + url.QueryEscape(page) + "&format=json", ui.EmbedWidth, ui.EmbedHeight,
 			"http://example.com/embed?tokens=2.5B&output=500&model=x%22y"},
 		{"within maxwidth and maxheight", "url=" + url.QueryEscape(page) + "&maxwidth=500&maxheight=300", 500, 300,
 			"http://example.com/embed?tokens=2.5B&output=500&model=x%22y"},
-		{"larger bounds", "url=" + url.QueryEscape("http://example.com/embed") + "&maxwidth=2000&maxheight=2000", 720, 640,
+		{"larger bounds", "url=" + url.QueryEscape("http://example.com/embed") + "&maxwidth=2000&maxheight=2000", ui.EmbedWidth, ui.EmbedHeight,
 			"http://example.com/embed"},
 	}
 	for _, tt := range tests {

@@ -23,7 +23,7 @@ func (c *calculator) Render() app.UI {
 	if c.ds == nil {
 		return c.root("loading")
 	}
-	w := c.ds.FindWorkload(c.form.In.Workload)
+	w := c.ds.Workload(c.form.In.Workload)
 	if w == nil {
 		return &errorPage{Err: "the dataset has no workload " + c.form.In.Workload}
 	}
@@ -36,9 +36,10 @@ func (c *calculator) Render() app.UI {
 		Keep: c.PageParams()}
 	if !c.embed {
 		whReq, whMonth := headlineWh(c.selected, c.found)
-		inputs.Summary = figuresSummary(whReq, whMonth, w.Request)
+		tReq, tMonth := trafficWh(c.selected, c.found)
+		inputs.Summary = figuresSummary(whReq, whMonth, tReq, tMonth, w.Request)
 	}
-	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Request: w.Request, Info: c.info, Compact: c.embed, Next: c.nextStep,
+	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Request: w.Request, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
 	results.Modalities, results.ModalitiesBase = c.modalities, c.modalitiesBase
 	if c.taking {
@@ -46,41 +47,49 @@ func (c *calculator) Render() app.UI {
 	}
 	var statement app.UI
 	if c.quoting() {
-		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth}
+		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth,
+			Sources: equivalentSources(c.ds, c.equivReq, c.equivMonth)}
 		if c.statement != "" {
 			statement = &statementPanel{Text: c.statement, Short: c.statementShort, Permalink: c.permalinkURL(), Current: results.Current}
 		}
 	}
-	citation := &citationPanel{Source: &w.Source, Caveat: floor.WorkloadCaveat(c.ds, w, in), DataVersion: c.ds.DataVersion, Compact: c.embed,
+	caveat := floor.WorkloadCaveat(c.ds, w, in)
+	citation := &citationPanel{Source: &w.Source, Caveat: caveat, DataVersion: c.ds.DataVersion, Compact: c.embed,
 		Printed: c.printed}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
 		citation.GridAttribution = c.ds.GridSource.Attribution
 	}
 	var beyond app.UI
 	if !c.embed || c.form.FactorsGiven {
-		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices, Published: c.ds.Published,
-			PublishedNote: c.ds.PublishedNote}
+		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices}
 	}
 	if c.embed {
 		// Figures first: the headline figures, with the caveat and the
 		// citation right after them, then the details, and the inputs
-		// folded (open when the link needs them: foldFor).
+		// folded (open when the link needs them: foldFor), and above the
+		// figures when a field of the link holds a bad value (foldFirst).
 		results.Provenance = citation
 		fold := app.Details().ID(inputsFoldID).Class("inputs-fold").OnToggle(c.onFold)
 		if c.foldOpen {
 			fold = fold.Open(true) // Open(false) would write open="false", which opens it
 		}
+		fold = fold.Body(
+			app.Summary().Text("Change the inputs"),
+			inputs,
+		)
+		var foldAbove, foldBelow app.UI = nil, fold
+		if c.foldFirst {
+			foldAbove, foldBelow = fold, nil
+		}
 		return c.root("embed").Body(
 			noticeList(c.notices),
 			versionNote(c.form.LinkVersion, c.ds.DataVersion),
 			&appStatus{Embed: true},
+			foldAbove,
 			results,
 			statement,
 			beyond,
-			fold.Body(
-				app.Summary().Text("Change the inputs"),
-				inputs,
-			),
+			foldBelow,
 			app.P().Class("embed-foot").Body(
 				app.A().ID("open-full").Href(c.link("/?"+c.query)).Target("_blank").Rel("noopener").
 					Text("Open the full Energy Floor calculator (new tab)"),
@@ -88,49 +97,57 @@ func (c *calculator) Render() app.UI {
 			),
 		)
 	}
-	return c.root().Body(append([]app.UI{
+	// The full page: the caveat under the headline figures, then the
+	// statement with the published figures beside it, in the results card;
+	// the citation follows Beyond the GPU.
+	results.Caveat, citation.Caveat = caveatLine(caveat), ""
+	results.Statement = statement
+	results.Published = &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published, Note: c.ds.PublishedNote}
+	below, footer := c.renderBelow(w)
+	return c.root().Body(
 		app.Header().Class("masthead").Body(
 			app.Div().Class("masthead-text").Body(
 				app.H1().Text("Energy Floor"),
 				app.P().Class("tagline").Text("The least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements."),
 			),
+			&installButton{},
 		),
 		noticeList(c.notices),
 		versionNote(c.form.LinkVersion, c.ds.DataVersion),
 		app.Div().Class("layout").Body(
 			inputs,
-			app.Section().Class("results-column").Aria("label", "Results").Body(
-				&appStatus{},
-				results,
-				statement,
-				beyond,
-				citation,
-				&exportPanel{Failed: c.exportFailed},
-			),
+			app.Div().Class("results-column").Body(append([]app.UI{
+				app.Section().Class("results-main").Aria("label", "Results").Body(
+					&appStatus{},
+					results,
+					beyond,
+					citation,
+					&exportPanel{Failed: c.exportFailed},
+				),
+			}, below...)...),
 		),
-	}, c.renderBelow(w)...)...)
+		footer,
+	)
 }
 
-// renderBelow draws the sections under the results: the ranking, the chart
-// with the configuration table, the embed panel and the footer; in the
-// browser's first page, their prerendered copies until they go live (see
-// adopt.go).
-func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
+// renderBelow draws the sections under the results, in the results column
+// beside the inputs: the ranking, the chart with the configuration table,
+// the volume chart and the embed panel; and the footer, under both columns.
+// In the browser's first page, their prerendered copies until they go live
+// (see adopt.go).
+func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.UI) {
 	if c.below != nil {
-		return prerenderedSections(c.below)
+		s := prerenderedSections(c.below)
+		return s[:len(s)-1], s[len(s)-1]
 	}
 	in := c.form.In
 	ranking := &rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
 		Output: in.OutputTokensPerRequest.String(), Request: w.Request}
+	footer = &siteFooter{DataVersion: c.ds.DataVersion}
 	if w.Diffusion() {
 		// The charts plot inter-token latencies and tokens: an image or
-		// video workload has the ranking, the embed panel and the footer.
-		return []app.UI{
-			splitLink(),
-			ranking,
-			&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
-			&siteFooter{DataVersion: c.ds.DataVersion},
-		}
+		// video workload has the ranking and the embed panel.
+		return []app.UI{splitLink(), ranking, &embedPanel{Query: c.query, Origin: c.origin, Base: c.base}}, footer
 	}
 	return []app.UI{
 		splitLink(),
@@ -150,8 +167,7 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
 		),
 		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
-		&siteFooter{DataVersion: c.ds.DataVersion},
-	}
+	}, footer
 }
 
 // root returns the page's root element, #calculator. In the browser it has

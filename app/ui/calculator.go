@@ -51,10 +51,10 @@ type calculator struct {
 	query    string
 	// statement is the statement to quote without its link (floor.Statement),
 	// "" when the workload has no model to state; equivReq and equivMonth
-	// restate the floor per request and per month (floor.Equivalents), nil
+	// restate the floor per request and per month (floor.Picture), nil
 	// when nothing meets the target.
 	statement            string
-	equivReq, equivMonth []floor.EquivalentCount
+	equivReq, equivMonth []floor.Pictured
 	// statementShort is the statement in one sentence (floor.ShortStatement),
 	// without its link; nextStep is where the selected model's figure at your
 	// traffic next falls (Traffic.NextStep), nil at the floor.
@@ -68,6 +68,11 @@ type calculator struct {
 	// foldOpen is whether the embed's inputs (#inputs-fold) are unfolded:
 	// from the link (foldFor), then as the reader folds and unfolds them.
 	foldOpen bool
+	// foldFirst puts the embed's inputs above its figures: its link holds a
+	// value the calculator cannot use, whose message is next to its field,
+	// so that the reader sees the field first. Set with the fold from the
+	// link, it does not move while the reader types.
+	foldFirst bool
 
 	// seenEdits is the count of edits web/boot.js had made when the
 	// calculator last handled one (JSEdits); settling is set while a
@@ -133,7 +138,7 @@ func basePath(resolve func(string) string) string {
 // fold for it.
 func (c *calculator) navigateTo(rawQuery string) {
 	c.navigate(rawQuery)
-	c.foldOpen = c.foldFor()
+	c.foldOpen, c.foldFirst = c.foldFor(), len(c.form.Errs) > 0
 }
 
 // foldFor says whether the embed's inputs start unfolded for the page's
@@ -215,8 +220,8 @@ func (c *calculator) recompute() {
 	c.modalities, c.modalitiesBase = modalities(c.ds, w.Request, c.selected, c.found)
 	if c.found && c.selected.Meets() {
 		f := c.selected.Figures
-		c.equivReq = floor.Equivalents(c.ds, f.WhPerRequest)
-		c.equivMonth = floor.Equivalents(c.ds, f.KWhPerMonth.Shift(3))
+		c.equivReq = floor.Picture(c.ds, f.WhPerRequest, true)
+		c.equivMonth = floor.Picture(c.ds, f.KWhPerMonth.Shift(3), false)
 	}
 }
 

@@ -144,7 +144,7 @@ func TestCalculatorHostileLink(t *testing.T) {
 	if !regexp.MustCompile(`<input [^\n]*id="tokens-per-month" [^\n]*value="` + regexp.QuoteMeta(script) + `">`).MatchString(canonical(t, html)) {
 		t.Errorf("#tokens-per-month does not show the text as typed, %q", script)
 	}
-	if got := text(html, "tokens-per-month-msg"); got != "Enter a number using the digits 0 to 9, such as 1,000,000 or 2.5M." {
+	if got := text(html, "tokens-per-month-msg"); got != "Enter a number such as 1000000, 1,000,000, 1 000 000, 2.5M or 1e6." {
 		t.Errorf("#tokens-per-month-msg = %q", got)
 	}
 	if strings.Count(html, script) != 1 || strings.Contains(html, "<img src=x>") {
@@ -387,7 +387,7 @@ func TestEditsBeforeTheWasmStarted(t *testing.T) {
 			name: "bad text keeps the last good results and says why", query: "itl=60&model=alpha",
 			early: []textEdit{{link.Fields[link.FieldOutput].ID, "abc"}},
 			want: map[string]string{"#energy-per-request data-wh": "0.05", "#output-tokens value": "abc",
-				"#output-tokens-msg": "Enter a number using the digits 0 to 9, such as 1,500 or 2.5k."},
+				"#output-tokens-msg": "Enter a number such as 1500, 1,500, 1.5k or 1.5e3."},
 		},
 		{
 			// gpqa has only beta; within 60 ms its floor is b1 (2.0 J, 30 ms).

@@ -42,7 +42,8 @@ func (p *embedPanel) snippet() string {
 // embedSnippet returns the iframe markup for the page at path on origin
 // ("" for OriginPlaceholder, under its note).
 func embedSnippet(origin, path string) string {
-	return SnippetStart(origin) + attrEscaper.Replace(path) + `" title="` + EmbedTitle + `" width="100%" height="640" style="border:0;max-width:720px" loading="lazy"></iframe>`
+	return SnippetStart(origin) + attrEscaper.Replace(path) + `" title="` + EmbedTitle + `" width="100%" height="` + strconv.Itoa(EmbedHeight) +
+		`" style="border:0;max-width:` + strconv.Itoa(EmbedWidth) + `px" loading="lazy"></iframe>`
 }
 
 // EmbedTitle is the title attribute of the embed's iframe, in the snippet
@@ -50,9 +51,13 @@ func embedSnippet(origin, path string) string {
 const EmbedTitle = "Energy Floor calculator"
 
 // EmbedWidth and EmbedHeight are the embed's size in the snippet: its largest width (the
-// snippet's max-width) and its height, in CSS pixels. The server's oEmbed
-// answers size the frame within them.
-const EmbedWidth, EmbedHeight = 720, 640
+// snippet's max-width) and its height, in CSS pixels: the height holds the
+// default embed's whole content at that width (figures, caveat and citation,
+// the figures at your traffic, the configuration and the folded inputs), so
+// that a frame without the height script hides none of it
+// (TestEmbedHeightShowsTraffic measures it). The server's oEmbed answers size
+// the frame within them.
+const EmbedWidth, EmbedHeight = 720, 1360
 
 // OEmbedFrame returns the iframe an oEmbed answer gives for the embed at
 // src (absolute), width × height pixels: the attributes WordPress keeps
@@ -95,8 +100,9 @@ func (p *embedPanel) Render() app.UI {
 	snippet := p.snippet()
 	status := map[string]string{"snippet": "Snippet copied.", "script": "Script copied.",
 		"failed": "The browser refused to copy; select the text instead."}[p.copied]
-	return app.Section().ID("embed-this").Class("panel", "embed-panel").Aria("labelledby", "embed-h").Body(
-		app.H2().ID("embed-h").Text("Embed this"),
+	// What most readers skip, one click away: the panel is folded.
+	return app.Section().ID("embed-this").Class("panel", "embed-panel").Aria("labelledby", "embed-h").Body(app.Details().Class("embed-fold").Body(
+		app.Summary().Body(app.H2().ID("embed-h").Text("Embed this calculator in your page")),
 		app.P().Text("Paste this into your page to show the compact calculator with the inputs above. The caveat and citation always come with it."),
 		app.Pre().ID(IDEmbedSnippet).Class("code-block").TabIndex(0).Aria("label", "Iframe snippet").Body(app.Code().Text(snippet)),
 		app.Div().Class("button-row").Body(
@@ -108,7 +114,7 @@ func (p *embedPanel) Render() app.UI {
 			app.Pre().ID("embed-script").Class("code-block").TabIndex(0).Aria("label", "Host-page script").Body(app.Code().Text(embedScript)),
 			app.Button().ID("copy-script").Type("button").Text("Copy script").OnClick(p.onCopy),
 		),
-	)
+	))
 }
 
 // onCopy copies the snippet or the script, per the clicked button's id.

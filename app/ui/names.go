@@ -42,7 +42,7 @@ const (
 	IDResultsForHint     = "results-for-hint"
 	IDCopyStatement      = "copy-statement"
 	IDCopyStatementShort = "copy-statement-short"
-	// IDStartsOnUse is the embed's line "Calculator starts when you edit",
+	// IDStartsOnUse is the embed's line "Change any value to recalculate",
 	// which boot.js rewrites as the app starts and removes when it cannot.
 	IDStartsOnUse = "starts-on-use"
 	// IDStatementLink is the statement's permalink: the server's patch

@@ -14,46 +14,37 @@ import (
 // videos and a batch latency in seconds, without the per-token lines.
 
 // renderDiffusionMeets draws the floor of an image or video model that
-// meets the target.
+// meets the target, in the order of a token model's (renderMeets).
 func (p *resultsPanel) renderDiffusionMeets() app.UI {
 	r, in, f := p.Result, p.In, p.Result.Figures
 	c, unit := r.Chosen, p.Request
 	whReq, whMonth := headlineWh(r, p.Found)
 	return app.Div().Body(
-		app.P().Class("lede").Body(
-			app.Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
-				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose batch latency is at most "+
-				floor.FormatSeconds(in.TargetLatencyS)+"."),
-			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
-		),
 		p.headline(whReq, whMonth,
 			floor.FormatJoules(f.JoulesPerRequest)+" per "+unit+", in batches of "+strconv.Itoa(c.BatchSize),
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+floor.FormatInteger(in.RequestsPerMonth)+" "+unit+"s a month",
+			r.Traffic, "No figure at your traffic: no configuration meets the latency target."),
+		p.Provenance,
+		app.P().Class("lede").Body(
+			app.Text("The floor is the least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
+				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose batch latency is at most "+
+				floor.FormatSeconds(in.TargetLatencyS)+", each measured generating full batches."),
+			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
+			app.Text(" The figure at your traffic is the least among the batches your monthly volume can fill."),
 		),
 		modalitiesLine(p.Modalities, p.ModalitiesBase),
-		p.Provenance,
+		p.Caveat,
+		p.Statement,
+		p.Published,
 		app.If(p.Equivalents != nil, func() app.UI { return p.Equivalents }),
-		&trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth, Next: p.Next},
-		app.H3().Text("The configuration behind it"),
-		&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
-		app.If(!p.Compact, func() app.UI {
-			return app.Div().Class("fleet-spread").Body(
-				app.H3().Text("The fleet it implies"),
-				app.Dl().ID("fleet").Class("facts").Body(
-					app.Dt().Text("Servers"),
-					app.Dd().Text(fleetText(f, c)),
-					app.Dt().Text("GPU-hours per month"),
-					app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),
-					app.Dt().Text("Average power per GPU"),
-					app.Dd().Text(floor.FormatWatts(f.AvgGPUPowerWatts)),
-				),
-				app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
-					" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
-					floor.FormatNumber(c.RequestsPerSecond)+" "+unit+"s per second."),
-				app.H3().Text("Spread"),
-				app.P().ID("spread").Text(diffusionSpreadText(r, unit)),
-			)
-		}),
+		app.Div().Class("details-grid").Body(
+			app.Div().Class("config-block").Body(
+				app.H3().Text("The configuration behind it"),
+				&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
+			),
+			&trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth, Next: p.Next},
+			app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
+		),
 	)
 }
 
@@ -68,7 +59,9 @@ func (p *resultsPanel) renderDiffusionRelax() app.UI {
 			floor.FormatSeconds(in.TargetLatencyS)+"."),
 		p.headline(whReq, whMonth,
 			"at the fastest configuration, "+floor.FormatSeconds(c.BatchLatencyS)+": above your target",
-			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration"),
+			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration",
+			nil, "No figure at your traffic: no configuration meets the latency target."),
+		p.Caveat,
 		p.Provenance,
 		app.Div().ID("relax").Class("relax").DataSet("latency-s", c.BatchLatencyS.String()).
 			DataSet("wh-per-request", whReq.attr()).DataSet("wh-per-month", whMonth.attr()).Body(
@@ -77,22 +70,12 @@ func (p *resultsPanel) renderDiffusionRelax() app.UI {
 			app.P().Text("There the energy is "+floor.FormatJoules(f.JoulesPerRequest)+" per "+unit+": "+
 				floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
 		),
+		p.Statement,
+		p.Published,
 		&trafficPanel{Request: unit, RequestsPerMonth: in.RequestsPerMonth},
 		app.H3().Text("The fastest configuration"),
 		&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
 	)
-}
-
-// diffusionSpreadText says how the floor compares with every configuration
-// that meets the target, per image or video.
-func diffusionSpreadText(r floor.Result, unit string) string {
-	if r.Qualifying == 1 {
-		return "Only 1 configuration meets the target: " + floor.FormatJoules(r.Spread.Floor) +
-			" per " + unit + ". The floor is the best case, not a typical value."
-	}
-	return "Across the " + strconv.Itoa(r.Qualifying) + " configurations that meet the target: floor " +
-		floor.FormatJoules(r.Spread.Floor) + ", median " + floor.FormatJoules(r.Spread.Median) +
-		", highest " + floor.FormatJoules(r.Spread.Highest) + " per " + unit + ". The floor is the best case, not a typical value."
 }
 
 // diffusionFacts lists an image or video configuration: GPUs, the split
@@ -119,28 +102,17 @@ func diffusionFacts(c *floor.Configuration, g *floor.Generation, compact bool) [
 	return append(items, app.Dt().Text("Measurement id"), app.Dd().Body(app.Code().Text(c.RowID)))
 }
 
-// renderDiffusion draws the figure at your traffic of an image or video
-// workload, with the same hooks as a token workload's
-// (#traffic-rate's data-requests-per-second in place of
+// renderDiffusion draws, in box, the configuration behind the figure at
+// your traffic of an image or video workload, with the same hooks as a
+// token workload's (#traffic-rate's data-requests-per-second in place of
 // data-tokens-per-second).
-func (p *trafficPanel) renderDiffusion() app.UI {
+func (p *trafficPanel) renderDiffusion(box app.HTMLDiv) app.UI {
 	t, unit := p.Traffic, p.Request
 	rate := floor.TokensPerSecond(p.RequestsPerMonth) // a monthly volume's rate, whatever it counts
-	box := app.Div().ID("traffic").Class("traffic")
-	if t == nil {
-		return box.Body(
-			app.H3().Text("At your traffic"),
-			p.figures(whFigure{}, whFigure{}),
-			app.P().ID("traffic-none").Text("No figure at your traffic: no configuration meets the latency target."),
-		)
-	}
 	c := t.Config
 	return box.Body(
-		app.H3().Text("At your traffic"),
-		p.figures(whOf(t.Figures.WhPerRequest), whOf(t.Figures.KWhPerMonth.Shift(3))),
+		app.H3().Text("The configuration at your traffic"),
 		app.P().Body(
-			app.Span().ID("traffic-times-floor").DataSet("ratio", t.TimesFloor.String()).Text(timesFloorText(t.TimesFloor)),
-			app.Text(", on "),
 			app.Span().ID("traffic-config").DataSet("row-id", c.RowID).Text(serverText(c)+" in batches of "+strconv.Itoa(c.BatchSize)+
 				" (Ulysses "+strconv.Itoa(c.UlyssesDegree)+" × ring "+strconv.Itoa(c.RingDegree)+", "+
 				floor.FormatNumber(c.RequestsPerSecond)+" "+unit+"s a second as measured)"),

@@ -68,7 +68,11 @@ func (v *volumeChart) Render() app.UI {
 		app.Raw(v.svg(steps)),
 		app.FigCaption().Class("legend").Text("Solid steps: the floor at your traffic as the monthly volume grows; dashed line: the floor; "+
 			"vertical line: your volume. Both axes are log scales. The table below lists the same steps."),
-		app.Raw(v.table(steps)),
+		// The chart's table, one click away.
+		app.Details().Class("config-details").Body(
+			app.Summary().Text("The same steps as a table"),
+			app.Raw(v.table(steps)),
+		),
 	)
 }
 

@@ -63,7 +63,7 @@ func TestLinkProblems(t *testing.T) {
 		sameAs     []string // flags whose output it prints, for code 0
 	}{
 		{"a bad number", "https://example.org/?itl=abc&tokens=2.5B", 2,
-			[]string{`energyfloor: -link: itl="abc": Enter a number using the digits 0 to 9, such as 100 or 2.5.` + "\n"}, nil},
+			[]string{`energyfloor: -link: itl="abc": Enter a number such as 100 or 2.5.` + "\n"}, nil},
 		{"a number beyond its bound", "https://example.org/?pue=4", 2,
 			[]string{`energyfloor: -link: pue="4": Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.` + "\n"}, nil},
 		{"a dropped choice", "https://example.org/?gpu=A100&tokens=5B", 0,
