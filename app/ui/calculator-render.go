@@ -23,7 +23,7 @@ func (c *calculator) Render() app.UI {
 	if c.ds == nil {
 		return c.root("loading")
 	}
-	w := c.ds.Workload(c.form.In.Workload)
+	w := c.ds.FindWorkload(c.form.In.Workload)
 	if w == nil {
 		return &errorPage{Err: "the dataset has no workload " + c.form.In.Workload}
 	}
