@@ -253,7 +253,8 @@ func TestResultsScreenshots(t *testing.T) {
 		}
 		waitInteractive(t, b)
 		requireInnerWidth(t, b, w)
-		for _, s := range []struct{ sel, name string }{{"#results", "results"}, {"#statement", "statement"}, {"#estimate", "estimate"}} {
+		for _, s := range []struct{ sel, name string }{{"#results", "results"}, {"#statement", "statement"}, {"#estimate", "estimate"},
+			{"#tradeoff", "tradeoff"}, {"#volume", "volume"}} {
 			box, err := Eval[[]float64](b, `(() => { const e = document.querySelector(`+jsString(s.sel)+`); if (!e) return [];
 				e.scrollIntoView({block: "start"}); const r = e.getBoundingClientRect();
 				return [r.left + scrollX, r.top + scrollY, r.width, r.height] })()`)
