@@ -147,7 +147,11 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 				j := steps[i].Config.JoulesPerOutputToken
 				y := ys.at(j.InexactFloat64())
 				b.WriteString(`<circle class="traffic-dot" cx="` + px(x) + `" cy="` + px(y) + `" r="4"></circle>`)
-				text(` class="you-label"`, x+dx, y-8, anchor, "at your traffic "+floor.FormatJoules(j))
+				ly := y - 8
+				if ly < chartTop+30 { // clear of "your volume" at the top
+					ly = y + 18
+				}
+				text(` class="you-label"`, x+dx, ly, anchor, "at your traffic "+floor.FormatJoules(j))
 				break
 			}
 		}
