@@ -23,6 +23,10 @@ func (r *reader) equivalentRow(e *EquivalentRow) error {
 			return r.text(&e.Unit)
 		case "wh_per_unit":
 			return r.figure(&e.WhPerUnit)
+		case "size":
+			return r.figure(&e.Size)
+		case "ladder":
+			return list(r, &e.Ladder, r.rungRow)
 		case "source":
 			return r.text(&e.Source)
 		case "url":
@@ -33,6 +37,20 @@ func (r *reader) equivalentRow(e *EquivalentRow) error {
 			return r.text(&e.Basis)
 		case "verification":
 			return r.text(&e.Verification)
+		}
+		return errUnknown
+	})
+}
+
+func (r *reader) rungRow(u *RungRow) error {
+	return r.object(func(key string) error {
+		switch key {
+		case "name":
+			return r.text(&u.Name)
+		case "unit":
+			return r.text(&u.Unit)
+		case "size":
+			return r.figure(&u.Size)
 		}
 		return errUnknown
 	})

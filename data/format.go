@@ -287,6 +287,8 @@ type EquivalentRow struct {
 	Name         string      `json:"name"`
 	Unit         string      `json:"unit"`
 	WhPerUnit    json.Number `json:"wh_per_unit"`
+	Size         json.Number `json:"size"`
+	Ladder       []*RungRow  `json:"ladder"`
 	Source       string      `json:"source"`
 	URL          string      `json:"url"`
 	Year         int         `json:"year"`
@@ -294,15 +296,48 @@ type EquivalentRow struct {
 	Verification string      `json:"verification"`
 }
 
-// Equivalent parses the row into a floor.Equivalent, its energy exactly; an
-// energy that does not parse is a *FieldError.
+// RungRow is one unit of an equivalent's ladder (the fields are
+// floor.Rung's): its size is in the ladder's measure, seconds or metres.
+type RungRow struct {
+	Name string      `json:"name"`
+	Unit string      `json:"unit"`
+	Size json.Number `json:"size"`
+}
+
+// Equivalent parses the row into a floor.Equivalent, its energy and sizes
+// exactly; a figure that does not parse, or a ladder that is empty,
+// unnamed or not in ascending sizes, is a *FieldError.
 func (r *EquivalentRow) Equivalent() (floor.Equivalent, error) {
 	d, err := parseFigure(string(r.WhPerUnit))
 	if err != nil {
 		return floor.Equivalent{}, &FieldError{"wh_per_unit", err}
 	}
-	return floor.Equivalent{ID: r.ID, Name: r.Name, Unit: r.Unit, WhPerUnit: d, Source: r.Source, URL: r.URL, Year: r.Year,
-		Basis: r.Basis, Verification: r.Verification}, nil
+	size, err := parseFigure(string(r.Size))
+	if err == nil && size.Sign() <= 0 {
+		err = fmt.Errorf("is %s, want a positive number", size)
+	}
+	if err != nil {
+		return floor.Equivalent{}, &FieldError{"size", err}
+	}
+	e := floor.Equivalent{ID: r.ID, Name: r.Name, Unit: r.Unit, WhPerUnit: d, Size: size, Source: r.Source, URL: r.URL, Year: r.Year,
+		Basis: r.Basis, Verification: r.Verification}
+	if len(r.Ladder) == 0 {
+		return floor.Equivalent{}, &FieldError{"ladder", errors.New("missing, want at least one unit")}
+	}
+	for i, rr := range r.Ladder {
+		if rr == nil || rr.Name == "" || rr.Unit == "" {
+			return floor.Equivalent{}, &FieldError{"ladder", fmt.Errorf("unit %d has no name or unit", i+1)}
+		}
+		rs, err := parseFigure(string(rr.Size))
+		if err == nil && (rs.Sign() <= 0 || (i > 0 && !rs.GreaterThan(e.Ladder[i-1].Size))) {
+			err = fmt.Errorf("is %s, want a positive size larger than the unit before", rs)
+		}
+		if err != nil {
+			return floor.Equivalent{}, &FieldError{"ladder", fmt.Errorf("unit %d size: %w", i+1, err)}
+		}
+		e.Ladder = append(e.Ladder, floor.Rung{Name: rr.Name, Unit: rr.Unit, Size: rs})
+	}
+	return e, nil
 }
 
 // FieldError is a figure of a Row that does not parse, named by its field.

@@ -34,8 +34,8 @@ var faults = []struct{ name, js string }{
 var faultErrors = []string{"a broken ", "panic", "Go program has already exited", "exit code", "index out of range"}
 
 // TestFaultNeverCurrentForOtherInputs (issue 37): with a fault (faults)
-// after the app is live, on the page, in a sandboxed embed and on the
-// static build's page, a new volume
+// after the app is live, on the page, in the embed (framed by nothing, and
+// in a sandboxed frame) and on the static build's page, a new volume
 // typed into the field leaves the results, at every moment they are read,
 // either current with the CLI's figures for the fields, or marked not
 // current (data-current="no"); and once settled the fault has stopped the
@@ -45,7 +45,7 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 	base := appServer(t)
 	cli := cliRunner(t)
 	const link = "?model=llama-3-1-8b-instruct&tokens=1B"
-	for _, where := range []string{"page", "sandboxed embed", "static page"} {
+	for _, where := range []string{"page", "embed", "sandboxed embed", "static page"} {
 		for _, fault := range faults {
 			t.Run(where+"/"+fault.name, func(t *testing.T) {
 				var b, f *Browser
@@ -54,8 +54,12 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 					if where == "static page" {
 						site = staticSiteWithHeaders(t)
 					}
+					path := "/"
+					if where == "embed" {
+						path = "/embed"
+					}
 					b = newCleanBrowserAllowing(t, 1280, 900, faultErrors, site)
-					if err := b.Navigate(site + "/" + link); err != nil {
+					if err := b.Navigate(site + path + link); err != nil {
 						t.Fatal(err)
 					}
 					waitInteractive(t, b)

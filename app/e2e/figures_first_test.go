@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,7 +62,7 @@ type embedLayout struct {
 
 const readEmbedLayout = `(() => {
 	const top = (el) => el.getBoundingClientRect().top + scrollY, bottom = (el) => el.getBoundingClientRect().bottom + scrollY;
-	const figures = document.querySelector("#results .figures"), caveat = document.getElementById("caveat"),
+	const figures = document.querySelector("#results .headline"), caveat = document.getElementById("caveat"),
 		citation = document.getElementById("citation"), fold = document.getElementById("inputs-fold"),
 		form = document.getElementById("inputs"), panel = caveat.closest("section");
 	const between = [];
@@ -106,9 +105,9 @@ func TestEmbedFiguresFirst(t *testing.T) {
 			if l.FiguresBottom > 400 {
 				t.Errorf("the figures end %.0f px down the frame, want at most 400", l.FiguresBottom)
 			}
-			// Right after the figures: at most the per-token line between.
-			if !slices.Equal(l.Between, []string{"energy-per-token"}) {
-				t.Errorf("between the figures and the caveat: %q, want only the per-token line", l.Between)
+			// Right after the figures (both pairs): nothing between.
+			if len(l.Between) != 0 {
+				t.Errorf("between the figures and the caveat: %q, want nothing", l.Between)
 			}
 			if gap := l.CaveatTop - l.FiguresBottom; gap < 0 || gap > 80 {
 				t.Errorf("the caveat starts %.0f px after the figures end, want 0 to 80", gap)

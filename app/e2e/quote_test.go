@@ -186,14 +186,15 @@ func TestStatementLikeTheCLI(t *testing.T) {
 // shownEquivalents reads #equivalents' rows and the figures they restate.
 const shownEquivalents = `(() => [...document.querySelectorAll("#equivalents [data-of]")].map(r => ({
 	of: r.dataset.of, wh: document.getElementById(r.dataset.of)?.dataset.wh ?? "",
-	perUnit: r.dataset.perUnitWh, count: r.dataset.count, source: r.dataset.source, text: r.textContent,
+	requests: r.dataset.requests, perUnit: r.dataset.perUnitWh, count: r.dataset.count, source: r.dataset.source, text: r.textContent,
 })))()`
 
-type shownEquivalent struct{ Of, Wh, PerUnit, Count, Source, Text string }
+type shownEquivalent struct{ Of, Wh, Requests, PerUnit, Count, Source, Text string }
 
 // TestEquivalents checks #equivalents: each row's count is the restated
-// figure's Wh ÷ its Wh per unit, to the count's last digit, and names its
-// source; the embed shows them only with quote=1.
+// figure's Wh × the requests it is for ÷ its Wh per unit, to the count's
+// last digit, reads at least 0.1, and names its source; the embed shows
+// them only with quote=1.
 func TestEquivalents(t *testing.T) {
 	for _, path := range []string{"/", "/?" + factorsQuery, "/embed?quote=1"} {
 		t.Run(path, func(t *testing.T) {
@@ -209,13 +210,20 @@ func TestEquivalents(t *testing.T) {
 				wh, err1 := decimal.NewFromString(r.Wh)
 				per, err2 := decimal.NewFromString(r.PerUnit)
 				count, err3 := decimal.NewFromString(r.Count)
-				if err1 != nil || err2 != nil || err3 != nil {
+				requests, err4 := decimal.NewFromString(r.Requests)
+				if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
 					t.Errorf("row %+v: not plain decimals", r)
 					continue
 				}
-				exact := wh.DivRound(per, 60)
+				if r.Requests != "1" && (r.Of == "energy-per-month" || r.Requests != "1000" && r.Requests != "1000000") {
+					t.Errorf("%s: data-requests %s, want 1 (or 1000 or 1000000 per request)", r.Of, r.Requests)
+				}
+				exact := wh.Mul(requests).DivRound(per, 60)
 				if count.Sub(exact).Abs().GreaterThan(decimal.New(1, count.Exponent())) || len(count.Coefficient().String()) < 15 && !count.Equal(exact) {
-					t.Errorf("%s: data-count %s, want %s ÷ %s = %s", r.Of, r.Count, r.Wh, r.PerUnit, exact)
+					t.Errorf("%s: data-count %s, want %s × %s ÷ %s = %s", r.Of, r.Count, r.Wh, r.Requests, r.PerUnit, exact)
+				}
+				if count.LessThan(decimal.New(1, -1)) {
+					t.Errorf("%s: data-count %s reads under 0.1", r.Of, r.Count)
 				}
 				if u, err := url.Parse(r.Source); err != nil || u.Scheme != "https" {
 					t.Errorf("data-source %q", r.Source)

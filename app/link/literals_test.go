@@ -15,8 +15,9 @@ import (
 var notParameters = map[string]map[string]string{
 	"app/ui/ranking-table.go": {"model": "a sort key of the ranking's columns", "gpu": "a sort key of the ranking's columns",
 		"latency": "a sort key of the ranking's columns"},
-	"app/ui/beyond-panel.go": {"price": "a CSS class"},
-	"app/ui/inputs-panel.go": {"latency": "a CSS class"},
+	"app/ui/beyond-panel.go":     {"price": "a CSS class"},
+	"app/ui/inputs-panel.go":     {"latency": "a CSS class"},
+	"app/ui/equivalents-list.go": {"requests": "a data attribute of an equivalent's row (data-requests)"},
 }
 
 // TestParametersSpelledOnce: the code that reads or writes links (this

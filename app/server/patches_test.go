@@ -275,10 +275,10 @@ func TestPrerenderedTextReadsAsTheApps(t *testing.T) {
 	}
 	page := w.Body.String()
 	for _, want := range []string{
-		`</span>, on <span`,                  // the traffic sentence
-		`</span>; <span`,                     // the volume's rate; the utilisation
-		`class="equivalent-source"> (<a `,    // an equivalent's source, with its own space
-		"\n  author = {Chung and others},\n", // the BibTeX in its <pre>
+		`</span>: `,                           // the configuration at your traffic, then its energy
+		`</span>; <span`,                      // the volume's rate; the utilisation
+		`<strong>Export</strong> the ranking`, // a text's own leading space after an element
+		"\n  author = {Chung and others},\n",  // the BibTeX in its <pre>
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("prerendered page lacks %q", want)

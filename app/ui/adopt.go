@@ -209,7 +209,8 @@ func (c *calculator) lowerSectionsStale(ctx app.Context) {
 
 // lowerSections selects, in the prerendered page, the sections renderBelow
 // draws, in its order.
-var lowerSections = []string{"#calculator > #ranking", "#calculator > #tradeoff", "#calculator > #volume", "#calculator > #embed-this", "#calculator > .site-footer"}
+var lowerSections = []string{"#calculator .results-column > #ranking", "#calculator .results-column > #tradeoff",
+	"#calculator .results-column > #volume", "#calculator .results-column > #embed-this", "#calculator > .site-footer"}
 
 // prerenderedSections renders the prerendered copies of the lower sections.
 func prerenderedSections(html []string) []app.UI {

@@ -2,29 +2,23 @@ package ui
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-// appStatus offers installation when the browser allows it (with "Share →
-// Add to Home Screen" instructions on Apple browsers, which have no prompt),
-// tells the user when a newer version has been deployed, with a Reload
-// button, and says when the page cannot be kept for offline use (a frame
-// with an opaque origin). The embed (Embed) starts on use: its prerendered
-// copy says so, web/boot.js changes the line once it starts the app, and the
-// app's page has no such line. The embed offers no install: it lives in
-// another site's page.
+// appStatus tells the user when a newer version has been deployed, with a
+// Reload button, and says when the page cannot be kept for offline use (a
+// frame with an opaque origin); web/boot.js writes into it why the app is
+// not running, when it cannot start. The embed (Embed) starts on use: its
+// prerendered copy says so, web/boot.js changes the line once it starts the
+// app, and the app's page has no such line. (Installation is offered in the
+// page's header: installButton.)
 type appStatus struct {
 	app.Compo
 	Embed bool
 
-	noOffline   bool
-	installable bool
-	apple       bool
-	appleHelp   bool
-	update      bool
+	noOffline bool
+	update    bool
 }
 
-// OnMount reads the browser's install and update state.
+// OnMount reads the browser's update state.
 func (s *appStatus) OnMount(ctx app.Context) {
-	s.installable = ctx.IsAppInstallable()
-	s.apple = ctx.IsAppleBrowser()
 	s.update = ctx.AppUpdateAvailable()
 	s.noOffline = !serviceWorkerAllowed()
 }
@@ -32,20 +26,9 @@ func (s *appStatus) OnMount(ctx app.Context) {
 // OnAppUpdate shows the update notice once a new version has been fetched.
 func (s *appStatus) OnAppUpdate(ctx app.Context) { s.update = ctx.AppUpdateAvailable() }
 
-// OnAppInstallChange follows the installable state.
-func (s *appStatus) OnAppInstallChange(ctx app.Context) { s.installable = ctx.IsAppInstallable() }
-
-func (s *appStatus) onInstall(ctx app.Context, e app.Event) {
-	if s.apple {
-		s.appleHelp = !s.appleHelp
-		return
-	}
-	ctx.ShowAppInstallPrompt()
-}
-
 func (s *appStatus) onReload(ctx app.Context, e app.Event) { ctx.Reload() }
 
-// Render draws the install button and the update notice, when relevant.
+// Render draws the update notice and the offline line, when relevant.
 func (s *appStatus) Render() app.UI {
 	return app.Div().ID(IDAppStatus).Class("app-status").Body(
 		app.If(app.IsServer && s.Embed, func() app.UI {
@@ -61,7 +44,42 @@ func (s *appStatus) Render() app.UI {
 				app.Button().ID("reload").Type("button").Text("Reload").OnClick(s.onReload),
 			)
 		}),
-		app.If(s.installable && !s.Embed, func() app.UI {
+	)
+}
+
+// installButton, in the full page's header, offers installation when the
+// browser allows it (with "Share → Add to Home Screen" instructions on Apple
+// browsers, which have no prompt). The embed offers no install: it lives in
+// another site's page. Hooks: #install, #install-help.
+type installButton struct {
+	app.Compo
+
+	installable bool
+	apple       bool
+	appleHelp   bool
+}
+
+// OnMount reads the browser's install state.
+func (s *installButton) OnMount(ctx app.Context) {
+	s.installable = ctx.IsAppInstallable()
+	s.apple = ctx.IsAppleBrowser()
+}
+
+// OnAppInstallChange follows the installable state.
+func (s *installButton) OnAppInstallChange(ctx app.Context) { s.installable = ctx.IsAppInstallable() }
+
+func (s *installButton) onInstall(ctx app.Context, e app.Event) {
+	if s.apple {
+		s.appleHelp = !s.appleHelp
+		return
+	}
+	ctx.ShowAppInstallPrompt()
+}
+
+// Render draws the button and the Apple instructions, when relevant.
+func (s *installButton) Render() app.UI {
+	return app.Div().Class("install").Body(
+		app.If(s.installable, func() app.UI {
 			return app.Button().ID("install").Type("button").Aria("expanded", s.apple && s.appleHelp).
 				Text("Install app").OnClick(s.onInstall)
 		}),

@@ -17,9 +17,9 @@ import (
 // measured floor (host and idle energy, PUE, grid carbon intensity, price),
 // each with its source, and what they give, each on its own labelled line
 // next to the floor, which it never changes: energy per request and per
-// month as "floor → estimate", carbon and cost; then other people's
-// published per-prompt figures on the same scale, each with its scope.
-// Collapsed by default; open when the link sets a factor.
+// month as "floor → estimate", carbon and cost. (Other people's published
+// per-prompt figures sit beside the statement: publishedPanel.) Collapsed
+// by default; open when the link sets a factor.
 type beyondPanel struct {
 	app.Compo
 
@@ -28,9 +28,7 @@ type beyondPanel struct {
 	Floor floor.Result
 	Found bool
 	// Grid are the grid select's options (gridChoices).
-	Grid          []choice
-	Published     []floor.PublishedFigure
-	PublishedNote string
+	Grid []choice
 
 	toggled bool // the visitor opened it
 }
@@ -75,7 +73,6 @@ func (p *beyondPanel) Render() app.UI {
 			"is an assumption you choose, shown on its own line with its source."),
 		p.renderFactors(),
 		p.renderFigures(),
-		p.renderPublished(),
 	)
 }
 
@@ -223,110 +220,4 @@ func (p *beyondPanel) renderFigures() app.UI {
 		lines = append(lines, app.P().Class("hint").Text("Give a price per kWh for the electricity's cost."))
 	}
 	return app.Div().ID("estimate").Class("estimate").Aria("live", "polite").Body(lines...)
-}
-
-// renderPublished draws the published per-prompt figures on one scale with
-// the floor and the estimates per request, each aligned with the line of
-// ours of the same scope.
-func (p *beyondPanel) renderPublished() app.UI {
-	if len(p.Published) == 0 || !hasFigures(&p.Floor, p.Found) {
-		return nil
-	}
-	fig := p.Floor.Figures
-	google, _ := floor.PresetByID(floor.PresetGoogle2025)
-	googleWh := floor.Factors{Host: google.Host, Idle: google.Idle, PUE: google.PUE}.Estimate(fig).WhPerRequest
-	type row struct {
-		id, scope, label, value, detail string
-		wh                              decimal.Decimal
-		link                            *floor.PublishedFigure
-	}
-
-	rows := []row{
-		{id: "ours-floor", scope: floor.AlignsWithFloor, label: "Your GPU floor, " + p.Floor.Model.Name,
-			wh: fig.WhPerRequest, detail: "Measured GPU energy only, at steady state on a busy server."},
-	}
-	if t := p.Floor.Traffic; t != nil {
-		rows = append(rows, row{id: "ours-traffic", scope: floor.AlignsWithFloor, label: "Your GPU floor at your traffic",
-			wh: t.Figures.WhPerRequest, detail: "Measured GPU energy only, at the configuration your monthly volume can keep busy."})
-	}
-	rows = append(rows, []row{
-		{id: "ours-google", scope: floor.AlignsWithGoogle, label: "Your floor with the Google 2025 proportions",
-			wh: googleWh, detail: "The floor × (1 + " + google.Host.String() + " + " + google.Idle.String() + ") × " + google.PUE.String() + ": an estimate, not a measurement."},
-	}...)
-	if !p.Form.In.Factors.IsZero() {
-		rows = append(rows, row{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",
-			wh: p.Form.In.Factors.Estimate(fig).WhPerRequest, detail: "The floor × your factors."})
-	}
-	// Those of no scope of ours come last.
-	published := func(pf *floor.PublishedFigure) row {
-		about := ""
-		if pf.Approximate {
-			about = "about "
-		}
-		return row{id: pf.ID, scope: pf.AlignsWith, label: pf.Publisher + ", " + pf.Subject + " (" + pf.Date + ")",
-			value: about, wh: pf.WhPerPrompt, detail: pf.Scope, link: pf}
-	}
-	// Each published figure comes once, after the last line of ours of its
-	// scope (the floor at your traffic shares the floor's).
-	var ordered []row
-	for k, r := range rows {
-		ordered = append(ordered, r)
-		if k+1 < len(rows) && rows[k+1].scope == r.scope {
-			continue
-		}
-		for i := range p.Published {
-			if pf := &p.Published[i]; pf.AlignsWith == r.scope {
-				ordered = append(ordered, published(pf))
-			}
-		}
-	}
-	for i := range p.Published {
-		if pf := &p.Published[i]; pf.AlignsWith != floor.AlignsWithFloor && pf.AlignsWith != floor.AlignsWithGoogle {
-			ordered = append(ordered, published(pf))
-		}
-	}
-	rows = ordered
-	most := decimal.Zero
-	for _, r := range rows {
-		most = decimal.Max(most, r.wh)
-	}
-	items := make([]app.UI, len(rows))
-	for i, r := range rows {
-		compare := ""
-		if r.link != nil {
-			switch r.scope {
-			case floor.AlignsWithFloor:
-				compare = "Same scope as your GPU floor."
-			case floor.AlignsWithGoogle:
-				compare = "Same scope as your floor with the Google 2025 proportions."
-			default:
-				compare = "No line of ours has its scope."
-			}
-		}
-		var source app.UI
-		if r.link != nil {
-			source = app.A().Href(r.link.URL).Target("_blank").Rel("noopener").Text(r.link.Source)
-		}
-		items[i] = app.Li().ID("published-"+r.id).Class("published-row").DataSet("wh", r.wh.String()).DataSet("scope", r.scope).Body(
-			app.Span().Class("published-label").Text(r.label),
-			app.Meter().Min(0).Max(most.InexactFloat64()).Value(r.wh.InexactFloat64()),
-			app.Span().Class("published-value").Text(r.value+publishedWh(r.wh, r.link != nil)),
-			app.Span().Class("figure-sub").Text(r.detail+" "+compare),
-			source,
-		)
-	}
-	return app.Div().Class("published").Body(
-		app.H3().Text("Per-prompt figures others have published, on the same scale"),
-		app.P().Class("hint").Text(p.PublishedNote),
-		app.Ul().ID("published-figures").Body(items...),
-	)
-}
-
-// publishedWh writes a per-prompt energy: a published figure exactly as
-// published ("0.24 Wh per prompt"), one of ours as the app rounds figures.
-func publishedWh(wh decimal.Decimal, published bool) string {
-	if published {
-		return floor.FormatExact(wh) + " Wh per prompt"
-	}
-	return floor.FormatWh(wh) + " per request"
 }

@@ -35,7 +35,9 @@ func (c *calculator) Render() app.UI {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
 		Keep: c.PageParams()}
 	if !c.embed {
-		inputs.Summary = figuresSummary(headlineWh(c.selected, c.found))
+		whReq, whMonth := headlineWh(c.selected, c.found)
+		tReq, tMonth := trafficWh(c.selected, c.found)
+		inputs.Summary = figuresSummary(whReq, whMonth, tReq, tMonth)
 	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
@@ -44,20 +46,21 @@ func (c *calculator) Render() app.UI {
 	}
 	var statement app.UI
 	if c.quoting() {
-		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth}
+		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth,
+			Sources: equivalentSources(c.ds, c.equivReq, c.equivMonth)}
 		if c.statement != "" {
 			statement = &statementPanel{Text: c.statement, Short: c.statementShort, Permalink: c.permalinkURL(), Current: results.Current}
 		}
 	}
-	citation := &citationPanel{Source: &w.Source, Caveat: floor.Caveat(c.ds, in.Factors), DataVersion: c.ds.DataVersion, Compact: c.embed,
+	caveat := floor.Caveat(c.ds, in.Factors)
+	citation := &citationPanel{Source: &w.Source, Caveat: caveat, DataVersion: c.ds.DataVersion, Compact: c.embed,
 		Printed: c.printed}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
 		citation.GridAttribution = c.ds.GridSource.Attribution
 	}
 	var beyond app.UI
 	if !c.embed || c.form.FactorsGiven {
-		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices, Published: c.ds.Published,
-			PublishedNote: c.ds.PublishedNote}
+		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices}
 	}
 	if c.embed {
 		// Figures first: the headline figures, with the caveat and the
@@ -93,36 +96,48 @@ func (c *calculator) Render() app.UI {
 			),
 		)
 	}
-	return c.root().Body(append([]app.UI{
+	// The full page: the caveat under the headline figures, then the
+	// statement with the published figures beside it, in the results card;
+	// the citation follows Beyond the GPU.
+	results.Caveat, citation.Caveat = caveatLine(caveat), ""
+	results.Statement = statement
+	results.Published = &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published, Note: c.ds.PublishedNote}
+	below, footer := c.renderBelow(w)
+	return c.root().Body(
 		app.Header().Class("masthead").Body(
 			app.Div().Class("masthead-text").Body(
 				app.H1().Text("Energy Floor"),
 				app.P().Class("tagline").Text("The least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements."),
 			),
+			&installButton{},
 		),
 		noticeList(c.notices),
 		versionNote(c.form.LinkVersion, c.ds.DataVersion),
 		app.Div().Class("layout").Body(
 			inputs,
-			app.Section().Class("results-column").Aria("label", "Results").Body(
-				&appStatus{},
-				results,
-				statement,
-				beyond,
-				citation,
-				&exportPanel{Failed: c.exportFailed},
-			),
+			app.Div().Class("results-column").Body(append([]app.UI{
+				app.Section().Class("results-main").Aria("label", "Results").Body(
+					&appStatus{},
+					results,
+					beyond,
+					citation,
+					&exportPanel{Failed: c.exportFailed},
+				),
+			}, below...)...),
 		),
-	}, c.renderBelow(w)...)...)
+		footer,
+	)
 }
 
-// renderBelow draws the sections under the results: the ranking, the chart
-// with the configuration table, the embed panel and the footer; in the
-// browser's first page, their prerendered copies until they go live (see
-// adopt.go).
-func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
+// renderBelow draws the sections under the results, in the results column
+// beside the inputs: the ranking, the chart with the configuration table,
+// the volume chart and the embed panel; and the footer, under both columns.
+// In the browser's first page, their prerendered copies until they go live
+// (see adopt.go).
+func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.UI) {
 	if c.below != nil {
-		return prerenderedSections(c.below)
+		s := prerenderedSections(c.below)
+		return s[:len(s)-1], s[len(s)-1]
 	}
 	in := c.form.In
 	return []app.UI{
@@ -144,8 +159,7 @@ func (c *calculator) renderBelow(w *floor.Workload) []app.UI {
 			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
 		),
 		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
-		&siteFooter{DataVersion: c.ds.DataVersion},
-	}
+	}, &siteFooter{DataVersion: c.ds.DataVersion}
 }
 
 // root returns the page's root element, #calculator. In the browser it has

@@ -51,10 +51,10 @@ type calculator struct {
 	query    string
 	// statement is the statement to quote without its link (floor.Statement),
 	// "" when the workload has no model to state; equivReq and equivMonth
-	// restate the floor per request and per month (floor.Equivalents), nil
+	// restate the floor per request and per month (floor.Picture), nil
 	// when nothing meets the target.
 	statement            string
-	equivReq, equivMonth []floor.EquivalentCount
+	equivReq, equivMonth []floor.Pictured
 	// statementShort is the statement in one sentence (floor.ShortStatement),
 	// without its link; nextStep is where the selected model's figure at your
 	// traffic next falls (Traffic.NextStep), nil at the floor.
@@ -211,8 +211,8 @@ func (c *calculator) recompute() {
 	}
 	if c.found && c.selected.Meets() {
 		f := c.selected.Figures
-		c.equivReq = floor.Equivalents(c.ds, f.WhPerRequest)
-		c.equivMonth = floor.Equivalents(c.ds, f.KWhPerMonth.Shift(3))
+		c.equivReq = floor.Picture(c.ds, f.WhPerRequest, true)
+		c.equivMonth = floor.Picture(c.ds, f.KWhPerMonth.Shift(3), false)
 	}
 }
 

@@ -17,7 +17,9 @@ import (
 type citationPanel struct {
 	app.Compo
 
-	Source      *floor.Source
+	Source *floor.Source
+	// Caveat is drawn first, when set (the embed); the full page draws it
+	// under the headline figures instead.
 	Caveat      string
 	DataVersion string
 	Compact     bool
@@ -37,7 +39,7 @@ func (p *citationPanel) Render() app.UI {
 	status := map[string]string{"text": "Citation copied.", "bibtex": "BibTeX copied.",
 		"failed": "The browser refused to copy; select the text instead."}[p.copied]
 	return app.Section().Class("panel", "provenance").Aria("label", "Caveat and citation").Body(
-		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text("Caveat: "), app.Text(p.Caveat)),
+		app.If(p.Caveat != "", func() app.UI { return caveatLine(p.Caveat) }),
 		app.Div().ID("citation").Class("citation").Body(
 			app.P().Body(
 				app.Text("Source: "),
@@ -53,7 +55,11 @@ func (p *citationPanel) Render() app.UI {
 				return app.P().ID("grid-attribution").Text(p.GridAttribution)
 			}),
 			app.If(!p.Compact, func() app.UI {
-				return app.P().Class("fine", "source-method").Text(s.Method)
+				// The method, one click away.
+				return app.Details().Class("method").Body(
+					app.Summary().Text("How the figures were measured"),
+					app.P().Class("fine", "source-method").Text(s.Method),
+				)
 			}),
 		),
 		// The printout states the method in two sentences instead.
@@ -66,6 +72,11 @@ func (p *citationPanel) Render() app.UI {
 			app.Span().ID("copy-status").Class("copy-status").Role("status").Text(status),
 		),
 	)
+}
+
+// caveatLine draws the caveat, #caveat.
+func caveatLine(caveat string) app.UI {
+	return app.P().ID("caveat").Class("caveat").Body(app.Strong().Text("Caveat: "), app.Text(caveat))
 }
 
 func (p *citationPanel) onCopy(kind string) app.EventHandler {

@@ -49,13 +49,14 @@
 //     floor at your traffic × the factors), #traffic-carbon-per-request
 //     (data-g), #traffic-carbon-per-month (data-kg) and #traffic-cost-per-month
 //     (data-amount): the same at your traffic, as the CLI's -json
-//     results[].traffic.estimate; and #published-figures, whose rows carry
-//     data-wh and data-scope;
+//     results[].traffic.estimate;
+//   - #published-figures, beside the statement, whose rows carry data-wh and
+//     data-scope;
 //   - #app-status: why the app is not running, when it cannot start or has
 //     stopped after an error (#app-failed, with #app-retry after a failed
 //     download, a stop, or an app.wasm of another version than the page,
-//     which first reloads the page once by itself), the update notice and the
-//     install button;
+//     which first reloads the page once by itself), and the update notice;
+//     the install button #install sits in the page's header;
 //   - #ranking-table (rows carry data-model, data-gpu and data-traffic-j, the
 //     joules per output token at your traffic, empty when nothing meets the
 //     target), #chart, #config-table, #export-csv, #export-json (and
@@ -73,12 +74,18 @@
 //     the permalink #statement-link, and its button #copy-statement; both
 //     buttons disabled while #results[data-current="no"], with
 //     #copy-statement-why saying why); #equivalents, whose rows restate the
-//     floor and carry data-of (the id of the figure restated,
-//     energy-per-request or energy-per-month), data-per-unit-wh, data-count
-//     (the figure's data-wh ÷ data-per-unit-wh, unrounded plain decimal) and
-//     data-source (the source's URL);
-//   - #figures-summary: the headline figures in one line at the top of the
-//     form, shown where the results sit under the form (narrow screens) and
+//     floor in the unit of each equivalent's ladder that reads between about
+//     1 and 10,000 (per 1,000 or per million requests where even its
+//     smallest unit reads under 1 per request; a row under 0.1 is left out),
+//     with the sources numbered under them, and carry data-of (the id of the
+//     figure restated, energy-per-request or energy-per-month),
+//     data-requests (the requests the row is for: 1, 1000 or 1000000; 1 for
+//     monthly rows), data-per-unit-wh (the Wh of one unit as shown),
+//     data-count (the figure's data-wh × data-requests ÷ data-per-unit-wh,
+//     unrounded plain decimal) and data-source (the source's URL);
+//   - #figures-summary: the headline figures (the floor and the figure at
+//     your traffic, per request and per month) at the top of the form, shown
+//     where the results sit under the form (narrow screens) and
 //     kept in view while the form is; it carries #energy-per-month's data-wh,
 //     is struck through while #results[data-current="no"], and is hidden from
 //     screen readers (aria-hidden), which read the figures in #results;

@@ -1,61 +1,111 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 
 	"energyfloor/app/floor"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
 )
 
 // equivalentsList restates the floor, per request and per month, in
-// everyday energies (floor.Equivalents), each with its source. Hooks:
+// everyday energies people can picture (floor.Picture), each row marked
+// with the number of its source, listed under the rows. Hooks:
 // #equivalents; each row has data-of (the id of the figure it restates,
-// floor.OfEnergyPerRequest or floor.OfEnergyPerMonth), data-per-unit-wh,
-// data-count (the figure's Wh ÷ data-per-unit-wh, unrounded) and
-// data-source (the source's URL).
+// floor.OfEnergyPerRequest or floor.OfEnergyPerMonth), data-requests (the
+// requests it is for: 1, 1000 or 1000000; 1 for a monthly row),
+// data-per-unit-wh (the Wh of one unit as shown), data-count (the figure's
+// Wh × data-requests ÷ data-per-unit-wh, unrounded) and data-source (the
+// source's URL).
 type equivalentsList struct {
 	app.Compo
 
 	// PerRequest and PerMonth restate the floor per request and per month.
-	PerRequest, PerMonth []floor.EquivalentCount
+	PerRequest, PerMonth []floor.Pictured
+	// Sources are the equivalents whose sources are noted, in order.
+	Sources []floor.Equivalent
 }
 
-// Render draws the two lists.
+// Render draws the two lists and the numbered sources.
 func (p *equivalentsList) Render() app.UI {
 	return app.Section().ID("equivalents").Class("equivalents").Aria("labelledby", "equivalents-h").Body(
 		app.H3().ID("equivalents-h").Text("In everyday energies"),
-		app.P().Class("fine").Text("These restate the floor above (per request and per month), not the figure at your traffic or the estimate, each with its source."),
-		p.list(floor.OfEnergyPerRequest, "The floor per request is", p.PerRequest),
-		p.list(floor.OfEnergyPerMonth, "The floor per month is", p.PerMonth),
+		app.P().Class("fine").Text("These restate the floor above, not the figure at your traffic or the estimate."),
+		app.Div().Class("equivalents-lists").Body(
+			p.list(floor.OfEnergyPerRequest, "The floor per request is", p.PerRequest),
+			p.list(floor.OfEnergyPerMonth, "The floor per month is", p.PerMonth),
+		),
+		app.Ol().Class("equivalent-sources").Aria("label", "Sources of the everyday energies").Body(
+			app.Range(p.Sources).Slice(func(i int) app.UI {
+				e := p.Sources[i]
+				text := e.Source
+				if e.Year != 0 {
+					text += ", " + strconv.Itoa(e.Year)
+				}
+				return app.Li().Class("equivalent-source").Body(
+					app.A().Href(e.URL).Target("_blank").Rel("noopener").Text(text),
+				)
+			}),
+		),
 	)
 }
 
-func (p *equivalentsList) list(of, lead string, counts []floor.EquivalentCount) app.UI {
+// note returns the number of e's source in Sources, from 1, or 0.
+func (p *equivalentsList) note(e floor.Equivalent) int {
+	for i, s := range p.Sources {
+		if s.ID == e.ID {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func (p *equivalentsList) list(of, lead string, rows []floor.Pictured) app.UI {
 	return app.Div().Class("equivalents-of").Body(
 		app.P().Class("equivalents-lead").Text(lead),
-		app.Ul().Body(app.Range(counts).Slice(func(i int) app.UI {
-			c := counts[i]
-			e := c.Equivalent
-			source := e.Source
-			if e.Year != 0 {
-				source += ", " + strconv.Itoa(e.Year)
-			}
-			return app.Li().Class("equivalent").DataSet("of", of).DataSet("per-unit-wh", e.WhPerUnit.String()).
-				DataSet("count", c.Count.String()).DataSet("source", e.URL).Body(
-				app.Span().Class("equivalent-count").Text(equivalentText(c)),
-				app.Span().Class("equivalent-source").Body(
-					app.Text(" ("),
-					app.A().Href(e.URL).Target("_blank").Rel("noopener").Text(source),
-					app.Text(")"),
-				),
-			)
-		})),
+		app.If(len(rows) == 0, func() app.UI {
+			return app.P().Class("fine").Text("too little to picture in any of these.")
+		}).Else(func() app.UI {
+			return app.Ul().Body(app.Range(rows).Slice(func(i int) app.UI {
+				c := rows[i]
+				n := strconv.Itoa(p.note(c.Equivalent))
+				return app.Li().Class("equivalent").DataSet("of", of).DataSet("requests", strconv.FormatInt(c.Requests, 10)).
+					DataSet("per-unit-wh", c.WhPerUnit.String()).DataSet("count", c.Count.String()).DataSet("source", c.Equivalent.URL).Body(
+					app.Span().Class("equivalent-count").Text(equivalentText(c)),
+					app.Sup().Class("equivalent-note").Title("Source "+n+", under the list").Text(n),
+				)
+			}))
+		}),
 	)
 }
 
-// equivalentText says a count in words: "about 0.00333 hours of a 10 W LED
-// bulb".
-func equivalentText(c floor.EquivalentCount) string {
-	return "about " + floor.FormatNumber(c.Count) + " " + c.Equivalent.Name
+// equivalentText says a count in words: "about 12.0 seconds of a 10 W LED
+// bulb", or, restated for more requests, "per 1,000 requests, about 224
+// metres in a Hyundai Ioniq 6 electric car".
+func equivalentText(c floor.Pictured) string {
+	s := "about " + floor.FormatNumber(c.Count) + " " + c.Rung.Name
+	switch c.Requests {
+	case 1:
+		return s
+	case 1_000_000:
+		return "per million requests, " + s
+	}
+	return "per " + floor.FormatInteger(decimal.NewFromInt(c.Requests)) + " requests, " + s
+}
+
+// equivalentSources returns ds's equivalents that rows restate the floor
+// in, in ds's order: the numbered sources under the rows.
+func equivalentSources(ds *floor.Dataset, rows ...[]floor.Pictured) []floor.Equivalent {
+	var out []floor.Equivalent
+	for _, e := range ds.Equivalents {
+		for _, r := range rows {
+			if slices.ContainsFunc(r, func(p floor.Pictured) bool { return p.Equivalent.ID == e.ID }) {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
 }

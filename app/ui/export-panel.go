@@ -18,9 +18,8 @@ type exportPanel struct {
 // Render draws the two buttons.
 func (p *exportPanel) Render() app.UI {
 	return app.Div().Class("panel", "export").Body(
-		app.H2().Text("Export"),
-		app.P().Text("The ranking for these inputs, with the inputs, data version, caveat and citation."),
 		app.Div().Class("button-row").Body(
+			app.P().Body(app.Strong().Text("Export"), app.Text(" the ranking for these inputs, with the inputs, data version, caveat and citation:")),
 			app.Button().ID("export-csv").Type("button").Text("Download CSV").OnClick(p.post("csv")),
 			app.Button().ID("export-json").Type("button").Text("Download JSON").OnClick(p.post("json")),
 		),

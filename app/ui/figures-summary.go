@@ -1,23 +1,45 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"energyfloor/app/floor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // figuresSummaryID is the DOM id of the form's summary of the headline
 // figures.
 const figuresSummaryID = "figures-summary"
 
 // figuresSummary draws the headline figures in one line at the top of the
-// form, for the data-wh values of #energy-per-request and #energy-per-month
-// (headlineWh). Where the results sit under the form (one column), the
+// form: the floor, for the data-wh values of #energy-per-request and
+// #energy-per-month (headlineWh), and the figure at your traffic, for those
+// of #traffic-per-request and #traffic-per-month (trafficWh; empty when
+// there is none). Where the results sit under the form (one column), the
 // stylesheet shows it and keeps it in view while the form is, so that an
 // edit's effect shows next to the field; it greys and strikes its figures
 // as #results[data-current="no"] does the figures. It is a copy for the
 // eye: hidden from screen readers, which hear the figures in #results.
-func figuresSummary(whReq, whMonth whFigure) app.UI {
+func figuresSummary(whReq, whMonth, trafficReq, trafficMonth whFigure) app.UI {
 	return app.Div().ID(figuresSummaryID).Class("figures-summary").Aria("hidden", "true").DataSet("wh", whMonth.attr()).Body(
-		app.Span().Text("GPU floor:"),
-		app.Span().Body(app.Strong().Text(whReq.text()), app.Text(" per request")),
-		app.Span().Body(app.Strong().Text(whMonth.text()), app.Text(" per month")),
+		app.Span().Class("summary-pair").Body(
+			app.Span().Text("GPU floor:"),
+			app.Span().Body(app.Strong().Text(whReq.text()), app.Text(" per request,")),
+			app.Span().Body(app.Strong().Text(whMonth.text()), app.Text(" per month")),
+		),
+		app.Span().Class("summary-pair").Body(
+			app.Span().Text("At your traffic:"),
+			app.Span().Body(app.Strong().Text(trafficReq.text()), app.Text(" per request,")),
+			app.Span().Body(app.Strong().Text(trafficMonth.text()), app.Text(" per month")),
+		),
 		app.Span().Class("summary-stale").Text("not for the fields' values"),
 	)
+}
+
+// trafficWh returns the data-wh values of the figures at your traffic for
+// a result, empty when it has none.
+func trafficWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
+	if !found || r.Traffic == nil {
+		return whFigure{}, whFigure{}
+	}
+	return whOf(r.Traffic.Figures.WhPerRequest), whOf(r.Traffic.Figures.KWhPerMonth.Shift(3))
 }

@@ -44,7 +44,7 @@ var notHookPrefixes = []string{"published-"}
 // shownLater are the hooks the pages render only in a state the test cannot
 // reach by a link: after the app has started (an update, an install
 // prompt, a download the browser refused), or when the dataset fails to load.
-var shownLater = []string{"update-notice", "data-error", "export-failed"}
+var shownLater = []string{"update-notice", "data-error", "export-failed", "install"}
 
 // documentedHooks returns the ids (#x) the package doc's Hooks section
 // names.

@@ -9,11 +9,14 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// resultsPanel shows the selected model's energy floor: per request, per
-// month and per year, the configuration behind it, the fleet it implies and
-// the spread of the qualifying configurations; or, when nothing meets the
-// target, how far to relax it. Its headline figures carry the stable hooks
-// #energy-per-request and #energy-per-month with data-wh in Wh.
+// resultsPanel shows the selected model's energy floor and the figure at
+// your traffic side by side (per request and per month), what each is and
+// the caveat; then the statement, the published figures, the equivalents,
+// the configuration behind it, the fleet it implies and the spread of the
+// qualifying configurations; or, when nothing meets the target, how far to
+// relax it. Its headline figures carry the stable hooks #energy-per-request,
+// #energy-per-month, #traffic-per-request and #traffic-per-month with
+// data-wh in Wh, and #traffic-times-floor (data-ratio) or #traffic-none.
 type resultsPanel struct {
 	app.Compo
 
@@ -37,10 +40,16 @@ type resultsPanel struct {
 	// Equivalents, when set, restate the floor in everyday energies under
 	// the figures (the full page; the embed when asked).
 	Equivalents *equivalentsList
-	// Provenance, when set, is drawn right after the headline figures (and
-	// the per-token line): the embed's caveat and citation, so that a short
-	// frame shows them with the figures, above the details.
+	// Caveat, when set, is drawn right after the headline figures and the
+	// sentence that says what each is (the full page's #caveat).
+	Caveat app.UI
+	// Provenance, when set, is drawn right after the headline figures: the
+	// embed's caveat and citation, so that a short frame shows them with the
+	// figures, above the details.
 	Provenance app.UI
+	// Statement and Published, when set, follow the caveat: the statement
+	// to quote and the published per-prompt figures beside it.
+	Statement, Published app.UI
 	// Next is where the figure at your traffic next falls
 	// (Traffic.NextStep), nil at the floor.
 	Next *floor.NextStep
@@ -144,8 +153,11 @@ func (p *resultsPanel) Render() app.UI {
 		app.If(p.Info != "", func() app.UI { return app.P().ID("results-info").Class("info").Text(p.Info) }),
 		app.If(!p.Found, func() app.UI {
 			return app.Div().Body(
-				p.headline(whFigure{}, whFigure{}, "No configuration of this model was measured on the chosen GPU.", ""),
+				p.headline(whFigure{}, whFigure{}, "No configuration of this model was measured on the chosen GPU.", "",
+					nil, "No figure at your traffic: no configuration of this model on the chosen GPU."),
+				p.Caveat,
 				p.Provenance,
+				p.Statement,
 				app.P().ID("no-config").Class("warn").Text("Choose another GPU, or Either, to see this model's floor."),
 			)
 		}).ElseIf(r.Meets(), p.renderMeets).Else(p.renderRelax),
@@ -181,20 +193,58 @@ func headlineWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
 	return whOf(r.Figures.WhPerRequest), whOf(r.Figures.KWhPerMonth.Shift(3))
 }
 
-// headline draws the two headline figures with their hooks. Figures of none
-// leave data-wh empty (nothing meets the target).
-func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string) app.UI {
-	return app.Div().Class("figures").Aria("live", "polite").Body(
-		app.Div().Class("figure").Body(
-			app.Span().Class("figure-label").Text("Per request"),
-			app.Span().ID("energy-per-request").Class("figure-value").DataSet("wh", whReq.attr()).Text(whReq.text()),
-			app.Span().Class("figure-sub").Text(reqSub),
+// headline draws the two headline pairs side by side (one after the other
+// on phones), each with the question it answers: the floor, the best case
+// the measured hardware reaches, and the figure at your traffic, the least
+// the monthly volume can reach, with how many times the floor it is.
+// Figures of none leave data-wh empty and show a dash; t is nil when there is no
+// figure at your traffic (noTraffic then says why).
+func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string, t *floor.Traffic, noTraffic string) app.UI {
+	var times app.UI
+	tReq, tMonth := "", ""
+	var tReqWh, tMonthWh whFigure
+	if t != nil {
+		tReqWh, tMonthWh = whOf(t.Figures.WhPerRequest), whOf(t.Figures.KWhPerMonth.Shift(3))
+		times = app.P().Class("pair-times").Body(
+			app.Span().ID("traffic-times-floor").DataSet("ratio", t.TimesFloor.String()).Text(timesFloorText(t.TimesFloor)),
+		)
+		tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " for " + floor.FormatNumber(p.In.OutputTokensPerRequest) + " output tokens"
+		tMonth = floor.FormatWh(t.Figures.KWhPerYear.Shift(3)) + " per year"
+	} else {
+		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
+	}
+	return app.Div().Class("headline").Aria("live", "polite").Body(
+		app.Div().Class("pair", "pair-floor").Body(
+			app.H3().Class("pair-h").Text("The floor"),
+			app.P().Class("pair-q").Text("The best case: the least energy the measured hardware reaches, its batches full."),
+			app.Div().Class("figures").Body(
+				headlineFigure("Per request", "energy-per-request", whReq, reqSub),
+				headlineFigure("Per month", "energy-per-month", whMonth, monthSub),
+			),
 		),
-		app.Div().Class("figure").Body(
-			app.Span().Class("figure-label").Text("Per month"),
-			app.Span().ID("energy-per-month").Class("figure-value").Attr("elementtiming", "energy-per-month").DataSet("wh", whMonth.attr()).Text(whMonth.text()),
-			app.Span().Class("figure-sub").Text(monthSub),
+		app.Div().Class("pair", "pair-traffic").Body(
+			app.H3().Class("pair-h").Text("At your traffic"),
+			app.P().Class("pair-q").Text("The least your monthly volume can reach: it keeps fewer requests in flight."),
+			app.Div().Class("figures").Body(
+				headlineFigure("Per request", "traffic-per-request", tReqWh, tReq),
+				headlineFigure("Per month", "traffic-per-month", tMonthWh, tMonth),
+			),
+			times,
 		),
+	)
+}
+
+// headlineFigure draws one headline figure: its label, its value under the
+// hook id with data-wh, and a line under it.
+func headlineFigure(label, id string, wh whFigure, sub string) app.UI {
+	v := app.Span().ID(id).Class("figure-value").DataSet("wh", wh.attr()).Text(wh.text())
+	if id == "energy-per-month" {
+		v = v.Attr("elementtiming", "energy-per-month")
+	}
+	return app.Div().Class("figure").Body(
+		app.Span().Class("figure-label").Text(label),
+		v,
+		app.If(sub != "", func() app.UI { return app.Span().Class("figure-sub").Text(sub) }),
 	)
 }
 
@@ -203,41 +253,61 @@ func (p *resultsPanel) renderMeets() app.UI {
 	c := r.Chosen
 	whReq, whMonth := headlineWh(r, p.Found)
 	return app.Div().Body(
-		app.P().Class("lede").Body(
-			app.Text("The least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
-				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
-				" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+"."),
-			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
-		),
 		p.headline(whReq, whMonth,
 			floor.FormatJoules(f.JoulesPerRequest)+" for "+floor.FormatNumber(in.OutputTokensPerRequest)+" output tokens",
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+floor.FormatInteger(f.RequestsPerMonth)+" requests a month",
-		),
-		app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken)+
-			" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
+			r.Traffic, "No figure at your traffic: no configuration meets the latency target."),
+		// The embed's caveat and citation come right after the figures.
 		p.Provenance,
+		app.P().Class("lede").Body(
+			app.Text("The floor is the least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
+				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
+				" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+", each measured with its batches full."),
+			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
+			app.Text(" The figure at your traffic is the least among the batches your monthly volume can fill."),
+		),
+		p.Caveat,
+		p.Statement,
+		p.Published,
 		app.If(p.Equivalents != nil, func() app.UI { return p.Equivalents }),
-		&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth, Next: p.Next},
-		app.H3().Text("The configuration behind it"),
-		&configFacts{Config: c, Compact: p.Compact},
-		app.If(!p.Compact, func() app.UI {
-			return app.Div().Class("fleet-spread").Body(
-				app.H3().Text("The fleet it implies"),
-				app.Dl().ID("fleet").Class("facts").Body(
-					app.Dt().Text("Servers"),
-					app.Dd().Text(fleetText(f, c)),
-					app.Dt().Text("GPU-hours per month"),
-					app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),
-					app.Dt().Text("Average power per GPU"),
-					app.Dd().Text(floor.FormatWatts(f.AvgGPUPowerWatts)),
-				),
-				app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
-					" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
-					floor.FormatNumber(c.TokensPerSecond)+" output tokens per second."),
-				app.H3().Text("Spread"),
-				app.P().ID("spread").Text(spreadText(r)),
-			)
-		}),
+		// The details, two to a row where the column is wide.
+		app.Div().Class("details-grid").Body(
+			app.Div().Class("config-block").Body(
+				app.H3().Text("The configuration behind it"),
+				app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken)+
+					" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
+				&configFacts{Config: c, Compact: p.Compact},
+			),
+			&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth, Next: p.Next},
+			app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
+		),
+	)
+}
+
+// fleetSpread draws the fleet the floor implies and the spread of the
+// configurations that meet the target.
+func (p *resultsPanel) fleetSpread() app.UI {
+	r, f := p.Result, p.Result.Figures
+	c := r.Chosen
+	return app.Div().Class("fleet-spread").Body(
+		app.Div().Body(
+			app.H3().Text("The fleet it implies"),
+			app.Dl().ID("fleet").Class("facts").Body(
+				app.Dt().Text("Servers"),
+				app.Dd().Text(fleetText(f, c)),
+				app.Dt().Text("GPU-hours per month"),
+				app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),
+				app.Dt().Text("Average power per GPU"),
+				app.Dd().Text(floor.FormatWatts(f.AvgGPUPowerWatts)),
+			),
+			app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
+				" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
+				floor.FormatNumber(c.TokensPerSecond)+" output tokens per second."),
+		),
+		app.Div().Body(
+			app.H3().Text("Spread"),
+			app.P().ID("spread").Text(spreadText(r)),
+		),
 	)
 }
 
@@ -251,7 +321,9 @@ func (p *resultsPanel) renderRelax() app.UI {
 			" inter-token latency within "+floor.FormatLatency(in.TargetITLMs)+"."),
 		p.headline(whReq, whMonth,
 			"at the fastest configuration, "+floor.FormatLatency(c.ITL(in.Statistic))+": above your target",
-			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration"),
+			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration",
+			nil, "No figure at your traffic: no configuration meets the latency target."),
+		p.Caveat,
 		p.Provenance,
 		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
 			DataSet("wh-per-request", whReq.attr()).DataSet("wh-per-month", whMonth.attr()).Body(
@@ -261,6 +333,8 @@ func (p *resultsPanel) renderRelax() app.UI {
 			app.P().Text("There the energy is "+floor.FormatJoules(f.JoulesPerOutputToken)+" per output token: "+
 				floor.FormatWh(f.WhPerRequest)+" per request, "+floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
 		),
+		p.Statement,
+		p.Published,
 		&trafficPanel{TokensPerMonth: in.OutputTokensPerMonth},
 		app.H3().Text("The fastest configuration"),
 		&configFacts{Config: c, Compact: p.Compact},

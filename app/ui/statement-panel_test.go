@@ -93,16 +93,24 @@ func TestEquivalents(t *testing.T) {
 		of := get(row[1], "data-of")
 		wh, _ := attr(page, of, "data-wh")
 		perUnit, count := decimal.RequireFromString(get(row[1], "data-per-unit-wh")), decimal.RequireFromString(get(row[1], "data-count"))
-		if !quotientOf(count, decimal.RequireFromString(wh), perUnit) {
-			t.Errorf("%s ÷ %s: data-count %s", wh, perUnit, count)
+		requests := get(row[1], "data-requests")
+		if of == "energy-per-month" && requests != "1" || requests != "1" && requests != "1000" && requests != "1000000" {
+			t.Errorf("%s row for %s requests", of, requests)
+		}
+		if !quotientOf(count, decimal.RequireFromString(wh).Mul(decimal.RequireFromString(requests)), perUnit) {
+			t.Errorf("%s × %s ÷ %s: data-count %s", wh, requests, perUnit, count)
 		}
 		if src := get(row[1], "data-source"); !strings.HasPrefix(src, "https://example.org/") {
 			t.Errorf("data-source %q", src)
 		}
 	}
-	// 50 mWh is 0.005 hours of a 10 W bulb.
-	if !strings.Contains(page, "about 0.00500 hours of a 10 W LED bulb") {
-		t.Error("the bulb's count is not in words")
+	// 50 mWh is 18 seconds of a 10 W bulb (0.05 × 3,600 ÷ 10); a home's
+	// hour is 300,000 × 3,600 ÷ 2,628,000 = 410.96 Wh, so a million
+	// requests, 50 kWh, are 50,000 ÷ 9,863.0 = 5.07 days of it.
+	for _, want := range []string{"about 18.0 seconds of a 10 W LED bulb", "per million requests, about 5.07 days of a home's electricity"} {
+		if !strings.Contains(html.UnescapeString(page), want) {
+			t.Errorf("the page does not say %q: %q", want, regexp.MustCompile(`equivalent-count">[^<]*`).FindAllString(page, -1))
+		}
 	}
 }
 

@@ -9,14 +9,12 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// trafficPanel shows the selected model's floor at your traffic beside the
-// floor: per request and per month, how many times the floor it is, the
-// configuration it is at, the volume's average rate and how busy that keeps
-// the configuration, with the sentence that states what it assumes. Its
-// hooks: #traffic-per-request and #traffic-per-month (data-wh),
-// #traffic-times-floor (data-ratio), #traffic-config (data-row-id),
-// #traffic-rate (data-tokens-per-second), #traffic-utilisation
-// (data-fraction).
+// trafficPanel shows the configuration behind the figure at your traffic
+// (whose figures lead the results: resultsPanel.headline): the
+// configuration, the volume's average rate and how busy that keeps the
+// configuration, with the sentence that states what it assumes. Its hooks:
+// #traffic-config (data-row-id), #traffic-rate (data-tokens-per-second),
+// #traffic-utilisation (data-fraction).
 type trafficPanel struct {
 	app.Compo
 
@@ -32,25 +30,19 @@ type trafficPanel struct {
 	Next *floor.NextStep
 }
 
-// Render draws the panel from its props.
+// Render draws the panel from its props: nothing when there is no figure at
+// your traffic (the headline says so, #traffic-none).
 func (p *trafficPanel) Render() app.UI {
 	t := p.Traffic
-	rate := floor.TokensPerSecond(p.TokensPerMonth)
 	box := app.Div().ID("traffic").Class("traffic")
 	if t == nil {
-		return box.Body(
-			app.H3().Text("At your traffic"),
-			p.figures(whFigure{}, whFigure{}),
-			app.P().ID("traffic-none").Text("No figure at your traffic: no configuration meets the latency target."),
-		)
+		return box
 	}
+	rate := floor.TokensPerSecond(p.TokensPerMonth)
 	c := t.Config
 	return box.Body(
-		app.H3().Text("At your traffic"),
-		p.figures(whOf(t.Figures.WhPerRequest), whOf(t.Figures.KWhPerMonth.Shift(3))),
+		app.H3().Text("The configuration at your traffic"),
 		app.P().Body(
-			app.Span().ID("traffic-times-floor").DataSet("ratio", t.TimesFloor.String()).Text(timesFloorText(t.TimesFloor)),
-			app.Text(", on "),
 			app.Span().ID("traffic-config").DataSet("row-id", c.RowID).Text(serverText(c)+" with a batch size limit of "+
 				floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))+" requests ("+
 				floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch))+" requests batched together on average, "+
@@ -68,21 +60,6 @@ func (p *trafficPanel) Render() app.UI {
 			app.Text("."),
 		),
 		app.P().ID("traffic-assumes").Class("fine").Text(floor.TrafficAssumptionPlain),
-	)
-}
-
-// figures draws the two traffic figures with their hooks; empty wh values
-// leave data-wh empty and show a dash.
-func (p *trafficPanel) figures(whReq, whMonth whFigure) app.UI {
-	return app.Div().Class("figures", "traffic-figures").Body(
-		app.Div().Class("figure").Body(
-			app.Span().Class("figure-label").Text("Per request at your traffic"),
-			app.Span().ID("traffic-per-request").Class("figure-value").DataSet("wh", whReq.attr()).Text(whReq.text()),
-		),
-		app.Div().Class("figure").Body(
-			app.Span().Class("figure-label").Text("Per month at your traffic"),
-			app.Span().ID("traffic-per-month").Class("figure-value").DataSet("wh", whMonth.attr()).Text(whMonth.text()),
-		),
 	)
 }
 

@@ -67,7 +67,11 @@ func (v *volumeChart) Render() app.UI {
 	return fig.Body(
 		app.Raw(v.svg(steps)),
 		app.FigCaption().Class("legend").Text("Steps: at your traffic; dashed: the floor; upright line: your volume. The table below says more."),
-		app.Raw(v.table(steps)),
+		// The chart's table, one click away.
+		app.Details().Class("config-details").Body(
+			app.Summary().Text("The same steps as a table"),
+			app.Raw(v.table(steps)),
+		),
 	)
 }
 

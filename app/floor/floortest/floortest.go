@@ -66,9 +66,11 @@ func Dataset() *floor.Dataset {
 		},
 		PublishedNote: "A model, a prompt and a provider all differ.",
 		Equivalents: []floor.Equivalent{
-			{ID: "led-10w-hour", Name: "hours of a 10 W LED bulb", Unit: "hour of a 10 W LED bulb", WhPerUnit: d("10"),
+			{ID: "led-10w-hour", Name: "hours of a 10 W LED bulb", Unit: "hour of a 10 W LED bulb", WhPerUnit: d("10"), Size: d("3600"),
+				Ladder: []floor.Rung{{Name: "seconds of a 10 W LED bulb", Unit: "second", Size: d("1")}, {Name: "hours of a 10 W LED bulb", Unit: "hour", Size: d("3600")}},
 				Source: "A datasheet", URL: "https://example.org/led", Basis: "10 W for an hour.", Verification: "Primary."},
-			{ID: "home-month", Name: "months of a home's electricity", Unit: "month of a home's electricity", WhPerUnit: d("300000"),
+			{ID: "home-month", Name: "months of a home's electricity", Unit: "month of a home's electricity", WhPerUnit: d("300000"), Size: d("2628000"),
+				Ladder: []floor.Rung{{Name: "hours of a home's electricity", Unit: "hour", Size: d("3600")}, {Name: "days of a home's electricity", Unit: "day", Size: d("86400")}},
 				Source: "A survey", URL: "https://example.org/home", Year: 2025, Basis: "3.6 MWh a year ÷ 12.", Verification: "Primary."},
 		},
 	}

@@ -1,0 +1,171 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"energyfloor/app/floor"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// publishedPanel shows per-prompt figures others have published beside the
+// selected model's floor and the estimates per request, each with its
+// scope and aligned with the line of ours of the same scope, on one log
+// scale so that a figure a hundred times smaller than the largest still
+// shows. Hook: #published-figures, whose rows carry data-wh and data-scope.
+type publishedPanel struct {
+	app.Compo
+
+	// Factors are the page's: with any set, "your estimate" joins the rows.
+	Factors floor.Factors
+	// Floor is the selected model's floor (Found: it has one).
+	Floor     floor.Result
+	Found     bool
+	Published []floor.PublishedFigure
+	Note      string
+}
+
+// Render draws the rows, largest scope of ours first, each published figure
+// after the last line of ours of its scope.
+func (p *publishedPanel) Render() app.UI {
+	if len(p.Published) == 0 || !hasFigures(&p.Floor, p.Found) {
+		return app.Div().Class("published")
+	}
+	fig := p.Floor.Figures
+	google, _ := floor.PresetByID(floor.PresetGoogle2025)
+	googleWh := floor.Factors{Host: google.Host, Idle: google.Idle, PUE: google.PUE}.Estimate(fig).WhPerRequest
+	type row struct {
+		id, scope, label, value, detail string
+		wh                              decimal.Decimal
+		link                            *floor.PublishedFigure
+	}
+
+	rows := []row{
+		{id: "ours-floor", scope: floor.AlignsWithFloor, label: "Your GPU floor, " + p.Floor.Model.Name,
+			wh: fig.WhPerRequest, detail: "Measured GPU energy only, at steady state on a busy server."},
+	}
+	if t := p.Floor.Traffic; t != nil {
+		rows = append(rows, row{id: "ours-traffic", scope: floor.AlignsWithFloor, label: "Your GPU floor at your traffic",
+			wh: t.Figures.WhPerRequest, detail: "Measured GPU energy only, at the configuration your monthly volume can keep busy."})
+	}
+	rows = append(rows, []row{
+		{id: "ours-google", scope: floor.AlignsWithGoogle, label: "Your floor with the Google 2025 proportions",
+			wh: googleWh, detail: "The floor × (1 + " + google.Host.String() + " + " + google.Idle.String() + ") × " + google.PUE.String() + ": an estimate, not a measurement."},
+	}...)
+	if !p.Factors.IsZero() {
+		rows = append(rows, row{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",
+			wh: p.Factors.Estimate(fig).WhPerRequest, detail: "The floor × your factors."})
+	}
+	// Those of no scope of ours come last.
+	published := func(pf *floor.PublishedFigure) row {
+		about := ""
+		if pf.Approximate {
+			about = "about "
+		}
+		return row{id: pf.ID, scope: pf.AlignsWith, label: pf.Publisher + ", " + pf.Subject + " (" + pf.Date + ")",
+			value: about, wh: pf.WhPerPrompt, detail: pf.Scope, link: pf}
+	}
+	// Each published figure comes once, after the last line of ours of its
+	// scope (the floor at your traffic shares the floor's).
+	var ordered []row
+	for k, r := range rows {
+		ordered = append(ordered, r)
+		if k+1 < len(rows) && rows[k+1].scope == r.scope {
+			continue
+		}
+		for i := range p.Published {
+			if pf := &p.Published[i]; pf.AlignsWith == r.scope {
+				ordered = append(ordered, published(pf))
+			}
+		}
+	}
+	for i := range p.Published {
+		if pf := &p.Published[i]; pf.AlignsWith != floor.AlignsWithFloor && pf.AlignsWith != floor.AlignsWithGoogle {
+			ordered = append(ordered, published(pf))
+		}
+	}
+	rows = ordered
+	least, most := rows[0].wh, rows[0].wh
+	for _, r := range rows {
+		least, most = decimal.Min(least, r.wh), decimal.Max(most, r.wh)
+	}
+	lo, hi := logRange(least, most)
+	items := make([]app.UI, len(rows))
+	for i, r := range rows {
+		compare := ""
+		if r.link != nil {
+			switch r.scope {
+			case floor.AlignsWithFloor:
+				compare = "Same scope as your GPU floor."
+			case floor.AlignsWithGoogle:
+				compare = "Same scope as your floor with the Google 2025 proportions."
+			default:
+				compare = "No line of ours has its scope."
+			}
+		}
+		// Ours say in a line what they count; a published figure says which
+		// line of ours it compares with, its scope and source one click away.
+		var detail app.UI = app.Span().Class("published-detail").Text(r.detail)
+		if r.link != nil {
+			detail = app.Details().Class("published-detail").Body(
+				app.Summary().Text(compare+" What it counts"),
+				app.Text(r.detail+" "),
+				app.A().Href(r.link.URL).Target("_blank").Rel("noopener").Text(r.link.Source),
+			)
+		}
+		items[i] = app.Li().ID("published-"+r.id).Class("published-row").DataSet("wh", r.wh.String()).DataSet("scope", r.scope).Body(
+			app.Span().Class("published-label").Text(r.label),
+			app.Raw(logBar(r.wh, lo, hi)),
+			app.Span().Class("published-value").Text(r.value+publishedWh(r.wh, r.link != nil)),
+			detail,
+		)
+	}
+	return app.Div().Class("published").Body(
+		app.H3().Text("Per-prompt figures others have published, beside yours"),
+		app.P().Class("hint").Text(p.Note+" The bars are on a log scale: each grid line is ten times the one before."),
+		app.Ul().ID("published-figures").Body(items...),
+	)
+}
+
+// logRange returns the powers of ten just below lo and just above hi (both
+// positive), at least one decade apart: the ends of a log scale that holds
+// both.
+func logRange(lo, hi decimal.Decimal) (int, int) {
+	a := int(math.Floor(math.Log10(lo.InexactFloat64())))
+	b := int(math.Ceil(math.Log10(hi.InexactFloat64())))
+	if b <= a {
+		b = a + 1
+	}
+	return a, b
+}
+
+// logBar draws wh as a bar on a log scale from 10^lo to 10^hi Wh, with a
+// grid line at each power of ten: an SVG that scales to its box's width,
+// hidden from screen readers (the value is written beside it).
+func logBar(wh decimal.Decimal, lo, hi int) string {
+	const w = 100.0
+	span := float64(hi - lo)
+	x := (math.Log10(wh.InexactFloat64()) - float64(lo)) / span * w
+	x = max(1, min(w, x))
+	var b strings.Builder
+	b.WriteString(`<svg class="published-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">`)
+	b.WriteString(`<rect class="track" x="0" y="1" width="100" height="8"></rect><rect class="bar" x="0" y="1" height="8" width="` + strconv.FormatFloat(x, 'f', 2, 64) + `"></rect>`)
+	for e := lo + 1; e < hi; e++ {
+		gx := strconv.FormatFloat(float64(e-lo)/span*w, 'f', 2, 64)
+		b.WriteString(`<line class="decade" x1="` + gx + `" x2="` + gx + `" y1="0" y2="10"></line>`)
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// publishedWh writes a per-prompt energy: a published figure exactly as
+// published ("0.24 Wh per prompt"), one of ours as the app rounds figures.
+func publishedWh(wh decimal.Decimal, published bool) string {
+	if published {
+		return floor.FormatExact(wh) + " Wh per prompt"
+	}
+	return floor.FormatWh(wh) + " per request"
+}
