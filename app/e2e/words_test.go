@@ -289,7 +289,7 @@ func TestEmbedHeightShowsTraffic(t *testing.T) {
 	if err := b.Navigate(base + "/embed"); err != nil {
 		t.Fatal(err)
 	}
-	bottom, err := Poll[float64](b, `(() => { const e = document.querySelector("#traffic .traffic-figures"); if (!e) return null;
+	bottom, err := Poll[float64](b, `(() => { const e = document.querySelector("#traffic-per-month")?.closest(".figure"); if (!e) return null;
 		const r = e.getBoundingClientRect(); return r.bottom + scrollY })()`, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
