@@ -10,7 +10,7 @@ import (
 // assumes, shown wherever one is.
 const TrafficAssumption = "The figure at your traffic assumes the monthly volume arrives evenly over the month and counts no idle time. " +
 	"It takes a token to cost no less with fewer requests in flight, as the measured curves show at 705 of their 724 steps; " +
-	"at the other 19 the next point up a curve costs 1 to 38 % more per token (median 7 %)."
+	"at the other 19 the next point up a curve costs 1 to 38% more per token (median 7%)."
 
 // TrafficAssumptionPlain says what TrafficAssumption says in plain words,
 // for the page's readers: what the figure at your traffic assumes, and how

@@ -100,8 +100,9 @@ func (p *embedPanel) Render() app.UI {
 	snippet := p.snippet()
 	status := map[string]string{"snippet": "Snippet copied.", "script": "Script copied.",
 		"failed": "The browser refused to copy; select the text instead."}[p.copied]
-	return app.Section().ID("embed-this").Class("panel", "embed-panel").Aria("labelledby", "embed-h").Body(
-		app.H2().ID("embed-h").Text("Embed this"),
+	// What most readers skip, one click away: the panel is folded.
+	return app.Section().ID("embed-this").Class("panel", "embed-panel").Aria("labelledby", "embed-h").Body(app.Details().Class("embed-fold").Body(
+		app.Summary().Body(app.H2().ID("embed-h").Text("Embed this calculator in your page")),
 		app.P().Text("Paste this into your page to show the compact calculator with the inputs above. The caveat and citation always come with it."),
 		app.Pre().ID(IDEmbedSnippet).Class("code-block").TabIndex(0).Aria("label", "Iframe snippet").Body(app.Code().Text(snippet)),
 		app.Div().Class("button-row").Body(
@@ -113,7 +114,7 @@ func (p *embedPanel) Render() app.UI {
 			app.Pre().ID("embed-script").Class("code-block").TabIndex(0).Aria("label", "Host-page script").Body(app.Code().Text(embedScript)),
 			app.Button().ID("copy-script").Type("button").Text("Copy script").OnClick(p.onCopy),
 		),
-	)
+	))
 }
 
 // onCopy copies the snippet or the script, per the clicked button's id.
