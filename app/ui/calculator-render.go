@@ -153,7 +153,7 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 		splitLink(),
 		ranking,
 		app.Section().ID("tradeoff").Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
-			app.H2().ID("chart-h").Text("Energy and latency of every measured configuration"),
+			app.H2().ID("chart-h").Text(chartHeading("Energy and latency of each measured configuration", w.Model(in.Model))),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
 				TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
 				TokensPerMonth: in.OutputTokensPerMonth},
@@ -161,7 +161,7 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 				TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found)},
 		),
 		app.Section().ID("volume").Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
-			app.H2().ID("volume-h").Text("Energy per token against monthly volume"),
+			app.H2().ID("volume-h").Text(chartHeading("Energy per token against monthly volume", w.Model(in.Model))),
 			app.P().Class("fine").Text("More traffic fills bigger batches, and each token costs less, down to the floor: "+
 				"the steps show where more traffic stops helping, for the selected model and GPUs at your latency target."),
 			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
@@ -208,4 +208,13 @@ func chosenRow(r floor.Result, found bool) string {
 		return ""
 	}
 	return r.Chosen.RowID
+}
+
+// chartHeading is a chart's heading, which names the model it plots:
+// "Energy per token against monthly volume: Qwen 3 235B A22B Instruct".
+func chartHeading(title string, m *floor.Model) string {
+	if m == nil {
+		return title
+	}
+	return title + ": " + m.Name
 }

@@ -210,7 +210,7 @@ func (t *rankingTable) sort(key string) {
 func (t *rankingTable) Render() app.UI {
 	return app.Section().ID("ranking").Class("panel", "ranking").Aria("labelledby", "ranking-h").Body(
 		app.H2().ID("ranking-h").Text("Every model for these inputs"),
-		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. \"At your traffic\" is the energy per request at the least-energy configuration your monthly volume can keep busy on that GPU, with how many times the floor it is. Sort with the column headers; choose a model by its name."),
+		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. \"At your traffic\" is the energy per request at the least-energy configuration your monthly volume can keep busy on that GPU, with how many times the floor it is. Sort with the column headers; choose a model by its name. max_num_seqs is the batch size limit: the most requests served together."),
 		app.P().Class("scroll-hint").Text("The table scrolls in its box: every model and GPU is in it."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table (scrolls in its box)").
 			OnClick(t.onClick).Body(app.Raw(t.tableHTML())),
@@ -233,7 +233,7 @@ func (t *rankingTable) tableHTML() string {
 		t.header(&b, sortEnergy, "J per "+t.Request)
 		b.WriteString(`<th scope="col">Per ` + t.Request + `</th>`)
 	} else {
-		b.WriteString(`<th scope="col">max_<wbr>num_<wbr>seqs</th>`)
+		b.WriteString(`<th scope="col" title="The batch size limit: the most requests the configuration serves together">max_<wbr>num_<wbr>seqs</th>`)
 		t.header(&b, sortLatency, statisticName(t.Statistic)+" latency")
 		t.header(&b, sortEnergy, "J per output token")
 		b.WriteString(`<th scope="col">Wh per million output tokens</th><th scope="col">Per request</th>`)
