@@ -130,6 +130,12 @@ func TestDiffusionTypingAndSwitching(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitInteractive(t, b)
+	// A token page in the browser keeps the line comparing across
+	// modalities without decoding the image models (the prerendered
+	// sentence).
+	if line, err := Eval[string](b, `document.getElementById("modalities")?.textContent ?? ""`); err != nil || !strings.HasPrefix(line, "One image ≈ ") {
+		t.Errorf("the token page's #modalities reads %q (%v)", line, err)
+	}
 	for _, w := range []string{"text-to-image", "lm-arena-chat"} {
 		if err := b.Select("#workload", w); err != nil {
 			t.Fatal(err)

@@ -18,6 +18,11 @@ var IssueLinks = []string{
 	"grid=DEU&gco2=300&price=0.12&cur=EUR", "grid=custom", "grid=deu&gco2=", "grid=ATLANTIS&price=-1",
 	"price=0.3&cur=%3D1%2B2", "price=1&cur=%E2%80%A8", "tokens=%00%ff%fe", "requests=3&output=7&tokens=9",
 	"pct=p90&gpu=B200&workload=gpqa&itl=40&output=900", "tokens=1e18&output=1e6", "requests=1e12&output=1e6",
+	// Images and videos (issue 40): permalinks, and token parameters or a
+	// bad target beside them.
+	"workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&gpu=H100",
+	"workload=text-to-video&requests=20k&latency=1000&model=cogvideox-2b",
+	"workload=text-to-video&tokens=5M&itl=50&latency=abc", "workload=text-to-image&latency=0.01&requests=1e15",
 }
 
 // HostileLinks returns IssueLinks followed by n raw query strings drawn
@@ -53,8 +58,10 @@ func HostileLinks(seed uint64, n int) []string {
 			return "gpu", pick("H100", "B200", "h100", "b200", "either", "A100", " H100", "")
 		},
 		func() (string, string) {
-			return "workload", pick("lm-arena-chat", "gpqa", "sourcegraph-fim", "image-chat", "video-chat", " gpqa", "GPQA", "nope")
+			return "workload", pick("lm-arena-chat", "gpqa", "sourcegraph-fim", "image-chat", "video-chat", " gpqa", "GPQA", "nope",
+				"text-to-image", "text-to-video")
 		},
+		func() (string, string) { return "latency", number("30", "1800", "0.5", "20", "100000") },
 		func() (string, string) {
 			return "model", pick("qwen-3-235b-a22b-instruct", "qwen-3-8b", "qwen-3-14b", "Qwen/Qwen3-8B", "QWEN-3-8B", "nope", "")
 		},

@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"energyfloor/app/floor"
 	"energyfloor/app/ui"
+	"energyfloor/data"
 )
 
 // TestPrerenderDeterministic: the same URL gives the same bytes, though
@@ -197,5 +199,42 @@ func TestPageETagFollowsTheOrigin(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPrerenderDiffusion: an image and a video permalink are prerendered
+// with the selected model's floor from the calculation (floor.ModelFloor),
+// per image or video, the images or videos a month in the requests field,
+// and no token field shown or sent.
+func TestPrerenderDiffusion(t *testing.T) {
+	s := newTestSite(t)
+	ds, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&gpu=H100",
+		"workload=text-to-video&requests=20k&latency=1000&model=cogvideox-2b"} {
+		page := get(t, s, "GET", "/?"+q).Body.String()
+		v, _ := url.ParseQuery(q)
+		w := ds.DiffusionWorkload(v.Get("workload"))
+		in := floor.Inputs{Workload: w.ID, Model: v.Get("model"), GPU: v.Get("gpu")}
+		in.RequestsPerMonth, _ = floor.ParseRequestsPerMonth(v.Get("requests"))
+		in.TargetLatencyS, _ = floor.ParseLatencyS(v.Get("latency"))
+		r, ok := floor.ModelFloor(w.Model(in.Model), in)
+		if !ok || !r.Meets() {
+			t.Fatalf("%s: no floor", q)
+		}
+		for _, want := range []string{
+			`<span class="figure-value" data-wh="` + r.Figures.WhPerRequest.String() + `" id="energy-per-request">`,
+			`data-row-id="` + r.Chosen.RowID + `"`,
+			`Per ` + w.Request + `</span>`,
+			`name="requests" spellcheck="false" type="text" value="` + v.Get("requests") + `"`,
+			`name="latency" spellcheck="false" type="text" value="` + v.Get("latency") + `"`,
+			`<input disabled id="itl-ms" name="itl" type="hidden">`,
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("%s: the page lacks %s", q, want)
+			}
+		}
 	}
 }
