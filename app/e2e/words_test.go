@@ -205,7 +205,9 @@ func TestNextStepOnThePage(t *testing.T) {
 const engineersTermsShown = `(() => {
 	const r = document.querySelector("#results")?.cloneNode(true);
 	if (!r) return null;
-	r.querySelectorAll("#chosen-config, details:not([open])").forEach(e => e.remove());
+	// The statement to quote, inside #results since issue 38, is the CLI's
+	// (TestStatementLikeTheCLI), as it was beside #results before.
+	r.querySelectorAll("#chosen-config, #statement, details:not([open])").forEach(e => e.remove());
 	return r.textContent;
 })()`
 
@@ -288,7 +290,7 @@ func TestEmbedHeightShowsTraffic(t *testing.T) {
 	if err := b.Navigate(base + "/embed"); err != nil {
 		t.Fatal(err)
 	}
-	bottom, err := Poll[float64](b, `(() => { const e = document.querySelector("#traffic .traffic-figures"); if (!e) return null;
+	bottom, err := Poll[float64](b, `(() => { const e = document.querySelector("#results .pair-traffic"); if (!e) return null;
 		const r = e.getBoundingClientRect(); return r.bottom + scrollY })()`, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
