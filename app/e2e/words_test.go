@@ -255,7 +255,8 @@ func TestResultsScreenshots(t *testing.T) {
 		}
 		waitInteractive(t, b)
 		requireInnerWidth(t, b, w)
-		for _, s := range []struct{ sel, name string }{{"#results", "results"}, {"#statement", "statement"}, {"#estimate", "estimate"}} {
+		for _, s := range []struct{ sel, name string }{{"#results", "results"}, {"#statement", "statement"}, {"#estimate", "estimate"},
+			{"#tradeoff", "tradeoff"}, {"#volume", "volume"}} {
 			box, err := Eval[[]float64](b, `(() => { const e = document.querySelector(`+jsString(s.sel)+`); if (!e) return [];
 				e.scrollIntoView({block: "start"}); const r = e.getBoundingClientRect();
 				return [r.left + scrollX, r.top + scrollY, r.width, r.height] })()`)
@@ -290,7 +291,7 @@ func TestEmbedHeightShowsTraffic(t *testing.T) {
 	if err := b.Navigate(base + "/embed"); err != nil {
 		t.Fatal(err)
 	}
-	bottom, err := Poll[float64](b, `(() => { const e = document.querySelector("#results .pair-traffic"); if (!e) return null;
+	bottom, err := Poll[float64](b, `(() => { const e = document.querySelector("#traffic-per-month")?.closest(".figure"); if (!e) return null;
 		const r = e.getBoundingClientRect(); return r.bottom + scrollY })()`, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
@@ -351,6 +352,34 @@ func TestEmbedBadLinkShowsTheField(t *testing.T) {
 		}
 		if msg, _ := got[3].(string); !strings.Contains(msg, "2.5M") || !strings.Contains(msg, "1e6") {
 			t.Errorf("%s: the message %q does not name the forms the field takes", phase, msg)
+		}
+	}
+}
+
+// TestChartsSayWhatTheyShow checks the charts' words on the default page:
+// each heading names the model, the energy axis says lower is better, and
+// the floor (0.2402453 J a token, 4 × B200 at max_num_seqs 4096) and the
+// figure at your traffic (6.4567701 J, 4 × B200 at max_num_seqs 8) are
+// labelled with their values; each legend is one short line.
+func TestChartsSayWhatTheyShow(t *testing.T) {
+	b := openApp(t, "/")
+	for _, sel := range []string{"#tradeoff", "#volume"} {
+		got, err := Poll[[]string](b, `(() => { const s = document.querySelector(`+jsString(sel)+`); if (!s || !s.querySelector("svg")) return null;
+			return [s.querySelector("h2").textContent, [...s.querySelectorAll("svg text")].map(e => e.textContent).join(" | "),
+				s.querySelector("figcaption").textContent] })()`, 20*time.Second)
+		if err != nil {
+			t.Fatalf("%s: %v", sel, err)
+		}
+		if !strings.Contains(got[0], "Qwen 3 235B A22B Instruct") {
+			t.Errorf("%s's heading %q does not name the model", sel, got[0])
+		}
+		for _, want := range []string{"lower is better", "floor 0.240 J", "at your traffic 6.46 J"} {
+			if !strings.Contains(got[1], want) {
+				t.Errorf("%s's chart lacks %q: %s", sel, want, got[1])
+			}
+		}
+		if n := len(strings.Fields(got[2])); n > 16 {
+			t.Errorf("%s's legend has %d words, want one short line: %q", sel, n, got[2])
 		}
 	}
 }

@@ -45,7 +45,11 @@ func (p *citationPanel) Render() app.UI {
 				app.Text("Source: "),
 				app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(s.Name),
 				app.Text(" by "+s.Publisher+"; version "+s.Version+"; retrieved "+s.Retrieved+
-					"; licence "+s.Licence+". Data version "+p.DataVersion+" (the date to cite)."),
+					"; licence "+s.Licence+". Data version "+p.DataVersion),
+				// On screen, which of the dates to cite; the printout gives
+				// the date it was printed instead.
+				app.Span().Class("cite-date").Text(": the date to cite"),
+				app.Text("."),
 			),
 			app.P().Body(
 				app.Text("Cite: "+s.Cite+" "),

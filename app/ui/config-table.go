@@ -52,6 +52,9 @@ func (t *configTable) Render() app.UI {
 	}
 	return d.Body(
 		summary,
+		app.P().Class("fine").Text("In the chart above, each point is one of these configurations: filled when it meets the latency target, "+
+			"hollow when it is too slow; ringed, the floor; dash-ringed, the figure at your traffic; faded, one with more throughput than your "+
+			"monthly volume can fill; the dashed line is the target. The max_num_seqs column is the batch size limit: the most requests served together."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Configurations (scrolls sideways)").Body(
 			app.Table().ID("config-table").Body(
 				app.THead().Body(app.Tr().Body(

@@ -70,7 +70,8 @@
 //   - quoting: #statement (the one sentence #statement-short, as
 //     `energyfloor -statement -short` writes it, ending with the page's
 //     absolute permalink #statement-short-link, and its button
-//     #copy-statement-short; then the paragraph #statement-text, ending with
+//     #copy-statement-short; then, folded in #statement-full (a <details>),
+//     the paragraph #statement-text, ending with
 //     the permalink #statement-link, and its button #copy-statement; both
 //     buttons disabled while #results[data-current="no"], with
 //     #copy-statement-why saying why); #equivalents, whose rows restate the

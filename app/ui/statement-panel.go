@@ -17,7 +17,7 @@ const PermalinkOrigin = "https://permalink-origin.invalid"
 
 // statementPanel shows the statement to quote for the page's selected
 // model: first in one sentence (floor.ShortStatement), then in full
-// (floor.Statement), each ending with the page's absolute permalink and with
+// (floor.Statement, folded in #statement-full), each ending with the page's absolute permalink and with
 // a button that copies it. Hooks: #statement; #statement-short (the
 // sentence; #statement-short-link its link) and #copy-statement-short;
 // #statement-text (the paragraph; #statement-link is its link) and
@@ -37,6 +37,8 @@ type statementPanel struct {
 	// copied is "statement" or "short" after a copy of that text, "failed"
 	// or "failed-short" after a refused one.
 	copied string
+	// fullOpen is whether the reader unfolded the full statement.
+	fullOpen bool
 }
 
 // quote returns the text the button copies: the statement and its link.
@@ -61,34 +63,46 @@ func (p *statementPanel) Render() app.UI {
 		button = button.Disabled(true).Aria("describedby", "copy-statement-why")
 		shortButton = shortButton.Disabled(true).Aria("describedby", "copy-statement-why")
 	}
+	full := app.Details().ID("statement-full").Class("statement-full").OnToggle(p.onToggle)
+	if p.fullOpen {
+		full = full.Open(true)
+	}
 	return app.Section().ID("statement").Class("panel", "statement").Aria("labelledby", "statement-h").Body(
 		app.H2().ID("statement-h").Text("Statement to quote"),
-		app.Div().Class("statement-short-block").Body(
-			app.P().ID("statement-short").Class("statement-text", "statement-short").Body(
-				app.Span().Class("statement-short-body").Text(p.Short+" "),
-				app.A().ID(IDStatementShortLink).Href(p.Permalink).Text(p.Permalink),
-			),
-			app.Div().Class("button-row").Body(
-				shortButton,
-				app.Span().ID("copy-statement-short-status").Class("copy-status").Role("status").Aria("live", "polite").Text(shortStatus),
-			),
-			app.P().Class("statement-full-h").Text("In full, with the target, the volume and the source's citation:"),
-		),
-		app.P().ID("statement-text").Class("statement-text").Body(
+		app.P().ID("statement-short").Class("statement-text", "statement-short").Body(
 			// In print the link stands alone, as the page's permalink.
-			app.Span().Class("statement-body").Text(p.Text+" "),
+			app.Span().Class("statement-short-body").Text(p.Short+" "),
 			app.Span().Class("print-only-inline").Text("Permalink: "),
-			app.A().ID(IDStatementLink).Href(p.Permalink).Text(p.Permalink),
+			app.A().ID(IDStatementShortLink).Href(p.Permalink).Text(p.Permalink),
 		),
 		app.Div().Class("button-row").Body(
-			button,
+			shortButton,
 			// Shown (by the stylesheet) while #results is not current: the
-			// live app disables the button then, and before it runs the
+			// live app disables the buttons then, and before it runs the
 			// stylesheet does.
 			app.Span().ID("copy-statement-why").Class("copy-why").Text("Not copied while the figures are not for the values in the fields: correct the marked field first."),
-			app.Span().ID("copy-statement-status").Class("copy-status").Role("status").Aria("live", "polite").Text(status),
+			app.Span().ID("copy-statement-short-status").Class("copy-status").Role("status").Aria("live", "polite").Text(shortStatus),
+		),
+		// The full statement, one click away: the same figures with the
+		// target, the volume, the configuration and the citation.
+		full.Body(
+			app.Summary().Text("The full statement, with the target, the volume, the configuration and the citation"),
+			app.P().ID("statement-text").Class("statement-text").Body(
+				app.Span().Class("statement-body").Text(p.Text+" "),
+				app.A().ID(IDStatementLink).Href(p.Permalink).Text(p.Permalink),
+			),
+			app.Div().Class("button-row").Body(
+				button,
+				app.Span().ID("copy-statement-status").Class("copy-status").Role("status").Aria("live", "polite").Text(status),
+			),
 		),
 	)
+}
+
+// onToggle follows the reader's opening and closing of the full statement,
+// so that a later render keeps it as the reader left it.
+func (p *statementPanel) onToggle(ctx app.Context, e app.Event) {
+	p.fullOpen = ctx.JSSrc().Get("open").Bool()
 }
 
 // onCopy copies the statement; where the clipboard API is missing or

@@ -65,6 +65,9 @@ type chartPoint struct {
 	// floor is at it.
 	Unfilled, Traffic bool
 	Title             string
+	// Label, on the floor's and the traffic floor's points, names the point
+	// with its value: "floor 0.240 J".
+	Label string
 }
 
 // chartTick is one axis tick: its position along the axis and its label.
@@ -132,7 +135,7 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 	tokensPerMonth decimal.Decimal, title func(*floor.Configuration) string) chartGeom {
 	g := chartGeom{
 		XLabel: statisticName(s) + " inter-token latency (ms, log scale)",
-		YLabel: "GPU energy per output token (J, log scale)",
+		YLabel: EnergyAxisLabel,
 	}
 	if m == nil {
 		return g
@@ -170,9 +173,29 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 			X: xs.at(itl.InexactFloat64()), Y: ys.at(c.JoulesPerOutputToken.InexactFloat64()),
 			Row: c.RowID, GPU: c.GPU, Meets: floor.Meets(c, s, target), Chosen: c.RowID == chosen, Title: title(c),
 			Unfilled: !floor.Fillable(c, tokensPerMonth), Traffic: c.RowID == traffic,
+			Label: pointLabel(c, c.RowID == chosen, c.RowID == traffic),
 		})
 	}
 	return g
+}
+
+// EnergyAxisLabel is the energy axis's title on both charts: its unit, its
+// scale, and which way is better.
+const EnergyAxisLabel = "J per output token, log · lower is better"
+
+// pointLabel names the floor's point (chosen) and the traffic floor's
+// (traffic) with their energy per output token; "" for any other.
+func pointLabel(c *floor.Configuration, chosen, traffic bool) string {
+	j := " " + floor.FormatJoules(c.JoulesPerOutputToken)
+	switch {
+	case chosen && traffic:
+		return "floor, at your traffic" + j
+	case chosen:
+		return "floor" + j
+	case traffic:
+		return "at your traffic" + j
+	}
+	return ""
 }
 
 // OnInit lays the chart out for the first render.
@@ -213,7 +236,7 @@ func (ch *tradeoffChart) Render() app.UI {
 		app.FigCaption().Class("legend").Body(
 			app.Span().Class("key key-h100").Text("● H100"),
 			app.Span().Class("key key-b200").Text("◆ B200"),
-			app.Span().Text("filled: meets the target; hollow: too slow; ringed: the floor; dash-ringed: the floor at your traffic; faded: more throughput than your monthly volume can fill; dashed line: target."),
+			app.Span().Text("ringed: the floor; dash-ringed: at your traffic; the table below says the rest."),
 		),
 	)
 }
@@ -293,6 +316,22 @@ func (ch *tradeoffChart) svg() string {
 			b.WriteString(`<circle class="traffic-ring" cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="15"></circle>`)
 		}
 		b.WriteString(`</g>`)
+	}
+	// The two labelled points' values, drawn over every marker: to the
+	// right of a point on the chart's left half, else to its left.
+	for _, p := range g.Points {
+		if p.Label == "" {
+			continue
+		}
+		x, anchor := p.X+18, "start"
+		if p.X > (chartLeft+right)/2 {
+			x, anchor = p.X-18, "end"
+		}
+		y := p.Y + 4
+		if p.Traffic && !p.Chosen {
+			y = p.Y - 16 // above, clear of the floor's label when the two are near
+		}
+		text(` class="point-label"`, px(x), px(y), anchor, p.Label)
 	}
 	b.WriteString(`</g></svg>`)
 	return b.String()

@@ -66,8 +66,7 @@ func (v *volumeChart) Render() app.UI {
 	}
 	return fig.Body(
 		app.Raw(v.svg(steps)),
-		app.FigCaption().Class("legend").Text("Solid steps: the floor at your traffic as the monthly volume grows; dashed line: the floor; "+
-			"vertical line: your volume. Both axes are log scales. The table below lists the same steps."),
+		app.FigCaption().Class("legend").Text("Steps: at your traffic; dashed: the floor; upright line: your volume. The table below says more."),
 		// The chart's table, one click away.
 		app.Details().Class("config-details").Body(
 			app.Summary().Text("The same steps as a table"),
@@ -112,7 +111,7 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 		text("", chartLeft-6, ys.at(t)+4, "end", tickLabel(t))
 	}
 	text(` class="axis-label"`, (chartLeft+right)/2, chartH-8, "middle", "output tokens per month (log scale)")
-	text(` class="axis-label" transform="rotate(-90)"`, -(chartTop+bottom)/2, 16, "middle", "GPU energy per output token (J, log scale)")
+	text(` class="axis-label" transform="rotate(-90)"`, -(chartTop+bottom)/2, 16, "middle", EnergyAxisLabel)
 	b.WriteString(`</g>`)
 	fy := ys.at(v.Floor.JoulesPerOutputToken.InexactFloat64())
 	line(` id="volume-floor" class="floor-line"`, chartLeft, right, fy, fy)
@@ -145,6 +144,21 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 			dx = -4
 		}
 		text(` class="you-label"`, x+dx, chartTop+12, anchor, "your volume, "+floor.FormatCompact(vol))
+		// The figure at your traffic: the step over your volume, labelled
+		// with its value.
+		for i := len(steps) - 1; i >= 0; i-- {
+			if steps[i].FromOutputTokensPerMonth.Cmp(vol) <= 0 {
+				j := steps[i].Config.JoulesPerOutputToken
+				y := ys.at(j.InexactFloat64())
+				b.WriteString(`<circle class="traffic-dot" cx="` + px(x) + `" cy="` + px(y) + `" r="4"></circle>`)
+				ly := y - 8
+				if ly < chartTop+30 { // clear of "your volume" at the top
+					ly = y + 18
+				}
+				text(` class="you-label"`, x+dx, ly, anchor, "at your traffic "+floor.FormatJoules(j))
+				break
+			}
+		}
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
@@ -154,8 +168,8 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 // configuration, its energy per output token and its ratio to the floor.
 func (v *volumeChart) table(steps []floor.TrafficStep) string {
 	var b strings.Builder
-	b.WriteString(`<div class="table-scroll" tabindex="0" role="region" aria-label="Steps table (scrolls sideways)"><table id="volume-table" class="config-table"><caption>The floor at your traffic by monthly volume, ` +
-		html.EscapeString(v.Model.Name) + `</caption><thead><tr><th scope="col">From (output tokens a month)</th>` +
+	b.WriteString(`<div class="table-scroll" tabindex="0" role="region" aria-label="Steps table (scrolls sideways)"><table id="volume-table" class="config-table"><caption>The figure at your traffic by monthly volume, ` +
+		html.EscapeString(v.Model.Name) + `: in the chart, the steps; the dashed line is the floor, the upright line your volume, and both axes are log scales.</caption><thead><tr><th scope="col">From (output tokens a month)</th>` +
 		`<th scope="col">Configuration</th><th scope="col">J per output token</th><th scope="col">Times the floor</th></tr></thead><tbody>`)
 	for _, s := range steps {
 		c := s.Config
