@@ -2,7 +2,6 @@ package compile
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -204,35 +203,17 @@ type diffusionModel struct {
 }
 
 func buildDiffusionModels(t *diffusionTask) ([]*diffusionModel, error) {
-	byID := map[string]*diffusionModel{}
-	var order []*diffusionModel
-	type written struct {
-		row *data.DiffusionRow
-		c   *floor.Configuration
-	}
-	rows := map[*diffusionModel][]written{}
-	for _, r := range t.rows {
-		m := byID[r.modelID]
-		if m == nil {
-			m = &diffusionModel{
-				ModelInfo: modelInfo(r.modelID, r.nickname, r.params, r.active, diffusionArchitecture),
-				gen:       r.gen,
-			}
-			byID[r.modelID] = m
-			order = append(order, m)
-		}
-		c, err := r.out.Configuration()
-		if err != nil {
-			return nil, &InputError{File: t.file, Model: r.modelID, Err: fmt.Errorf("an output row does not read back: %w", err)}
-		}
-		rows[m] = append(rows[m], written{r.out, c})
-	}
-	if err := sortModels(t.file, order, func(m *diffusionModel) *data.ModelInfo { return &m.ModelInfo }); err != nil {
+	order, rows, err := groupByModel(t.file, t.rows,
+		func(r *diffusionRow) (*rowModel, *data.DiffusionRow) { return &r.rowModel, r.out },
+		func(r *diffusionRow) *diffusionModel {
+			return &diffusionModel{ModelInfo: modelInfo(r.modelID, r.nickname, r.params, r.active, diffusionArchitecture), gen: r.gen}
+		},
+		func(m *diffusionModel) *data.ModelInfo { return &m.ModelInfo })
+	if err != nil {
 		return nil, err
 	}
 	for _, m := range order {
 		ws := rows[m]
-		slices.SortStableFunc(ws, func(a, b written) int { return floor.CompareConfigurations(a.c, b.c) })
 		configs := make([]*floor.Configuration, len(ws))
 		for i, w := range ws {
 			if i > 0 && floor.CompareConfigurations(ws[i-1].c, w.c) == 0 {
@@ -287,22 +268,15 @@ func buildDiffusion(up *upstream, s Settings, header data.Header, idx *data.Inde
 			return err
 		}
 		iw := &data.IndexDiffusionWorkload{
-			ID:                 ws.ID,
-			Name:               ws.Name,
-			UpstreamName:       t.displayName,
-			Request:            ws.Request,
-			ModelCount:         len(models),
-			ConfigurationCount: len(t.rows),
-			Source:             diffusionSource(s, ws, len(t.rows)),
+			WorkloadName:   data.WorkloadName{ID: ws.ID, Name: ws.Name, UpstreamName: t.displayName},
+			Request:        ws.Request,
+			WorkloadCounts: data.WorkloadCounts{ModelCount: len(models), ConfigurationCount: len(t.rows), Source: diffusionSource(s, ws, len(t.rows))},
 		}
 		for _, m := range models {
 			lo, hi := batchRange(m.rows)
 			mf := &data.DiffusionModelFile{
-				Header:         header,
-				Source:         iw.Source,
-				Caveat:         floor.DiffusionCaveat(ws.Request, m.gen, lo, hi),
-				Boundary:       s.Boundary,
-				ModelInfo:      m.ModelInfo,
+				ModelFileHead: data.ModelFileHead{Header: header, Source: iw.Source, Caveat: floor.DiffusionCaveat(ws.Request, m.gen, lo, hi),
+					Boundary: s.Boundary, ModelInfo: m.ModelInfo},
 				Generation:     m.gen,
 				Configurations: m.rows,
 			}
