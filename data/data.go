@@ -12,6 +12,15 @@
 // Decode reads any folder of the compiled layout (with the embedded
 // published figures); tests use it on broken copies.
 //
+// When each part is decoded: natively (server, CLI, static build, tests)
+// Load and Decode decode everything at once. In the browser Load decodes
+// index.json, the grid, the published figures, the equivalents and the
+// token workloads' models at start, and lists the image and video
+// workloads without their models; LoadDiffusion decodes those models when
+// a page first needs one (a link to an image or video workload, or the
+// workload select switched to one), so a token page starts as if they were
+// not bundled.
+//
 // The file format is one set of types (format.go). Natively the files decode
 // with goccy/go-json; the browser build fills the same types with a small
 // reader without reflection (direct.go), as goccy/go-json would make app.wasm
@@ -87,11 +96,42 @@ var (
 // so repeating the checks would cost the
 // browser start-up time and code for nothing. Figures that do not parse
 // still fail there.
+//
+// In the browser Load decodes the token workloads only, and lists the
+// diffusion workloads (Dataset.DiffusionWorkloads) without their models:
+// LoadDiffusion decodes those, on the first page that needs an image or a
+// video workload, so that a token page starts without them. Natively Load
+// decodes and validates everything before it returns.
 func Load() (*floor.Dataset, error) {
 	loadOnce.Do(func() {
-		loaded, loadErr = decode(Files(), unmarshal, true)
+		var rest func() error
+		loaded, rest, loadErr = decodeParts(Files(), unmarshal, true)
+		if loadErr != nil {
+			return
+		}
+		loadRest = sync.OnceValue(rest)
+		if diffusionAtLoad {
+			if loadErr = loadRest(); loadErr != nil {
+				loaded = nil
+			}
+		}
 	})
 	return loaded, loadErr
+}
+
+// loadRest decodes the diffusion workloads' models into Load's dataset,
+// once.
+var loadRest func() error
+
+// LoadDiffusion decodes the models of Load's diffusion workloads into
+// Load's dataset, on its first call (natively Load has done so already),
+// and returns Load's error or its own. The dataset is complete once it
+// returns nil.
+func LoadDiffusion() error {
+	if _, err := Load(); err != nil {
+		return err
+	}
+	return loadRest()
 }
 
 // Files is the embedded compiled dataset: index.json, grid.json and
@@ -117,19 +157,33 @@ func Decode(files fs.FS) (*floor.Dataset, error) {
 // without checks, it still parses every figure and derives each model's GPUs
 // and best rows, but skips the checks that only compare what was read.
 func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*floor.Dataset, error) {
+	d, rest, err := decodeParts(files, unmarshal, validate)
+	if err == nil {
+		err = rest()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// decodeParts decodes as decode does, except the diffusion workloads'
+// models: it lists those workloads, and returns rest, which decodes their
+// models into them.
+func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) (d *floor.Dataset, rest func() error, err error) {
 	// A constant false here lets the compiler drop every check, and the
 	// linker their code, from the browser build.
 	validate = validate && checksBuilt
 	var idx Index
 	if err := readFile(files, "index.json", &idx, unmarshal); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if validate {
 		if err := checkIndex(&idx); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	d := &floor.Dataset{
+	d = &floor.Dataset{
 		FormatVersion: idx.Version,
 		DataVersion:   idx.DataVersion,
 		Updated:       idx.Updated,
@@ -137,15 +191,14 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 		Caveat:        idx.Caveat,
 		Boundary:      idx.Boundary,
 	}
-	var err error
 	if d.Grid, d.GridSource, err = decodeGrid(files, &idx, unmarshal, validate); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if d.Published, d.PublishedNote, err = decodePublished(publishedJSON, unmarshal, validate); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if d.Equivalents, err = decodeEquivalents(equivalentsJSON, unmarshal, validate); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, iw := range idx.Workloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source}
@@ -153,22 +206,23 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 		if err := decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel, mf *ModelFile) (*floor.Model, error) {
 			return checkModel(&idx, iw, im, mf, validate)
 		}); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-	}
-	if !diffusionDecoded {
-		return d, nil
 	}
 	for _, iw := range idx.DiffusionWorkloads {
-		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source}
-		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)
-		if err := decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel, mf *DiffusionModelFile) (*floor.Model, error) {
-			return checkDiffusionModel(&idx, iw, im, mf, validate)
-		}); err != nil {
-			return nil, err
-		}
+		d.DiffusionWorkloads = append(d.DiffusionWorkloads, &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source})
 	}
-	return d, nil
+	rest = func() error {
+		for i, iw := range idx.DiffusionWorkloads {
+			if err := decodeModels(files, unmarshal, d.DiffusionWorkloads[i], iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel, mf *DiffusionModelFile) (*floor.Model, error) {
+				return checkDiffusionModel(&idx, iw, im, mf, validate)
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return d, rest, nil
 }
 
 // decodeModels adds to w the models of its index entries ims, each decoded

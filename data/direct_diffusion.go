@@ -12,7 +12,7 @@ func (r *reader) diffusionWorkload(w *IndexDiffusionWorkload) error {
 		case "models":
 			return list(r, &w.Models, r.diffusionIndexModel)
 		}
-		return r.workloadKey(key, &w.ID, &w.Name, &w.UpstreamName, &w.ModelCount, &w.ConfigurationCount, &w.Source)
+		return r.workloadKey(key, &w.WorkloadName, &w.WorkloadCounts)
 	})
 }
 
@@ -56,7 +56,7 @@ func (r *reader) diffusionModel(m *DiffusionModelFile) error {
 		case "configurations":
 			return list(r, &m.Configurations, r.diffusionRow)
 		}
-		return r.modelFileKey(key, &m.Header, &m.Source, &m.Caveat, &m.Boundary, &m.ModelInfo)
+		return r.modelFileKey(key, &m.ModelFileHead)
 	})
 }
 

@@ -69,26 +69,26 @@ func (r *reader) workload(w *IndexWorkload) error {
 		if key == "models" {
 			return list(r, &w.Models, r.indexModel)
 		}
-		return r.workloadKey(key, &w.ID, &w.Name, &w.UpstreamName, &w.ModelCount, &w.ConfigurationCount, &w.Source)
+		return r.workloadKey(key, &w.WorkloadName, &w.WorkloadCounts)
 	})
 }
 
 // workloadKey reads key of what both kinds of workload in index.json have
 // (IndexWorkload, IndexDiffusionWorkload); errUnknown if it is none of them.
-func (r *reader) workloadKey(key string, id, name, upstreamName *string, modelCount, configurationCount *int, source *floor.Source) error {
+func (r *reader) workloadKey(key string, n *WorkloadName, c *WorkloadCounts) error {
 	switch key {
 	case "id":
-		return r.text(id)
+		return r.text(&n.ID)
 	case "name":
-		return r.text(name)
+		return r.text(&n.Name)
 	case "upstream_name":
-		return r.text(upstreamName)
+		return r.text(&n.UpstreamName)
 	case "model_count":
-		return r.int(modelCount)
+		return r.int(&c.ModelCount)
 	case "configuration_count":
-		return r.int(configurationCount)
+		return r.int(&c.ConfigurationCount)
 	case "source":
-		return r.source(source)
+		return r.source(&c.Source)
 	}
 	return errUnknown
 }

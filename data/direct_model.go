@@ -1,7 +1,5 @@
 package data
 
-import "energyfloor/app/floor"
-
 func (r *reader) model(m *ModelFile) error {
 	return r.object(func(key string) error {
 		switch key {
@@ -10,26 +8,26 @@ func (r *reader) model(m *ModelFile) error {
 		case "best":
 			return r.best(&m.Best)
 		}
-		return r.modelFileKey(key, &m.Header, &m.Source, &m.Caveat, &m.Boundary, &m.ModelInfo)
+		return r.modelFileKey(key, &m.ModelFileHead)
 	})
 }
 
 // modelFileKey reads key of what both kinds of model file have (ModelFile,
 // DiffusionModelFile): the header, the source block, the caveat, the
 // boundary and the model's description; errUnknown if it is none of them.
-func (r *reader) modelFileKey(key string, h *Header, source *floor.Source, caveat, boundary *string, mi *ModelInfo) error {
+func (r *reader) modelFileKey(key string, h *ModelFileHead) error {
 	switch key {
 	case "source":
-		return r.source(source)
+		return r.source(&h.Source)
 	case "caveat":
-		return r.text(caveat)
+		return r.text(&h.Caveat)
 	case "boundary":
-		return r.text(boundary)
+		return r.text(&h.Boundary)
 	}
-	if err := r.header(h, key); err != errUnknown {
+	if err := r.header(&h.Header, key); err != errUnknown {
 		return err
 	}
-	return r.modelInfo(mi, key)
+	return r.modelInfo(&h.ModelInfo, key)
 }
 
 // best reads a best object, GPU model to row; null makes it nil.

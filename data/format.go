@@ -43,14 +43,10 @@ type Index struct {
 // IndexDiffusionWorkload is one diffusion workload in index.json: Request
 // names what one request makes, "image" or "video".
 type IndexDiffusionWorkload struct {
-	ID                 string                 `json:"id"`
-	Name               string                 `json:"name"`
-	UpstreamName       string                 `json:"upstream_name"`
-	Request            string                 `json:"request"`
-	ModelCount         int                    `json:"model_count"`
-	ConfigurationCount int                    `json:"configuration_count"`
-	Source             floor.Source           `json:"source"`
-	Models             []*IndexDiffusionModel `json:"models"`
+	WorkloadName
+	Request string `json:"request"`
+	WorkloadCounts
+	Models []*IndexDiffusionModel `json:"models"`
 }
 
 // IndexDiffusionModel is one model of a diffusion workload in index.json,
@@ -66,11 +62,7 @@ type IndexDiffusionModel struct {
 // one model, with the dataset's header, the workload's source block, the
 // caveat true for its generation settings, and every configuration.
 type DiffusionModelFile struct {
-	Header
-	Source   floor.Source `json:"source"`
-	Caveat   string       `json:"caveat"`
-	Boundary string       `json:"boundary"`
-	ModelInfo
+	ModelFileHead
 	Generation     floor.Generation `json:"generation"`
 	Configurations []*DiffusionRow  `json:"configurations"`
 }
@@ -150,13 +142,25 @@ type ModelInfo struct {
 
 // IndexWorkload is one workload in index.json.
 type IndexWorkload struct {
-	ID                 string        `json:"id"`
-	Name               string        `json:"name"`
-	UpstreamName       string        `json:"upstream_name"`
-	ModelCount         int           `json:"model_count"`
-	ConfigurationCount int           `json:"configuration_count"`
-	Source             floor.Source  `json:"source"`
-	Models             []*IndexModel `json:"models"`
+	WorkloadName
+	WorkloadCounts
+	Models []*IndexModel `json:"models"`
+}
+
+// WorkloadName and WorkloadCounts are what both kinds of workload in
+// index.json (IndexWorkload, IndexDiffusionWorkload) have, on either side
+// of a diffusion workload's request: the workload's id and names, then its
+// counts and source block.
+type WorkloadName struct {
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	UpstreamName string `json:"upstream_name"`
+}
+
+type WorkloadCounts struct {
+	ModelCount         int          `json:"model_count"`
+	ConfigurationCount int          `json:"configuration_count"`
+	Source             floor.Source `json:"source"`
 }
 
 // IndexModel is one model of a workload in index.json; File names its model
@@ -172,13 +176,20 @@ type IndexModel struct {
 // dataset's header, the workload's source block (its selection text true
 // for this model), every configuration and the best rows.
 type ModelFile struct {
+	ModelFileHead
+	Configurations []*Row          `json:"configurations"`
+	Best           map[string]*Row `json:"best"`
+}
+
+// ModelFileHead opens both kinds of model file (ModelFile,
+// DiffusionModelFile): the dataset's header, the workload's source block,
+// the caveat, the boundary and the model's description.
+type ModelFileHead struct {
 	Header
 	Source   floor.Source `json:"source"`
 	Caveat   string       `json:"caveat"`
 	Boundary string       `json:"boundary"`
 	ModelInfo
-	Configurations []*Row          `json:"configurations"`
-	Best           map[string]*Row `json:"best"`
 }
 
 // Row is one measured configuration as written (the units are in

@@ -25,6 +25,7 @@ func unmarshalGoccy(b []byte, v any) error {
 // checksBuilt is true natively: Load and Decode validate every record.
 const checksBuilt = true
 
-// diffusionDecoded is true natively: Load and Decode decode (and validate)
-// the diffusion workloads into Dataset.DiffusionWorkloads.
-const diffusionDecoded = true
+// diffusionAtLoad is true natively: Load decodes (and validates) the
+// diffusion workloads' models before it returns, so a bad file fails at
+// start.
+const diffusionAtLoad = true

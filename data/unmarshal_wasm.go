@@ -13,7 +13,8 @@ var unmarshal = unmarshalDirect
 // Load there trusts the embedded dataset the server validated (see Load).
 const checksBuilt = false
 
-// diffusionDecoded is false in the browser: no page there shows an image or
-// video workload yet, so its start-up does not decode their 1,020
-// configurations (Dataset.DiffusionWorkloads stays empty).
-const diffusionDecoded = false
+// diffusionAtLoad is false in the browser: Load leaves the diffusion
+// workloads' models to LoadDiffusion, which the first image or video page
+// calls, so that a token page's start-up does not decode their 1,020
+// configurations.
+const diffusionAtLoad = false

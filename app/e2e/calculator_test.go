@@ -307,7 +307,7 @@ func TestSelectOptionsUseURLValues(t *testing.T) {
 	}{
 		{selGPU, []string{"", "H100", "B200"}},
 		{selPercentile, []string{"median", "p90", "p95", "p99"}},
-		{selWorkload, []string{"lm-arena-chat", "gpqa", "sourcegraph-fim", "image-chat", "video-chat"}},
+		{selWorkload, []string{"lm-arena-chat", "gpqa", "sourcegraph-fim", "image-chat", "video-chat", "text-to-image", "text-to-video"}},
 	} {
 		got, err := Eval[[]string](b, `[...document.querySelector(`+jsString(c.sel)+`).options].map(o => o.value)`)
 		if err != nil {

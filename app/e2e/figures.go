@@ -22,14 +22,21 @@ type Page interface {
 type CLI func(args ...string) (code int, stdout, stderr string)
 
 // pageFlags names, for each field of the page (its id), the CLI's flag
-// for it. The requests field has none: the tokens field, which follows it,
-// gives the CLI the volume.
+// for it. The requests field gives the CLI the volume of an image or video
+// workload only: on a token workload the tokens field, which follows it,
+// does. The fields a workload does not have are empty, and not given.
 var pageFlags = []struct{ id, flag string }{
-	{"workload", "-workload"}, {"tokens-per-month", "-tokens"}, {"output-tokens", "-output-tokens"},
-	{"itl-ms", "-itl-ms"}, {"percentile", "-percentile"}, {"gpu", "-gpu"}, {"model", "-model"},
+	{"workload", "-workload"}, {"tokens-per-month", "-tokens"}, {requestsID, "-requests"}, {"output-tokens", "-output-tokens"},
+	{"itl-ms", "-itl-ms"}, {"latency-s", "-latency-s"}, {"percentile", "-percentile"}, {"gpu", "-gpu"}, {"model", "-model"},
 	{"host-overhead", "-host-overhead"}, {"idle-overhead", "-idle-overhead"}, {"pue", "-pue"},
 	{"grid", "-grid"}, {"gco2-per-kwh", "-gco2-per-kwh"}, {"price-per-kwh", "-price-per-kwh"}, {"currency", "-currency"},
 }
+
+// requestsID is the requests field's id, and diffusionWorkloads the
+// workloads whose volume it is (images or videos a month).
+const requestsID = "requests-per-month"
+
+var diffusionWorkloads = map[string]bool{"text-to-image": true, "text-to-video": true}
 
 // FieldIDs lists the ids of the fields CheckFigures reads.
 func FieldIDs() []string {
@@ -73,7 +80,11 @@ func CheckFigures(p Page, cli CLI) (current string, problems []string) {
 	// estimate to compare.
 	_, beyond := p.Field("host-overhead")
 	args := []string{"-json"}
+	workload, _ := p.Field("workload")
 	for _, f := range pageFlags {
+		if f.id == requestsID && !diffusionWorkloads[workload] {
+			continue
+		}
 		v, ok := p.Field(f.id)
 		if !ok && !beyond && factorField[f.id] {
 			continue
@@ -105,7 +116,7 @@ func CheckFigures(p Page, cli CLI) (current string, problems []string) {
 	if len(rep.Results) > 0 {
 		want = &rep.Results[0]
 		for _, r := range rep.Results[1:] {
-			if r.Traffic != nil && (want.Traffic == nil || decimal.RequireFromString(string(r.Traffic.JPerToken)).LessThan(decimal.RequireFromString(string(want.Traffic.JPerToken)))) {
+			if r.Traffic != nil && (want.Traffic == nil || r.Traffic.joules().LessThan(want.Traffic.joules())) {
 				want.Traffic = r.Traffic
 			}
 		}
@@ -154,13 +165,40 @@ type cliPageResult struct {
 		RowID string `json:"row_id"`
 	} `json:"configuration"`
 	Estimate *estimate `json:"estimate"`
-	Traffic  *struct {
-		JPerToken    json.Number `json:"joules_per_output_token"`
-		WhPerRequest json.Number `json:"wh_per_request"`
-		KWhPerMonth  json.Number `json:"kwh_per_month"`
-		RowID        string      `json:"row_id"`
-		Estimate     *estimate   `json:"estimate"`
-	} `json:"traffic"`
+	Traffic  *cliPageTraffic `json:"traffic"`
+}
+
+// cliPageTraffic is what the page shows of a result's traffic: an image or
+// video workload's has joules per request where a token one's has joules
+// per output token.
+type cliPageTraffic struct {
+	JPerToken     json.Number `json:"joules_per_output_token"`
+	JPerRequest   json.Number `json:"joules_per_request"`
+	WhPerRequest  json.Number `json:"wh_per_request"`
+	KWhPerMonth   json.Number `json:"kwh_per_month"`
+	RowID         string      `json:"row_id"`
+	Configuration *struct {
+		RowID string `json:"row_id"`
+	} `json:"configuration"`
+	Estimate *estimate `json:"estimate"`
+}
+
+// joules returns the energy the traffic figures rank by: per output token,
+// or per image or video.
+func (t *cliPageTraffic) joules() decimal.Decimal {
+	if t.JPerToken != "" {
+		return decimal.RequireFromString(string(t.JPerToken))
+	}
+	return decimal.RequireFromString(string(t.JPerRequest))
+}
+
+// rowID returns the traffic configuration's row id (an image or video
+// workload's traffic gives it inside its configuration).
+func (t *cliPageTraffic) rowID() string {
+	if t.RowID == "" && t.Configuration != nil {
+		return t.Configuration.RowID
+	}
+	return t.RowID
 }
 
 // estimate is what `energyfloor -json` gives as the estimate of one result.
@@ -214,7 +252,7 @@ func (r *cliPageResult) figures() []figure {
 		fs = append(fs,
 			figure{"traffic-per-request", "data-wh", "traffic.wh_per_request", string(tr.WhPerRequest)},
 			figure{"traffic-per-month", "data-wh", "traffic.kwh_per_month × 1000", wh(tr.KWhPerMonth)},
-			figure{"traffic-config", "data-row-id", "traffic.row_id", tr.RowID},
+			figure{"traffic-config", "data-row-id", "traffic.row_id", tr.rowID()},
 			figure{"traffic-estimate-per-month", "data-wh", "traffic.estimate.kwh_per_month × 1000", wh(te.KWhPerMonth)})
 	}
 	return fs

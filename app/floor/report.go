@@ -16,10 +16,22 @@ import (
 // Every figure is a JSON number written as a plain decimal and is not
 // rounded for display.
 type Report struct {
-	Inputs        ReportInputs `json:"inputs"`
-	DataVersion   string       `json:"data_version"`
-	AppVersion    string       `json:"app_version"`
-	HoursPerMonth int          `json:"hours_per_month"`
+	Inputs ReportInputs `json:"inputs"`
+	reportAbout
+	Results []ReportResult `json:"results"`
+	// diffusion reports a diffusion workload, whose JSON and CSV write the
+	// report in the diffusion shapes (report_diffusion.go).
+	diffusion bool
+}
+
+// reportAbout is what a report, token or diffusion, writes between its
+// inputs and its results: the versions, the caveat, the citation, the
+// provenance, the statement and its equivalents. Embedded untagged, its
+// fields are the report's own in JSON and CSV.
+type reportAbout struct {
+	DataVersion   string `json:"data_version"`
+	AppVersion    string `json:"app_version"`
+	HoursPerMonth int    `json:"hours_per_month"`
 	// Caveat is the dataset's, with CaveatNote's sentence when a factor is set.
 	Caveat      string       `json:"caveat"`
 	Citation    string       `json:"citation"`
@@ -38,10 +50,6 @@ type Report struct {
 	// Equivalents restate the statement's floor, per request and per
 	// month, in everyday energies (Equivalents); empty when it has no floor.
 	Equivalents []ReportEquivalent `json:"equivalents"`
-	Results     []ReportResult     `json:"results"`
-	// diffusion reports a diffusion workload, whose JSON and CSV write the
-	// report in the diffusion shapes (report_diffusion.go).
-	diffusion bool
 }
 
 // ReportEquivalent is one figure restated as a count of one equivalent: Of
@@ -95,12 +103,24 @@ func reportEquivalents(ds *Dataset, r Result) []ReportEquivalent {
 
 // ReportInputs are the inputs the results are for.
 type ReportInputs struct {
-	Workload               string  `json:"workload"`
-	OutputTokensPerMonth   Number  `json:"output_tokens_per_month"`
-	OutputTokensPerRequest Number  `json:"output_tokens_per_request"`
-	TargetITLMs            Number  `json:"itl_target_ms"`
-	Percentile             string  `json:"percentile"`
-	GPU                    *string `json:"gpu"`
+	Workload               string `json:"workload"`
+	OutputTokensPerMonth   Number `json:"output_tokens_per_month"`
+	OutputTokensPerRequest Number `json:"output_tokens_per_request"`
+	TargetITLMs            Number `json:"itl_target_ms"`
+	Percentile             string `json:"percentile"`
+	reportScope
+	// RequestsPerMonth and TargetLatencyS are a diffusion report's volume
+	// and target, which it writes in place of the token inputs
+	// (report_diffusion.go).
+	RequestsPerMonth Number `json:"-"`
+	TargetLatencyS   Number `json:"-"`
+}
+
+// reportScope is the inputs a token and a diffusion report share, after
+// the workload and its volume and target: the GPU, the model, the factors,
+// the grid and the price. Embedded untagged, its fields are the inputs' own.
+type reportScope struct {
+	GPU *string `json:"gpu"`
 	// Model is the one model the results are limited to, or null when they
 	// cover every model.
 	Model *string `json:"model"`
@@ -123,11 +143,6 @@ type ReportInputs struct {
 	// PricePerKWh is the price of a kWh in Currency, or null for none.
 	PricePerKWh *Number `json:"price_per_kwh"`
 	Currency    string  `json:"currency"`
-	// RequestsPerMonth and TargetLatencyS are a diffusion report's volume
-	// and target, which it writes in place of the token inputs
-	// (report_diffusion.go).
-	RequestsPerMonth Number `json:"-"`
-	TargetLatencyS   Number `json:"-"`
 }
 
 // ReportGridSource is the provenance of a bundled grid intensity.
@@ -165,6 +180,27 @@ type ReportSource struct {
 // ReportResult is one model on one GPU. Its figures are for Configuration:
 // the chosen configuration, or the fastest when nothing meets the target.
 type ReportResult struct {
+	resultHead
+	// ReachableITLMs, set when nothing meets the target, is the lowest
+	// latency of the target's statistic the model reaches on this GPU.
+	ReachableITLMs *Number             `json:"reachable_itl_ms"`
+	Configuration  ReportConfiguration `json:"configuration"`
+	resultCounts
+	JPerToken    Number `json:"joules_per_output_token"`
+	WhPerMillion Number `json:"wh_per_million_output_tokens"`
+	resultFigures
+	// Traffic is the floor the monthly volume can reach over the same
+	// model and GPU (Traffic), or null when nothing meets the target.
+	Traffic *ReportTraffic `json:"traffic"`
+	// ReachableLatencyS is ReachableITLMs for a diffusion result: the lowest
+	// batch latency, in seconds, which its JSON writes instead.
+	ReachableLatencyS *Number `json:"-"`
+}
+
+// resultHead, resultCounts and resultFigures are the fields a token and a
+// diffusion result share, in three runs around those that differ. Embedded
+// untagged, their fields are the result's own.
+type resultHead struct {
 	Rank    int    `json:"rank"`
 	ModelID string `json:"model_id"`
 	// Model and Slug are both the model's slug.
@@ -176,46 +212,36 @@ type ReportResult struct {
 	Selected    *bool   `json:"selected,omitempty"`
 	MeetsTarget bool    `json:"meets_target"`
 	RowID       *string `json:"row_id"`
-	// ReachableITLMs, set when nothing meets the target, is the lowest
-	// latency of the target's statistic the model reaches on this GPU.
-	ReachableITLMs *Number             `json:"reachable_itl_ms"`
-	Configuration  ReportConfiguration `json:"configuration"`
-	Qualifying     int                 `json:"qualifying_configurations"`
-	Measured       int                 `json:"measured_configurations"`
-	Spread         *ReportSpread       `json:"spread"`
-	JPerToken      Number              `json:"joules_per_output_token"`
-	WhPerMillion   Number              `json:"wh_per_million_output_tokens"`
-	JPerRequest    Number              `json:"joules_per_request"`
-	WhPerRequest   Number              `json:"wh_per_request"`
-	KWhPerMonth    Number              `json:"kwh_per_month"`
-	KWhPerYear     Number              `json:"kwh_per_year"`
-	Requests       Number              `json:"requests_per_month"`
-	GPUHours       Number              `json:"gpu_hours_per_month"`
-	Replicas       int64               `json:"replicas"`
-	GPUsNeeded     int64               `json:"gpus_needed"`
-	AvgGPUPower    Number              `json:"avg_gpu_power_watts"`
+}
+
+type resultCounts struct {
+	Qualifying int           `json:"qualifying_configurations"`
+	Measured   int           `json:"measured_configurations"`
+	Spread     *ReportSpread `json:"spread"`
+}
+
+type resultFigures struct {
+	JPerRequest  Number `json:"joules_per_request"`
+	WhPerRequest Number `json:"wh_per_request"`
+	KWhPerMonth  Number `json:"kwh_per_month"`
+	KWhPerYear   Number `json:"kwh_per_year"`
+	Requests     Number `json:"requests_per_month"`
+	GPUHours     Number `json:"gpu_hours_per_month"`
+	Replicas     int64  `json:"replicas"`
+	GPUsNeeded   int64  `json:"gpus_needed"`
+	AvgGPUPower  Number `json:"avg_gpu_power_watts"`
 	// Estimate is null when the inputs set no factor (Factors.IsZero).
 	Estimate *ReportEstimate `json:"estimate"`
-	// Traffic is the floor the monthly volume can reach over the same
-	// model and GPU (Traffic), or null when nothing meets the target.
-	Traffic *ReportTraffic `json:"traffic"`
-	// ReachableLatencyS is ReachableITLMs for a diffusion result: the lowest
-	// batch latency, in seconds, which its JSON writes instead.
-	ReachableLatencyS *Number `json:"-"`
 }
 
 // ReportTraffic is a result's Traffic: the configuration the traffic floor
 // is at, its figures, the monthly volume's average rate, how busy it keeps
 // that configuration, and how many times the floor it is.
 type ReportTraffic struct {
-	OutputTokensPerSecond Number              `json:"output_tokens_per_second"`
-	JPerToken             Number              `json:"joules_per_output_token"`
-	WhPerRequest          Number              `json:"wh_per_request"`
-	KWhPerMonth           Number              `json:"kwh_per_month"`
-	RowID                 string              `json:"row_id"`
-	Utilisation           Number              `json:"utilisation"`
-	TimesFloor            Number              `json:"times_floor"`
-	Configuration         ReportConfiguration `json:"configuration"`
+	OutputTokensPerSecond Number `json:"output_tokens_per_second"`
+	JPerToken             Number `json:"joules_per_output_token"`
+	trafficFigures
+	Configuration ReportConfiguration `json:"configuration"`
 	// Estimate is the traffic floor times the factors; null without them.
 	Estimate *ReportEstimate `json:"estimate"`
 	// NextStep is where the traffic floor next falls as the volume grows
@@ -225,6 +251,16 @@ type ReportTraffic struct {
 	// its JSON writes instead of the per-token ones.
 	RequestsPerSecond Number `json:"-"`
 	JPerRequest       Number `json:"-"`
+}
+
+// trafficFigures is the traffic figures a token and a diffusion report
+// share. Embedded untagged, its fields are the traffic's own.
+type trafficFigures struct {
+	WhPerRequest Number `json:"wh_per_request"`
+	KWhPerMonth  Number `json:"kwh_per_month"`
+	RowID        string `json:"row_id"`
+	Utilisation  Number `json:"utilisation"`
+	TimesFloor   Number `json:"times_floor"`
 }
 
 // ReportNextStep is a Traffic.NextStep: from which monthly volume the

@@ -11,14 +11,15 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 	rep := &Report{
 		Inputs: ReportInputs{
 			Workload: w.ID, OutputTokensPerMonth: Number(in.OutputTokensPerMonth), OutputTokensPerRequest: Number(in.OutputTokensPerRequest),
-			TargetITLMs: Number(in.TargetITLMs), Percentile: string(in.Statistic), GPU: optional(in.GPU), Model: optional(in.Model),
-			HostOverhead: Number(factors.Host), IdleOverhead: Number(factors.Idle), PUE: Number(factors.pue()),
-			PricePerKWh: optionalNumber(factors.PricePerKWh), Currency: factors.Currency,
+			TargetITLMs: Number(in.TargetITLMs), Percentile: string(in.Statistic),
+			reportScope: reportScope{GPU: optional(in.GPU), Model: optional(in.Model),
+				HostOverhead: Number(factors.Host), IdleOverhead: Number(factors.Idle), PUE: Number(factors.pue()),
+				PricePerKWh: optionalNumber(factors.PricePerKWh), Currency: factors.Currency},
 			RequestsPerMonth: Number(in.RequestsPerMonth), TargetLatencyS: Number(in.TargetLatencyS),
 		},
-		DataVersion: ds.DataVersion, AppVersion: appVersion, HoursPerMonth: HoursPerMonth,
-		Caveat: WorkloadCaveat(ds, w, in), Citation: src.Cite, CitationURL: src.CiteURL,
-		Source:  ReportSource{Name: src.Name, URL: src.URL, DataURL: src.DataURL, Version: src.Version, Retrieved: src.Retrieved, Licence: src.Licence},
+		reportAbout: reportAbout{DataVersion: ds.DataVersion, AppVersion: appVersion, HoursPerMonth: HoursPerMonth,
+			Caveat: WorkloadCaveat(ds, w, in), Citation: src.Cite, CitationURL: src.CiteURL,
+			Source: ReportSource{Name: src.Name, URL: src.URL, DataURL: src.DataURL, Version: src.Version, Retrieved: src.Retrieved, Licence: src.Licence}},
 		Results: make([]ReportResult, len(results)),
 	}
 	if g, ok := factors.GCO2ePerKWh(); ok {
@@ -40,12 +41,14 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 	for i, res := range results {
 		f := res.Figures
 		c := res.Chosen
-		rr := ReportResult{Rank: i + 1, ModelID: res.Model.ModelID, Model: res.Model.Slug, Slug: res.Model.Slug, Name: res.Model.Name, GPU: res.GPU,
-			MeetsTarget: res.Meets(), Qualifying: res.Qualifying, Measured: res.Measured,
-			JPerToken: Number(f.JoulesPerOutputToken), WhPerMillion: Number(f.WhPerMillionOutputTokens), JPerRequest: Number(f.JoulesPerRequest),
-			WhPerRequest: Number(f.WhPerRequest), KWhPerMonth: Number(f.KWhPerMonth), KWhPerYear: Number(f.KWhPerYear),
-			Requests: Number(f.RequestsPerMonth), GPUHours: Number(f.GPUHoursPerMonth), Replicas: f.Replicas, GPUsNeeded: f.GPUsNeeded,
-			AvgGPUPower: Number(f.AvgGPUPowerWatts),
+		rr := ReportResult{
+			resultHead: resultHead{Rank: i + 1, ModelID: res.Model.ModelID, Model: res.Model.Slug, Slug: res.Model.Slug, Name: res.Model.Name,
+				GPU: res.GPU, MeetsTarget: res.Meets()},
+			resultCounts: resultCounts{Qualifying: res.Qualifying, Measured: res.Measured},
+			JPerToken:    Number(f.JoulesPerOutputToken), WhPerMillion: Number(f.WhPerMillionOutputTokens),
+			resultFigures: resultFigures{JPerRequest: Number(f.JoulesPerRequest), WhPerRequest: Number(f.WhPerRequest),
+				KWhPerMonth: Number(f.KWhPerMonth), KWhPerYear: Number(f.KWhPerYear), Requests: Number(f.RequestsPerMonth),
+				GPUHours: Number(f.GPUHoursPerMonth), Replicas: f.Replicas, GPUsNeeded: f.GPUsNeeded, AvgGPUPower: Number(f.AvgGPUPowerWatts)},
 		}
 		if c != nil {
 			rr.RowID = &c.RowID
@@ -63,9 +66,10 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 		rr.Configuration = reportConfiguration(res.Model, c)
 		if t := res.Traffic; t != nil {
 			rr.Traffic = &ReportTraffic{OutputTokensPerSecond: Number(t.OutputTokensPerSecond), JPerToken: Number(t.Figures.JoulesPerOutputToken),
-				WhPerRequest: Number(t.Figures.WhPerRequest), KWhPerMonth: Number(t.Figures.KWhPerMonth), RowID: t.Config.RowID,
-				Utilisation: Number(t.Utilisation), TimesFloor: Number(t.TimesFloor), Configuration: reportConfiguration(res.Model, t.Config),
-				Estimate: reportEstimate(factors, t.Figures), RequestsPerSecond: Number(t.RequestsPerSecond),
+				trafficFigures: trafficFigures{WhPerRequest: Number(t.Figures.WhPerRequest), KWhPerMonth: Number(t.Figures.KWhPerMonth),
+					RowID: t.Config.RowID, Utilisation: Number(t.Utilisation), TimesFloor: Number(t.TimesFloor)},
+				Configuration: reportConfiguration(res.Model, t.Config),
+				Estimate:      reportEstimate(factors, t.Figures), RequestsPerSecond: Number(t.RequestsPerSecond),
 				JPerRequest: Number(t.Figures.JoulesPerRequest)}
 			if n := t.NextStep(); n != nil {
 				rr.Traffic.NextStep = &ReportNextStep{FromTokensPerMonth: Number(n.FromOutputTokensPerMonth), TimesFloor: Number(n.TimesFloor),

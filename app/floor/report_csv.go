@@ -76,13 +76,18 @@ type jsonField struct {
 }
 
 // jsonFields returns the fields encoding/json writes for struct type t, in
-// its order: its exported fields under their json keys. The report's types
-// embed no struct (TestReportEmbedsNothing), so encoding/json's rules for
-// embedded fields have no case here.
+// its order: its exported fields under their json keys, and in place of an
+// untagged embedded struct its fields. The report's types embed only
+// untagged structs and repeat no key (TestReportEmbedsPlainly), so
+// encoding/json's other rules for embedded fields have no case here.
 func jsonFields(t reflect.Type) []jsonField {
 	var fs []jsonField
 	for f := range t.Fields() {
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			fs = append(fs, jsonFields(f.Type)...)
+			continue
+		}
 		if !f.IsExported() || name == "-" {
 			continue
 		}

@@ -28,7 +28,7 @@ func TestJSONCSVNewField(t *testing.T) {
 	}
 	n := Number(decimal.RequireFromString("-1.5"))
 	rep := wideReport{
-		Inputs: ReportInputs{Workload: "w", Currency: "EUR"}, DataVersion: "d",
+		Inputs: ReportInputs{Workload: "w", reportScope: reportScope{Currency: "EUR"}}, DataVersion: "d",
 		Added:   n,
 		Results: []wideResult{{Rank: 1, Note: "a note"}, {Rank: 2, Extra: &ReportSpread{Floor: n}}},
 	}
@@ -74,10 +74,11 @@ func TestJSONCSVNewField(t *testing.T) {
 	}
 }
 
-// TestReportEmbedsNothing: no type of the report embeds another, so the
-// CSV's columns (jsonFields) need none of encoding/json's rules for
+// TestReportEmbedsPlainly: the report's types, token and diffusion, embed
+// only untagged structs, and no type's JSON repeats a key, so the CSV's
+// columns (jsonFields) need none of encoding/json's other rules for
 // embedded fields.
-func TestReportEmbedsNothing(t *testing.T) {
+func TestReportEmbedsPlainly(t *testing.T) {
 	seen := map[reflect.Type]bool{}
 	var walk func(reflect.Type)
 	walk = func(ty reflect.Type) {
@@ -89,14 +90,22 @@ func TestReportEmbedsNothing(t *testing.T) {
 		}
 		seen[ty] = true
 		for f := range ty.Fields() {
-			if f.Anonymous {
-				t.Errorf("%s embeds %s: the CSV's columns do not follow encoding/json's rules for embedded fields", ty, f.Type)
+			if f.Anonymous && (f.Tag.Get("json") != "" || f.Type.Kind() != reflect.Struct) {
+				t.Errorf("%s embeds %s tagged %q: the CSV's columns follow encoding/json only for untagged embedded structs", ty, f.Type, f.Tag.Get("json"))
 			}
 			walk(f.Type)
 		}
+		keys := map[string]bool{}
+		for _, f := range jsonFields(ty) {
+			if keys[f.name] {
+				t.Errorf("%s writes %q twice: the CSV's columns do not follow encoding/json's rules for a repeated key", ty, f.name)
+			}
+			keys[f.name] = true
+		}
 	}
 	walk(reflect.TypeFor[Report]())
-	if len(seen) < 5 {
+	walk(reflect.TypeFor[diffusionReport]())
+	if len(seen) < 10 {
 		t.Errorf("walked %d types of the report, want all of them", len(seen))
 	}
 }

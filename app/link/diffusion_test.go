@@ -1,23 +1,21 @@
 package link
 
 import (
-	"strings"
 	"testing"
 
 	"energyfloor/data"
 )
 
-// TestDiffusionLinks: the CLI's state (Diffusion set) reads an image
-// workload with its own defaults and writes a permalink of workload,
-// requests, latency and model only; the page's state, which does not draw
-// those workloads yet, falls back to the default workload with a notice.
+// TestDiffusionLinks: a state reads an image workload with its own
+// defaults and writes a permalink of workload, requests, latency and model
+// only; a link decodes to it; switching text → image → text keeps the
+// token fields, and the requests field follows the tokens again.
 func TestDiffusionLinks(t *testing.T) {
 	ds, err := data.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := NewState(ds)
-	f.Diffusion = true
 	for _, e := range []struct {
 		k Field
 		v string
@@ -30,7 +28,6 @@ func TestDiffusionLinks(t *testing.T) {
 		t.Errorf("permalink %s, want %s", got, want)
 	}
 	v := NewState(ds)
-	v.Diffusion = true
 	if err := v.Apply(ds, FieldWorkload, "text-to-video"); err != nil {
 		t.Fatal(err)
 	}
@@ -38,9 +35,26 @@ func TestDiffusionLinks(t *testing.T) {
 		t.Errorf("video defaults: %s videos within %s s, want 10000 within 1800", v.In.RequestsPerMonth, v.In.TargetLatencyS)
 	}
 
-	page, notices := DecodeQuery(ds, mustQuery(t, "workload=text-to-image&requests=2M&latency=20"))
-	if page.In.Workload != "lm-arena-chat" || len(notices) != 1 || !strings.Contains(string(notices[0]), `Ignored workload="text-to-image"`) {
-		t.Errorf("the page's state: workload %s, notices %q", page.In.Workload, notices)
+	page, notices := DecodeQuery(ds, mustQuery(t, "workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&tokens=5B"))
+	if len(notices) != 0 || page.Permalink(ds).Encode() != f.Permalink(ds).Encode() {
+		t.Errorf("the link's state: notices %q, permalink %s, want %s", notices, page.Permalink(ds).Encode(), f.Permalink(ds).Encode())
+	}
+
+	s := NewState(ds)
+	for _, e := range []struct {
+		k Field
+		v string
+	}{{FieldOutput, "250"}, {FieldRequests, "2M"}, {FieldITL, "50"}, {FieldWorkload, "text-to-image"}, {FieldRequests, "3M"},
+		{FieldLatency, "oops"}, {FieldWorkload, "gpqa"}} {
+		if err := s.Apply(ds, e.k, e.v); err != nil && e.v != "oops" {
+			t.Fatalf("%s=%s: %v", e.k, e.v, err)
+		}
+	}
+	if got, want := s.Permalink(ds).Encode(), "itl=50&model=qwen-3-235b-a22b-instruct&output=250&pct=median&tokens=500M&v="+ds.DataVersion+"&workload=gpqa"; got != want {
+		t.Errorf("back to tokens: %s, want %s", got, want)
+	}
+	if s.Text[FieldRequests] != "2M" || s.Text[FieldOutput] != "250" || s.Text[FieldITL] != "50" || len(s.Errs) != 0 {
+		t.Errorf("back to tokens: requests %q, output %q, itl %q, errors %v", s.Text[FieldRequests], s.Text[FieldOutput], s.Text[FieldITL], s.Errs)
 	}
 }
 

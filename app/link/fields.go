@@ -71,26 +71,17 @@ var Fields = [FieldCount]Spec{
 		Usage: "upstream task `id`, as energyfloor -list lists them",
 		ID:    "workload", Label: "Workload", Kind: ChoiceKind,
 		set: func(f *State, ds *floor.Dataset, s string) error {
-			w := ds.Workload(strings.TrimSpace(s))
-			if w == nil && f.Diffusion {
-				w = ds.DiffusionWorkload(strings.TrimSpace(s))
-			}
+			w := ds.FindWorkload(strings.TrimSpace(s))
 			if w == nil {
 				return errors.New("no such workload.")
 			}
-			if w.Request != "" && w.Request != f.Request {
-				// Another kind of request: its volume and target start at
-				// that kind's defaults.
-				req, s := floor.DiffusionDefaults(w.Request)
-				f.In.RequestsPerMonth, f.In.TargetLatencyS = req, s
-				f.Text[FieldRequests], f.Text[FieldLatency] = floor.FormatCompact(req), s.String()
-			}
-			f.In.Workload, f.Request = w.ID, w.Request
+			f.setKind(w)
+			f.In.Workload = w.ID
 			return nil
 		},
 		get: func(f *State) string { return f.In.Workload }},
 	FieldOutput: {Param: "output", Flag: "output-tokens", JSON: "output_tokens_per_request",
-		Usage: "average output tokens per request, as `n`", Parse: floor.ParseOutputTokens, Max: floor.MaxOutputTokens, link: tokensOnly(getOutput),
+		Usage: "average output tokens per request, as `n`", Parse: floor.ParseOutputTokens, Max: floor.MaxOutputTokens,
 		ID: "output-tokens", Label: "Average output tokens per request",
 		Hint: "Tokens the model writes per answer. Prompts are not entered here: their processing is inside the measured energy per output token.",
 		put: func(f *State, d decimal.NullDecimal) error {
@@ -109,8 +100,8 @@ var Fields = [FieldCount]Spec{
 		get: getOutput},
 	FieldTokens: {Param: "tokens", Flag: "tokens", JSON: "output_tokens_per_month",
 		Usage: "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …", Parse: floor.ParseTokensPerMonth, Max: floor.MaxTokensPerMonth,
-		link: tokensOnly(getTokens),
-		ID:   "tokens-per-month", Label: "Output tokens per month", Linked: true,
+
+		ID: "tokens-per-month", Label: "Output tokens per month", Linked: true,
 		Hint: "For example 2.5M, 1e9 or 1,000,000,000.",
 		put:  func(f *State, d decimal.NullDecimal) error { f.In.OutputTokensPerMonth = d.Decimal; return nil },
 		// With requests typed, the permalink still carries the equivalent
@@ -157,7 +148,7 @@ var Fields = [FieldCount]Spec{
 		ID: "itl-ms", Label: "Inter-token latency target (ms)",
 		Hint: "The time between two output tokens the users may wait, at most.",
 		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetITLMs = d.Decimal; return nil },
-		get:  getITL, link: tokensOnly(getITL)},
+		get:  getITL},
 	FieldLatency: {Param: "latency", Flag: "latency-s", Parse: floor.ParseLatencyS, Min: floor.MinLatencyS, Max: floor.MaxLatencyS,
 		Usage: "for text-to-image or text-to-video: the batch latency target in `seconds`, {range} (default 30 for images, 1,800 for videos)",
 		ID:    "latency-s", Label: "Latency target (s)",
@@ -177,7 +168,7 @@ var Fields = [FieldCount]Spec{
 			f.In.Statistic = st
 			return nil
 		},
-		get: getPct, link: tokensOnly(getPct)},
+		get: getPct},
 	FieldGPU: {Param: "gpu", Flag: "gpu", JSON: "gpu", Usage: "`GPU` model, H100 or B200 (default either)",
 		ID: "gpu", Label: "GPU", Kind: ChoiceKind, Empty: "either GPU",
 		set: func(f *State, _ *floor.Dataset, s string) error {
@@ -283,14 +274,3 @@ func getOutput(f *State) string { return f.In.OutputTokensPerRequest.String() }
 func getTokens(f *State) string { return f.In.OutputTokensPerMonth.String() }
 func getITL(f *State) string    { return f.In.TargetITLMs.String() }
 func getPct(f *State) string    { return string(f.In.Statistic) }
-
-// tokensOnly is the link of a token workload's field whose value get
-// returns: that value, which a diffusion workload's permalink leaves out.
-func tokensOnly(get func(*State) string) func(*State) string {
-	return func(f *State) string {
-		if f.Request != "" {
-			return ""
-		}
-		return get(f)
-	}
-}

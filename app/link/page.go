@@ -37,7 +37,7 @@ func (f *State) Key(embed bool, notices []Notice) (key string, ok bool) {
 func PermalinkOf(ds *floor.Dataset, in floor.Inputs) url.Values {
 	f := State{Basis: FieldTokens, In: in}
 	if w := ds.DiffusionWorkload(in.Workload); w != nil {
-		f.Diffusion, f.Request = true, w.Request
+		f.Request = w.Request
 	}
 	return f.Permalink(ds)
 }

@@ -14,7 +14,7 @@ import (
 // title says so.
 func Preview(ds *floor.Dataset, f *State) (title, description string, ok bool) {
 	in := f.In
-	w := ds.Workload(in.Workload)
+	w := ds.FindWorkload(in.Workload)
 	if w == nil {
 		return "", "", false
 	}
@@ -32,9 +32,13 @@ func Preview(ds *floor.Dataset, f *State) (title, description string, ok bool) {
 		title = "No energy floor for " + name + " on the GPUs allowed"
 		return title, title + ". " + caveat, true
 	}
-	title = "At least " + floor.FormatWh(r.Figures.WhPerRequest) + " per request for " + name
+	unit, volume := "request", floor.FormatInteger(in.OutputTokensPerMonth)+" output tokens"
+	if w.Diffusion() {
+		unit, volume = w.Request, floor.FormatInteger(in.RequestsPerMonth)+" "+w.Request+"s"
+	}
+	title = "At least " + floor.FormatWh(r.Figures.WhPerRequest) + " per " + unit + " for " + name
 	description = title + ", " + floor.FormatWh(r.Figures.KWhPerMonth.Shift(3)) + " a month for " +
-		floor.FormatInteger(in.OutputTokensPerMonth) + " output tokens (" + w.Name + "). " + caveat
+		volume + " (" + w.Name + "). " + caveat
 	return title, description, true
 }
 

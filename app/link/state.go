@@ -41,24 +41,19 @@ type State struct {
 	// Quote is set by the embed's parameter quote=1 (ParamQuote): the
 	// embed then shows the statement and the equivalents.
 	Quote bool
-	// Diffusion lets the workload be a diffusion one (text-to-image,
-	// text-to-video), whose volume is the requests field (images or videos a
-	// month) and whose target the latency field (seconds): the CLI sets it;
-	// the page, which does not draw those workloads yet, does not. Request
-	// is the workload's Workload.Request ("" for a token workload).
-	Diffusion bool
-	Request   string
-	In        floor.Inputs
-	Errs      map[Field]string
+	// Request is the workload's Workload.Request: "image" or "video" for a
+	// diffusion workload (text-to-image, text-to-video), whose volume is
+	// the requests field and whose target the latency field (seconds); ""
+	// for a token workload.
+	Request string
+	In      floor.Inputs
+	Errs    map[Field]string
 }
 
-// workload returns the state's workload in ds: a token one, or a diffusion
-// one when the state takes them; nil for none.
+// workload returns the state's workload in ds, token or diffusion; nil for
+// none.
 func (f *State) workload(ds *floor.Dataset) *floor.Workload {
-	if f.Diffusion {
-		return ds.FindWorkload(f.In.Workload)
-	}
-	return ds.Workload(f.In.Workload)
+	return ds.FindWorkload(f.In.Workload)
 }
 
 // PageParam is a URL parameter of a page's own address that is not in its
@@ -103,7 +98,7 @@ func NewState(ds *floor.Dataset) State {
 // the default model when it has that; else the model with the lowest floor
 // for in (the first of the ranking); or "" when the workload has no models.
 func ModelFor(ds *floor.Dataset, in floor.Inputs, slug string) string {
-	w := ds.Workload(in.Workload)
+	w := ds.FindWorkload(in.Workload)
 	if w == nil {
 		return ""
 	}
@@ -200,13 +195,16 @@ func (f *State) Edit(ds *floor.Dataset, k Field, text string) bool {
 	return true
 }
 
-// Query encodes the state as URL parameters, one per field that has a value
-// (link or get): a text field's as typed while it is good, so a link keeps
+// Query encodes the state as URL parameters, one per field of the
+// workload's (Applies) that has a value (link or get): a text field's as typed while it is good, so a link keeps
 // "2.5M", and otherwise its last good value, so a permalink is always valid.
 func (f *State) Query() url.Values {
 	q := url.Values{}
 	for k := range Fields {
 		fd := &Fields[k]
+		if !f.Applies(Field(k)) {
+			continue
+		}
 		v := fd.get(f)
 		if fd.link != nil {
 			v = fd.link(f)

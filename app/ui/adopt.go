@@ -66,6 +66,7 @@ func (c *calculator) start() {
 	if !c.embed {
 		c.below = prerenderedBelow()
 	}
+	readModalitiesBase()
 	c.navigateFirst(app.Window().URL().RawQuery)
 	if c.loadErr != nil {
 		return

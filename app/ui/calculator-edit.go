@@ -68,7 +68,7 @@ func (c *calculator) apply(e textEdit) bool {
 // setWorkload chooses workload id, and the model
 // the workload falls back on when it lacks the model shown (saying so).
 func (c *calculator) setWorkload(id string) bool {
-	if c.loadErr != nil || !c.form.Edit(c.ds, link.FieldWorkload, id) {
+	if c.loadErr != nil || c.needDiffusion(id) != nil || !c.form.Edit(c.ds, link.FieldWorkload, id) {
 		return false
 	}
 	c.info = ""
@@ -92,7 +92,7 @@ func (c *calculator) selectModel(name string) bool {
 
 // modelName returns the display name of slug on any workload, or "".
 func (c *calculator) modelName(slug string) string {
-	for _, w := range c.ds.Workloads {
+	for _, w := range c.ds.AllWorkloads() {
 		if m := w.Model(slug); m != nil {
 			return m.Name
 		}

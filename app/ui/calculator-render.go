@@ -23,7 +23,7 @@ func (c *calculator) Render() app.UI {
 	if c.ds == nil {
 		return c.root("loading")
 	}
-	w := c.ds.Workload(c.form.In.Workload)
+	w := c.ds.FindWorkload(c.form.In.Workload)
 	if w == nil {
 		return &errorPage{Err: "the dataset has no workload " + c.form.In.Workload}
 	}
@@ -37,10 +37,11 @@ func (c *calculator) Render() app.UI {
 	if !c.embed {
 		whReq, whMonth := headlineWh(c.selected, c.found)
 		tReq, tMonth := trafficWh(c.selected, c.found)
-		inputs.Summary = figuresSummary(whReq, whMonth, tReq, tMonth)
+		inputs.Summary = figuresSummary(whReq, whMonth, tReq, tMonth, w.Request)
 	}
-	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
+	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Request: w.Request, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
+	results.Modalities, results.ModalitiesBase = c.modalities, c.modalitiesBase
 	if c.taking {
 		results.Pause = c.pauseMount
 	}
@@ -52,7 +53,7 @@ func (c *calculator) Render() app.UI {
 			statement = &statementPanel{Text: c.statement, Short: c.statementShort, Permalink: c.permalinkURL(), Current: results.Current}
 		}
 	}
-	caveat := floor.Caveat(c.ds, in.Factors)
+	caveat := floor.WorkloadCaveat(c.ds, w, in)
 	citation := &citationPanel{Source: &w.Source, Caveat: caveat, DataVersion: c.ds.DataVersion, Compact: c.embed,
 		Printed: c.printed}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
@@ -140,10 +141,17 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 		return s[:len(s)-1], s[len(s)-1]
 	}
 	in := c.form.In
+	ranking := &rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
+		Output: in.OutputTokensPerRequest.String(), Request: w.Request}
+	footer = &siteFooter{DataVersion: c.ds.DataVersion}
+	if w.Diffusion() {
+		// The charts plot inter-token latencies and tokens: an image or
+		// video workload has the ranking and the embed panel.
+		return []app.UI{splitLink(), ranking, &embedPanel{Query: c.query, Origin: c.origin, Base: c.base}}, footer
+	}
 	return []app.UI{
 		splitLink(),
-		&rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
-			Output: in.OutputTokensPerRequest.String()},
+		ranking,
 		app.Section().ID("tradeoff").Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text(chartHeading("Energy and latency of each measured configuration", w.Model(in.Model))),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
@@ -159,7 +167,7 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
 		),
 		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
-	}, &siteFooter{DataVersion: c.ds.DataVersion}
+	}, footer
 }
 
 // root returns the page's root element, #calculator. In the browser it has

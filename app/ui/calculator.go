@@ -60,6 +60,9 @@ type calculator struct {
 	// traffic next falls (Traffic.NextStep), nil at the floor.
 	statementShort string
 	nextStep       *floor.NextStep
+	// modalities is the line comparing across modalities, modalitiesBase
+	// its sentence without a subject (modalities.go).
+	modalities, modalitiesBase string
 	// printed is the date a printout gives, set at each navigation.
 	printed string
 	// foldOpen is whether the embed's inputs (#inputs-fold) are unfolded:
@@ -160,6 +163,11 @@ func (c *calculator) navigate(rawQuery string) {
 	if c.loadErr != nil {
 		return
 	}
+	// A link to an image or video workload needs their models first.
+	q, _ := link.ParseQuery(rawQuery)
+	if c.needDiffusion(q.Get(link.Fields[link.FieldWorkload].Param)) != nil {
+		return
+	}
 	c.buildChoices()
 	c.printed = time.Now().Format("2 January 2006")
 	c.form, c.notices = decodePage(c.ds, rawQuery)
@@ -187,7 +195,7 @@ func (c *calculator) OnMount(ctx app.Context) {
 // the selected model's floor, and the permalink query.
 func (c *calculator) recompute() {
 	in := c.form.In
-	w := c.ds.Workload(in.Workload)
+	w := c.ds.FindWorkload(in.Workload)
 	if w == nil {
 		c.ranking, c.found = nil, false
 		return
@@ -209,6 +217,7 @@ func (c *calculator) recompute() {
 	if c.found {
 		c.nextStep = c.selected.Traffic.NextStep()
 	}
+	c.modalities, c.modalitiesBase = modalities(c.ds, w.Request, c.selected, c.found)
 	if c.found && c.selected.Meets() {
 		f := c.selected.Figures
 		c.equivReq = floor.Picture(c.ds, f.WhPerRequest, true)
@@ -245,20 +254,49 @@ func (c *calculator) quoting() bool {
 // The monthly volume is among them: it moves the "at your traffic" column.
 func rankKey(in floor.Inputs) string {
 	return strings.Join([]string{in.Workload, in.OutputTokensPerMonth.String(), in.OutputTokensPerRequest.String(),
-		in.TargetITLMs.String(), string(in.Statistic), in.GPU}, "|")
+		in.TargetITLMs.String(), string(in.Statistic), in.GPU, in.RequestsPerMonth.String(), in.TargetLatencyS.String()}, "|")
 }
 
-// buildChoices fills the workload and per-workload model options once.
+// needDiffusion decodes the image and video workloads' models when
+// workload id (as a link or the select gives it) is one of them and they
+// are not decoded yet (loadDiffusion), and has the choices rebuilt with
+// them. A failure is the dataset's: the page shows it (loadErr).
+func (c *calculator) needDiffusion(id string) error {
+	w := c.ds.DiffusionWorkload(strings.TrimSpace(id))
+	if w == nil || len(w.Models) > 0 {
+		return nil
+	}
+	if c.loadErr = loadDiffusion(c.ds, w.ID); c.loadErr != nil {
+		return c.loadErr
+	}
+	c.workloadChoices = nil
+	c.buildChoices()
+	return nil
+}
+
+// buildChoices fills the workload and per-workload model options once (and
+// again once the image and video models are decoded: needDiffusion).
 func (c *calculator) buildChoices() {
 	if c.workloadChoices != nil {
 		return
 	}
 	c.modelChoices = map[string][]choice{}
 	c.gridChoices = gridChoices(c.ds.Grid)
-	for _, w := range c.ds.Workloads {
-		c.workloadChoices = append(c.workloadChoices, choice{w.ID, w.Name + " (" + w.ID + ")"})
+	for _, w := range c.ds.AllWorkloads() {
+		c.workloadChoices = append(c.workloadChoices, choice{w.ID, workloadLabel(w)})
 		for _, m := range w.Models {
 			c.modelChoices[w.ID] = append(c.modelChoices[w.ID], choice{m.Slug, m.Name})
 		}
 	}
+}
+
+// workloadLabel is a workload's option in the select: "Text Conversation
+// (lm-arena-chat)", and the image and video ones in plain words, "Text to
+// image (text-to-image)".
+func workloadLabel(w *floor.Workload) string {
+	name := w.Name
+	if w.Diffusion() {
+		name = name[:1] + strings.ToLower(name[1:])
+	}
+	return name + " (" + w.ID + ")"
 }

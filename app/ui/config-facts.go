@@ -16,13 +16,19 @@ import (
 type configFacts struct {
 	app.Compo
 
-	Config  *floor.Configuration
-	Compact bool
+	Config *floor.Configuration
+	// Generation is what one request of an image or video model makes
+	// (nil for a token model).
+	Generation *floor.Generation
+	Compact    bool
 }
 
 // Render draws the list.
 func (f *configFacts) Render() app.UI {
 	c := f.Config
+	if c.Diffusion() {
+		return app.Dl().ID("chosen-config").Class("facts").DataSet("row-id", c.RowID).Body(diffusionFacts(c, f.Generation, f.Compact)...)
+	}
 	lat := "median " + floor.FormatLatency(c.MedianITLMs) + " · p90 " + floor.FormatLatency(c.P90ITLMs) +
 		" · p95 " + floor.FormatLatency(c.P95ITLMs) + " · p99 " + floor.FormatLatency(c.P99ITLMs)
 	batch := floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + " requests (max_num_seqs); " +

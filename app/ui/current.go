@@ -36,11 +36,11 @@ func editsCounted() int {
 // form's inputs: a field with a bad value keeps its last good one there).
 func (c *calculator) figuresFor() string {
 	in := c.form.In
-	w := c.ds.Workload(in.Workload)
+	w := c.ds.FindWorkload(in.Workload)
 	if w == nil {
 		return ""
 	}
-	return inputsSummary(in, c.modelName(in.Model), w.Name+" ("+w.ID+")")
+	return inputsSummary(in, w.Request, c.modelName(in.Model), w.Name+" ("+w.ID+")")
 }
 
 // settle has markCurrent run once the update that follows a change has

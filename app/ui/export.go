@@ -14,7 +14,7 @@ import (
 // model the page shows marked selected.
 func (c *calculator) report() *floor.Report {
 	in := c.form.In
-	w := c.ds.Workload(in.Workload)
+	w := c.ds.FindWorkload(in.Workload)
 	all := in
 	all.Model = ""
 	rep := floor.NewReport(c.ds, w, all, floor.Rank(w, in), app.Getenv("GOAPP_VERSION"))

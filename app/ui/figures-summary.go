@@ -19,16 +19,19 @@ const figuresSummaryID = "figures-summary"
 // edit's effect shows next to the field; it greys and strikes its figures
 // as #results[data-current="no"] does the figures. It is a copy for the
 // eye: hidden from screen readers, which hear the figures in #results.
-func figuresSummary(whReq, whMonth, trafficReq, trafficMonth whFigure) app.UI {
+//
+// request is the workload's kind of request ("" for tokens: requestWord).
+func figuresSummary(whReq, whMonth, trafficReq, trafficMonth whFigure, request string) app.UI {
+	per := " per " + requestWord(request) + ","
 	return app.Div().ID(figuresSummaryID).Class("figures-summary").Aria("hidden", "true").DataSet("wh", whMonth.attr()).Body(
 		app.Span().Class("summary-pair").Body(
 			app.Span().Text("GPU floor:"),
-			app.Span().Body(app.Strong().Text(whReq.text()), app.Text(" per request,")),
+			app.Span().Body(app.Strong().Text(whReq.text()), app.Text(per)),
 			app.Span().Body(app.Strong().Text(whMonth.text()), app.Text(" per month")),
 		),
 		app.Span().Class("summary-pair").Body(
 			app.Span().Text("At your traffic:"),
-			app.Span().Body(app.Strong().Text(trafficReq.text()), app.Text(" per request,")),
+			app.Span().Body(app.Strong().Text(trafficReq.text()), app.Text(per)),
 			app.Span().Body(app.Strong().Text(trafficMonth.text()), app.Text(" per month")),
 		),
 		app.Span().Class("summary-stale").Text("not for the fields' values"),

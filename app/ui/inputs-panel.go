@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"energyfloor/app/floor"
 	"energyfloor/app/link"
 
@@ -44,25 +46,14 @@ func (p *inputsPanel) onSubmit(ctx app.Context, e app.Event) {
 // Render draws the form, each field as the table of fields describes it.
 func (p *inputsPanel) Render() app.UI {
 	f := &p.Form
-	in := f.In
-	return app.Form().ID(IDInputs).Class("panel", "inputs").Method("get").Action(p.Action).
-		Aria("labelledby", "inputs-h").OnSubmit(p.onSubmit).Body(
+	body := []app.UI{
 		p.Summary,
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
 		selectInput(f, link.FieldWorkload, p.Workloads),
-		app.FieldSet().Class("volume").Body(
-			app.Legend().Text("Monthly volume: type either"),
-			textInput(f, link.FieldTokens),
-			textInput(f, link.FieldRequests),
-		),
-		textInput(f, link.FieldOutput),
-		app.FieldSet().Class("latency").Body(
-			app.Legend().Text("Latency target"),
-			textInput(f, link.FieldITL),
-			&latencySlider{Pos: sliderPos(in.TargetITLMs), ValueText: floor.FormatLatency(in.TargetITLMs)},
-			selectInput(f, link.FieldPct, statisticChoices),
-			hiddenInput(link.FieldLatency),
-		),
+	}
+	body = append(body, p.volume()...)
+	body = append(body,
+		p.latency(),
 		selectInput(f, link.FieldGPU, gpuChoices),
 		selectInput(f, link.FieldModel, p.Models),
 		app.Range(p.Keep).Slice(func(i int) app.UI {
@@ -73,6 +64,52 @@ func (p *inputsPanel) Render() app.UI {
 			app.NoScript().Body(app.P().Class("hint").Text(
 				"JavaScript is off: after changing a value, press Calculate to get its figures.")),
 		),
+	)
+	return app.Form().ID(IDInputs).Class("panel", "inputs").Method("get").Action(p.Action).
+		Aria("labelledby", "inputs-h").OnSubmit(p.onSubmit).Body(body...)
+}
+
+// volume draws the monthly volume: for a token workload its two linked
+// fields (output tokens and requests) and the output length; for an image
+// or video workload the images or videos a month, with the token fields
+// held hidden (hiddenInput).
+func (p *inputsPanel) volume() []app.UI {
+	f := &p.Form
+	if f.Request == "" {
+		return []app.UI{
+			app.FieldSet().Class("volume").Body(
+				app.Legend().Text("Monthly volume: type either"),
+				textInput(f, link.FieldTokens),
+				textInput(f, link.FieldRequests),
+			),
+			textInput(f, link.FieldOutput),
+		}
+	}
+	requests := textInput(f, link.FieldRequests)
+	requests.Label = strings.ToUpper(f.Request[:1]) + f.Request[1:] + "s per month"
+	requests.Hint = "For example 1M, 250k or 1,000,000: each " + f.Request + " is one request."
+	return []app.UI{requests, hiddenInput(link.FieldTokens), hiddenInput(link.FieldOutput)}
+}
+
+// latency draws the latency target: for a token workload the inter-token
+// latency, its slider and its statistic; for an image or video workload
+// the batch latency in seconds.
+func (p *inputsPanel) latency() app.UI {
+	f := &p.Form
+	if f.Request == "" {
+		return app.FieldSet().Class("latency").Body(
+			app.Legend().Text("Latency target"),
+			textInput(f, link.FieldITL),
+			&latencySlider{Pos: sliderPos(f.In.TargetITLMs), ValueText: floor.FormatLatency(f.In.TargetITLMs)},
+			selectInput(f, link.FieldPct, statisticChoices),
+			hiddenInput(link.FieldLatency),
+		)
+	}
+	return app.FieldSet().Class("latency").Body(
+		app.Legend().Text("Latency target"),
+		textInput(f, link.FieldLatency),
+		hiddenInput(link.FieldITL),
+		hiddenInput(link.FieldPct),
 	)
 }
 

@@ -28,6 +28,10 @@ type rankingTable struct {
 	Statistic floor.Statistic
 	// Output is the average output tokens per request (the per-request column).
 	Output string
+	// Request is "image" or "video" for an image or video workload, whose
+	// columns are its own (batch, batch latency, energy per image or
+	// video); "" for tokens.
+	Request string
 
 	sortKey string // one of the sort* constants
 	desc    bool
@@ -76,7 +80,7 @@ func (t *rankingTable) OnUpdate(ctx app.Context) { t.sortRows() }
 // nothing stay last when sorting by a figure they lack.
 func (t *rankingTable) sortRows() {
 	order := sortedOrder(t.Results, t.sortKey, t.desc, t.Statistic)
-	key := string(t.Statistic) + "|" + t.Output
+	key := string(t.Statistic) + "|" + t.Output + "|" + t.Request
 	if key != t.cellsKey || t.cells == nil {
 		t.cells, t.cellsKey = map[*floor.Configuration]rowCells{}, key
 	}
@@ -116,10 +120,10 @@ func sortedOrder(results []floor.Result, key string, desc bool, s floor.Statisti
 		case sortLatency:
 			c = latencyOf(ra, s).Cmp(latencyOf(rb, s))
 		case sortEnergy:
-			c = ra.Figures.JoulesPerOutputToken.Cmp(rb.Figures.JoulesPerOutputToken)
+			c = shown(ra).JoulesPerUnit().Cmp(shown(rb).JoulesPerUnit())
 		case sortTraffic:
 			if ra.Traffic != nil && rb.Traffic != nil {
-				c = ra.Traffic.Config.JoulesPerOutputToken.Cmp(rb.Traffic.Config.JoulesPerOutputToken)
+				c = ra.Traffic.Config.JoulesPerUnit().Cmp(rb.Traffic.Config.JoulesPerUnit())
 			}
 		}
 		if desc {
@@ -155,7 +159,7 @@ func gpuCount(r *floor.Result) int {
 
 func latencyOf(r *floor.Result, s floor.Statistic) decimal.Decimal {
 	if c := shown(r); c != nil {
-		return c.ITL(s)
+		return c.Latency(s)
 	}
 	return decimal.Zero
 }
@@ -223,10 +227,17 @@ func (t *rankingTable) tableHTML() string {
 	t.header(&b, sortRank, "#")
 	t.header(&b, sortModel, "Model")
 	t.header(&b, sortGPU, "GPUs")
-	b.WriteString(`<th scope="col" title="The batch size limit: the most requests the configuration serves together">max_<wbr>num_<wbr>seqs</th>`)
-	t.header(&b, sortLatency, statisticName(t.Statistic)+" latency")
-	t.header(&b, sortEnergy, "J per output token")
-	b.WriteString(`<th scope="col">Wh per million output tokens</th><th scope="col">Per request</th>`)
+	if t.Request != "" {
+		b.WriteString(`<th scope="col">Ulysses × ring, batch</th>`)
+		t.header(&b, sortLatency, "Batch latency")
+		t.header(&b, sortEnergy, "J per "+t.Request)
+		b.WriteString(`<th scope="col">Per ` + t.Request + `</th>`)
+	} else {
+		b.WriteString(`<th scope="col" title="The batch size limit: the most requests the configuration serves together">max_<wbr>num_<wbr>seqs</th>`)
+		t.header(&b, sortLatency, statisticName(t.Statistic)+" latency")
+		t.header(&b, sortEnergy, "J per output token")
+		b.WriteString(`<th scope="col">Wh per million output tokens</th><th scope="col">Per request</th>`)
+	}
 	t.header(&b, sortTraffic, "At your traffic")
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, v := range t.views {
@@ -246,7 +257,11 @@ func (t *rankingTable) tableHTML() string {
 		b.WriteString(`<th scope="row"><button type="button" class="select-model" aria-pressed="` + strconv.FormatBool(v.Selected) +
 			`" value="` + html.EscapeString(v.Slug) + `">` + html.EscapeString(v.Name) + `</button></th>`)
 		b.WriteString(`<td>` + html.EscapeString(v.GPUs) + `</td>`)
-		for _, cell := range []string{v.Seqs, v.Latency, v.Energy, v.PerMillion, v.PerRequest, v.Traffic} {
+		cells := []string{v.Seqs, v.Latency, v.Energy, v.PerMillion, v.PerRequest, v.Traffic}
+		if t.Request != "" {
+			cells = []string{v.Seqs, v.Latency, v.Energy, v.PerRequest, v.Traffic}
+		}
+		for _, cell := range cells {
 			b.WriteString(`<td class="num">` + html.EscapeString(cell) + `</td>`)
 		}
 		b.WriteString(`</tr>`)
@@ -280,7 +295,7 @@ func (t *rankingTable) view(i int) rowView {
 		Selected: r.Model.Slug == t.Selected, GPUs: r.GPU, Seqs: "—", Latency: "—", Energy: "—", PerMillion: "—", PerRequest: "—", Traffic: "—"}
 	if tr := r.Traffic; tr != nil {
 		v.Traffic = floor.FormatWh(tr.Figures.WhPerRequest) + " (" + floor.FormatTimes(tr.TimesFloor) + ")"
-		v.TrafficJ = tr.Config.JoulesPerOutputToken.String()
+		v.TrafficJ = tr.Config.JoulesPerUnit().String()
 	}
 	c := shown(r)
 	if c == nil {
@@ -296,6 +311,11 @@ func (t *rankingTable) view(i int) rowView {
 			Energy:     floor.FormatJoules(r.Figures.JoulesPerOutputToken),
 			PerMillion: floor.FormatNumber(r.Figures.WhPerMillionOutputTokens),
 			PerRequest: floor.FormatWh(r.Figures.WhPerRequest),
+		}
+		if c.Diffusion() {
+			cells.Seqs = strconv.Itoa(c.UlyssesDegree) + " × " + strconv.Itoa(c.RingDegree) + ", batch " + strconv.Itoa(c.BatchSize)
+			cells.Latency = floor.FormatSeconds(c.BatchLatencyS)
+			cells.Energy = floor.FormatJoules(c.JoulesPerRequest)
 		}
 		t.cells[c] = cells
 	}

@@ -25,6 +25,12 @@ type resultsPanel struct {
 	Result floor.Result
 	Found  bool
 	In     floor.Inputs
+	// Request is the workload's kind of request, "image" or "video" (its
+	// results are drawn by results-diffusion.go), or "" for tokens.
+	Request string
+	// Modalities and ModalitiesBase are the line comparing across
+	// modalities and its sentence without a subject (modalities.go).
+	Modalities, ModalitiesBase string
 	// Info is a note about a change the calculator made itself.
 	Info string
 	// Compact drops the fleet and spread sections (the embed), and names
@@ -168,7 +174,9 @@ func (p *resultsPanel) Render() app.UI {
 // output tokens a month, 500 output tokens a request, a median inter-token
 // latency within 100 ms, either GPU, Qwen 3 235B A22B Instruct, Text
 // Conversation (lm-arena-chat)".
-func inputsSummary(in floor.Inputs, model, workload string) string {
+// An image or video workload's (request "image" or "video"): "1,000,000
+// images a month, a batch latency within 30 s, either GPU, …".
+func inputsSummary(in floor.Inputs, request, model, workload string) string {
 	gpu := "either GPU"
 	if in.GPU != "" {
 		gpu = gpuName(in.GPU)
@@ -176,6 +184,10 @@ func inputsSummary(in floor.Inputs, model, workload string) string {
 	s := floor.FormatInteger(in.OutputTokensPerMonth) + " output tokens a month, " +
 		floor.FormatExact(in.OutputTokensPerRequest) + " output tokens a request, a " + statisticName(in.Statistic) +
 		" inter-token latency within " + floor.FormatLatency(in.TargetITLMs) + ", " + gpu
+	if request != "" {
+		s = floor.FormatInteger(in.RequestsPerMonth) + " " + request + "s a month, a batch latency within " +
+			floor.FormatSeconds(in.TargetLatencyS) + ", " + gpu
+	}
 	if model != "" {
 		s += ", " + model
 	}
@@ -218,6 +230,9 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 			}),
 		)
 		tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " for " + floor.FormatNumber(p.In.OutputTokensPerRequest) + " output tokens"
+		if p.Request != "" {
+			tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " per " + p.Request + ", in batches of " + strconv.Itoa(t.Config.BatchSize)
+		}
 		tMonth = floor.FormatWh(t.Figures.KWhPerYear.Shift(3)) + " per year"
 	} else {
 		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
@@ -227,7 +242,7 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 			app.H3().Class("pair-h").Text("The floor"),
 			app.P().Class("pair-q").Text("The best case: the least energy the measured hardware reaches, its batches full."),
 			app.Div().Class("figures").Body(
-				headlineFigure("Per request", "energy-per-request", whReq, reqSub),
+				headlineFigure("Per "+requestWord(p.Request), "energy-per-request", whReq, reqSub),
 				headlineFigure("Per month", "energy-per-month", whMonth, monthSub),
 			),
 		),
@@ -235,7 +250,7 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 			app.H3().Class("pair-h").Text("At your traffic"),
 			app.P().Class("pair-q").Text("The least your monthly volume can reach: it keeps fewer requests in flight."),
 			app.Div().Class("figures").Body(
-				headlineFigure("Per request", "traffic-per-request", tReqWh, tReq),
+				headlineFigure("Per "+requestWord(p.Request), "traffic-per-request", tReqWh, tReq),
 				headlineFigure("Per month", "traffic-per-month", tMonthWh, tMonth),
 			),
 			times,
@@ -258,6 +273,9 @@ func headlineFigure(label, id string, wh whFigure, sub string) app.UI {
 }
 
 func (p *resultsPanel) renderMeets() app.UI {
+	if p.Request != "" {
+		return p.renderDiffusionMeets()
+	}
 	r, in, f := p.Result, p.In, p.Result.Figures
 	c := r.Chosen
 	whReq, whMonth := headlineWh(r, p.Found)
@@ -275,6 +293,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
 			app.Text(" The figure at your traffic is the least among the batches your monthly volume can fill."),
 		),
+		modalitiesLine(p.Modalities, p.ModalitiesBase),
 		p.Caveat,
 		p.Statement,
 		p.Published,
@@ -298,6 +317,10 @@ func (p *resultsPanel) renderMeets() app.UI {
 func (p *resultsPanel) fleetSpread() app.UI {
 	r, f := p.Result, p.Result.Figures
 	c := r.Chosen
+	rate, unit := floor.FormatNumber(c.TokensPerSecond)+" output tokens", "output token"
+	if p.Request != "" {
+		rate, unit = floor.FormatNumber(c.RequestsPerSecond)+" "+p.Request+"s", p.Request
+	}
 	return app.Div().Class("fleet-spread").Body(
 		app.Div().Body(
 			app.H3().Text("The fleet it implies"),
@@ -311,16 +334,19 @@ func (p *resultsPanel) fleetSpread() app.UI {
 			),
 			app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
 				" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
-				floor.FormatNumber(c.TokensPerSecond)+" output tokens per second."),
+				rate+" per second."),
 		),
 		app.Div().Body(
 			app.H3().Text("Spread"),
-			app.P().ID("spread").Text(spreadText(r)),
+			app.P().ID("spread").Text(spreadText(r, unit)),
 		),
 	)
 }
 
 func (p *resultsPanel) renderRelax() app.UI {
+	if p.Request != "" {
+		return p.renderDiffusionRelax()
+	}
 	r, in, f := p.Result, p.In, p.Result.Figures
 	c := r.Fastest
 	stat := statisticName(in.Statistic)
@@ -381,12 +407,22 @@ func fleetText(f floor.Figures, c *floor.Configuration) string {
 
 // spreadText says how the floor compares with every configuration that meets
 // the target, so the floor is not mistaken for a typical value.
-func spreadText(r floor.Result) string {
+// unit is what the energies are per: "output token", "image", "video".
+func spreadText(r floor.Result, unit string) string {
 	if r.Qualifying == 1 {
 		return "Only 1 configuration meets the target: " + floor.FormatJoules(r.Spread.Floor) +
-			" per output token. The floor is the best case, not a typical value."
+			" per " + unit + ". The floor is the best case, not a typical value."
 	}
 	return "Across the " + strconv.Itoa(r.Qualifying) + " configurations that meet the target: floor " +
 		floor.FormatJoules(r.Spread.Floor) + ", median " + floor.FormatJoules(r.Spread.Median) +
-		", highest " + floor.FormatJoules(r.Spread.Highest) + " per output token. The floor is the best case, not a typical value."
+		", highest " + floor.FormatJoules(r.Spread.Highest) + " per " + unit + ". The floor is the best case, not a typical value."
+}
+
+// requestWord names one request of a workload whose kind of request is
+// request ("image", "video"; "" for a token workload): "request", "image".
+func requestWord(request string) string {
+	if request == "" {
+		return "request"
+	}
+	return request
 }

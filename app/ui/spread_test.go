@@ -29,7 +29,7 @@ func TestSpreadText(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := spreadText(tc.r); got != tc.want {
+			if got := spreadText(tc.r, "output token"); got != tc.want {
 				t.Errorf("spreadText() = %q, want %q", got, tc.want)
 			}
 		})

@@ -23,8 +23,15 @@ type trafficPanel struct {
 	Traffic *floor.Traffic
 	// Floor is the configuration of the floor itself.
 	Floor *floor.Configuration
-	// TokensPerMonth is the monthly volume the figures are for.
-	TokensPerMonth decimal.Decimal
+	// TokensPerMonth is the monthly volume the figures are for; for an
+	// image or video workload, Request is "image" or "video" and
+	// RequestsPerMonth the volume (results-diffusion.go draws the panel).
+	TokensPerMonth   decimal.Decimal
+	Request          string
+	RequestsPerMonth decimal.Decimal
+	// Next is where the figure at your traffic next falls (Traffic.NextStep),
+	// nil at the floor.
+	Next *floor.NextStep
 }
 
 // Render draws the panel from its props: nothing when there is no figure at
@@ -34,6 +41,9 @@ func (p *trafficPanel) Render() app.UI {
 	box := app.Div().ID("traffic").Class("traffic")
 	if t == nil {
 		return box
+	}
+	if p.Request != "" {
+		return p.renderDiffusion(box)
 	}
 	rate := floor.TokensPerSecond(p.TokensPerMonth)
 	c := t.Config

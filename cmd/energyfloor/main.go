@@ -288,7 +288,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		problems = append(problems, fmt.Sprintf("-%s %s: %v", flag, floor.QuoteInput(value), err))
 	}
 	f, modelGiven := link.NewState(d), false
-	f.Diffusion = true // the CLI computes the image and video workloads too
 	if set(fs, "link") {
 		var ok bool
 		if f, modelGiven, ok = readLink(d, *permalink, stderr); !ok {

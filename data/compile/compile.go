@@ -207,22 +207,14 @@ func Build(in Input, s Settings) (map[string][]byte, Summary, error) {
 			return nil, sum, err
 		}
 		iw := &data.IndexWorkload{
-			ID:                 ws.ID,
-			Name:               ws.Name,
-			UpstreamName:       t.displayName,
-			ModelCount:         len(models),
-			ConfigurationCount: len(t.rows),
-			Source:             workloadSource(s, ws, len(t.rows)),
+			WorkloadName:   data.WorkloadName{ID: ws.ID, Name: ws.Name, UpstreamName: t.displayName},
+			WorkloadCounts: data.WorkloadCounts{ModelCount: len(models), ConfigurationCount: len(t.rows), Source: workloadSource(s, ws, len(t.rows))},
 		}
 		for _, m := range models {
 			src := iw.Source
 			src.Selection = selection(s, m)
 			mf := &data.ModelFile{
-				Header:         header,
-				Source:         src,
-				Caveat:         s.Caveat,
-				Boundary:       s.Boundary,
-				ModelInfo:      m.ModelInfo,
+				ModelFileHead:  data.ModelFileHead{Header: header, Source: src, Caveat: s.Caveat, Boundary: s.Boundary, ModelInfo: m.ModelInfo},
 				Configurations: m.rows,
 				Best:           m.best,
 			}

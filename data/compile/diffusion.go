@@ -287,22 +287,15 @@ func buildDiffusion(up *upstream, s Settings, header data.Header, idx *data.Inde
 			return err
 		}
 		iw := &data.IndexDiffusionWorkload{
-			ID:                 ws.ID,
-			Name:               ws.Name,
-			UpstreamName:       t.displayName,
-			Request:            ws.Request,
-			ModelCount:         len(models),
-			ConfigurationCount: len(t.rows),
-			Source:             diffusionSource(s, ws, len(t.rows)),
+			WorkloadName:   data.WorkloadName{ID: ws.ID, Name: ws.Name, UpstreamName: t.displayName},
+			Request:        ws.Request,
+			WorkloadCounts: data.WorkloadCounts{ModelCount: len(models), ConfigurationCount: len(t.rows), Source: diffusionSource(s, ws, len(t.rows))},
 		}
 		for _, m := range models {
 			lo, hi := batchRange(m.rows)
 			mf := &data.DiffusionModelFile{
-				Header:         header,
-				Source:         iw.Source,
-				Caveat:         floor.DiffusionCaveat(ws.Request, m.gen, lo, hi),
-				Boundary:       s.Boundary,
-				ModelInfo:      m.ModelInfo,
+				ModelFileHead: data.ModelFileHead{Header: header, Source: iw.Source, Caveat: floor.DiffusionCaveat(ws.Request, m.gen, lo, hi),
+					Boundary: s.Boundary, ModelInfo: m.ModelInfo},
 				Generation:     m.gen,
 				Configurations: m.rows,
 			}

@@ -1,0 +1,152 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The image and video pages (issue 40): their links, typed inputs and a
+// switch of workload, against `energyfloor -json`.
+
+// diffusionLinks are an image and a video permalink.
+var diffusionLinks = []string{
+	"workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&gpu=H100",
+	"workload=text-to-video&requests=20k&latency=1000&model=cogvideox-2b",
+}
+
+// TestDiffusionPagesEqualCLI: the page, the embed and the page without
+// its app (app.wasm blocked) of an image and a video permalink show the
+// figures `energyfloor -json` gives for the values in their fields, marked
+// current, with the volume labelled in images or videos and the
+// token-only fields hidden. EF_SHOTS=dir writes each live page's
+// screenshot at 375 and 1280 px there.
+func TestDiffusionPagesEqualCLI(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	cli := cliRunner(t)
+	check := func(t *testing.T, b *Browser, what string) {
+		t.Helper()
+		p := readPage(t, b)
+		cur, problems := CheckFigures(p, cli)
+		if cur != "yes" {
+			t.Errorf("%s: data-current %q, want yes", what, cur)
+		}
+		for _, pr := range problems {
+			t.Errorf("%s: %s", what, pr)
+		}
+	}
+	for _, q := range diffusionLinks {
+		unit := "Images"
+		if strings.Contains(q, "video") {
+			unit = "Videos"
+		}
+		t.Run(q, func(t *testing.T) {
+			b := newCleanBrowser(t, 1280, 900, base)
+			if err := b.Navigate(base + "/?" + q); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			check(t, b, "page")
+			label, err := Eval[string](b, `document.querySelector('label[for="requests-per-month"]')?.textContent ?? ""`)
+			if err != nil || !strings.Contains(label, unit+" per month") {
+				t.Errorf("the volume's label %q, want %s per month", label, unit)
+			}
+			hidden, err := Eval[string](b, `["tokens-per-month","output-tokens","itl-ms","percentile"].filter(id => {
+				const e = document.getElementById(id); return e && e.type !== "hidden"; }).join(",")`)
+			if err != nil || hidden != "" {
+				t.Errorf("token fields shown on an image or video page: %q (%v)", hidden, err)
+			}
+			if line, _, _ := b.Attr("#modalities", "data-base"); !strings.HasPrefix(line, "One image ≈ ") {
+				t.Errorf("#modalities data-base %q, want the line comparing across modalities", line)
+			}
+			if dir := os.Getenv("EF_SHOTS"); dir != "" {
+				for _, w := range []int64{1280, 375} {
+					emulateViewport(t, b, w, 900, w < 500)
+					time.Sleep(500 * time.Millisecond)
+					png, err := b.Screenshot()
+					if err != nil {
+						t.Fatal(err)
+					}
+					name := strings.ToLower(unit) + "-" + map[int64]string{1280: "1280", 375: "375"}[w] + ".png"
+					if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+
+			e := newCleanBrowser(t, 1280, 900, base)
+			if err := e.Navigate(base + "/embed?" + q); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, e)
+			check(t, e, "embed")
+
+			n := newWasmBlockedBrowser(t, 1280, 900, base)
+			if err := n.Navigate(base + "/?" + q); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Poll[bool](n, `document.readyState === "complete"`, 20*time.Second); err != nil {
+				t.Fatal(err)
+			}
+			check(t, n, "page without its app")
+		})
+	}
+}
+
+// TestDiffusionTypingAndSwitching: on an image page, a new monthly volume
+// and a new latency target update the figures to the CLI's; switching the
+// workload from text to image and back keeps the token fields.
+func TestDiffusionTypingAndSwitching(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	cli := cliRunner(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.Navigate(base + "/?" + diffusionLinks[0]); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	for _, e := range []struct{ sel, text string }{{"#requests-per-month", "50k"}, {"#latency-s", "8"}} {
+		before, _, _ := b.Attr(selPerMonth, "data-wh")
+		if err := b.Type(e.sel, e.text); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 20*time.Second); err != nil {
+			t.Fatalf("typing %q into %s: the monthly figure stays %s: %v", e.text, e.sel, before, err)
+		}
+		waitCurrent(t, b, "yes", 20*time.Second)
+		cur, problems := CheckFigures(readPage(t, b), cli)
+		if cur != "yes" {
+			t.Errorf("after %s=%s: data-current %q", e.sel, e.text, cur)
+		}
+		for _, p := range problems {
+			t.Errorf("after %s=%s: %s", e.sel, e.text, p)
+		}
+	}
+
+	if err := b.Navigate(base + "/?tokens=5B&output=250&itl=60&pct=p90"); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	for _, w := range []string{"text-to-image", "lm-arena-chat"} {
+		if err := b.Select("#workload", w); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Poll[bool](b, `document.querySelector('label[for="requests-per-month"]')?.textContent.includes(`+
+			jsString(map[string]string{"text-to-image": "Images", "lm-arena-chat": "Requests"}[w])+`)`, 20*time.Second); err != nil {
+			t.Fatalf("switching to %s: the volume's label never followed: %v", w, err)
+		}
+		waitCurrent(t, b, "yes", 20*time.Second)
+		_, problems := CheckFigures(readPage(t, b), cli)
+		for _, p := range problems {
+			t.Errorf("on %s: %s", w, p)
+		}
+	}
+	for id, want := range map[string]string{"tokens-per-month": "5B", "output-tokens": "250", "itl-ms": "60", "percentile": "p90"} {
+		if got, err := fieldValue(b, "#"+id); err != nil || got != want {
+			t.Errorf("back on text, #%s holds %q (%v), want %q", id, got, err, want)
+		}
+	}
+}

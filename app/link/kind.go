@@ -1,0 +1,59 @@
+package link
+
+import (
+	"energyfloor/app/floor"
+
+	"github.com/shopspring/decimal"
+)
+
+// Applies reports whether field k is an input of the state's workload: the
+// output length, the token volume, the inter-token latency and its
+// statistic are a token workload's only, the latency in seconds a diffusion
+// workload's only; every other field is both's. The page draws and sends
+// only the fields that apply, and a permalink writes only theirs.
+func (f *State) Applies(k Field) bool {
+	switch k {
+	case FieldOutput, FieldTokens, FieldITL, FieldPct:
+		return f.Request == ""
+	case FieldLatency:
+		return f.Request != ""
+	}
+	return true
+}
+
+// setKind makes the state's kind of request req ("" for tokens), as the
+// workload w it switches to has it. A diffusion workload's volume and
+// target start at its kind's defaults; back to a token workload, the
+// requests field follows the token volume again, which the state kept.
+// A field that no longer applies drops a bad text, and its message, for
+// its last good value.
+func (f *State) setKind(w *floor.Workload) {
+	if w.Request == f.Request {
+		return
+	}
+	f.Request = w.Request
+	if w.Request != "" {
+		req, s := floor.DiffusionDefaults(w.Request)
+		f.In.RequestsPerMonth, f.In.TargetLatencyS = req, s
+		f.Text[FieldRequests], f.Text[FieldLatency] = floor.FormatCompact(req), s.String()
+		f.Basis = FieldRequests // a diffusion workload's volume is its requests
+		f.SetErr(FieldRequests, "")
+		f.SetErr(FieldLatency, "")
+	} else {
+		f.Basis = FieldTokens
+		f.SetErr(FieldRequests, "")
+		f.SyncDerived()
+	}
+	// The number fields that apply to one kind only, and their values (not
+	// through Fields, whose workload row calls this).
+	for _, v := range []struct {
+		k     Field
+		value decimal.Decimal
+	}{{FieldOutput, f.In.OutputTokensPerRequest}, {FieldTokens, f.In.OutputTokensPerMonth}, {FieldITL, f.In.TargetITLMs},
+		{FieldLatency, f.In.TargetLatencyS}} {
+		if !f.Applies(v.k) && f.Errs[v.k] != "" {
+			f.SetErr(v.k, "")
+			f.Text[v.k] = floor.FormatCompact(v.value)
+		}
+	}
+}
