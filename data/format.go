@@ -14,7 +14,8 @@ import (
 // The dataset's file format, version FormatVersion: these types are the one
 // definition of index.json, grid.json and <workload>/<slug>.json, which the
 // compiler (data/compile) writes in field order, and of published.json,
-// written by hand. The native loader decodes them with goccy/go-json and the
+// written by hand (grid.json's, published.json's and equivalents.json's types
+// are in format_files.go). The native loader decodes them with goccy/go-json and the
 // browser's reader (direct.go) fills the same types. Figures stay JSON number text (json.Number) until Row.configuration
 // parses them into exact decimals: 0.2402453 is exactly 0.2402453, with no
 // float64 in between, and a file is written back as it was read.
@@ -97,24 +98,13 @@ func (r *DiffusionRow) Configuration() (*floor.Configuration, error) {
 		UlyssesDegree: r.UlyssesDegree,
 		RingDegree:    r.RingDegree,
 	}
-	for _, f := range []struct {
-		name string
-		text json.Number
-		to   *decimal.Decimal
-	}{
+	if err := parseMeasured([]measuredFigure{
 		{"joules_per_request", r.JoulesPerRequest, &c.JoulesPerRequest},
 		{"batch_latency_s", r.BatchLatencyS, &c.BatchLatencyS},
 		{"requests_per_second", r.RequestsPerSecond, &c.RequestsPerSecond},
 		{"gpu_power_watts_total", r.GPUPowerWattsTotal, &c.GPUPowerWattsTotal},
-	} {
-		d, err := parseFigure(string(f.text))
-		if err == nil {
-			err = checkDigits(d)
-		}
-		if err != nil {
-			return nil, &FieldError{f.name, err}
-		}
-		*f.to = d
+	}); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -218,139 +208,6 @@ type Row struct {
 	Repeat                   int         `json:"repeat"`
 }
 
-// GridFile is grid.json: the yearly average carbon intensity of electricity
-// generation of every bundled country and region, sorted by code, with its
-// source, compiled from CO2.js's average-intensities.json.
-type GridFile struct {
-	Version     string `json:"version"`
-	Updated     string `json:"updated"`
-	DataVersion string `json:"data_version"`
-	// Unit names the unit of every intensity, "gCO2e per kWh".
-	Unit        string           `json:"unit"`
-	Source      floor.GridSource `json:"source"`
-	Intensities []*GridRow       `json:"intensities"`
-}
-
-// GridRow is one country or region in grid.json (the units are in
-// floor.GridIntensity's fields).
-type GridRow struct {
-	Code        string      `json:"code"`
-	Name        string      `json:"name"`
-	Year        int         `json:"year"`
-	GCO2ePerKWh json.Number `json:"gco2e_per_kwh"`
-}
-
-// Intensity parses the row into a floor.GridIntensity, its figure exactly;
-// a figure that does not parse is a *FieldError.
-func (r *GridRow) Intensity() (floor.GridIntensity, error) {
-	d, err := parseFigure(string(r.GCO2ePerKWh))
-	if err != nil {
-		return floor.GridIntensity{}, &FieldError{"gco2e_per_kwh", err}
-	}
-	return floor.GridIntensity{Code: r.Code, Name: r.Name, Year: r.Year, GCO2ePerKWh: d}, nil
-}
-
-// PublishedFile is published.json, written by hand: per-prompt energy
-// figures others have published, each with its source and scope, and the
-// note shown with them.
-type PublishedFile struct {
-	Version string          `json:"version"`
-	Note    string          `json:"note"`
-	Figures []*PublishedRow `json:"figures"`
-}
-
-// PublishedRow is one published figure (the fields are floor.PublishedFigure's).
-type PublishedRow struct {
-	ID          string      `json:"id"`
-	Publisher   string      `json:"publisher"`
-	Subject     string      `json:"subject"`
-	WhPerPrompt json.Number `json:"wh_per_prompt"`
-	Approximate bool        `json:"approximate"`
-	Date        string      `json:"date"`
-	Source      string      `json:"source"`
-	URL         string      `json:"url"`
-	Scope       string      `json:"scope"`
-	AlignsWith  string      `json:"aligns_with"`
-}
-
-// Figure parses the row into a floor.PublishedFigure, its value exactly; a
-// value that does not parse is a *FieldError.
-func (r *PublishedRow) Figure() (floor.PublishedFigure, error) {
-	d, err := parseFigure(string(r.WhPerPrompt))
-	if err != nil {
-		return floor.PublishedFigure{}, &FieldError{"wh_per_prompt", err}
-	}
-	return floor.PublishedFigure{ID: r.ID, Publisher: r.Publisher, Subject: r.Subject, WhPerPrompt: d, Approximate: r.Approximate,
-		Date: r.Date, Source: r.Source, URL: r.URL, Scope: r.Scope, AlignsWith: r.AlignsWith}, nil
-}
-
-// EquivalentsFile is equivalents.json, written by hand: everyday energies a
-// figure can be restated in, each with its source, its basis and how it was
-// verified.
-type EquivalentsFile struct {
-	Version     string           `json:"version"`
-	Equivalents []*EquivalentRow `json:"equivalents"`
-}
-
-// EquivalentRow is one equivalent (the fields are floor.Equivalent's).
-type EquivalentRow struct {
-	ID           string      `json:"id"`
-	Name         string      `json:"name"`
-	Unit         string      `json:"unit"`
-	WhPerUnit    json.Number `json:"wh_per_unit"`
-	Size         json.Number `json:"size"`
-	Ladder       []*RungRow  `json:"ladder"`
-	Source       string      `json:"source"`
-	URL          string      `json:"url"`
-	Year         int         `json:"year"`
-	Basis        string      `json:"basis"`
-	Verification string      `json:"verification"`
-}
-
-// RungRow is one unit of an equivalent's ladder (the fields are
-// floor.Rung's): its size is in the ladder's measure, seconds or metres.
-type RungRow struct {
-	Name string      `json:"name"`
-	Unit string      `json:"unit"`
-	Size json.Number `json:"size"`
-}
-
-// Equivalent parses the row into a floor.Equivalent, its energy and sizes
-// exactly; a figure that does not parse, or a ladder that is empty,
-// unnamed or not in ascending sizes, is a *FieldError.
-func (r *EquivalentRow) Equivalent() (floor.Equivalent, error) {
-	d, err := parseFigure(string(r.WhPerUnit))
-	if err != nil {
-		return floor.Equivalent{}, &FieldError{"wh_per_unit", err}
-	}
-	size, err := parseFigure(string(r.Size))
-	if err == nil && size.Sign() <= 0 {
-		err = fmt.Errorf("is %s, want a positive number", size)
-	}
-	if err != nil {
-		return floor.Equivalent{}, &FieldError{"size", err}
-	}
-	e := floor.Equivalent{ID: r.ID, Name: r.Name, Unit: r.Unit, WhPerUnit: d, Size: size, Source: r.Source, URL: r.URL, Year: r.Year,
-		Basis: r.Basis, Verification: r.Verification}
-	if len(r.Ladder) == 0 {
-		return floor.Equivalent{}, &FieldError{"ladder", errors.New("missing, want at least one unit")}
-	}
-	for i, rr := range r.Ladder {
-		if rr == nil || rr.Name == "" || rr.Unit == "" {
-			return floor.Equivalent{}, &FieldError{"ladder", fmt.Errorf("unit %d has no name or unit", i+1)}
-		}
-		rs, err := parseFigure(string(rr.Size))
-		if err == nil && (rs.Sign() <= 0 || (i > 0 && !rs.GreaterThan(e.Ladder[i-1].Size))) {
-			err = fmt.Errorf("is %s, want a positive size larger than the unit before", rs)
-		}
-		if err != nil {
-			return floor.Equivalent{}, &FieldError{"ladder", fmt.Errorf("unit %d size: %w", i+1, err)}
-		}
-		e.Ladder = append(e.Ladder, floor.Rung{Name: rr.Name, Unit: rr.Unit, Size: rs})
-	}
-	return e, nil
-}
-
 // FieldError is a figure of a Row that does not parse, named by its field.
 type FieldError struct {
 	Field string
@@ -384,11 +241,7 @@ func (r *Row) Configuration() (*floor.Configuration, error) {
 		UnderITLDeadline: r.UnderITLDeadline,
 	}
 	var inFlight, batch decimal.Decimal
-	for _, f := range []struct {
-		name string
-		text json.Number
-		to   *decimal.Decimal
-	}{
+	if err := parseMeasured([]measuredFigure{
 		{"avg_requests_in_flight", r.AvgRequestsInFlight, &inFlight},
 		{"wh_per_million_output_tokens", r.WhPerMillionOutputTokens, &c.WhPerMillionOutputTokens},
 		{"joules_per_output_token", r.JoulesPerOutputToken, &c.JoulesPerOutputToken},
@@ -399,21 +252,39 @@ func (r *Row) Configuration() (*floor.Configuration, error) {
 		{"gpu_power_watts_total", r.GPUPowerWattsTotal, &c.GPUPowerWattsTotal},
 		{"avg_running_batch", r.AvgRunningBatch, &batch},
 		{"p95_itl_ms", r.P95ITLMs, &c.P95ITLMs},
-	} {
-		d, err := parseFigure(string(f.text))
-		if err == nil {
-			err = checkDigits(d)
-		}
-		if err != nil {
-			return nil, &FieldError{f.name, err}
-		}
-		*f.to = d
+	}); err != nil {
+		return nil, err
 	}
 	if !inFlight.Equal(batch) {
 		return nil, &FieldError{"avg_requests_in_flight", fmt.Errorf("is %s, but avg_running_batch is %s", inFlight, batch)}
 	}
 	c.AvgRunningBatch = batch.InexactFloat64()
 	return c, nil
+}
+
+// measuredFigure is a measured row's figure: its field's name, its text as
+// written and where its value goes.
+type measuredFigure struct {
+	name string
+	text json.Number
+	to   *decimal.Decimal
+}
+
+// parseMeasured parses each figure of a measured row (Row, DiffusionRow)
+// exactly into its place, in order; the first that is missing, not a
+// number, or fails checkDigits is a *FieldError.
+func parseMeasured(figures []measuredFigure) error {
+	for _, f := range figures {
+		d, err := parseFigure(string(f.text))
+		if err == nil {
+			err = checkDigits(d)
+		}
+		if err != nil {
+			return &FieldError{f.name, err}
+		}
+		*f.to = d
+	}
+	return nil
 }
 
 // checkDigits checks that d is within float64's range with at most
@@ -439,6 +310,16 @@ func parseParams(n json.Number) (float64, error) {
 		return 0, fmt.Errorf("is %s, not a number within float64's range", floor.QuoteInput(string(n)))
 	}
 	return v, nil
+}
+
+// parseField parses field name's JSON number literal exactly; one that is
+// missing or not a number is a *FieldError.
+func parseField(name string, n json.Number) (decimal.Decimal, error) {
+	d, err := parseFigure(string(n))
+	if err != nil {
+		return decimal.Decimal{}, &FieldError{name, err}
+	}
+	return d, nil
 }
 
 // parseFigure parses a JSON number literal exactly.

@@ -348,14 +348,7 @@ func (m *Model) Diffusion() bool { return m.Generation != nil }
 func (w *Workload) Diffusion() bool { return w.Request != "" }
 
 // Workload returns the workload with upstream task name id, or nil.
-func (d *Dataset) Workload(id string) *Workload {
-	for _, w := range d.Workloads {
-		if w.ID == id {
-			return w
-		}
-	}
-	return nil
-}
+func (d *Dataset) Workload(id string) *Workload { return workloadIn(d.Workloads, id) }
 
 // FindWorkload returns the workload, token or diffusion, with upstream task
 // name id, or nil.
@@ -373,8 +366,11 @@ func (d *Dataset) AllWorkloads() []*Workload {
 
 // DiffusionWorkload returns the diffusion workload with upstream task name
 // id, or nil.
-func (d *Dataset) DiffusionWorkload(id string) *Workload {
-	for _, w := range d.DiffusionWorkloads {
+func (d *Dataset) DiffusionWorkload(id string) *Workload { return workloadIn(d.DiffusionWorkloads, id) }
+
+// workloadIn returns the workload of ws with upstream task name id, or nil.
+func workloadIn(ws []*Workload, id string) *Workload {
+	for _, w := range ws {
 		if w.ID == id {
 			return w
 		}

@@ -2,7 +2,6 @@ package compile
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -70,42 +69,23 @@ func readDiffusionTask(file string, ws DiffusionWorkloadSettings, s Settings) (*
 	if err != nil {
 		return nil, err
 	}
-	t := &diffusionTask{file: file, displayName: doc.displayName}
-	first := map[string]*diffusionRow{}
-	for i, raw := range doc.configurations {
-		r, err := readDiffusionRow(raw, fieldsFor(ws.Request), s)
-		if err == nil {
-			if f := first[r.modelID]; f == nil {
-				first[r.modelID] = r
-			} else {
-				err = sameDiffusionModel(f, r)
-			}
-		}
-		if err != nil {
-			err.File, err.Row = file, i+1
-			return nil, err
-		}
-		t.rows = append(t.rows, r)
+	fs := fieldsFor(ws.Request)
+	rows, err := readRows(file, doc, func(raw map[string]json.RawMessage) (*diffusionRow, *InputError) { return readDiffusionRow(raw, fs, s) },
+		func(r *diffusionRow) *rowModel { return &r.rowModel }, sameDiffusionModel)
+	if err != nil {
+		return nil, err
 	}
-	return t, nil
+	return &diffusionTask{file: file, displayName: doc.displayName, rows: rows}, nil
 }
 
 // sameDiffusionModel checks that r describes its model, and what it
 // generates, as the model's first row does.
 func sameDiffusionModel(first, r *diffusionRow) *InputError {
-	diff := func(field, a, b string) *InputError {
-		return &InputError{Model: r.modelID, Field: field,
-			Err: fmt.Errorf("is %s, but the model's first configuration has %s", b, a)}
+	if err := r.sameAs(&first.rowModel); err != nil {
+		return err
 	}
-	switch {
-	case first.nickname != r.nickname:
-		return diff("nickname", fmt.Sprintf("%q", first.nickname), fmt.Sprintf("%q", r.nickname))
-	case !first.params.Equal(r.params):
-		return diff("total_params_billions", first.params.String(), r.params.String())
-	case !first.active.Equal(r.active):
-		return diff("activated_params_billions", first.active.String(), r.active.String())
-	case first.out.Precision != r.out.Precision:
-		return diff("weight_precision", first.out.Precision, r.out.Precision)
+	if first.out.Precision != r.out.Precision {
+		return r.differs("weight_precision", first.out.Precision, r.out.Precision)
 	}
 	request := "image"
 	if first.gen.Frames > 0 {
@@ -121,7 +101,7 @@ func sameDiffusionModel(first, r *diffusionRow) *InputError {
 		{"num_frames", first.gen.Frames, r.gen.Frames}, {"fps", first.gen.FPS, r.gen.FPS},
 	} {
 		if g.a != g.b {
-			return diff(g.field, strconv.Itoa(g.a), strconv.Itoa(g.b))
+			return r.differs(g.field, strconv.Itoa(g.a), strconv.Itoa(g.b))
 		}
 	}
 	return nil
@@ -204,35 +184,17 @@ type diffusionModel struct {
 }
 
 func buildDiffusionModels(t *diffusionTask) ([]*diffusionModel, error) {
-	byID := map[string]*diffusionModel{}
-	var order []*diffusionModel
-	type written struct {
-		row *data.DiffusionRow
-		c   *floor.Configuration
-	}
-	rows := map[*diffusionModel][]written{}
-	for _, r := range t.rows {
-		m := byID[r.modelID]
-		if m == nil {
-			m = &diffusionModel{
-				ModelInfo: modelInfo(r.modelID, r.nickname, r.params, r.active, diffusionArchitecture),
-				gen:       r.gen,
-			}
-			byID[r.modelID] = m
-			order = append(order, m)
-		}
-		c, err := r.out.Configuration()
-		if err != nil {
-			return nil, &InputError{File: t.file, Model: r.modelID, Err: fmt.Errorf("an output row does not read back: %w", err)}
-		}
-		rows[m] = append(rows[m], written{r.out, c})
-	}
-	if err := sortModels(t.file, order, func(m *diffusionModel) *data.ModelInfo { return &m.ModelInfo }); err != nil {
+	order, rows, err := groupByModel(t.file, t.rows,
+		func(r *diffusionRow) (*rowModel, *data.DiffusionRow) { return &r.rowModel, r.out },
+		func(r *diffusionRow) *diffusionModel {
+			return &diffusionModel{ModelInfo: modelInfo(r.modelID, r.nickname, r.params, r.active, diffusionArchitecture), gen: r.gen}
+		},
+		func(m *diffusionModel) *data.ModelInfo { return &m.ModelInfo })
+	if err != nil {
 		return nil, err
 	}
 	for _, m := range order {
 		ws := rows[m]
-		slices.SortStableFunc(ws, func(a, b written) int { return floor.CompareConfigurations(a.c, b.c) })
 		configs := make([]*floor.Configuration, len(ws))
 		for i, w := range ws {
 			if i > 0 && floor.CompareConfigurations(ws[i-1].c, w.c) == 0 {

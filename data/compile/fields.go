@@ -19,6 +19,26 @@ type rowModel struct {
 	params, active    decimal.Decimal
 }
 
+// sameAs checks that r names its model, and gives its parameter counts, as
+// first, the model's first row, does.
+func (r *rowModel) sameAs(first *rowModel) *InputError {
+	switch {
+	case first.nickname != r.nickname:
+		return r.differs("nickname", strconv.Quote(first.nickname), strconv.Quote(r.nickname))
+	case !first.params.Equal(r.params):
+		return r.differs("total_params_billions", first.params.String(), r.params.String())
+	case !first.active.Equal(r.active):
+		return r.differs("activated_params_billions", first.active.String(), r.active.String())
+	}
+	return nil
+}
+
+// differs is the error of r's field that is b where the model's first row
+// has a.
+func (r *rowModel) differs(field, a, b string) *InputError {
+	return &InputError{Model: r.modelID, Field: field, Err: fmt.Errorf("is %s, but the model's first configuration has %s", b, a)}
+}
+
 // readRowModel starts reading an upstream row, raw: the reader of its
 // fields and the model it names.
 func readRowModel(raw map[string]json.RawMessage) (*fields, rowModel, *InputError) {

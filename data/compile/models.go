@@ -24,9 +24,46 @@ type model struct {
 // written is an output row with the configuration it parses into: the
 // dataset's rules (floor.RowID, floor.CompareConfigurations,
 // floor.BestRows) apply to the figures as written.
-type written struct {
-	row *data.Row
+type written[R any] struct {
+	row R
 	c   *floor.Configuration
+}
+
+// groupByModel groups the rows of an upstream file by the model each names
+// (split gives a row's model and output row): the models, made by newModel
+// from each one's first row, in slug order (sortModels), and each model's
+// output rows with the configurations they parse into, sorted by
+// floor.CompareConfigurations. The sort is stable: every repeat is still 0,
+// so the runs of one configuration keep upstream's order.
+func groupByModel[U any, M comparable, R interface {
+	Configuration() (*floor.Configuration, error)
+}](
+	file string, rows []U, split func(U) (*rowModel, R), newModel func(U) M, info func(M) *data.ModelInfo,
+) ([]M, map[M][]written[R], error) {
+	byID := map[string]M{}
+	var order []M
+	out := map[M][]written[R]{}
+	for _, u := range rows {
+		rm, row := split(u)
+		m, ok := byID[rm.modelID]
+		if !ok {
+			m = newModel(u)
+			byID[rm.modelID] = m
+			order = append(order, m)
+		}
+		c, err := row.Configuration()
+		if err != nil {
+			return nil, nil, &InputError{File: file, Model: rm.modelID, Err: fmt.Errorf("an output row does not read back: %w", err)}
+		}
+		out[m] = append(out[m], written[R]{row, c})
+	}
+	if err := sortModels(file, order, info); err != nil {
+		return nil, nil, err
+	}
+	for _, m := range order {
+		slices.SortStableFunc(out[m], func(a, b written[R]) int { return floor.CompareConfigurations(a.c, b.c) })
+	}
+	return order, out, nil
 }
 
 // sortModels sorts the models of an upstream file by slug, and refuses two
@@ -56,34 +93,18 @@ func modelInfo(modelID, nickname string, params, active decimal.Decimal, archite
 }
 
 func buildModels(t *task, s Settings) ([]*model, error) {
-	byID := map[string]*model{}
-	var order []*model
-	rows := map[*model][]written{}
-	for _, r := range t.rows {
-		m := byID[r.modelID]
-		if m == nil {
-			m = &model{
-				ModelInfo: modelInfo(r.modelID, r.nickname, r.params, r.active, r.architecture),
-				best:      map[string]*data.Row{},
-			}
-			byID[r.modelID] = m
-			order = append(order, m)
-		}
-		c, err := r.out.Configuration()
-		if err != nil {
-			return nil, &InputError{File: t.file, Model: r.modelID, Err: fmt.Errorf("an output row does not read back: %w", err)}
-		}
-		rows[m] = append(rows[m], written{r.out, c})
-	}
-	if err := sortModels(t.file, order, func(m *model) *data.ModelInfo { return &m.ModelInfo }); err != nil {
+	order, rows, err := groupByModel(t.file, t.rows,
+		func(r *upstreamRow) (*rowModel, *data.Row) { return &r.rowModel, r.out },
+		func(r *upstreamRow) *model {
+			return &model{ModelInfo: modelInfo(r.modelID, r.nickname, r.params, r.active, r.architecture), best: map[string]*data.Row{}}
+		},
+		func(m *model) *data.ModelInfo { return &m.ModelInfo })
+	if err != nil {
 		return nil, err
 	}
 	deadline := decimal.NewFromInt(s.ITLDeadlineMs)
 	for _, m := range order {
 		ws := rows[m]
-		// Every repeat is still 0, so the runs of one configuration keep
-		// upstream's order.
-		slices.SortStableFunc(ws, func(a, b written) int { return floor.CompareConfigurations(a.c, b.c) })
 		runs := map[string]int{}
 		configs := make([]*floor.Configuration, len(ws))
 		rowOf := map[*floor.Configuration]*data.Row{}

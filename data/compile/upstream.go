@@ -193,45 +193,51 @@ func readTaskDoc(file, id string) (*taskDoc, error) {
 	return &taskDoc{displayName: *doc.TaskDisplayName, configurations: *doc.Configurations}, nil
 }
 
+// readRows reads each of doc's configurations (from file) with read, and
+// checks with same that each row describes its model as the model's first
+// row does; the first that fails is an *InputError naming file and row.
+func readRows[R any](file string, doc *taskDoc, read func(map[string]json.RawMessage) (R, *InputError),
+	model func(R) *rowModel, same func(first, r R) *InputError) ([]R, error) {
+	var rows []R
+	first := map[string]R{}
+	for i, raw := range doc.configurations {
+		r, err := read(raw)
+		if err == nil {
+			if f, ok := first[model(r).modelID]; !ok {
+				first[model(r).modelID] = r
+			} else {
+				err = same(f, r)
+			}
+		}
+		if err != nil {
+			err.File, err.Row = file, i+1
+			return nil, err
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
 func readTask(file, id string, s Settings) (*task, error) {
 	doc, err := readTaskDoc(file, id)
 	if err != nil {
 		return nil, err
 	}
-	t := &task{file: file, displayName: doc.displayName}
-	first := map[string]*upstreamRow{}
-	for i, raw := range doc.configurations {
-		r, err := readRow(raw, s)
-		if err != nil {
-			err.File, err.Row = file, i+1
-			return nil, err
-		}
-		if f := first[r.modelID]; f == nil {
-			first[r.modelID] = r
-		} else if err := sameModel(f, r); err != nil {
-			err.File, err.Row = file, i+1
-			return nil, err
-		}
-		t.rows = append(t.rows, r)
+	rows, err := readRows(file, doc, func(raw map[string]json.RawMessage) (*upstreamRow, *InputError) { return readRow(raw, s) },
+		func(r *upstreamRow) *rowModel { return &r.rowModel }, sameModel)
+	if err != nil {
+		return nil, err
 	}
-	return t, nil
+	return &task{file: file, displayName: doc.displayName, rows: rows}, nil
 }
 
 // sameModel checks that r describes its model as the model's first row does.
 func sameModel(first, r *upstreamRow) *InputError {
-	diff := func(field, a, b string) *InputError {
-		return &InputError{Model: r.modelID, Field: field,
-			Err: fmt.Errorf("is %s, but the model's first configuration has %s", b, a)}
+	if err := r.sameAs(&first.rowModel); err != nil {
+		return err
 	}
-	switch {
-	case first.nickname != r.nickname:
-		return diff("nickname", strconv.Quote(first.nickname), strconv.Quote(r.nickname))
-	case first.architecture != r.architecture:
-		return diff("architecture", strconv.Quote(first.architecture), strconv.Quote(r.architecture))
-	case !first.params.Equal(r.params):
-		return diff("total_params_billions", first.params.String(), r.params.String())
-	case !first.active.Equal(r.active):
-		return diff("activated_params_billions", first.active.String(), r.active.String())
+	if first.architecture != r.architecture {
+		return r.differs("architecture", strconv.Quote(first.architecture), strconv.Quote(r.architecture))
 	}
 	return nil
 }
