@@ -193,18 +193,10 @@ var Fields = [FieldCount]Spec{
 			return nil
 		},
 		get: func(f *State) string { return f.In.Model }},
-	FieldHost: {Param: "host", Flag: "host-overhead", JSON: "host_overhead", Parse: floor.ParseOverhead, Max: floor.MaxOverhead,
-		Usage: "estimate: host CPU and memory energy as a `fraction` of GPU energy, {range} (Google 2025: " + google.Host.String() + ")",
-		ID:    "host-overhead", Label: "Host CPU and memory", Factor: true,
-		Hint: "A fraction of GPU energy: 0 counts none, " + google.Host.String() + " adds " + google.Host.Shift(2).String() + " %.",
-		put:  func(f *State, d decimal.NullDecimal) error { f.In.Factors.Host = d.Decimal; return nil },
-		get:  func(f *State) string { return nonZero(f.In.Factors.Host) }},
-	FieldIdle: {Param: "idle", Flag: "idle-overhead", JSON: "idle_overhead", Parse: floor.ParseOverhead, Max: floor.MaxOverhead,
-		Usage: "estimate: idle and provisioned-but-unused machines' energy as a `fraction` of GPU energy, {range} (Google 2025: " + google.Idle.String() + ")",
-		ID:    "idle-overhead", Label: "Idle machines", Factor: true,
-		Hint: "A fraction of GPU energy: 0 counts none, " + google.Idle.String() + " adds " + google.Idle.Shift(2).String() + " %.",
-		put:  func(f *State, d decimal.NullDecimal) error { f.In.Factors.Idle = d.Decimal; return nil },
-		get:  func(f *State) string { return nonZero(f.In.Factors.Idle) }},
+	FieldHost: overhead(Spec{Param: "host", Flag: "host-overhead", JSON: "host_overhead", ID: "host-overhead", Label: "Host CPU and memory"},
+		"host CPU and memory energy", google.Host, func(f *State) *decimal.Decimal { return &f.In.Factors.Host }),
+	FieldIdle: overhead(Spec{Param: "idle", Flag: "idle-overhead", JSON: "idle_overhead", ID: "idle-overhead", Label: "Idle machines"},
+		"idle and provisioned-but-unused machines' energy", google.Idle, func(f *State) *decimal.Decimal { return &f.In.Factors.Idle }),
 	FieldPUE: {Param: "pue", Flag: "pue", JSON: "pue", Parse: floor.ParsePUE, Min: floor.MinPUE, Max: floor.MaxPUE,
 		Usage: "estimate: facility energy over IT energy, `n` from {range} (Google 2025: " + google.PUE.String() + "; industry average: " + industry.PUE.String() + ")",
 		ID:    "pue", Label: "Facility PUE", Factor: true,
@@ -274,3 +266,15 @@ func getOutput(f *State) string { return f.In.OutputTokensPerRequest.String() }
 func getTokens(f *State) string { return f.In.OutputTokensPerMonth.String() }
 func getITL(f *State) string    { return f.In.TargetITLMs.String() }
 func getPct(f *State) string    { return string(f.In.Statistic) }
+
+// overhead completes fd, the row of an overhead factor (host, idle): an
+// energy, what names it in the flag's usage, as a fraction of GPU energy,
+// kept where of points in the State, with google its Google 2025 value.
+func overhead(fd Spec, what string, google decimal.Decimal, of func(*State) *decimal.Decimal) Spec {
+	fd.Parse, fd.Max, fd.Factor = floor.ParseOverhead, floor.MaxOverhead, true
+	fd.Usage = "estimate: " + what + " as a `fraction` of GPU energy, {range} (Google 2025: " + google.String() + ")"
+	fd.Hint = "A fraction of GPU energy: 0 counts none, " + google.String() + " adds " + google.Shift(2).String() + " %."
+	fd.put = func(f *State, d decimal.NullDecimal) error { *of(f) = d.Decimal; return nil }
+	fd.get = func(f *State) string { return nonZero(*of(f)) }
+	return fd
+}

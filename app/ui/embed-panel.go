@@ -57,7 +57,7 @@ const EmbedTitle = "Energy Floor calculator"
 // that a frame without the height script hides none of it
 // (TestEmbedHeightShowsTraffic measures it). The server's oEmbed answers size
 // the frame within them.
-const EmbedWidth, EmbedHeight = 720, 1420
+const EmbedWidth, EmbedHeight = 720, 1560
 
 // OEmbedFrame returns the iframe an oEmbed answer gives for the embed at
 // src (absolute), width × height pixels: the attributes WordPress keeps

@@ -208,7 +208,9 @@ func headlineWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
 // headline draws the two headline pairs side by side (one after the other
 // on phones), each with the question it answers: the floor, the best case
 // the measured hardware reaches, and the figure at your traffic, the least
-// the monthly volume can reach, with how many times the floor it is.
+// the monthly volume can reach, with how many times the floor it is and
+// from which volume it falls next (#traffic-next-step, data-from: a plain
+// decimal; absent at the floor).
 // Figures of none leave data-wh empty and show a dash; t is nil when there is no
 // figure at your traffic (noTraffic then says why).
 func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string, t *floor.Traffic, noTraffic string) app.UI {
@@ -217,8 +219,15 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 	var tReqWh, tMonthWh whFigure
 	if t != nil {
 		tReqWh, tMonthWh = whOf(t.Figures.WhPerRequest), whOf(t.Figures.KWhPerMonth.Shift(3))
-		times = app.P().Class("pair-times").Body(
-			app.Span().ID("traffic-times-floor").DataSet("ratio", t.TimesFloor.String()).Text(timesFloorText(t.TimesFloor)),
+		times = app.Div().Body(
+			app.P().Class("pair-times").Body(
+				app.Span().ID("traffic-times-floor").DataSet("ratio", t.TimesFloor.String()).Text(timesFloorText(t.TimesFloor)),
+			),
+			// Next to the figure: from which volume it falls next.
+			app.If(p.Next != nil, func() app.UI {
+				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", p.Next.FromOutputTokensPerMonth.String()).
+					Text(nextStepText(p.Next, p.In.OutputTokensPerMonth))
+			}),
 		)
 		tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " for " + floor.FormatNumber(p.In.OutputTokensPerRequest) + " output tokens"
 		if p.Request != "" {
@@ -297,7 +306,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 					" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
 				&configFacts{Config: c, Compact: p.Compact},
 			),
-			&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth, Next: p.Next},
+			&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth},
 			app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
 		),
 	)

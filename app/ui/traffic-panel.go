@@ -50,15 +50,13 @@ func (p *trafficPanel) Render() app.UI {
 	return box.Body(
 		app.H3().Text("The configuration at your traffic"),
 		app.P().Body(
+			app.Text("At your volume, the least energy is on "),
 			app.Span().ID("traffic-config").DataSet("row-id", c.RowID).Text(serverText(c)+" with a batch size limit of "+
 				floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))+" requests ("+
 				floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch))+" requests batched together on average, "+
 				floor.FormatNumber(c.TokensPerSecond)+" output tokens a second as measured)"),
 			app.Text(": "+floor.FormatJoules(c.JoulesPerOutputToken)+" per output token."),
 		),
-		app.If(p.Next != nil, func() app.UI {
-			return app.P().ID("traffic-next-step").DataSet("from", p.Next.FromOutputTokensPerMonth.String()).Text(nextStepText(p.Next, p.TokensPerMonth))
-		}),
 		app.P().Body(
 			app.Text("Your volume averages "),
 			app.Span().ID("traffic-rate").DataSet("tokens-per-second", rate.String()).Text(floor.FormatNumber(rate)+" output tokens per second"),
