@@ -506,3 +506,32 @@ func fluxRow(i int, field string, v any) func(*testing.T, fstest.MapFS) {
 		})
 	}
 }
+
+// TestDiffusionDecodedLater: the browser's start decodes the token
+// workloads and lists the image and video workloads without their models
+// (decodeParts, with the browser's reader and no checks); decoding the rest
+// later gives the dataset a single decode gives.
+func TestDiffusionDecodedLater(t *testing.T) {
+	d, rest, err := decodeParts(Files(), unmarshalDirect, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.DiffusionWorkloads) != 2 {
+		t.Fatalf("%d diffusion workloads listed at start, want 2", len(d.DiffusionWorkloads))
+	}
+	for _, w := range d.DiffusionWorkloads {
+		if len(w.Models) != 0 {
+			t.Errorf("%s has %d models before its models are decoded", w.ID, len(w.Models))
+		}
+	}
+	if err := rest(); err != nil {
+		t.Fatal(err)
+	}
+	whole, err := decode(Files(), unmarshalDirect, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(d, whole) {
+		t.Error("decoding the image and video models later gave another dataset than decoding at once")
+	}
+}
