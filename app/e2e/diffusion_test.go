@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"energyfloor/app/floor"
+
+	"github.com/shopspring/decimal"
 )
 
 // The image and video pages (issue 40): their links, typed inputs and a
@@ -154,5 +158,57 @@ func TestDiffusionTypingAndSwitching(t *testing.T) {
 		if got, err := fieldValue(b, "#"+id); err != nil || got != want {
 			t.Errorf("back on text, #%s holds %q (%v), want %q", id, got, err, want)
 		}
+	}
+}
+
+// TestDiffusionCharts: an image and a video page draw the energy–latency
+// chart (batch latency in seconds against joules per image or video) and
+// the volume chart (images or videos a month), each heading naming the
+// model, the energy axis saying lower is better, and the floor labelled
+// with the joules per image or video of #energy-per-request's figure.
+func TestDiffusionCharts(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	for _, q := range diffusionLinks {
+		unit, name := "image", "FLUX.1 Dev"
+		if strings.Contains(q, "video") {
+			unit, name = "video", "CogVideoX"
+		}
+		t.Run(q, func(t *testing.T) {
+			b := newCleanBrowser(t, 1280, 900, base)
+			if err := b.Navigate(base + "/?" + q); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			wh, _, _ := b.Attr(selPerRequest, "data-wh")
+			d, err := decimal.NewFromString(wh)
+			if err != nil {
+				t.Fatalf("%s data-wh %q: %v", selPerRequest, wh, err)
+			}
+			// The floor's label, "floor 7.95 kJ", reads "floor, at your
+			// traffic 7.95 kJ" where the two are one configuration.
+			j := " " + floor.FormatJoules(d.Mul(decimal.NewFromInt(3600)))
+			for _, c := range []struct{ sel, xLabel string }{
+				{"#tradeoff", "batch latency (s, log scale)"},
+				{"#volume", unit + "s per month (log scale)"},
+			} {
+				got, err := Poll[[]string](b, `(() => { const s = document.querySelector(`+jsString(c.sel)+`); if (!s || !s.querySelector("svg")) return null;
+					return [s.querySelector("h2").textContent, [...s.querySelectorAll("svg text")].map(e => e.textContent).join(" | ")] })()`, 20*time.Second)
+				if err != nil {
+					t.Fatalf("%s: no chart on the %s page: %v", c.sel, unit, err)
+				}
+				if !strings.Contains(got[0], name) {
+					t.Errorf("%s's heading %q does not name the model", c.sel, got[0])
+				}
+				for _, want := range []string{c.xLabel, "J per " + unit + ", log · lower is better", "at your traffic "} {
+					if !strings.Contains(got[1], want) {
+						t.Errorf("%s's chart lacks %q: %s", c.sel, want, got[1])
+					}
+				}
+				if !strings.Contains(got[1], "floor"+j) && !strings.Contains(got[1], "floor, at your traffic"+j) {
+					t.Errorf("%s's floor is not labelled%s (%s %s Wh): %s", c.sel, j, selPerRequest, wh, got[1])
+				}
+			}
+		})
 	}
 }

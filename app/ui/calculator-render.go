@@ -144,10 +144,12 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 	ranking := &rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
 		Output: in.OutputTokensPerRequest.String(), Request: w.Request}
 	footer = &siteFooter{DataVersion: c.ds.DataVersion}
-	if w.Diffusion() {
-		// The charts plot inter-token latencies and tokens: an image or
-		// video workload has the ranking and the embed panel.
-		return []app.UI{splitLink(), ranking, &embedPanel{Query: c.query, Origin: c.origin, Base: c.base}}, footer
+	// An image or video workload (w.Request set) plots batch latency in
+	// seconds and joules per image or video; its configurations are listed
+	// by the volume chart's table, not the token configuration table.
+	diff, unit := w.Diffusion(), "token"
+	if diff {
+		unit = w.Request
 	}
 	return []app.UI{
 		splitLink(),
@@ -155,14 +157,16 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 		app.Section().ID("tradeoff").Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text(chartHeading("Energy and latency of each measured configuration", w.Model(in.Model))),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
-				TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
-				TokensPerMonth: in.OutputTokensPerMonth},
-			&configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
-				TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found)},
+				TargetMs: in.Target(diff), Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
+				TokensPerMonth: in.UnitsPerMonth(diff), Request: w.Request},
+			app.If(!diff, func() app.UI {
+				return &configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
+					TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found)}
+			}),
 		),
 		app.Section().ID("volume").Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
-			app.H2().ID("volume-h").Text(chartHeading("Energy per token against monthly volume", w.Model(in.Model))),
-			app.P().Class("fine").Text("More traffic fills bigger batches, and each token costs less, down to the floor: "+
+			app.H2().ID("volume-h").Text(chartHeading("Energy per "+unit+" against monthly volume", w.Model(in.Model))),
+			app.P().Class("fine").Text("More traffic fills bigger batches, and each "+unit+" costs less, down to the floor: "+
 				"the steps show where more traffic stops helping, for the selected model and GPUs at your latency target."),
 			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
 		),

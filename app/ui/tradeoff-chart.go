@@ -14,7 +14,9 @@ import (
 
 // tradeoffChart draws the selected model's energy–latency trade-off as SVG:
 // every measured configuration as a point (x: the target's latency statistic,
-// y: joules per output token, both log scale), the target as a vertical line
+// y: joules per output token, both log scale; on an image or video workload
+// x is the batch latency in seconds and y joules per image or video), the
+// target as a vertical line
 // the chosen configuration ringed, the one at your traffic ringed dashed, and
 // the configurations your monthly volume cannot fill drawn faded. Its geometry
 // is computed only when its props change.
@@ -24,12 +26,19 @@ type tradeoffChart struct {
 	Model     *floor.Model
 	GPU       string // "" for both GPUs
 	Statistic floor.Statistic
-	TargetMs  decimal.Decimal
-	Chosen    string // row id of the chosen configuration, or ""
+	// TargetMs is the latency target: milliseconds of inter-token latency,
+	// or on an image or video workload (Request set) seconds of batch
+	// latency (floor.Inputs.Target).
+	TargetMs decimal.Decimal
+	Chosen   string // row id of the chosen configuration, or ""
 	// Traffic is the row id of the configuration at your traffic, or "";
-	// TokensPerMonth the monthly volume, which decides the faded points.
+	// TokensPerMonth the monthly volume (images or videos a month on an
+	// image or video workload), which decides the faded points.
 	Traffic        string
 	TokensPerMonth decimal.Decimal
+	// Request is what one request makes on an image or video workload,
+	// "image" or "video"; "" on a token workload.
+	Request string
 
 	geom       chartGeom
 	titles     map[*floor.Configuration]string
@@ -122,8 +131,14 @@ func tickLabel(v float64) string {
 	return d.String()
 }
 
-// pointTitle is a point's tooltip: its configuration and figures.
-func pointTitle(c *floor.Configuration, s floor.Statistic) string {
+// pointTitle is a point's tooltip: its configuration and figures; request
+// names what a diffusion configuration's request makes ("image", "video").
+func pointTitle(c *floor.Configuration, s floor.Statistic, request string) string {
+	if c.Diffusion() {
+		return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", batch " + strconv.Itoa(c.BatchSize) + ", Ulysses × ring " +
+			strconv.Itoa(c.UlyssesDegree) + " × " + strconv.Itoa(c.RingDegree) + ": " +
+			floor.FormatSeconds(c.BatchLatencyS) + ", " + floor.FormatJoules(c.JoulesPerRequest) + " per " + request
+	}
 	return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs) + ": " +
 		floor.FormatLatency(c.ITL(s)) + ", " + floor.FormatJoules(c.JoulesPerOutputToken) + " per output token"
 }
@@ -137,6 +152,9 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 		XLabel: statisticName(s) + " inter-token latency (ms, log scale)",
 		YLabel: EnergyAxisLabel,
 	}
+	if m != nil && m.Diffusion() {
+		g.XLabel, g.YLabel = "batch latency (s, log scale)", energyAxisLabel(modelRequest(m))
+	}
 	if m == nil {
 		return g
 	}
@@ -149,7 +167,7 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 			continue
 		}
 		cs = append(cs, c)
-		x, y := c.ITL(s).InexactFloat64(), c.JoulesPerOutputToken.InexactFloat64()
+		x, y := c.Latency(s).InexactFloat64(), c.JoulesPerUnit().InexactFloat64()
 		xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
 		ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
 	}
@@ -168,9 +186,8 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 	}
 	g.TargetX = xs.at(t)
 	for _, c := range cs {
-		itl := c.ITL(s)
 		g.Points = append(g.Points, chartPoint{
-			X: xs.at(itl.InexactFloat64()), Y: ys.at(c.JoulesPerOutputToken.InexactFloat64()),
+			X: xs.at(c.Latency(s).InexactFloat64()), Y: ys.at(c.JoulesPerUnit().InexactFloat64()),
 			Row: c.RowID, GPU: c.GPU, Meets: floor.Meets(c, s, target), Chosen: c.RowID == chosen, Title: title(c),
 			Unfilled: !floor.Fillable(c, tokensPerMonth), Traffic: c.RowID == traffic,
 			Label: pointLabel(c, c.RowID == chosen, c.RowID == traffic),
@@ -183,10 +200,32 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 // scale, and which way is better.
 const EnergyAxisLabel = "J per output token, log · lower is better"
 
+// energyAxisLabel is the energy axis's title for a request of kind request
+// ("image", "video"), or EnergyAxisLabel for "" (a token workload).
+func energyAxisLabel(request string) string {
+	if request == "" {
+		return EnergyAxisLabel
+	}
+	return "J per " + request + ", log · lower is better"
+}
+
+// modelRequest is what one request of model m makes: "image" or "video"
+// for a diffusion model (a video model's generation has frames), "" for a
+// token model.
+func modelRequest(m *floor.Model) string {
+	switch {
+	case m == nil || !m.Diffusion():
+		return ""
+	case m.Generation.Frames > 0:
+		return "video"
+	}
+	return "image"
+}
+
 // pointLabel names the floor's point (chosen) and the traffic floor's
 // (traffic) with their energy per output token; "" for any other.
 func pointLabel(c *floor.Configuration, chosen, traffic bool) string {
-	j := " " + floor.FormatJoules(c.JoulesPerOutputToken)
+	j := " " + floor.FormatJoules(c.JoulesPerUnit())
 	switch {
 	case chosen && traffic:
 		return "floor, at your traffic" + j
@@ -215,7 +254,7 @@ func (ch *tradeoffChart) layout() {
 	ch.geom = chartLayout(ch.Model, ch.GPU, ch.Statistic, target, ch.Chosen, ch.Traffic, ch.TokensPerMonth, func(c *floor.Configuration) string {
 		t, ok := ch.titles[c]
 		if !ok {
-			t = pointTitle(c, ch.Statistic)
+			t = pointTitle(c, ch.Statistic, ch.Request)
 			ch.titles[c] = t
 		}
 		return t
@@ -264,7 +303,11 @@ func (ch *tradeoffChart) svg() string {
 		b.WriteString(`>` + html.EscapeString(s) + `</text>`)
 	}
 	b.WriteString(`<svg viewBox="0 0 640 400" role="img" aria-labelledby="chart-title chart-desc" class="chart-svg">`)
-	b.WriteString(`<title id="chart-title">` + html.EscapeString("Energy per output token against "+g.XLabel+" for "+name) + `</title>`)
+	per := "output token"
+	if ch.Request != "" {
+		per = ch.Request
+	}
+	b.WriteString(`<title id="chart-title">` + html.EscapeString("Energy per "+per+" against "+g.XLabel+" for "+name) + `</title>`)
 	b.WriteString(`<desc id="chart-desc">Each point is a measured configuration; the dashed line is the latency target; the ringed point is the floor, the dash-ringed point the floor at your traffic, and faded points have more throughput than your monthly volume can fill. The table below lists the same figures.</desc>`)
 	b.WriteString(`<g class="grid">`)
 	for _, t := range g.XTicks {
@@ -340,6 +383,9 @@ func (ch *tradeoffChart) svg() string {
 func (ch *tradeoffChart) targetLabel() string {
 	if ch.TargetMs.Sign() <= 0 {
 		return ""
+	}
+	if ch.Request != "" {
+		return floor.FormatSeconds(ch.TargetMs)
 	}
 	return floor.FormatLatency(ch.TargetMs)
 }

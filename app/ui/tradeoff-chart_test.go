@@ -16,7 +16,7 @@ import (
 
 // titles gives chartLayout the points' titles for statistic s (pointTitle).
 func titles(s floor.Statistic) func(*floor.Configuration) string {
-	return func(c *floor.Configuration) string { return pointTitle(c, s) }
+	return func(c *floor.Configuration) string { return pointTitle(c, s, "") }
 }
 
 func TestChartGeometry(t *testing.T) {

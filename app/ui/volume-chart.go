@@ -11,16 +11,53 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// The monthly volumes the volume chart spans, in output tokens.
-var (
-	volumeLo = decimal.New(1, 6)
-	volumeHi = decimal.New(1, 13)
+// The monthly volumes the volume chart spans, as powers of ten: output
+// tokens (1e6–1e13), or images or videos (1e2–1e9) on a diffusion model.
+const (
+	volumeLoExp, volumeHiExp                   = 6, 13
+	diffusionVolumeLoExp, diffusionVolumeHiExp = 2, 9
 )
+
+// volumeExps returns the powers of ten the volume chart of model m spans.
+func volumeExps(m *floor.Model) (lo, hi int32) {
+	if m != nil && m.Diffusion() {
+		return diffusionVolumeLoExp, diffusionVolumeHiExp
+	}
+	return volumeLoExp, volumeHiExp
+}
+
+// stepFrom is the monthly volume step s starts at: output tokens, or images
+// or videos on a diffusion configuration.
+func stepFrom(s floor.TrafficStep) decimal.Decimal {
+	if s.Config.Diffusion() {
+		return s.FromRequestsPerMonth
+	}
+	return s.FromOutputTokensPerMonth
+}
+
+// configText names configuration c in the steps table.
+func configText(c *floor.Configuration) string {
+	if c.Diffusion() {
+		return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", batch " + strconv.Itoa(c.BatchSize) +
+			", Ulysses × ring " + strconv.Itoa(c.UlyssesDegree) + " × " + strconv.Itoa(c.RingDegree)
+	}
+	return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs)
+}
+
+// unitWord is what the volume chart of model m counts: "output token",
+// "image" or "video".
+func unitWord(m *floor.Model) string {
+	if w := modelRequest(m); w != "" {
+		return w
+	}
+	return "output token"
+}
 
 // volumeChart draws the selected model's floor at your traffic against the
 // monthly volume (#volume-chart): a step line over 1e6–1e13 output tokens a
 // month (log scale), the floor as a horizontal line and the user's volume
-// marked, then the same steps as a table (#volume-table), the chart's
+// marked (images or videos 1e2–1e9 a month on an image or video workload),
+// then the same steps as a table (#volume-table), the chart's
 // accessible alternative. It shows where more traffic stops helping.
 type volumeChart struct {
 	app.Compo
@@ -51,9 +88,11 @@ func (v *volumeChart) computeSteps() {
 		return
 	}
 	in := v.In
-	key := v.Model.Slug + "|" + in.GPU + "|" + string(in.Statistic) + "|" + in.TargetITLMs.String() + "|" + in.Workload
+	key := v.Model.Slug + "|" + in.GPU + "|" + string(in.Statistic) + "|" + in.TargetITLMs.String() + "|" +
+		in.TargetLatencyS.String() + "|" + in.Workload
 	if key != v.stepsKey {
-		v.steps, v.stepsKey = floor.TrafficSteps(v.Model, in, volumeLo, volumeHi), key
+		lo, hi := volumeExps(v.Model)
+		v.steps, v.stepsKey = floor.TrafficSteps(v.Model, in, decimal.New(1, lo), decimal.New(1, hi)), key
 	}
 }
 
@@ -78,7 +117,10 @@ func (v *volumeChart) Render() app.UI {
 // svg writes the chart: grid, axes, the floor line, the step line and the
 // volume marker, every text escaped.
 func (v *volumeChart) svg(steps []floor.TrafficStep) string {
-	ylo, yhi := decades(v.Floor.JoulesPerOutputToken.InexactFloat64(), steps[0].Config.JoulesPerOutputToken.InexactFloat64())
+	lo, hi := volumeExps(v.Model)
+	volumeLo, volumeHi := decimal.New(1, lo), decimal.New(1, hi)
+	unit, request := unitWord(v.Model), modelRequest(v.Model)
+	ylo, yhi := decades(v.Floor.JoulesPerUnit().InexactFloat64(), steps[0].Config.JoulesPerUnit().InexactFloat64())
 	xs := logScale{volumeLo.InexactFloat64(), volumeHi.InexactFloat64(), chartLeft, chartW - chartRight}
 	ys := logScale{ylo, yhi, chartH - chartBottom, chartTop}
 	bottom, right := chartH-chartBottom, chartW-chartRight
@@ -90,11 +132,11 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 		b.WriteString(`<text` + attrs + ` x="` + px(x) + `" y="` + px(y) + `" text-anchor="` + anchor + `">` + html.EscapeString(s) + `</text>`)
 	}
 	b.WriteString(`<svg viewBox="0 0 640 400" role="img" aria-labelledby="volume-title volume-desc" class="chart-svg">`)
-	b.WriteString(`<title id="volume-title">` + html.EscapeString("Energy per output token at your traffic against monthly volume for "+v.Model.Name) + `</title>`)
+	b.WriteString(`<title id="volume-title">` + html.EscapeString("Energy per "+unit+" at your traffic against monthly volume for "+v.Model.Name) + `</title>`)
 	b.WriteString(`<desc id="volume-desc">A step line falling as the monthly volume fills bigger batches, down to the floor, drawn dashed; a vertical line marks your volume. The table below lists the same steps.</desc>`)
 	b.WriteString(`<g class="grid">`)
-	for e := 6; e <= 13; e++ {
-		x := xs.at(decimal.New(1, int32(e)).InexactFloat64())
+	for e := lo; e <= hi; e++ {
+		x := xs.at(decimal.New(1, e).InexactFloat64())
 		line("", x, x, chartTop, bottom)
 	}
 	yt := ticks(ylo, yhi)
@@ -104,26 +146,26 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 	b.WriteString(`</g><g class="axis">`)
 	line("", chartLeft, right, bottom, bottom)
 	line("", chartLeft, chartLeft, chartTop, bottom)
-	for e := 6; e <= 13; e++ {
-		text("", xs.at(decimal.New(1, int32(e)).InexactFloat64()), bottom+18, "middle", floor.FormatCompact(decimal.New(1, int32(e))))
+	for e := lo; e <= hi; e++ {
+		text("", xs.at(decimal.New(1, e).InexactFloat64()), bottom+18, "middle", floor.FormatCompact(decimal.New(1, e)))
 	}
 	for _, t := range yt {
 		text("", chartLeft-6, ys.at(t)+4, "end", tickLabel(t))
 	}
-	text(` class="axis-label"`, (chartLeft+right)/2, chartH-8, "middle", "output tokens per month (log scale)")
-	text(` class="axis-label" transform="rotate(-90)"`, -(chartTop+bottom)/2, 16, "middle", EnergyAxisLabel)
+	text(` class="axis-label"`, (chartLeft+right)/2, chartH-8, "middle", unit+"s per month (log scale)")
+	text(` class="axis-label" transform="rotate(-90)"`, -(chartTop+bottom)/2, 16, "middle", energyAxisLabel(request))
 	b.WriteString(`</g>`)
-	fy := ys.at(v.Floor.JoulesPerOutputToken.InexactFloat64())
+	fy := ys.at(v.Floor.JoulesPerUnit().InexactFloat64())
 	line(` id="volume-floor" class="floor-line"`, chartLeft, right, fy, fy)
-	text(` class="floor-label"`, right-4, fy-6, "end", "floor "+floor.FormatJoules(v.Floor.JoulesPerOutputToken))
+	text(` class="floor-label"`, right-4, fy-6, "end", "floor "+floor.FormatJoules(v.Floor.JoulesPerUnit()))
 	var d strings.Builder
 	for i, s := range steps {
-		x0 := xs.at(s.FromOutputTokensPerMonth.InexactFloat64())
+		x0 := xs.at(stepFrom(s).InexactFloat64())
 		x1 := right
 		if i+1 < len(steps) {
-			x1 = xs.at(steps[i+1].FromOutputTokensPerMonth.InexactFloat64())
+			x1 = xs.at(stepFrom(steps[i+1]).InexactFloat64())
 		}
-		y := ys.at(s.Config.JoulesPerOutputToken.InexactFloat64())
+		y := ys.at(s.Config.JoulesPerUnit().InexactFloat64())
 		if i == 0 {
 			d.WriteString("M" + px(x0) + " " + px(y))
 		} else {
@@ -132,7 +174,7 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 		d.WriteString("H" + px(x1))
 	}
 	b.WriteString(`<path id="volume-steps" class="steps" d="` + d.String() + `"></path>`)
-	if vol := v.In.OutputTokensPerMonth; vol.Cmp(volumeLo) >= 0 && vol.Cmp(volumeHi) <= 0 {
+	if vol := v.In.UnitsPerMonth(request != ""); vol.Cmp(volumeLo) >= 0 && vol.Cmp(volumeHi) <= 0 {
 		x := xs.at(vol.InexactFloat64())
 		line(` id="volume-you" class="you"`, x, x, chartTop, bottom)
 		anchor := "start"
@@ -147,8 +189,8 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 		// The figure at your traffic: the step over your volume, labelled
 		// with its value.
 		for i := len(steps) - 1; i >= 0; i-- {
-			if steps[i].FromOutputTokensPerMonth.Cmp(vol) <= 0 {
-				j := steps[i].Config.JoulesPerOutputToken
+			if stepFrom(steps[i]).Cmp(vol) <= 0 {
+				j := steps[i].Config.JoulesPerUnit()
 				y := ys.at(j.InexactFloat64())
 				b.WriteString(`<circle class="traffic-dot" cx="` + px(x) + `" cy="` + px(y) + `" r="4"></circle>`)
 				ly := y - 8
@@ -167,16 +209,17 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 // table writes the steps as a table: from which monthly volume, at which
 // configuration, its energy per output token and its ratio to the floor.
 func (v *volumeChart) table(steps []floor.TrafficStep) string {
+	unit := unitWord(v.Model)
 	var b strings.Builder
 	b.WriteString(`<div class="table-scroll" tabindex="0" role="region" aria-label="Steps table (scrolls sideways)"><table id="volume-table" class="config-table"><caption>The figure at your traffic by monthly volume, ` +
-		html.EscapeString(v.Model.Name) + `: in the chart, the steps; the dashed line is the floor, the upright line your volume, and both axes are log scales.</caption><thead><tr><th scope="col">From (output tokens a month)</th>` +
-		`<th scope="col">Configuration</th><th scope="col">J per output token</th><th scope="col">Times the floor</th></tr></thead><tbody>`)
+		html.EscapeString(v.Model.Name) + `: in the chart, the steps; the dashed line is the floor, the upright line your volume, and both axes are log scales.</caption><thead><tr><th scope="col">From (` + unit + `s a month)</th>` +
+		`<th scope="col">Configuration</th><th scope="col">J per ` + unit + `</th><th scope="col">Times the floor</th></tr></thead><tbody>`)
 	for _, s := range steps {
 		c := s.Config
-		b.WriteString(`<tr data-row-id="` + html.EscapeString(c.RowID) + `" data-from="` + s.FromOutputTokensPerMonth.String() + `">` +
-			`<td class="num">` + html.EscapeString(floor.FormatInteger(s.FromOutputTokensPerMonth)) + `</td>` +
-			`<td>` + html.EscapeString(strconv.Itoa(c.NumGPUs)+" × "+c.GPU+", max_num_seqs "+strconv.Itoa(c.MaxNumSeqs)) + `</td>` +
-			`<td class="num">` + html.EscapeString(floor.FormatJoules(c.JoulesPerOutputToken)) + `</td>` +
+		b.WriteString(`<tr data-row-id="` + html.EscapeString(c.RowID) + `" data-from="` + stepFrom(s).String() + `">` +
+			`<td class="num">` + html.EscapeString(floor.FormatInteger(stepFrom(s))) + `</td>` +
+			`<td>` + html.EscapeString(configText(c)) + `</td>` +
+			`<td class="num">` + html.EscapeString(floor.FormatJoules(c.JoulesPerUnit())) + `</td>` +
 			`<td class="num">` + html.EscapeString(floor.FormatTimes(floor.TimesFloor(c, v.Floor))) + `</td></tr>`)
 	}
 	b.WriteString(`</tbody></table></div>`)

@@ -1,0 +1,87 @@
+//go:build !wasm
+
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"energyfloor/app/floor"
+
+	"github.com/shopspring/decimal"
+)
+
+// diffusionModel is a hand-made image model: one curve on H100 (1 GPU),
+// batches 1, 2 and 4 at 10, 12 and 30 s, 2,000, 1,500 and 1,200 J per
+// image, 0.1, 1/6 and 2/15 images a second.
+func diffusionModel() *floor.Model {
+	d := decimal.RequireFromString
+	c := func(batch int, lat, j, ips string) *floor.Configuration {
+		return &floor.Configuration{RowID: "img/H100/1/1x1/" + itoaTest(batch), GPU: floor.H100, NumGPUs: 1,
+			BatchSize: batch, UlyssesDegree: 1, RingDegree: 1, BatchLatencyS: d(lat), JoulesPerRequest: d(j), RequestsPerSecond: d(ips)}
+	}
+	return &floor.Model{Slug: "img", Name: "Image Model", GPUs: []string{floor.H100},
+		Generation:     &floor.Generation{Width: 1024, Height: 1024, InferenceSteps: 28},
+		Configurations: []*floor.Configuration{c(1, "10", "2000", "0.1"), c(2, "12", "1500", "0.1666667"), c(4, "30", "1200", "0.1333333")}}
+}
+
+func itoaTest(n int) string { return decimal.NewFromInt(int64(n)).String() }
+
+// On an image model the trade-off chart plots batch latency in seconds
+// against joules per image: its axes, target, tooltips and the floor's
+// label say so, and the 30 s batch is beyond a 20 s target.
+func TestChartDiffusionAxes(t *testing.T) {
+	m := diffusionModel()
+	ch := &tradeoffChart{Model: m, Statistic: floor.Median, TargetMs: decimal.NewFromInt(20), Chosen: "img/H100/1/1x1/2",
+		Traffic: "img/H100/1/1x1/1", TokensPerMonth: decimal.NewFromInt(100_000), Request: "image"}
+	ch.layout()
+	g := ch.geom
+	if g.XLabel != "batch latency (s, log scale)" || g.YLabel != "J per image, log · lower is better" {
+		t.Errorf("axis labels %q, %q", g.XLabel, g.YLabel)
+	}
+	if len(g.Points) != 3 {
+		t.Fatalf("%d points, want 3", len(g.Points))
+	}
+	for _, p := range g.Points {
+		if want := p.Row != "img/H100/1/1x1/4"; p.Meets != want {
+			t.Errorf("%s meets %v, want %v", p.Row, p.Meets, want)
+		}
+	}
+	svg := ch.svg()
+	for _, want := range []string{"Energy per image against batch latency (s, log scale) for Image Model", "target 20 s",
+		"floor 1.50 kJ", "at your traffic 2.00 kJ", "1 × H100, batch 2, Ulysses × ring 1 × 1: 12 s, 1.50 kJ per image", "lower is better"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the chart lacks %q:\n%s", want, svg)
+		}
+	}
+}
+
+// On an image model the volume chart spans 100 to 1,000,000,000 images a
+// month, its steps start at images a month and the floor's line is labelled
+// with joules per image.
+func TestVolumeChartDiffusion(t *testing.T) {
+	m := diffusionModel()
+	in := floor.Inputs{Workload: "text-to-image", TargetLatencyS: decimal.NewFromInt(20), RequestsPerMonth: decimal.NewFromInt(100_000)}
+	v := &volumeChart{Model: m, In: in, Floor: m.Configurations[1]}
+	v.computeSteps()
+	if len(v.steps) != 2 || v.steps[0].Config != m.Configurations[0] || v.steps[1].Config != m.Configurations[1] {
+		t.Fatalf("steps %+v, want batch 1 then batch 2", v.steps)
+	}
+	// Batch 1 is filled from 0.1 × 2,628,000 = 262,800 images a month, and
+	// the walk then reaches batch 2.
+	if got := v.steps[1].FromRequestsPerMonth; !got.Equal(decimal.NewFromInt(262_800)) {
+		t.Errorf("the second step from %s images a month, want 262800", got)
+	}
+	svg, table := v.svg(v.steps), v.table(v.steps)
+	for _, want := range []string{"images per month (log scale)", "J per image, log · lower is better", "floor 1.50 kJ",
+		"at your traffic 2.00 kJ", "your volume, 100k", ">100<", ">1B<", "Energy per image at your traffic against monthly volume for Image Model"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the volume chart lacks %q:\n%s", want, svg)
+		}
+	}
+	for _, want := range []string{"From (images a month)", "J per image", "1 × H100, batch 2, Ulysses × ring 1 × 1", `data-from="262800"`} {
+		if !strings.Contains(table, want) {
+			t.Errorf("the steps table lacks %q:\n%s", want, table)
+		}
+	}
+}
