@@ -39,7 +39,7 @@ func handler(version string, wasmSize int64, prefix string) *app.Handler {
 		Name:            "Energy Floor",
 		ShortName:       "Energy Floor",
 		Title:           "Energy Floor: the least energy an LLM needs to serve your traffic",
-		Description:     "An offline calculator of the least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements.",
+		Description:     "An offline calculator of the least GPU energy generative AI needs to serve your traffic (text, images and video), from the ML.ENERGY Leaderboard v3 measurements.",
 		Lang:            "en",
 		ThemeColor:      themeColor,
 		BackgroundColor: backgroundColor,

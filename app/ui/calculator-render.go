@@ -108,7 +108,7 @@ func (c *calculator) Render() app.UI {
 		app.Header().Class("masthead").Body(
 			app.Div().Class("masthead-text").Body(
 				app.H1().Text("Energy Floor"),
-				app.P().Class("tagline").Text("The least GPU energy a large language model needs to serve your traffic, from the ML.ENERGY Leaderboard v3 measurements."),
+				app.P().Class("tagline").Text("The least GPU energy generative AI needs to serve your traffic (text, images and video), from the ML.ENERGY Leaderboard v3 measurements."),
 			),
 			&installButton{},
 		),
