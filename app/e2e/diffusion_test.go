@@ -1,14 +1,21 @@
 package e2e
 
 import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"energyfloor/app/floor"
 
+	"github.com/chromedp/chromedp"
 	"github.com/shopspring/decimal"
 )
 
@@ -208,6 +215,97 @@ func TestDiffusionCharts(t *testing.T) {
 				if !strings.Contains(got[1], "floor"+j) && !strings.Contains(got[1], "floor, at your traffic"+j) {
 					t.Errorf("%s's floor is not labelled%s (%s %s Wh): %s", c.sel, j, selPerRequest, wh, got[1])
 				}
+			}
+		})
+	}
+}
+
+// TestExportImageEqualsCLI: on an image and a video page the JSON download
+// is `energyfloor -json -link` of the page's link (every field and figure,
+// numbers compared as written), but for what only a download has (the
+// selected model and row, and the app's version), and the CSV download has a header and one
+// row per result of it, with the joules per image or video.
+func TestExportImageEqualsCLI(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	cli := cliRunner(t)
+	for _, q := range diffusionLinks {
+		t.Run(q, func(t *testing.T) {
+			b := newCleanBrowser(t, 1280, 900, base)
+			if err := b.AddScriptOnNewDocument(recordBlobs); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Navigate(base + "/?" + q); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			waitCurrent(t, b, "yes", 20*time.Second)
+			download := func(sel string) string {
+				n, _ := Eval[int](b, `self.__blobs.length`)
+				if err := chromedp.Do(b.Ctx, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible)); err != nil {
+					t.Fatal(err)
+				}
+				s, err := Poll[string](b, fmt.Sprintf(`self.__blobs.length > %d ? self.__blobs[%d] : ""`, n, n), 10*time.Second)
+				if err != nil {
+					t.Fatalf("%s made no download: %v", sel, err)
+				}
+				return s
+			}
+			decode := func(what, s string) any {
+				d := json.NewDecoder(strings.NewReader(s))
+				d.UseNumber()
+				var v any
+				if err := d.Decode(&v); err != nil {
+					t.Fatalf("%s: %v\n%s", what, err, s)
+				}
+				return v
+			}
+			code, out, errOut := cli("-json", "-link", base+"/?"+q)
+			if code != 0 {
+				t.Fatalf("energyfloor -json -link: exit %d: %s", code, errOut)
+			}
+			got, want := download("#export-json"), out
+			g, w := decode("the JSON download", got).(map[string]any), decode("the CLI", want).(map[string]any)
+			// What only the download has (floor.Report): the model the page
+			// shows, inputs.selected_model, and each row's selected; and the
+			// app's version where the CLI built for the tests says "dev".
+			model := strings.TrimPrefix(regexp.MustCompile(`model=[^&]+`).FindString(q), "model=")
+			if in, _ := g["inputs"].(map[string]any); in == nil || in["selected_model"] != model {
+				t.Errorf("the download's inputs.selected_model is not %q: %v", model, g["inputs"])
+			} else {
+				delete(in, "selected_model")
+			}
+			selected := 0
+			for _, r := range g["results"].([]any) {
+				r := r.(map[string]any)
+				if r["selected"] == true {
+					selected++
+				}
+				delete(r, "selected")
+			}
+			if selected == 0 {
+				t.Errorf("no row of the download is selected")
+			}
+			if g["app_version"] == "" || w["app_version"] != "dev" {
+				t.Errorf("app_version: download %v, CLI %v", g["app_version"], w["app_version"])
+			}
+			delete(g, "app_version")
+			delete(w, "app_version")
+			if !reflect.DeepEqual(g, w) {
+				t.Errorf("the JSON download differs from `energyfloor -json -link`:\ndownload: %s\nCLI:      %s", got, want)
+			}
+			var rep struct {
+				Results []json.RawMessage `json:"results"`
+			}
+			if err := json.Unmarshal([]byte(want), &rep); err != nil || len(rep.Results) == 0 {
+				t.Fatalf("the CLI's results: %d, %v", len(rep.Results), err)
+			}
+			records, err := csv.NewReader(strings.NewReader(download("#export-csv"))).ReadAll()
+			if err != nil || len(records) != len(rep.Results)+1 {
+				t.Fatalf("the CSV download: %d records (%v), want a header and %d rows", len(records), err, len(rep.Results))
+			}
+			if !slices.Contains(records[0], "joules_per_request") {
+				t.Errorf("the CSV's header lacks joules_per_request: %q", records[0])
 			}
 		})
 	}
