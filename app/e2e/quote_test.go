@@ -282,20 +282,30 @@ var papers = []struct {
 // TestPrintOnePage prints the page to PDF on A4 and US Letter at
 // Chromium's default margins and checks that it is one page holding the
 // figures, the BibTeX, the permalink and the date printed; with every
-// factor set too. It writes the PDFs and the A4 page's image to
-// screenshots/.
+// factor set too, and on an image page (its volume in images a month, its
+// latency target in seconds, no per-token line). It writes the PDFs and
+// the A4 page's image to screenshots/.
 func TestPrintOnePage(t *testing.T) {
 	requireChromium(t)
 	requirePoppler(t)
 	dir := screenshotDir(t)
-	for _, tc := range []struct{ name, query string }{{"default", ""}, {"factors", factorsQuery}} {
+	for _, tc := range []struct {
+		name, query string
+		// fields are the inputs the printout shows as the fields hold
+		// them; words what it says besides.
+		fields, words []string
+	}{
+		{"default", "", []string{"#tokens-per-month", "#itl-ms"}, []string{"Workload", "Average output tokens per request"}},
+		{"factors", factorsQuery, []string{"#tokens-per-month", "#itl-ms"}, []string{"Workload", "Average output tokens per request"}},
+		{"image", diffusionLinks[0], []string{"#requests-per-month", "#latency-s"}, []string{"Workload", "Text to image", "Method: " + floor.DiffusionMethod("image")}},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := openApp(t, "/?"+tc.query)
 			want, err := Eval[[]string](b, `[...document.querySelectorAll("`+figureSelector+`")].filter(e => e.id !== "chosen-config").map(e => e.textContent.trim())`)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.query != "" && len(want) != 6 || len(want) != 4 && len(want) != 6 {
+			if tc.query == factorsQuery && len(want) != 6 || len(want) != 4 && len(want) != 6 {
 				t.Fatalf("figures %q: want the floor, at your traffic and (with factors) the estimate", want)
 			}
 			// The configuration, item by item.
@@ -307,7 +317,7 @@ func TestPrintOnePage(t *testing.T) {
 			// The inputs as the fields hold them, the source's versions
 			// and retrieval date, the permalink and the date printed.
 			more, err := Eval[[]string](b, `[
-				document.querySelector("#tokens-per-month").value, document.querySelector("#itl-ms").value,
+				document.querySelector(`+jsString(tc.fields[0])+`).value, document.querySelector(`+jsString(tc.fields[1])+`).value,
 				document.querySelector("#model").selectedOptions[0].textContent,
 				document.querySelector("#citation p").textContent.match(/version .+?; retrieved [^;]+/)[0],
 				document.querySelector("#statement-link").textContent,
@@ -316,7 +326,10 @@ func TestPrintOnePage(t *testing.T) {
 				t.Fatalf("the page's inputs, source and link: %q, %v", more, err)
 			}
 			want = append(want, more...)
-			want = append(want, "Workload", "Average output tokens per request", "Method: "+floor.Method)
+			want = append(want, tc.words...)
+			if tc.name != "image" {
+				want = append(want, "Method: "+floor.Method)
+			}
 			for _, p := range papers {
 				t.Run(p.name, func(t *testing.T) {
 					res, err := chromedp.Call(b.Ctx, page.PrintToPDF, page.PrintToPDFParams{PaperWidth: p.width, PaperHeight: p.height})
@@ -355,7 +368,11 @@ func TestPrintOnePage(t *testing.T) {
 						}
 					}
 					// The method in two sentences, not the source's longer one.
-					for _, absent := range []string{"Copy statement", "Copy BibTeX", "Copy citation", "Calculate", "Not copied", "steady_state_energy_per_token"} {
+					absents := []string{"Copy statement", "Copy BibTeX", "Copy citation", "Calculate", "Not copied", "steady_state_energy_per_token"}
+					if tc.name == "image" {
+						absents = append(absents, "inter-token latency", "per output token") // no token method on an image page
+					}
+					for _, absent := range absents {
 						if strings.Contains(text, absent) {
 							t.Errorf("the printout on %s shows %q", p.name, absent)
 						}

@@ -34,6 +34,15 @@ const Method = "ML.ENERGY measured each model's GPU energy per output token and 
 	"The floor is the least of those energies among the configurations whose latency at the chosen statistic meets the target, " +
 	"times the output tokens per request and per month; the figure at your traffic is the least among the configurations its volume keeps busy."
 
+// DiffusionMethod is Method for an image or video workload (request:
+// "image" or "video"), in two sentences.
+func DiffusionMethod(request string) string {
+	return "ML.ENERGY measured each model's GPU energy per " + request + " and its batch latency with Zeus, generating full batches, " +
+		"for every configuration it ran (GPU type and count, Ulysses and ring sequence parallelism, batch size). " +
+		"The floor is the least of those energies among the configurations whose batch latency meets the target, " +
+		"times the " + request + "s per month; the figure at your traffic is the least among the configurations its volume keeps busy."
+}
+
 var decSecondsPerMonth = decimal.NewFromInt(SecondsPerMonth)
 
 // Traffic is the floor a month's traffic can reach: the lowest-energy

@@ -55,7 +55,10 @@ func (c *calculator) Render() app.UI {
 	}
 	caveat := floor.WorkloadCaveat(c.ds, w, in)
 	citation := &citationPanel{Source: &w.Source, Caveat: caveat, DataVersion: c.ds.DataVersion, Compact: c.embed,
-		Printed: c.printed}
+		Printed: c.printed, Method: floor.Method}
+	if w.Diffusion() {
+		citation.Method = floor.DiffusionMethod(w.Request)
+	}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
 		citation.GridAttribution = c.ds.GridSource.Attribution
 	}

@@ -29,6 +29,9 @@ type citationPanel struct {
 	// Printed is the date the page is printed on, shown only in print
 	// (with the BibTeX): the browser's date, or the server's in prerender.
 	Printed string
+	// Method is the method in two sentences, shown only in print:
+	// floor.Method, or floor.DiffusionMethod on an image or video workload.
+	Method string
 
 	copied string // "text" or "bibtex" after a successful copy, "failed" after a refused one
 }
@@ -67,7 +70,7 @@ func (p *citationPanel) Render() app.UI {
 			}),
 		),
 		// The printout states the method in two sentences instead.
-		app.P().ID("print-method").Class("print-only").Body(app.Strong().Text("Method: "), app.Text(floor.Method)),
+		app.P().ID("print-method").Class("print-only").Body(app.Strong().Text("Method: "), app.Text(p.Method)),
 		app.Pre().ID("print-bibtex").Class("code-block", "print-only").Body(app.Code().Text(citationBibTeX(s, p.DataVersion))),
 		app.P().ID("printed-on").Class("print-only").Text("Printed "+p.Printed+" from Energy Floor."),
 		app.Div().Class("button-row").Body(
