@@ -85,3 +85,13 @@ func TestVolumeChartDiffusion(t *testing.T) {
 		}
 	}
 }
+
+// A target near the right edge (90 s on a 10–100 s axis) is labelled to
+// the left of its line, inside the chart, not cut off at its edge.
+func TestChartTargetLabelInside(t *testing.T) {
+	ch := &tradeoffChart{Model: diffusionModel(), Statistic: floor.Median, TargetMs: decimal.NewFromInt(90), Request: "image"}
+	ch.layout()
+	if svg := ch.svg(); !strings.Contains(svg, `text-anchor="end">target 90 s</text>`) {
+		t.Errorf("the target's label is not anchored at its end:\n%s", svg)
+	}
+}

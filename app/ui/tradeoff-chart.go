@@ -329,7 +329,11 @@ func (ch *tradeoffChart) svg() string {
 	text(` class="axis-label" transform="rotate(-90)"`, px(-(chartTop+bottom)/2), "16", "middle", g.YLabel)
 	b.WriteString(`</g><g class="target">`)
 	line(` id="chart-target"`, px(g.TargetX), px(g.TargetX), px(chartTop), px(bottom))
-	text("", px(g.TargetX+4), px(chartTop+12), "", "target "+ch.targetLabel())
+	if g.TargetX > right-90 { // near the right edge: the label to the line's left, not cut off
+		text("", px(g.TargetX-4), px(chartTop+12), "end", "target "+ch.targetLabel())
+	} else {
+		text("", px(g.TargetX+4), px(chartTop+12), "", "target "+ch.targetLabel())
+	}
 	b.WriteString(`</g><g class="points">`)
 	for _, p := range g.Points {
 		class := "pt pt-" + p.GPU
