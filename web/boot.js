@@ -528,7 +528,13 @@
   // while the app starts are kept: the app reads them from the prerendered
   // form (app/ui/adopt.go).
   if (embed) {
-    whenParsed(postHeights);
+    // The line saying an edit recalculates is true only where this script
+    // runs: the page prerenders it hidden, and it shows here.
+    whenParsed(() => {
+      const line = document.getElementById("starts-on-use");
+      if (line) line.hidden = false;
+      postHeights();
+    });
     const uses = ["focusin", "pointerdown", "keydown"];
     const onUse = () => {
       for (const type of uses) removeEventListener(type, onUse, true);

@@ -98,8 +98,10 @@ func testSandboxedEmbed(t *testing.T, base string) {
 	}
 
 	f := attachFrame(t, b, "/embed")
-	if line, err := Eval[string](f, `document.getElementById("starts-on-use")?.textContent ?? ""`); err != nil || line != "Change any value to recalculate." {
-		t.Errorf("the frame's line is %q (err %v), want %q", line, err, "Change any value to recalculate.")
+	// Shown (boot.js unhides it; without scripts it stays hidden, as an edit
+	// then does not recalculate).
+	if line, err := Eval[string](f, `(e => !e ? "" : (e.hidden ? "(hidden) " : "") + e.textContent)(document.getElementById("starts-on-use"))`); err != nil || line != "Change any value to recalculate." {
+		t.Errorf("the frame's line is %q (err %v), want %q shown", line, err, "Change any value to recalculate.")
 	}
 	if started, err := Eval[bool](f, wasmStarted); err != nil || started {
 		t.Fatalf("the app started before any use (started=%v, err=%v)", started, err)

@@ -164,7 +164,7 @@ type cliPageResult struct {
 	Configuration struct {
 		RowID string `json:"row_id"`
 	} `json:"configuration"`
-	Estimate *estimate `json:"estimate"`
+	Estimate *estimate       `json:"estimate"`
 	Traffic  *cliPageTraffic `json:"traffic"`
 }
 

@@ -38,7 +38,7 @@ func handler(version string, wasmSize int64, prefix string) *app.Handler {
 	return &app.Handler{
 		Name:            "Energy Floor",
 		ShortName:       "Energy Floor",
-		Title:           "Energy Floor: the least energy an LLM needs to serve your traffic",
+		Title:           "Energy Floor: the least energy generative AI needs to serve your traffic",
 		Description:     "An offline calculator of the least GPU energy generative AI needs to serve your traffic (text, images and video), from the ML.ENERGY Leaderboard v3 measurements.",
 		Lang:            "en",
 		ThemeColor:      themeColor,

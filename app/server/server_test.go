@@ -728,14 +728,15 @@ func TestPublicFilesCORS(t *testing.T) {
 
 // TestEmbedStartsOnUse: the embed's <html> is marked as the embed, so that
 // web/boot.js starts the app only once it is used, and its prerendered page
-// says so in one line; the full page starts as before, without either.
+// says so in one line, hidden until boot.js shows it (without scripts an
+// edit does not recalculate); the full page starts as before, without either.
 func TestEmbedStartsOnUse(t *testing.T) {
 	s := newTestSite(t)
 	embed := get(t, s, "GET", "/embed?tokens=2B").Body.String()
 	if !strings.Contains(embed, `<html data-page="embed" lang="en">`) {
 		t.Errorf("the embed's <html> is not marked as the embed: %.200s", embed)
 	}
-	if !strings.Contains(embed, `<p class="starts-on-use" id="starts-on-use">Change any value to recalculate.</p>`) {
+	if !strings.Contains(embed, `<p class="starts-on-use" hidden id="starts-on-use">Change any value to recalculate.</p>`) {
 		t.Error("the embed does not say that the calculator starts when the reader edits")
 	}
 	page := get(t, s, "GET", "/?tokens=2B").Body.String()

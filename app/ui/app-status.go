@@ -32,7 +32,8 @@ func (s *appStatus) onReload(ctx app.Context, e app.Event) { ctx.Reload() }
 func (s *appStatus) Render() app.UI {
 	return app.Div().ID(IDAppStatus).Class("app-status").Body(
 		app.If(app.IsServer && s.Embed, func() app.UI {
-			return app.P().ID(IDStartsOnUse).Class("starts-on-use").Text("Change any value to recalculate.")
+			// Hidden until boot.js runs: without scripts an edit does not recalculate.
+			return app.P().ID(IDStartsOnUse).Class("starts-on-use").Hidden(true).Text("Change any value to recalculate.")
 		}),
 		app.If(s.noOffline, func() app.UI {
 			return app.P().ID("no-offline").Class("no-offline").
