@@ -169,8 +169,7 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 		),
 		app.Section().ID("volume").Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
 			app.H2().ID("volume-h").Text(chartHeading("Energy per "+unit+" against monthly volume", w.Model(in.Model))),
-			app.P().Class("fine").Text("More traffic fills bigger batches, and each "+unit+" costs less, down to the floor: "+
-				"the steps show where more traffic stops helping, for the selected model and GPUs at your latency target."),
+			app.P().Class("fine").Text(volumeLede(diff, unit)),
 			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
 		),
 		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
@@ -224,4 +223,18 @@ func chartHeading(title string, m *floor.Model) string {
 		return title
 	}
 	return title + ": " + m.Name
+}
+
+// volumeLede says what the volume chart shows. A bigger batch makes each
+// token cheaper; for images and videos it often saves little and sometimes
+// costs more, so there the steps are where the least over the batches the
+// volume fills moves.
+func volumeLede(diff bool, unit string) string {
+	if diff {
+		return "More traffic fills bigger batches; for each " + unit + " a bigger batch saves little and sometimes costs more, " +
+			"so the figure at your traffic is the least over the batches your volume fills: the steps show where it moves, " +
+			"for the selected model and GPUs at your latency target."
+	}
+	return "More traffic fills bigger batches, and each " + unit + " costs less, down to the floor: " +
+		"the steps show where more traffic stops helping, for the selected model and GPUs at your latency target."
 }

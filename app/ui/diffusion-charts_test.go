@@ -49,10 +49,16 @@ func TestChartDiffusionAxes(t *testing.T) {
 	}
 	svg := ch.svg()
 	for _, want := range []string{"Energy per image against batch latency (s, log scale) for Image Model", "target 20 s",
-		"floor 1.50 kJ", "at your traffic 2.00 kJ", "1 × H100, batch 2, Ulysses × ring 1 × 1: 12 s, 1.50 kJ per image", "lower is better"} {
+		"floor 1.50 kJ", "at your traffic 2.00 kJ", "1 × H100, batch 2, Ulysses × ring 1 × 1: 12 s, 1.50 kJ per image", "lower is better",
+		"tooltip gives its figures."} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the chart lacks %q:\n%s", want, svg)
 		}
+	}
+	// An image page has no configuration table under its chart: nothing may
+	// point to one.
+	if strings.Contains(svg, "table below") {
+		t.Errorf("the image chart points to a table below, which image pages lack:\n%s", svg)
 	}
 }
 
@@ -93,5 +99,18 @@ func TestChartTargetLabelInside(t *testing.T) {
 	ch.layout()
 	if svg := ch.svg(); !strings.Contains(svg, `text-anchor="end">target 90 s</text>`) {
 		t.Errorf("the target's label is not anchored at its end:\n%s", svg)
+	}
+}
+
+// TestVolumeLede: the volume chart's sentence claims bigger batches are
+// cheaper only for tokens; for images and videos, where along the measured
+// curves energy per request rises at about a third of the steps, it says so.
+func TestVolumeLede(t *testing.T) {
+	if got := volumeLede(false, "token"); !strings.Contains(got, "each token costs less, down to the floor") {
+		t.Errorf("token lede %q", got)
+	}
+	got := volumeLede(true, "image")
+	if strings.Contains(got, "costs less") || !strings.Contains(got, "sometimes costs more") {
+		t.Errorf("image lede %q: want no claim that each image costs less", got)
 	}
 }
