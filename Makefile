@@ -25,7 +25,7 @@ FUZZN ?= 20000
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseNumber$$' -fuzztime $(FUZZN)x ./app/floor
 	$(GO) test -run '^$$' -fuzz '^FuzzTrafficVolume$$' -fuzztime $(FUZZN)x ./app/floor
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeState$$' -fuzztime $(FUZZN)x ./app/ui
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeState$$' -fuzztime $(FUZZN)x ./app/link
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZN)x ./data
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeGrid$$' -fuzztime $(FUZZN)x ./data
 
