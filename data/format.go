@@ -71,12 +71,7 @@ type DiffusionModelFile struct {
 // DiffusionRow is one measured diffusion configuration as written (the
 // units are in floor.Configuration's fields).
 type DiffusionRow struct {
-	GPU                string      `json:"gpu"`
-	NumGPUs            int         `json:"num_gpus"`
-	UlyssesDegree      int         `json:"ulysses_degree"`
-	RingDegree         int         `json:"ring_degree"`
-	Precision          string      `json:"precision"`
-	BatchSize          int         `json:"batch_size"`
+	floor.DiffusionSetup
 	JoulesPerRequest   json.Number `json:"joules_per_request"`
 	BatchLatencyS      json.Number `json:"batch_latency_s"`
 	RequestsPerSecond  json.Number `json:"requests_per_second"`
@@ -185,13 +180,7 @@ type ModelFileHead struct {
 // Row is one measured configuration as written (the units are in
 // floor.Configuration's fields).
 type Row struct {
-	GPU                      string      `json:"gpu"`
-	NumGPUs                  int         `json:"num_gpus"`
-	TensorParallel           int         `json:"tensor_parallel"`
-	DataParallel             int         `json:"data_parallel"`
-	ExpertParallel           int         `json:"expert_parallel"`
-	Precision                string      `json:"precision"`
-	MaxNumSeqs               int         `json:"max_num_seqs"`
+	floor.TokenSetup
 	AvgRequestsInFlight      json.Number `json:"avg_requests_in_flight"`
 	WhPerMillionOutputTokens json.Number `json:"wh_per_million_output_tokens"`
 	JoulesPerOutputToken     json.Number `json:"joules_per_output_token"`
