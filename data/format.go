@@ -105,13 +105,25 @@ func (r *DiffusionRow) Configuration() (*floor.Configuration, error) {
 }
 
 // Header opens index.json and every model file: the format version, the
-// dates, the unit of the Wh figures and the latency ceiling of the best rows.
+// dates, the unit of the energy figures and, for the token workloads, the
+// latency ceiling of the best rows. A diffusion model file's header is
+// DiffusionHeader's.
 type Header struct {
 	Version       string `json:"version"`
 	Updated       string `json:"updated"`
 	DataVersion   string `json:"data_version"`
 	Unit          string `json:"unit"`
-	ITLDeadlineMs int64  `json:"itl_deadline_ms"`
+	ITLDeadlineMs int64  `json:"itl_deadline_ms,omitempty"`
+}
+
+// DiffusionHeader is the header of a diffusion model file whose requests
+// each make one request ("image" or "video"): index.json's (idx), with the
+// unit of the file's energy figures (joules_per_request) and no inter-token
+// latency ceiling, which does not apply to images and videos.
+func DiffusionHeader(idx Header, request string) Header {
+	idx.Unit = "J per " + request
+	idx.ITLDeadlineMs = 0
+	return idx
 }
 
 // ModelInfo describes a model, in index.json and in its own file.

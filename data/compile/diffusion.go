@@ -235,7 +235,7 @@ func buildDiffusion(up *upstream, s Settings, header data.Header, idx *data.Inde
 		for _, m := range models {
 			lo, hi := batchRange(m.rows)
 			mf := &data.DiffusionModelFile{
-				ModelFileHead: data.ModelFileHead{Header: header, Source: iw.Source, Caveat: floor.DiffusionCaveat(ws.Request, m.gen, lo, hi),
+				ModelFileHead: data.ModelFileHead{Header: data.DiffusionHeader(header, ws.Request), Source: iw.Source, Caveat: floor.DiffusionCaveat(ws.Request, m.gen, lo, hi),
 					Boundary: s.Boundary, ModelInfo: m.ModelInfo},
 				Generation:     m.gen,
 				Configurations: m.rows,
