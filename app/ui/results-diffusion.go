@@ -42,7 +42,7 @@ func (p *resultsPanel) renderDiffusionMeets() app.UI {
 				app.H3().Text("The configuration behind it"),
 				&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
 			),
-			&trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth, Next: p.Next},
+			&trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth},
 			app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
 		),
 	)
@@ -118,11 +118,6 @@ func (p *trafficPanel) renderDiffusion(box app.HTMLDiv) app.UI {
 				floor.FormatNumber(c.RequestsPerSecond)+" "+unit+"s a second as measured)"),
 			app.Text(": "+floor.FormatJoules(c.JoulesPerRequest)+" per "+unit+"."),
 		),
-		app.If(p.Next != nil, func() app.UI {
-			return app.P().ID("traffic-next-step").DataSet("from", p.Next.FromRequestsPerMonth.String()).
-				Text("From " + floor.FormatVolume(p.Next.FromRequestsPerMonth) + " " + unit + "s a month" + moreText(p.Next.FromRequestsPerMonth, p.RequestsPerMonth) +
-					", it falls to " + floor.FormatTimes(p.Next.TimesFloor) + " the floor.")
-		}),
 		app.P().Body(
 			app.Text("Your volume averages "),
 			app.Span().ID("traffic-rate").DataSet("requests-per-second", rate.String()).Text(floor.FormatNumber(rate)+" "+unit+"s per second"),

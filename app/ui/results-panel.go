@@ -225,8 +225,8 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 			),
 			// Next to the figure: from which volume it falls next.
 			app.If(p.Next != nil, func() app.UI {
-				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", p.Next.FromOutputTokensPerMonth.String()).
-					Text(nextStepText(p.Next, p.In.OutputTokensPerMonth))
+				from, text := nextStepText(p.Next, p.In, p.Request)
+				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", from.String()).Text(text)
 			}),
 		)
 		tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " for " + floor.FormatNumber(p.In.OutputTokensPerRequest) + " output tokens"
