@@ -44,6 +44,20 @@ func TestChartDiffusionAxes(t *testing.T) {
 	if len(g.Points) != 3 {
 		t.Fatalf("%d points, want 3", len(g.Points))
 	}
+	// The energy axis's labels fit the left margin on phones too: from
+	// 10,000 J with a k suffix.
+	var ys []string
+	for _, tk := range g.YTicks {
+		ys = append(ys, tk.Label)
+	}
+	if got := strings.Join(ys, " "); got != "1,000 2,000 5,000 10k" {
+		t.Errorf("energy ticks %q, want 1,000 2,000 5,000 10k", got)
+	}
+	for _, p := range g.Points {
+		if want := p.Row != "img/H100/1/1x1/4"; p.Meets != want {
+			t.Errorf("%s meets %v, want %v", p.Row, p.Meets, want)
+		}
+	}
 	svg := ch.svg()
 	for _, want := range []string{"Energy per image against batch latency (s, log scale) for Image Model", "target 20 s",
 		"floor 1.50 kJ", "at your traffic 2.00 kJ", "1 × H100, batch 2, Ulysses × ring 1 × 1: 12 s, 1.50 kJ per image", "lower is better",

@@ -131,6 +131,16 @@ func tickLabel(v float64) string {
 	return d.String()
 }
 
+// yTickLabel is tickLabel for the energy axis, whose labels stand in the
+// chart's left margin: from 10,000 (joules per image or video) with a k
+// suffix, "10k", "100k", so that they fit it on phones too.
+func yTickLabel(v float64) string {
+	if v >= 10000 {
+		return floor.FormatCompact(decimal.NewFromFloat(v))
+	}
+	return tickLabel(v)
+}
+
 // pointTitle is a point's tooltip: its configuration and figures; request
 // names what a diffusion configuration's request makes ("image", "video").
 func pointTitle(c *floor.Configuration, s floor.Statistic, request string) string {
@@ -182,7 +192,7 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 		g.XTicks = append(g.XTicks, chartTick{xs.at(v), tickLabel(v)})
 	}
 	for _, v := range ticks(ylo, yhi) {
-		g.YTicks = append(g.YTicks, chartTick{ys.at(v), tickLabel(v)})
+		g.YTicks = append(g.YTicks, chartTick{ys.at(v), yTickLabel(v)})
 	}
 	g.TargetX = xs.at(t)
 	for _, c := range cs {
