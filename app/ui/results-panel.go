@@ -342,14 +342,16 @@ func (p *resultsPanel) fleetSpread() app.UI {
 			app.Dl().ID("fleet").Class("facts").Body(
 				app.Dt().Text("Servers"),
 				app.Dd().Text(fleetText(f, c)),
-				app.Dt().Text("GPU-hours per month"),
-				app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),
 				app.Dt().Text("Average power per GPU"),
 				app.Dd().Text(floor.FormatWatts(f.AvgGPUPowerWatts)),
 			),
-			app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
-				" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
-				rate+" per second."),
+			// How it is counted, one click away.
+			app.Details().Class("fleet-method").Body(
+				app.Summary().Text("How the fleet is counted"),
+				app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
+					" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
+					rate+" per second."),
+			),
 		),
 		app.Div().Body(
 			app.H3().Text("Spread"),

@@ -61,7 +61,11 @@ func (p *trafficPanel) Render() app.UI {
 			app.Span().ID("traffic-utilisation").DataSet("fraction", t.Utilisation.String()).Text(p.utilisationText()),
 			app.Text("."),
 		),
-		app.P().ID("traffic-assumes").Class("fine").Text(floor.TrafficAssumptionPlain),
+		// The long caveat of this figure, one click away.
+		app.Details().Class("traffic-assumes").Body(
+			app.Summary().Text("What this figure assumes"),
+			app.P().ID("traffic-assumes").Class("fine").Text(floor.TrafficAssumptionPlain),
+		),
 	)
 }
 
