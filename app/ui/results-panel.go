@@ -225,8 +225,8 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 			),
 			// Next to the figure: from which volume it falls next.
 			app.If(p.Next != nil, func() app.UI {
-				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", p.Next.FromOutputTokensPerMonth.String()).
-					Text(nextStepText(p.Next, p.In.OutputTokensPerMonth))
+				from, text := nextStepText(p.Next, p.In, p.Request)
+				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", from.String()).Text(text)
 			}),
 		)
 		tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " for " + floor.FormatNumber(p.In.OutputTokensPerRequest) + " output tokens"
@@ -296,7 +296,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 		whose = "batch latency is at most " + floor.FormatSeconds(in.TargetLatencyS) + ", each measured generating full batches."
 		perToken = nil
 		facts.Generation = r.Model.Generation
-		traffic = &trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth, Next: p.Next}
+		traffic = &trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth}
 	}
 	return app.Div().Body(
 		p.headline(whReq, whMonth, reqSub, floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+monthSub,
@@ -342,14 +342,16 @@ func (p *resultsPanel) fleetSpread() app.UI {
 			app.Dl().ID("fleet").Class("facts").Body(
 				app.Dt().Text("Servers"),
 				app.Dd().Text(fleetText(f, c)),
-				app.Dt().Text("GPU-hours per month"),
-				app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),
 				app.Dt().Text("Average power per GPU"),
 				app.Dd().Text(floor.FormatWatts(f.AvgGPUPowerWatts)),
 			),
-			app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
-				" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
-				rate+" per second."),
+			// How it is counted, one click away.
+			app.Details().Class("fleet-method").Body(
+				app.Summary().Text("How the fleet is counted"),
+				app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
+					" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
+					rate+" per second."),
+			),
 		),
 		app.Div().Body(
 			app.H3().Text("Spread"),
