@@ -83,11 +83,6 @@ func (p *trafficPanel) renderDiffusion(box app.HTMLDiv) app.UI {
 				floor.FormatNumber(c.RequestsPerSecond)+" "+unit+"s a second as measured)"),
 			app.Text(": "+floor.FormatJoules(c.JoulesPerRequest)+" per "+unit+"."),
 		),
-		app.If(p.Next != nil, func() app.UI {
-			return app.P().ID("traffic-next-step").DataSet("from", p.Next.FromRequestsPerMonth.String()).
-				Text("From " + floor.FormatVolume(p.Next.FromRequestsPerMonth) + " " + unit + "s a month" + moreText(p.Next.FromRequestsPerMonth, p.RequestsPerMonth) +
-					", it falls to " + floor.FormatTimes(p.Next.TimesFloor) + " the floor.")
-		}),
 		app.P().Body(
 			app.Text("Your volume averages "),
 			app.Span().ID("traffic-rate").DataSet("requests-per-second", rate.String()).Text(floor.FormatNumber(rate)+" "+unit+"s per second"),

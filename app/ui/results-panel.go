@@ -225,8 +225,8 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 			),
 			// Next to the figure: from which volume it falls next.
 			app.If(p.Next != nil, func() app.UI {
-				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", p.Next.FromOutputTokensPerMonth.String()).
-					Text(nextStepText(p.Next, p.In.OutputTokensPerMonth))
+				from, text := nextStepText(p.Next, p.In, p.Request)
+				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", from.String()).Text(text)
 			}),
 		)
 		tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " for " + floor.FormatNumber(p.In.OutputTokensPerRequest) + " output tokens"
@@ -296,7 +296,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 		whose = "batch latency is at most " + floor.FormatSeconds(in.TargetLatencyS) + ", each measured generating full batches."
 		perToken = nil
 		facts.Generation = r.Model.Generation
-		traffic = &trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth, Next: p.Next}
+		traffic = &trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth}
 	}
 	return app.Div().Body(
 		p.headline(whReq, whMonth, reqSub, floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+monthSub,
