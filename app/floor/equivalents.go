@@ -87,6 +87,11 @@ type Pictured struct {
 	// significant digits), and Count the figure's Wh × Requests ÷ WhPerUnit.
 	WhPerUnit decimal.Decimal
 	Count     decimal.Decimal
+	// OwnCount is the same figure counted in the equivalent's own unit
+	// (Equivalent.Unit, the one its source states the energy for) where that
+	// unit is not on the ladder and the count there reads at least 1: the
+	// miles of the car beside its kilometres. Zero otherwise.
+	OwnCount decimal.Decimal
 }
 
 // RungWh returns the energy of one unit of r, a rung of e's ladder, in Wh:
@@ -99,7 +104,9 @@ func (e Equivalent) RungWh(r Rung) decimal.Decimal {
 // their order, each in the largest unit of its ladder that counts at least
 // 1 (else the smallest). A per-request figure (perRequest) that counts under
 // 1 even in the smallest unit is restated per 1,000, then per million
-// requests. A row that still counts under MinCount is left out.
+// requests. A row that still counts under MinCount is left out. Where the
+// equivalent's own unit is not on its ladder, a row also gives its count in
+// that unit when it reads at least 1 (OwnCount).
 func Picture(ds *Dataset, wh decimal.Decimal, perRequest bool) []Pictured {
 	if wh.Sign() <= 0 {
 		return nil
@@ -125,8 +132,24 @@ func Picture(ds *Dataset, wh decimal.Decimal, perRequest bool) []Pictured {
 			}
 		}
 		if p.Count.GreaterThanOrEqual(MinCount) {
+			if !e.onLadder() {
+				own := quo(op(wh.Mul(decimal.NewFromInt(p.Requests))), opOne, op(e.WhPerUnit), opOne)
+				if own.GreaterThanOrEqual(one) {
+					p.OwnCount = own
+				}
+			}
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// onLadder reports whether e's own unit is one of its ladder's rungs.
+func (e Equivalent) onLadder() bool {
+	for _, r := range e.Ladder {
+		if r.Size.Equal(e.Size) {
+			return true
+		}
+	}
+	return false
 }

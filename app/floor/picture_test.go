@@ -118,3 +118,38 @@ func TestPictureCountsReadable(t *testing.T) {
 		t.Fatal("no count shown")
 	}
 }
+
+// TestPictureOwnUnit: the car's source states its energy a mile, a unit not
+// on its ladder, so a car row also counts miles where they read at least 1;
+// the bulb's hour and the home's month are rungs of their ladders, so their
+// rows never do. Worked by hand: a mile is 240 Wh.
+func TestPictureOwnUnit(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		wh         string
+		perRequest bool
+		want       map[string]string // id: miles, "" for none
+	}{
+		{"a month of 66.7 kWh: 447 km", "66700", false, map[string]string{"bulb": "", "car": "277.9166666666666667", "home": ""}}, // 66,700 ÷ 240
+		{"a month of 259 Wh: 1.74 km", "259", false, map[string]string{"bulb": "", "car": "1.079166666666666667", "home": ""}},    // 259 ÷ 240
+		{"a month of 200 Wh: 1.34 km, under a mile", "200", false, map[string]string{"bulb": "", "car": "", "home": ""}},          // 0.833 miles
+		{"the default floor per 1,000 requests: 224 m", "0.0334", true, map[string]string{"bulb": "", "car": "", "home": ""}},     // 33.4 ÷ 240 = 0.139 miles
+		{"a month of 2.4 MWh: 16,093 km", "2400000", false, map[string]string{"bulb": "", "car": "10000", "home": ""}},            // 2,400,000 ÷ 240
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := floor.Picture(ladderDataset(), dec(tc.wh), tc.perRequest)
+			if len(got) != len(tc.want) {
+				t.Fatalf("%d rows, want %d: %+v", len(got), len(tc.want), got)
+			}
+			for _, g := range got {
+				want, ok := tc.want[g.Equivalent.ID]
+				if !ok {
+					t.Fatalf("unexpected row %s", g.Equivalent.ID)
+				}
+				if want == "" && !g.OwnCount.IsZero() || want != "" && !agree(g.OwnCount, dec(want)) {
+					t.Errorf("%s in %s: own-unit count %s, want %q", g.Equivalent.ID, g.Rung.Name, g.OwnCount, want)
+				}
+			}
+		})
+	}
+}

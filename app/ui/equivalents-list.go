@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"energyfloor/app/floor"
 
@@ -83,9 +84,14 @@ func (p *equivalentsList) list(of, lead string, rows []floor.Pictured) app.UI {
 
 // equivalentText says a count in words: "about 12.0 seconds of a 10 W LED
 // bulb", or, restated for more requests, "per 1,000 requests, about 224
-// metres in a Hyundai Ioniq 6 electric car".
+// metres in a Hyundai Ioniq 6 electric car"; with the count in the
+// equivalent's own unit where Picture gives it: "about 447 kilometres (278
+// miles) in a Hyundai Ioniq 6 electric car".
 func equivalentText(c floor.Pictured) string {
 	s := "about " + floor.FormatNumber(c.Count) + " " + c.Rung.Name
+	if !c.OwnCount.IsZero() {
+		s = "about " + floor.FormatNumber(c.Count) + " " + withOwnUnit(c.Rung.Name, floor.FormatNumber(c.OwnCount), c.Equivalent.Name)
+	}
 	switch c.Requests {
 	case 1:
 		return s
@@ -108,4 +114,20 @@ func equivalentSources(ds *floor.Dataset, rows ...[]floor.Pictured) []floor.Equi
 		}
 	}
 	return out
+}
+
+// withOwnUnit puts the count in the own unit after the rung's measure, before
+// the words both names end with: "kilometres (278 miles) in a Hyundai Ioniq
+// 6 electric car" from "kilometres in a …" and "miles in a …"; where they
+// share no such end, after the whole name: "… (about 278 miles of …)".
+func withOwnUnit(rung, count, own string) string {
+	r, o := strings.Fields(rung), strings.Fields(own)
+	k := 0
+	for k < len(r)-1 && k < len(o)-1 && r[len(r)-1-k] == o[len(o)-1-k] {
+		k++
+	}
+	if k == 0 {
+		return rung + " (about " + count + " " + own + ")"
+	}
+	return strings.Join(r[:len(r)-k], " ") + " (" + count + " " + strings.Join(o[:len(o)-k], " ") + ") " + strings.Join(r[len(r)-k:], " ")
 }
