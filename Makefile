@@ -31,11 +31,13 @@ fuzz:
 
 # bench runs the Go benchmarks, then the browser benchmark (cmd/bench: RUNS alternating rounds of cold
 # and warm loads of go-app's floor page and the app in headless Chromium on 127.0.0.1), which prints
-# each site's figures, the app's ratios to the floor, and the same as JSON.
+# each site's figures, the app's ratios to the floor, and the same as JSON. PAGE is the app's page it
+# loads (make bench PAGE='/?workload=text-to-image' times an image page).
 RUNS ?= 5
+PAGE ?= /
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
-	$(GO) run ./cmd/bench -runs $(RUNS)
+	$(GO) run ./cmd/bench -runs $(RUNS) -page '$(PAGE)'
 
 # data compiles the upstream ML.ENERGY files and CO2.js's grid intensities into data/compiled (make data
 # UPSTREAM=dir GRID=file to read other copies); the same input gives the same bytes, so running it again

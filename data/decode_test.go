@@ -282,6 +282,12 @@ func TestDecodeBroken(t *testing.T) {
 		{"diffusion: caveat not the model's", func(t *testing.T, files fstest.MapFS) {
 			edit(t, files, fluxFile, func(doc map[string]any) { doc["caveat"] = "GPU energy only." })
 		}, Error{File: fluxFile, Workload: "text-to-image", Model: "flux-1-dev", Field: "caveat"}, "measured generating 1024 × 1024 images with 50 inference steps"},
+		{"diffusion: the token files' unit", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, fluxFile, func(doc map[string]any) { doc["unit"] = "Wh per million output tokens" })
+		}, Error{File: fluxFile, Workload: "text-to-image", Model: "flux-1-dev", Field: "unit"}, `is "Wh per million output tokens", want "J per image"`},
+		{"diffusion: an inter-token latency ceiling", func(t *testing.T, files fstest.MapFS) {
+			edit(t, files, fluxFile, func(doc map[string]any) { doc["itl_deadline_ms"] = json.Number("500") })
+		}, Error{File: fluxFile, Workload: "text-to-image", Model: "flux-1-dev", Field: "itl_deadline_ms"}, `is "500", want "0"`},
 		{"diffusion: an image with frames", func(t *testing.T, files fstest.MapFS) {
 			edit(t, files, "index.json", func(doc map[string]any) {
 				w := doc["diffusion_workloads"].([]any)[0].(map[string]any)

@@ -71,12 +71,7 @@ type DiffusionModelFile struct {
 // DiffusionRow is one measured diffusion configuration as written (the
 // units are in floor.Configuration's fields).
 type DiffusionRow struct {
-	GPU                string      `json:"gpu"`
-	NumGPUs            int         `json:"num_gpus"`
-	UlyssesDegree      int         `json:"ulysses_degree"`
-	RingDegree         int         `json:"ring_degree"`
-	Precision          string      `json:"precision"`
-	BatchSize          int         `json:"batch_size"`
+	floor.DiffusionSetup
 	JoulesPerRequest   json.Number `json:"joules_per_request"`
 	BatchLatencyS      json.Number `json:"batch_latency_s"`
 	RequestsPerSecond  json.Number `json:"requests_per_second"`
@@ -110,13 +105,25 @@ func (r *DiffusionRow) Configuration() (*floor.Configuration, error) {
 }
 
 // Header opens index.json and every model file: the format version, the
-// dates, the unit of the Wh figures and the latency ceiling of the best rows.
+// dates, the unit of the energy figures and, for the token workloads, the
+// latency ceiling of the best rows. A diffusion model file's header is
+// DiffusionHeader's.
 type Header struct {
 	Version       string `json:"version"`
 	Updated       string `json:"updated"`
 	DataVersion   string `json:"data_version"`
 	Unit          string `json:"unit"`
-	ITLDeadlineMs int64  `json:"itl_deadline_ms"`
+	ITLDeadlineMs int64  `json:"itl_deadline_ms,omitempty"`
+}
+
+// DiffusionHeader is the header of a diffusion model file whose requests
+// each make one request ("image" or "video"): index.json's (idx), with the
+// unit of the file's energy figures (joules_per_request) and no inter-token
+// latency ceiling, which does not apply to images and videos.
+func DiffusionHeader(idx Header, request string) Header {
+	idx.Unit = "J per " + request
+	idx.ITLDeadlineMs = 0
+	return idx
 }
 
 // ModelInfo describes a model, in index.json and in its own file.
@@ -185,13 +192,7 @@ type ModelFileHead struct {
 // Row is one measured configuration as written (the units are in
 // floor.Configuration's fields).
 type Row struct {
-	GPU                      string      `json:"gpu"`
-	NumGPUs                  int         `json:"num_gpus"`
-	TensorParallel           int         `json:"tensor_parallel"`
-	DataParallel             int         `json:"data_parallel"`
-	ExpertParallel           int         `json:"expert_parallel"`
-	Precision                string      `json:"precision"`
-	MaxNumSeqs               int         `json:"max_num_seqs"`
+	floor.TokenSetup
 	AvgRequestsInFlight      json.Number `json:"avg_requests_in_flight"`
 	WhPerMillionOutputTokens json.Number `json:"wh_per_million_output_tokens"`
 	JoulesPerOutputToken     json.Number `json:"joules_per_output_token"`

@@ -195,7 +195,7 @@ func checkSource(s *floor.Source) error {
 func checkModel(idx *Index, w *IndexWorkload, im *IndexModel, mf *ModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
 	fail := modelFail(im.File, w.ID, im.Slug)
-	m, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+	m, err := checkModelFile(idx, &mf.Header, &idx.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
 		sameSource(&mf.Source, &w.Source), len(mf.Configurations), im.ConfigurationCount, validate, fail,
 		modelField{"caveat", mf.Caveat, idx.Caveat})
 	if err != nil {
@@ -277,21 +277,28 @@ func modelFail(file, workload, slug string) func(row, field string, err error) e
 type modelField struct{ name, got, want string }
 
 // checkModelFile checks what every kind of model file shares against
-// index.json (idx, and im, the model's entry there): the header, boundary
+// index.json (idx, and im, the model's entry there): the header h (against
+// want, the header the kind of file must have), boundary
 // and model description given there (and more, the fields the kind adds),
 // a complete source block the same as the workload's (sourceMatches), and
 // configurations rows, as many as index.json counts. It returns the domain
 // Model these describe, without its configurations. With validate false it
 // only counts the rows and parses the parameter counts. fail wraps an error with its row and field.
-func checkModelFile(idx *Index, h *Header, boundary string, mi, im *ModelInfo, src *floor.Source, sourceMatches bool,
+func checkModelFile(idx *Index, h, want *Header, boundary string, mi, im *ModelInfo, src *floor.Source, sourceMatches bool,
 	configurations, counted int, validate bool, fail func(row, field string, err error) error, more ...modelField) (*floor.Model, error) {
 	if validate {
+		for _, f := range []modelField{
+			{"version", h.Version, want.Version},
+			{"updated", h.Updated, want.Updated},
+			{"data_version", h.DataVersion, want.DataVersion},
+			{"unit", h.Unit, want.Unit},
+			{"itl_deadline_ms", strconv.FormatInt(h.ITLDeadlineMs, 10), strconv.FormatInt(want.ITLDeadlineMs, 10)},
+		} {
+			if f.got != f.want {
+				return nil, fail("", f.name, fmt.Errorf("is %q, want %q, as index.json's header gives for this kind of file", f.got, f.want))
+			}
+		}
 		for _, f := range append([]modelField{
-			{"version", h.Version, idx.Version},
-			{"updated", h.Updated, idx.Updated},
-			{"data_version", h.DataVersion, idx.DataVersion},
-			{"unit", h.Unit, idx.Unit},
-			{"itl_deadline_ms", strconv.FormatInt(h.ITLDeadlineMs, 10), strconv.FormatInt(idx.ITLDeadlineMs, 10)},
 			{"boundary", boundary, idx.Boundary},
 			{"slug", mi.Slug, im.Slug},
 			{"name", mi.Name, im.Name},

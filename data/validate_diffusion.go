@@ -40,7 +40,8 @@ func checkGeneration(request string, g floor.Generation) error {
 func checkDiffusionModel(idx *Index, w *IndexDiffusionWorkload, im *IndexDiffusionModel, mf *DiffusionModelFile, validate bool) (*floor.Model, error) {
 	validate = validate && checksBuilt // constant false in the browser build (see decode)
 	fail := modelFail(im.File, w.ID, im.Slug)
-	m, err := checkModelFile(idx, &mf.Header, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
+	want := DiffusionHeader(idx.Header, w.Request)
+	m, err := checkModelFile(idx, &mf.Header, &want, mf.Boundary, &mf.ModelInfo, &im.ModelInfo, &mf.Source,
 		sameSource(&mf.Source, &w.Source) && mf.Source.Selection == w.Source.Selection, len(mf.Configurations), im.ConfigurationCount,
 		validate, fail, modelField{"generation", fmt.Sprintf("%+v", mf.Generation), fmt.Sprintf("%+v", im.Generation)})
 	if err != nil {

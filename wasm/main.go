@@ -22,14 +22,14 @@
 //     the embed marked for boot.js (markEmbed), and an empty web/split.css
 //     link before the lower sections (app/ui's splitLink), so that the
 //     results paint first.
-//  2. web/boot.js, start: on a first visit once the page has painted (at
+//  2. web/boot/start.js, start: on a first visit once the page has painted (at
 //     most maxWait later), on a return visit at once, in the embed on the
 //     reader's first focus, pointer down or key. It marks ef:wasm-requested,
 //     compiles app.wasm as it streams in (from the service worker's cache,
 //     fromWorkerCache, else from the network in slices, inSlices), marks
 //     ef:wasm-compiled, defines efInstantiate, efAfterStart and efStarted,
 //     and adds go-app's wasm_exec.js and app.js.
-//  3. web/boot.js, efInstantiate: app.js, as app/server/scripts.go's
+//  3. web/boot/start.js, efInstantiate: app.js, as app/server/scripts.go's
 //     rewriteAppJS patches it, instantiates boot.js's module through it
 //     (ef:instantiated) and runs Go; its registration of the service worker
 //     waits for efAfterStart.

@@ -1,6 +1,8 @@
 // Package web embeds Energy Floor's static assets, served under /web/: the
 // compiled app.wasm with its precompressed app.wasm.br and app.wasm.gz (built
-// by `make wasm`, never committed), app.css and the icons.
+// by `make wasm`, never committed), app.css, the icons, and boot.js, the
+// one script a page runs before its app, which the server assembles from
+// its parts in boot/ (BootJS) and serves as one response, /web/boot.js.
 //
 // The pattern embeds the whole folder, so the package compiles on a fresh
 // clone before app.wasm is built; the server serves only the asset types it

@@ -48,12 +48,12 @@ const readLayout = `(() => {
 // (Beyond the GPU open).
 var layoutPages = []struct {
 	name, path    string
-	wide          float64 // the most page height allowed at 1280 px
+	wide, phone   float64 // the most page height allowed at 1280 and at 375 px
 	beyondGPUOpen bool
 }{
-	{"default", "/", 5000, false},
-	{"another model", "/?model=llama-3-1-8b-instruct&tokens=20M&output=200&itl=150", 5000, false},
-	{"factors", "/?model=llama-3-1-8b-instruct&tokens=20M&output=200&itl=150&host=0.4&pue=1.2&grid=USA&price=0.15&cur=USD", 6500, true},
+	{"default", "/", 5000, 8000, false},
+	{"another model", "/?model=llama-3-1-8b-instruct&tokens=20M&output=200&itl=150", 5000, 8000, false},
+	{"factors", "/?model=llama-3-1-8b-instruct&tokens=20M&output=200&itl=150&host=0.4&pue=1.2&grid=USA&price=0.15&cur=USD", 6500, 10500, true},
 }
 
 // openLayout opens path on the app server in a clean w × 800 browser (a
@@ -123,9 +123,8 @@ func TestLayoutWide(t *testing.T) {
 }
 
 // TestLayoutPhone: at 375 × 800 the figure at your traffic starts within
-// 700 px of the floor's end and every chart scales to the screen's width.
-// (It logs the page's height: issue 38's limits, 8,000 px, 10,500 with
-// Beyond the GPU open, are not met yet.)
+// 700 px of the floor's end, every chart scales to the screen's width, and
+// the page is at most 8,000 px tall (10,500 with Beyond the GPU open).
 func TestLayoutPhone(t *testing.T) {
 	for _, pg := range layoutPages {
 		t.Run(pg.name, func(t *testing.T) {
@@ -138,6 +137,9 @@ func TestLayoutPhone(t *testing.T) {
 			if gap := l.TrafficTop - l.FloorBottom; gap > 700 {
 				t.Errorf("the figure at your traffic starts %.0f px after the floor ends, want at most 700", gap)
 			}
+			if l.PageHeight > pg.phone {
+				t.Errorf("the page is %.0f px tall, want at most %.0f", l.PageHeight, pg.phone)
+			}
 			if len(l.ChartRights) < 2 {
 				t.Fatalf("%d charts, want the trade-off and the volume charts", len(l.ChartRights))
 			}
@@ -147,5 +149,34 @@ func TestLayoutPhone(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLayoutHeightsDiffusion: an image or a video permalink (no factors) is
+// at most 5,000 px tall at 1280 × 800 and 8,000 px at 375 × 800, as every
+// page without factors is; the 768 px height is logged.
+func TestLayoutHeightsDiffusion(t *testing.T) {
+	pages := []struct{ name, path string }{
+		{"image", "/?workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&gpu=H100"},
+		{"video", "/?workload=text-to-video"},
+	}
+	limits := []struct {
+		w    int
+		most float64 // 0: logged only
+	}{{1280, 5000}, {768, 0}, {375, 8000}}
+	for _, pg := range pages {
+		for _, lim := range limits {
+			t.Run(fmt.Sprint(pg.name, "-", lim.w), func(t *testing.T) {
+				b := openLayout(t, pg.path, lim.w, pg.name)
+				h, err := Eval[float64](b, `document.documentElement.scrollHeight`)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("PageHeight %.0f at %d px", h, lim.w)
+				if lim.most > 0 && h > lim.most {
+					t.Errorf("the page is %.0f px tall at %d px, want at most %.0f", h, lim.w, lim.most)
+				}
+			})
+		}
 	}
 }

@@ -214,17 +214,17 @@ func maxRate(m *floor.Model, in floor.Inputs) decimal.Decimal {
 
 // TestDiffusionCurvesRise pins the figures DiffusionTrafficAssumption
 // states: along the bundled curves (SameCurve, by batch size) the next batch
-// size up costs more per image at 150 of 516 steps (by at most 7.3 %,
-// median 1.4 %) and more per video at 83 of 301 (at most 6.3 %, median
-// 0.5 %).
+// size up costs more per image at 150 of 516 steps (by at most 7.3%,
+// median 1.4%) and more per video at 83 of 301 (at most 6.3%, median
+// 0.5%).
 func TestDiffusionCurvesRise(t *testing.T) {
 	for _, tc := range []struct {
 		id                  string
 		steps, rises        int
 		most, median, words string
 	}{
-		{"text-to-image", 516, 150, "7.3", "1.4", "per image at 150 of 516 steps (by at most 7.3 %, median 1.4 %)"},
-		{"text-to-video", 301, 83, "6.3", "0.5", "per video at 83 of 301 (by at most 6.3 %, median 0.5 %)"},
+		{"text-to-image", 516, 150, "7.3", "1.4", "per image at 150 of 516 steps (by at most 7.3%, median 1.4%)"},
+		{"text-to-video", 301, 83, "6.3", "0.5", "per video at 83 of 301 (by at most 6.3%, median 0.5%)"},
 	} {
 		steps, rises := 0, 0
 		var pcts []decimal.Decimal

@@ -233,7 +233,7 @@ func ExampleParsePUE() {
 	// "0.9": 0 Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.
 	// "3.5": 0 Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.
 	// 0 <nil>
-	// Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %.
+	// Enter a fraction of GPU energy, not a percentage: 0.43 for 43%.
 }
 
 func ExampleCaveatNote() {

@@ -197,7 +197,7 @@ func parseBetween(s string, min, max decimal.Decimal, message string, ex example
 }
 
 // errPercent answers a fraction typed as a percentage.
-var errPercent = errors.New("Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %.")
+var errPercent = errors.New("Enter a fraction of GPU energy, not a percentage: 0.43 for 43%.")
 
 // ParseOverhead parses host or idle energy as a fraction of GPU energy: 0 to
 // MaxOverhead (5), in any form ParseNumber reads.

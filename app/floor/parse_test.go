@@ -25,7 +25,7 @@ const (
 // Messages of the estimate's fields.
 const (
 	msgOverhead = "Must be between 0 and 5: a fraction of GPU energy, such as 0.43."
-	msgPercent  = "Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %."
+	msgPercent  = "Enter a fraction of GPU energy, not a percentage: 0.43 for 43%."
 	msgPUE      = "Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09."
 	msgGCO2     = "Must be between 0 and 2,000 gCO2e/kWh."
 	msgPrice    = "Must be between 0 and 1,000 per kWh."

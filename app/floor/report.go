@@ -274,14 +274,8 @@ type ReportNextStep struct {
 
 // ReportConfiguration is the measured configuration a result's figures are for.
 type ReportConfiguration struct {
-	RowID           string `json:"row_id"`
-	GPU             string `json:"gpu"`
-	NumGPUs         int    `json:"num_gpus"`
-	TensorParallel  int    `json:"tensor_parallel"`
-	DataParallel    int    `json:"data_parallel"`
-	ExpertParallel  int    `json:"expert_parallel"`
-	Precision       string `json:"precision"`
-	MaxNumSeqs      int    `json:"max_num_seqs"`
+	RowID string `json:"row_id"`
+	TokenSetup
 	Repeat          int    `json:"repeat"`
 	MedianITLMs     Number `json:"median_itl_ms"`
 	P90ITLMs        Number `json:"p90_itl_ms"`
@@ -289,9 +283,9 @@ type ReportConfiguration struct {
 	P99ITLMs        Number `json:"p99_itl_ms"`
 	TokensPerSecond Number `json:"tokens_per_second"`
 	GPUPowerWatts   Number `json:"gpu_power_watts_total"`
-	// A diffusion configuration's figures and its model's generation
-	// settings (nil for a token configuration), which its JSON writes
-	// instead of the token ones.
+	// A diffusion configuration's setup (its GPU and precision in
+	// TokenSetup's), figures and model's generation settings (nil for a
+	// token configuration), which its JSON writes instead of the token ones.
 	UlyssesDegree     int         `json:"-"`
 	RingDegree        int         `json:"-"`
 	BatchSize         int         `json:"-"`

@@ -98,14 +98,14 @@ func reportEstimate(factors Factors, f Figures) *ReportEstimate {
 // writes it.
 func reportConfiguration(m *Model, c *Configuration) ReportConfiguration {
 	if c.Diffusion() {
-		return ReportConfiguration{RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, Precision: c.Precision, Repeat: c.Repeat,
+		return ReportConfiguration{RowID: c.RowID, TokenSetup: TokenSetup{GPU: c.GPU, NumGPUs: c.NumGPUs, Precision: c.Precision}, Repeat: c.Repeat,
 			GPUPowerWatts: Number(c.GPUPowerWattsTotal), UlyssesDegree: c.UlyssesDegree, RingDegree: c.RingDegree,
 			BatchSize: c.BatchSize, BatchLatencyS: Number(c.BatchLatencyS), RequestsPerSecond: Number(c.RequestsPerSecond),
 			Generation: m.Generation}
 	}
 	return ReportConfiguration{
-		RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
-		ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs, Repeat: c.Repeat,
+		RowID: c.RowID, TokenSetup: TokenSetup{GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
+			ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs}, Repeat: c.Repeat,
 		MedianITLMs: Number(c.MedianITLMs), P90ITLMs: Number(c.P90ITLMs), P95ITLMs: Number(c.P95ITLMs), P99ITLMs: Number(c.P99ITLMs),
 		TokensPerSecond: Number(c.TokensPerSecond), GPUPowerWatts: Number(c.GPUPowerWattsTotal),
 	}

@@ -46,8 +46,8 @@ func newDiffusionReport(r *Report) *diffusionReport {
 
 // diffusionConfigurationOf returns c, a diffusion configuration, in its shape.
 func diffusionConfigurationOf(c ReportConfiguration) diffusionConfiguration {
-	d := diffusionConfiguration{RowID: c.RowID, GPU: c.GPU, NumGPUs: c.NumGPUs, UlyssesDegree: c.UlyssesDegree,
-		RingDegree: c.RingDegree, Precision: c.Precision, BatchSize: c.BatchSize, BatchLatencyS: c.BatchLatencyS,
+	d := diffusionConfiguration{RowID: c.RowID, DiffusionSetup: DiffusionSetup{GPU: c.GPU, NumGPUs: c.NumGPUs, UlyssesDegree: c.UlyssesDegree,
+		RingDegree: c.RingDegree, Precision: c.Precision, BatchSize: c.BatchSize}, BatchLatencyS: c.BatchLatencyS,
 		RequestsPerSecond: c.RequestsPerSecond, GPUPowerWatts: c.GPUPowerWatts}
 	if c.Generation != nil {
 		d.Generation = *c.Generation
@@ -86,13 +86,8 @@ type diffusionNextStep struct {
 }
 
 type diffusionConfiguration struct {
-	RowID             string     `json:"row_id"`
-	GPU               string     `json:"gpu"`
-	NumGPUs           int        `json:"num_gpus"`
-	UlyssesDegree     int        `json:"ulysses_degree"`
-	RingDegree        int        `json:"ring_degree"`
-	Precision         string     `json:"precision"`
-	BatchSize         int        `json:"batch_size"`
+	RowID string `json:"row_id"`
+	DiffusionSetup
 	BatchLatencyS     Number     `json:"batch_latency_s"`
 	RequestsPerSecond Number     `json:"requests_per_second"`
 	GPUPowerWatts     Number     `json:"gpu_power_watts_total"`

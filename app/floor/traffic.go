@@ -25,7 +25,7 @@ const TrafficAssumptionPlain = "This figure assumes your monthly volume arrives 
 const DiffusionTrafficAssumption = "The figure at your traffic assumes the monthly volume arrives evenly over the month and counts no idle time. " +
 	"It takes an image or a video to cost no less in a batch the traffic cannot fill than in a full one. " +
 	"Batching helps image and video generation much less than it helps text: along the measured curves the next batch size up " +
-	"costs more per image at 150 of 516 steps (by at most 7.3 %, median 1.4 %) and more per video at 83 of 301 (by at most 6.3 %, median 0.5 %)."
+	"costs more per image at 150 of 516 steps (by at most 7.3%, median 1.4%) and more per video at 83 of 301 (by at most 6.3%, median 0.5%)."
 
 // Method is how the figures are worked out, in two sentences: the printout
 // states it with the source's own, longer account left to the page.

@@ -273,7 +273,7 @@ func getPct(f *State) string    { return string(f.In.Statistic) }
 func overhead(fd Spec, what string, google decimal.Decimal, of func(*State) *decimal.Decimal) Spec {
 	fd.Parse, fd.Max, fd.Factor = floor.ParseOverhead, floor.MaxOverhead, true
 	fd.Usage = "estimate: " + what + " as a `fraction` of GPU energy, {range} (Google 2025: " + google.String() + ")"
-	fd.Hint = "A fraction of GPU energy: 0 counts none, " + google.String() + " adds " + google.Shift(2).String() + " %."
+	fd.Hint = "A fraction of GPU energy: 0 counts none, " + google.String() + " adds " + google.Shift(2).String() + "%."
 	fd.put = func(f *State, d decimal.NullDecimal) error { *of(f) = d.Decimal; return nil }
 	fd.get = func(f *State) string { return nonZero(*of(f)) }
 	return fd

@@ -238,3 +238,29 @@ func TestPrerenderDiffusion(t *testing.T) {
 		}
 	}
 }
+
+// TestPercentSignsUnspaced: the served pages set percentages in English
+// style, "43%", with no space before the sign (issue 38): the default page,
+// a factor page with a field's message, an image page and a video page,
+// hints, messages, published scopes and assumptions included.
+func TestPercentSignsUnspaced(t *testing.T) {
+	s := newTestSite(t)
+	drop := regexp.MustCompile(`(?s)<style.*?</style>|<script.*?</script>|<[^>]*>`)
+	spaced := regexp.MustCompile(`\d[ \x{00a0}\x{202f}]%`)
+	for _, target := range []string{
+		"/",
+		"/?host=0.43&idle=17%25&pue=1.2&grid=USA&price=0.15&cur=USD",
+		"/?workload=text-to-image",
+		"/?workload=text-to-video",
+		"/embed",
+	} {
+		w := get(t, s, "GET", target)
+		if w.Code != 200 {
+			t.Fatalf("%s: status %d", target, w.Code)
+		}
+		text := html.UnescapeString(drop.ReplaceAllString(w.Body.String(), " "))
+		for _, m := range spaced.FindAllStringIndex(text, -1) {
+			t.Errorf("%s: a space before a percent sign: %q", target, text[max(0, m[0]-60):m[1]])
+		}
+	}
+}

@@ -92,6 +92,7 @@ import (
 
 	"energyfloor/app/ui"
 	"energyfloor/data"
+	"energyfloor/web"
 )
 
 // Headers are the security headers sent with every response the Site
@@ -253,15 +254,33 @@ func (s *Site) loadAssets(assets fs.FS) error {
 			}
 			a.forms[enc.name] = form{body: body, etag: etagOf(body)}
 		}
-		if len(a.forms) == 1 && compressible(ctype) && len(a.forms["identity"].body) >= minCompressSize {
-			for _, enc := range encodings { // such as app.css: compressed once, here
-				body := compress(enc.name, a.forms["identity"].body, true)
-				a.forms[enc.name] = form{body: body, etag: etagOf(body)}
-			}
+		if len(a.forms) == 1 {
+			a.compressForms() // such as app.css: compressed once, here
 		}
 		s.assets["/web/"+e.Name()] = a
 	}
+	// boot.js is served from its parts (web/boot/), as one response.
+	boot, err := web.BootJS(assets)
+	if err != nil {
+		return err
+	}
+	a := &asset{contentType: contentTypes[".js"], forms: map[string]form{"identity": {body: boot, etag: etagOf(boot)}}}
+	a.compressForms()
+	s.assets["/web/boot.js"] = a
 	return nil
+}
+
+// compressForms adds a's compressed forms, made from its identity form,
+// when its type is worth compressing and it is large enough.
+func (a *asset) compressForms() {
+	body := a.forms["identity"].body
+	if !compressible(a.contentType) || len(body) < minCompressSize {
+		return
+	}
+	for _, enc := range encodings {
+		c := compress(enc.name, body, true)
+		a.forms[enc.name] = form{body: c, etag: etagOf(c)}
+	}
 }
 
 // etagOf returns the ETag of body, the bytes of one answer as sent (each

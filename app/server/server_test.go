@@ -39,19 +39,16 @@ var fakeWasm = func() []byte {
 func testAssets(t testing.TB, wasm []byte) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
-	entries, err := fs.ReadDir(web.FS, ".")
+	err := fs.WalkDir(web.FS, ".", func(name string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || strings.HasPrefix(name, "app.wasm") {
+			return err
+		}
+		b, err := fs.ReadFile(web.FS, name)
+		m[name] = &fstest.MapFile{Data: b}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), "app.wasm") {
-			continue
-		}
-		b, err := fs.ReadFile(web.FS, e.Name())
-		if err != nil {
-			t.Fatal(err)
-		}
-		m[e.Name()] = &fstest.MapFile{Data: b}
 	}
 	var br, gz bytes.Buffer
 	bw := brotli.NewWriter(&br)
@@ -340,7 +337,7 @@ func TestVersionPinnedToContent(t *testing.T) {
 	if s3.Version == s1.Version {
 		t.Error("another app.wasm kept the version")
 	}
-	for _, name := range []string{"app.css", "boot.js"} {
+	for _, name := range []string{"app.css", "boot/start.js"} {
 		other := testAssets(t, fakeWasm)
 		other[name] = &fstest.MapFile{Data: append(append([]byte(nil), other[name].Data...), '\n')}
 		s, err := New(other, data.Files())

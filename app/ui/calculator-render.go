@@ -105,7 +105,8 @@ func (c *calculator) Render() app.UI {
 	// the citation follows Beyond the GPU.
 	results.Caveat, citation.Caveat = caveatLine(caveat), ""
 	results.Statement = statement
-	results.Published = &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published, Note: c.ds.PublishedNote}
+	results.Published = &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published, Note: c.ds.PublishedNote,
+		Request: w.Request}
 	below, footer := c.renderBelow(w)
 	return c.root().Body(
 		app.Header().Class("masthead").Body(
@@ -147,9 +148,8 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 	ranking := &rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
 		Output: in.OutputTokensPerRequest.String(), Request: w.Request}
 	footer = &siteFooter{DataVersion: c.ds.DataVersion}
-	// An image or video workload (w.Request set) plots batch latency in
-	// seconds and joules per image or video; its configurations are listed
-	// by the volume chart's table, not the token configuration table.
+	// An image or video workload (w.Request set) plots and lists batch
+	// latency in seconds and joules per image or video.
 	diff, unit := w.Diffusion(), "token"
 	if diff {
 		unit = w.Request
@@ -162,10 +162,8 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
 				TargetMs: in.Target(diff), Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
 				TokensPerMonth: in.UnitsPerMonth(diff), Request: w.Request},
-			app.If(!diff, func() app.UI {
-				return &configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
-					TargetMs: in.TargetITLMs, Chosen: chosenRow(c.selected, c.found)}
-			}),
+			&configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic, TargetMs: in.Target(diff),
+				Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found), Request: w.Request},
 		),
 		app.Section().ID("volume").Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
 			app.H2().ID("volume-h").Text(chartHeading("Energy per "+unit+" against monthly volume", w.Model(in.Model))),

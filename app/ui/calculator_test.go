@@ -89,7 +89,7 @@ func TestCalculatorResults(t *testing.T) {
 		"1.20 MWh per year; 2,000,000 requests a month",
 		"180 J for 500 output tokens",
 		"among the 2 of 3 measured H100 configurations whose median inter-token latency is at most 60 ms",
-		"1 server of 1 H100 GPU, busy 278 GPU-hours a month (38.1% of the month)", "278 h", "360 W", "A month is 730 hours",
+		"1 server of 1 H100 GPU, busy 278 GPU-hours a month (38.1% of the month)", "360 W", "A month is 730 hours",
 		"floor 0.360 J, median 0.680 J, highest 1.00 J per output token",
 		`id="caveat"`, "GPU energy only. Every figure is a floor.",
 		`id="citation"`, "Chung et al.", "retrieved 2026-09-26", "licence Apache-2.0", "Data version 2026-10-19",

@@ -10,18 +10,29 @@ import (
 )
 
 // configTable is the chart's text alternative: every measured configuration
-// of the selected model with its figures, in a <details>. Like the chart it
-// re-renders only when the model, GPU, statistic, target or choice change;
-// in the browser its rows exist only while it is open (the prerendered page
-// has them all), so moving the target slider does not rebuild a hidden table.
+// of the selected model with its figures, in a <details>, the floor's row and
+// the traffic figure's marked. Like the chart it re-renders only when the
+// model, GPU, statistic, target or marked rows change; in the browser its
+// rows exist only while it is open (the prerendered page has them all), so
+// moving the target slider does not rebuild a hidden table. On an image or
+// video workload (Request set) its columns are a diffusion configuration's:
+// Ulysses × ring, batch size, batch latency in seconds, energy per image or
+// video.
 type configTable struct {
 	app.Compo
 
 	Model     *floor.Model
 	GPU       string
 	Statistic floor.Statistic
-	TargetMs  decimal.Decimal
-	Chosen    string
+	// TargetMs is the latency target (floor.Inputs.Target): milliseconds of
+	// inter-token latency, or seconds of batch latency when Request is set.
+	TargetMs decimal.Decimal
+	// Chosen and Traffic are the row ids of the floor's configuration and
+	// the one at your traffic, or "".
+	Chosen, Traffic string
+	// Request is what one request makes on an image or video workload,
+	// "image" or "video"; "" on a token workload.
+	Request string
 
 	open bool
 }
@@ -41,7 +52,6 @@ func (t *configTable) Render() app.UI {
 			cs = append(cs, c)
 		}
 	}
-	ms := func(d decimal.Decimal) string { return floor.FormatNumber(d) }
 	summary := app.Summary().Text("All " + strconv.Itoa(len(cs)) + " measured configurations of " + t.Model.Name + " as a table")
 	if !t.open && app.IsClient {
 		return app.Details().ID("config-details").Class("config-details").OnToggle(t.onToggle).Body(summary)
@@ -50,55 +60,115 @@ func (t *configTable) Render() app.UI {
 	if t.open {
 		d = d.Open(true)
 	}
+	head, row, about := t.tokenHead, t.tokenRow, "The max_num_seqs column is the batch size limit: the most requests served together."
+	if t.Request != "" {
+		head, row = t.diffusionHead, t.diffusionRow
+		about = "Each batch generates its " + t.Request + "s together: all are ready when the batch is, after its batch latency."
+	}
 	return d.Body(
 		summary,
 		app.P().Class("fine").Text("In the chart above, each point is one of these configurations: filled when it meets the latency target, "+
 			"hollow when it is too slow; ringed, the floor; dash-ringed, the figure at your traffic; faded, one with more throughput than your "+
-			"monthly volume can fill; the dashed line is the target. The max_num_seqs column is the batch size limit: the most requests served together."),
-		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Configurations (scrolls sideways)").Body(
+			"monthly volume can fill; the dashed line is the target. "+about),
+		app.P().Class("scroll-hint").Text("The table scrolls in its box: every configuration is in it."),
+		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Configurations (scrolls in its box)").Body(
 			app.Table().ID("config-table").Body(
-				app.THead().Body(app.Tr().Body(
-					app.Th().Scope("col").Text("GPUs"),
-					app.Th().Scope("col").Text("TP · DP · EP"),
-					app.Th().Scope("col").Text("Precision"),
-					app.Th().Scope("col").Text("max_num_seqs"),
-					app.Range(floor.Statistics[:]).Slice(func(i int) app.UI {
-						return app.Th().Scope("col").Text(statisticColumn(floor.Statistics[i]))
-					}),
-					app.Th().Scope("col").Text("J per output token"),
-					app.Th().Scope("col").Text("Wh per million output tokens"),
-					app.Th().Scope("col").Text("Output tokens per second"),
-					app.Th().Scope("col").Text("GPU power, all GPUs (W)"),
-					app.Th().Scope("col").Text("Within "+statisticName(t.Statistic)+" target"),
-				)),
+				app.THead().Body(app.Tr().Body(head()...)),
 				app.TBody().Body(app.Range(cs).Slice(func(i int) app.UI {
 					c := cs[i]
-					meets := "no"
-					if floor.Meets(c, t.Statistic, t.TargetMs) {
-						meets = "yes"
-					}
-					class := ""
-					if c.RowID == t.Chosen {
-						class, meets = "selected", "yes, chosen"
-					}
-					return app.Tr().Class(class).DataSet("row-id", c.RowID).Body(
-						app.Th().Scope("row").Text(strconv.Itoa(c.NumGPUs)+" × "+c.GPU),
-						app.Td().Text(strconv.Itoa(c.TensorParallel)+" · "+strconv.Itoa(c.DataParallel)+" · "+strconv.Itoa(c.ExpertParallel)),
-						app.Td().Text(c.Precision),
-						app.Td().Class("num").Text(strconv.Itoa(c.MaxNumSeqs)),
-						app.Range(floor.Statistics[:]).Slice(func(i int) app.UI {
-							return app.Td().Class("num").Text(ms(c.ITL(floor.Statistics[i])))
-						}),
-						app.Td().Class("num").Text(c.JoulesPerOutputToken.String()),
-						app.Td().Class("num").Text(c.WhPerMillionOutputTokens.String()),
-						app.Td().Class("num").Text(floor.FormatNumber(c.TokensPerSecond)),
-						app.Td().Class("num").Text(floor.FormatNumber(c.GPUPowerWattsTotal)),
-						app.Td().Text(meets),
-					)
+					class, meets := t.mark(c)
+					return app.Tr().Class(class).DataSet("row-id", c.RowID).Body(row(c, meets)...)
 				})),
 			),
 		),
 	)
+}
+
+// mark returns the class and the target column's words of c's row: whether
+// it meets the target, and whether it is the floor's or the traffic
+// figure's configuration.
+func (t *configTable) mark(c *floor.Configuration) (class, meets string) {
+	meets = "no"
+	if floor.Meets(c, t.Statistic, t.TargetMs) {
+		meets = "yes"
+	}
+	switch {
+	case c.RowID == t.Chosen && c.RowID == t.Traffic:
+		return "selected traffic", "yes, chosen, at your traffic"
+	case c.RowID == t.Chosen:
+		return "selected", "yes, chosen"
+	case c.RowID == t.Traffic:
+		return "traffic", "yes, at your traffic"
+	}
+	return "", meets
+}
+
+// tokenHead and tokenRow are a token configuration's columns.
+func (t *configTable) tokenHead() []app.UI {
+	return []app.UI{
+		app.Th().Scope("col").Text("GPUs"),
+		app.Th().Scope("col").Text("TP · DP · EP"),
+		app.Th().Scope("col").Text("Precision"),
+		app.Th().Scope("col").Text("max_num_seqs"),
+		app.Range(floor.Statistics[:]).Slice(func(i int) app.UI {
+			return app.Th().Scope("col").Text(statisticColumn(floor.Statistics[i]))
+		}),
+		app.Th().Scope("col").Text("J per output token"),
+		app.Th().Scope("col").Text("Wh per million output tokens"),
+		app.Th().Scope("col").Text("Output tokens per second"),
+		app.Th().Scope("col").Text("GPU power, all GPUs (W)"),
+		app.Th().Scope("col").Text("Within " + statisticName(t.Statistic) + " target"),
+	}
+}
+
+func (t *configTable) tokenRow(c *floor.Configuration, meets string) []app.UI {
+	return []app.UI{
+		app.Th().Scope("row").Text(strconv.Itoa(c.NumGPUs) + " × " + c.GPU),
+		app.Td().Text(strconv.Itoa(c.TensorParallel) + " · " + strconv.Itoa(c.DataParallel) + " · " + strconv.Itoa(c.ExpertParallel)),
+		app.Td().Text(c.Precision),
+		app.Td().Class("num").Text(strconv.Itoa(c.MaxNumSeqs)),
+		app.Range(floor.Statistics[:]).Slice(func(i int) app.UI {
+			return app.Td().Class("num").Text(floor.FormatNumber(c.ITL(floor.Statistics[i])))
+		}),
+		app.Td().Class("num").Text(c.JoulesPerOutputToken.String()),
+		app.Td().Class("num").Text(c.WhPerMillionOutputTokens.String()),
+		app.Td().Class("num").Text(floor.FormatNumber(c.TokensPerSecond)),
+		app.Td().Class("num").Text(floor.FormatNumber(c.GPUPowerWattsTotal)),
+		app.Td().Text(meets),
+	}
+}
+
+// diffusionHead and diffusionRow are an image or video configuration's
+// columns: the batch latency and the joules per request as measured, the
+// Wh per request as the floor computes it (floor.FiguresFor), rounded as
+// the headline rounds it, and the configuration's row id.
+func (t *configTable) diffusionHead() []app.UI {
+	return []app.UI{
+		app.Th().Scope("col").Text("GPUs"),
+		app.Th().Scope("col").Text("Ulysses × ring"),
+		app.Th().Scope("col").Text("Batch size"),
+		app.Th().Scope("col").Text("Batch latency (s)"),
+		app.Th().Scope("col").Text("J per " + t.Request),
+		app.Th().Scope("col").Text("Wh per " + t.Request),
+		app.Th().Scope("col").Text("Within " + floor.FormatSeconds(t.TargetMs) + " target"),
+		app.Th().Scope("col").Text("Measurement id"),
+	}
+}
+
+func (t *configTable) diffusionRow(c *floor.Configuration, meets string) []app.UI {
+	// A diffusion configuration's Wh per request depends on its energy
+	// only, not on the inputs.
+	wh := floor.FiguresFor(c, floor.Inputs{}).WhPerRequest
+	return []app.UI{
+		app.Th().Scope("row").Text(strconv.Itoa(c.NumGPUs) + " × " + c.GPU),
+		app.Td().Text(strconv.Itoa(c.UlyssesDegree) + " × " + strconv.Itoa(c.RingDegree)),
+		app.Td().Class("num").Text(strconv.Itoa(c.BatchSize)),
+		app.Td().Class("num").DataSet("s", c.BatchLatencyS.String()).Text(floor.FormatExact(c.BatchLatencyS)),
+		app.Td().Class("num").DataSet("j", c.JoulesPerRequest.String()).Text(floor.FormatExact(c.JoulesPerRequest)),
+		app.Td().Class("num").DataSet("wh", wh.String()).Text(floor.FormatNumber(wh)),
+		app.Td().Text(meets),
+		app.Td().Body(app.Code().Text(c.RowID)),
+	}
 }
 
 // statisticColumn heads the column of a latency statistic: "Median ITL

@@ -8,6 +8,8 @@ import (
 
 	"energyfloor/app/floor"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"github.com/shopspring/decimal"
 )
 
@@ -42,6 +44,15 @@ func TestChartDiffusionAxes(t *testing.T) {
 	if len(g.Points) != 3 {
 		t.Fatalf("%d points, want 3", len(g.Points))
 	}
+	// The energy axis's labels fit the left margin on phones too: from
+	// 10,000 J with a k suffix.
+	var ys []string
+	for _, tk := range g.YTicks {
+		ys = append(ys, tk.Label)
+	}
+	if got := strings.Join(ys, " "); got != "1,000 2,000 5,000 10k" {
+		t.Errorf("energy ticks %q, want 1,000 2,000 5,000 10k", got)
+	}
 	for _, p := range g.Points {
 		if want := p.Row != "img/H100/1/1x1/4"; p.Meets != want {
 			t.Errorf("%s meets %v, want %v", p.Row, p.Meets, want)
@@ -50,15 +61,38 @@ func TestChartDiffusionAxes(t *testing.T) {
 	svg := ch.svg()
 	for _, want := range []string{"Energy per image against batch latency (s, log scale) for Image Model", "target 20 s",
 		"floor 1.50 kJ", "at your traffic 2.00 kJ", "1 × H100, batch 2, Ulysses × ring 1 × 1: 12 s, 1.50 kJ per image", "lower is better",
-		"tooltip gives its figures."} {
+		"The table below lists the same figures."} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the chart lacks %q:\n%s", want, svg)
 		}
 	}
-	// An image page has no configuration table under its chart: nothing may
-	// point to one.
-	if strings.Contains(svg, "table below") {
-		t.Errorf("the image chart points to a table below, which image pages lack:\n%s", svg)
+}
+
+// TestConfigTableDiffusion: on an image model the configuration table under
+// the chart lists every configuration with its GPUs, Ulysses × ring, batch
+// size, batch latency in seconds, joules and Wh per image (J ÷ 3,600, worked
+// by hand) and whether it meets a 20 s target, the floor's and the traffic
+// figure's rows marked, each with its row id.
+func TestConfigTableDiffusion(t *testing.T) {
+	tab := &configTable{Model: diffusionModel(), Statistic: floor.Median, TargetMs: decimal.NewFromInt(20),
+		Chosen: "img/H100/1/1x1/2", Traffic: "img/H100/1/1x1/1", Request: "image"}
+	html := app.HTMLString(tab)
+	for _, want := range []string{
+		"All 3 measured configurations of Image Model as a table",
+		"<th scope=\"col\">Ulysses × ring</th>", "<th scope=\"col\">Batch latency (s)</th>", "<th scope=\"col\">J per image</th>",
+		"<th scope=\"col\">Wh per image</th>", "<th scope=\"col\">Within 20 s target</th>",
+		// 2,000 J ÷ 3,600 = 0.5555… Wh; 1,500 J: 0.41666…; 1,200 J: 0.3333…
+		// (at least 16 significant digits: floor.QuotientDigits)
+		`<tr class="traffic" data-row-id="img/H100/1/1x1/1"><th scope="row">1 × H100</th><td>1 × 1</td><td class="num">1</td><td class="num" data-s="10">10</td><td class="num" data-j="2000">2,000</td><td class="num" data-wh="0.55555555555555556">0.556</td><td>yes, at your traffic</td><td><code>img/H100/1/1x1/1</code></td></tr>`,
+		`<tr class="selected" data-row-id="img/H100/1/1x1/2"><th scope="row">1 × H100</th><td>1 × 1</td><td class="num">2</td><td class="num" data-s="12">12</td><td class="num" data-j="1500">1,500</td><td class="num" data-wh="0.41666666666666667">0.417</td><td>yes, chosen</td>`,
+		`<td class="num" data-s="30">30</td><td class="num" data-j="1200">1,200</td><td class="num" data-wh="0.33333333333333333">0.333</td><td>no</td>`,
+	} {
+		if !strings.Contains(canonical(t, compactHTML(html)), want) {
+			t.Errorf("the table lacks %s:\n%s", want, html)
+		}
+	}
+	if strings.Contains(html, "max_num_seqs") {
+		t.Errorf("the image table has a token column:\n%s", html)
 	}
 }
 
@@ -113,4 +147,13 @@ func TestVolumeLede(t *testing.T) {
 	if strings.Contains(got, "costs less") || !strings.Contains(got, "sometimes costs more") {
 		t.Errorf("image lede %q: want no claim that each image costs less", got)
 	}
+}
+
+// compactHTML drops the indentation app.HTMLString writes between tags.
+func compactHTML(s string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(s, "\n") {
+		b.WriteString(strings.TrimSpace(line))
+	}
+	return b.String()
 }

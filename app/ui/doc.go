@@ -30,7 +30,9 @@
 //     app runs; an edit makes it "no" at once, and only the app sets it back,
 //     once it has drawn the figures for exactly the fields' values: see
 //     current.go); #chosen-config (with data-row-id), #fleet, #spread, #caveat,
-//     #citation;
+//     #citation; #modalities, the line comparing modalities ("One image ≈
+//     55.6 chat answers: …"; data-base holds it without the selected image
+//     or video model's own comparison);
 //   - at your traffic: #traffic-per-request and #traffic-per-month (data-wh,
 //     plain decimals; empty, with #traffic-none, when nothing meets the
 //     target), #traffic-config (data-row-id), #traffic-times-floor
@@ -51,7 +53,8 @@
 //     (data-amount): the same at your traffic, as the CLI's -json
 //     results[].traffic.estimate;
 //   - #published-figures, beside the statement, whose rows carry data-wh and
-//     data-scope;
+//     data-scope; on an image or video page, where those per-text-prompt
+//     figures are not shown, #published-text-only says so;
 //   - #app-status: why the app is not running, when it cannot start or has
 //     stopped after an error (#app-failed, with #app-retry after a failed
 //     download, a stop, or an app.wasm of another version than the page,
@@ -59,7 +62,12 @@
 //     the install button #install sits in the page's header;
 //   - #ranking-table (rows carry data-model, data-gpu and data-traffic-j, the
 //     joules per output token at your traffic, empty when nothing meets the
-//     target), #chart, #config-table, #export-csv, #export-json (and
+//     target), #chart, #config-table (under the chart, folded:
+//     every measured configuration of the selected model; rows carry
+//     data-row-id, the floor's has class selected and the one at your
+//     traffic class traffic; on an image or video page the batch latency,
+//     joules and Wh per image or video cells carry data-s, data-j and
+//     data-wh, plain decimals), #export-csv, #export-json (and
 //     #export-failed, why the last download did not work),
 //     #embed-snippet, #embed-script (the snippet's script that fits the
 //     frame's height), #update-notice, #data-error;

@@ -3,13 +3,13 @@
 package ui
 
 import (
-	"energyfloor/app/link"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"energyfloor/app/link"
+	"energyfloor/web"
 )
 
 // TestBootJSKnowsNoField: web/boot.js names no parameter or id of a field:
@@ -18,7 +18,7 @@ import (
 // fields' parameters, the fields' names), so the table stays the one place
 // an input is defined.
 func TestBootJSKnowsNoField(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "web", "boot.js"))
+	b, err := web.BootJS(web.FS)
 	if err != nil {
 		t.Fatal(err)
 	}

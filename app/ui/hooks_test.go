@@ -17,13 +17,17 @@ import (
 var hookPages = []struct {
 	query string
 	embed bool
+	// real: the page of the bundled dataset (an image page), not the
+	// fixture's.
+	real bool
 }{
-	{"", false},
-	{"itl=1", false},
-	{"host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.3&cur=EUR", false},
-	{"gco2=300&itl=1", false},
-	{"", true},
-	{"quote=1&host=0.43&grid=DEU&price=0.3", true},
+	{"", false, false},
+	{"itl=1", false, false},
+	{"host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.3&cur=EUR", false, false},
+	{"gco2=300&itl=1", false, false},
+	{"", true, false},
+	{"quote=1&host=0.43&grid=DEU&price=0.3", true, false},
+	{"workload=text-to-image&requests=2M&latency=20&model=flux-1-dev", false, true},
 }
 
 // notHooks are ids the pages render that are not for scripts outside the
@@ -84,7 +88,12 @@ func TestHooksDocumented(t *testing.T) {
 		if p.embed {
 			page = "/embed?" + p.query
 		}
-		for _, m := range idAttr.FindAllStringSubmatch(render(t, fixtureCalculator(p.query, p.embed)), -1) {
+		c := fixtureCalculator(p.query, p.embed)
+		if p.real {
+			c = &calculator{embed: p.embed, load: loadDataset}
+			c.navigate(p.query)
+		}
+		for _, m := range idAttr.FindAllStringSubmatch(render(t, c), -1) {
 			if _, ok := rendered[m[1]]; !ok {
 				rendered[m[1]] = page
 			}

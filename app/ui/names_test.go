@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"energyfloor/web"
 )
 
 // sharedName finds, in JavaScript without its comments, the names that
@@ -80,11 +82,19 @@ func constName(prefix, v string) string {
 func TestJSNames(t *testing.T) {
 	ids, classes := domConsts(t)
 	used := map[string]bool{}
-	for _, file := range []string{"../../web/boot.js", "../server/worker.js"} {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+	boot, err := web.BootJS(web.FS) // web/boot/'s parts, as served
+	if err != nil {
+		t.Fatal(err)
+	}
+	worker, err := os.ReadFile("../server/worker.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []struct {
+		file string
+		b    []byte
+	}{{"web/boot.js", boot}, {"app/server/worker.js", worker}} {
+		file, b := src.file, src.b
 		code := jsCode(string(b))
 		for _, loc := range sharedName.FindAllStringSubmatchIndex(code, -1) {
 			name := code[loc[0]:loc[1]]

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,9 @@ type publishedPanel struct {
 	Found     bool
 	Published []floor.PublishedFigure
 	Note      string
+	// Request is what one request makes on an image or video workload,
+	// "image" or "video"; "" on a token workload.
+	Request string
 }
 
 // Render draws the rows, largest scope of ours first, each published figure
@@ -33,6 +37,9 @@ type publishedPanel struct {
 func (p *publishedPanel) Render() app.UI {
 	if len(p.Published) == 0 || !hasFigures(&p.Floor, p.Found) {
 		return app.Div().Class("published")
+	}
+	if p.Request != "" {
+		return p.textOnly()
 	}
 	fig := p.Floor.Figures
 	google, _ := floor.PresetByID(floor.PresetGoogle2025)
@@ -128,6 +135,30 @@ func (p *publishedPanel) Render() app.UI {
 		app.P().Class("hint").Text(p.Note+" The bars are on a log scale: each grid line is ten times the one before."),
 		app.Ul().ID("published-figures").Body(items...),
 	)
+}
+
+// textOnly says, on an image or video page, why the published figures are
+// not there: each is per text prompt (a chat answer), so beside an image's
+// or a video's floor it would read as comparable when it is not; the line
+// comparing modalities (#modalities) is where text meets images, from the
+// same measurements. Hook: #published-text-only.
+func (p *publishedPanel) textOnly() app.UI {
+	var who []string
+	for _, pf := range p.Published {
+		if !slices.Contains(who, pf.Publisher) {
+			who = append(who, pf.Publisher)
+		}
+	}
+	list := strings.Join(who, ", ")
+	if n := len(who); n > 1 {
+		list = strings.Join(who[:n-1], ", ") + " and " + who[n-1]
+	}
+	text := "The per-prompt figures " + list + " have published are for text prompts, not for " + p.Request + "s: " +
+		"text pages set them beside their floor."
+	if p.Floor.Meets() { // the line comparing modalities is drawn above
+		text += " The line comparing modalities above sets one " + p.Request + " beside chat answers, from the same data."
+	}
+	return app.Div().Class("published").Body(app.P().ID("published-text-only").Class("fine").Text(text))
 }
 
 // logRange returns the powers of ten just below lo and just above hi (both

@@ -210,7 +210,7 @@ func (t *rankingTable) sort(key string) {
 func (t *rankingTable) Render() app.UI {
 	return app.Section().ID("ranking").Class("panel", "ranking").Aria("labelledby", "ranking-h").Body(
 		app.H2().ID("ranking-h").Text("Every model for these inputs"),
-		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. \"At your traffic\" is the energy per request at the least-energy configuration your monthly volume can keep busy on that GPU, with how many times the floor it is. Sort with the column headers; choose a model by its name. max_num_seqs is the batch size limit: the most requests served together."),
+		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. \"At your traffic\" is the energy per request at the least-energy configuration your monthly volume can keep busy on that GPU, with how many times the floor it is. Sort with the column headers; choose a model by its name."+t.batchWords()),
 		app.P().Class("scroll-hint").Text("The table scrolls in its box: every model and GPU is in it."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table (scrolls in its box)").
 			OnClick(t.onClick).Body(app.Raw(t.tableHTML())),
@@ -326,4 +326,14 @@ func (t *rankingTable) view(i int) rowView {
 		v.Latency = "none within target; fastest " + cells.Latency
 	}
 	return v
+}
+
+// batchWords ends the ranking's lede on a token workload: what its
+// max_num_seqs column means. An image or video workload (Request set) has
+// no such column: its batch is the batch size.
+func (t *rankingTable) batchWords() string {
+	if t.Request != "" {
+		return ""
+	}
+	return " max_num_seqs is the batch size limit: the most requests served together."
 }

@@ -13,41 +13,6 @@ import (
 // the same panel, hooks and order as a token workload's, in images or
 // videos and a batch latency in seconds, without the per-token lines.
 
-// renderDiffusionMeets draws the floor of an image or video model that
-// meets the target, in the order of a token model's (renderMeets).
-func (p *resultsPanel) renderDiffusionMeets() app.UI {
-	r, in, f := p.Result, p.In, p.Result.Figures
-	c, unit := r.Chosen, p.Request
-	whReq, whMonth := headlineWh(r, p.Found)
-	return app.Div().Body(
-		p.headline(whReq, whMonth,
-			floor.FormatJoules(f.JoulesPerRequest)+" per "+unit+", in batches of "+strconv.Itoa(c.BatchSize),
-			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+floor.FormatInteger(in.RequestsPerMonth)+" "+unit+"s a month",
-			r.Traffic, "No figure at your traffic: no configuration meets the latency target."),
-		p.Provenance,
-		app.P().Class("lede").Body(
-			app.Text("The floor is the least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
-				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose batch latency is at most "+
-				floor.FormatSeconds(in.TargetLatencyS)+", each measured generating full batches."),
-			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
-			app.Text(" The figure at your traffic is the least among the batches your monthly volume can fill."),
-		),
-		modalitiesLine(p.Modalities, p.ModalitiesBase),
-		p.Caveat,
-		p.Statement,
-		p.Published,
-		app.If(p.Equivalents != nil, func() app.UI { return p.Equivalents }),
-		app.Div().Class("details-grid").Body(
-			app.Div().Class("config-block").Body(
-				app.H3().Text("The configuration behind it"),
-				&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
-			),
-			&trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth, Next: p.Next},
-			app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
-		),
-	)
-}
-
 // renderDiffusionRelax draws an image or video model that meets no target:
 // its fastest configuration's figures, and the target that would.
 func (p *resultsPanel) renderDiffusionRelax() app.UI {
@@ -118,11 +83,6 @@ func (p *trafficPanel) renderDiffusion(box app.HTMLDiv) app.UI {
 				floor.FormatNumber(c.RequestsPerSecond)+" "+unit+"s a second as measured)"),
 			app.Text(": "+floor.FormatJoules(c.JoulesPerRequest)+" per "+unit+"."),
 		),
-		app.If(p.Next != nil, func() app.UI {
-			return app.P().ID("traffic-next-step").DataSet("from", p.Next.FromRequestsPerMonth.String()).
-				Text("From " + floor.FormatVolume(p.Next.FromRequestsPerMonth) + " " + unit + "s a month" + moreText(p.Next.FromRequestsPerMonth, p.RequestsPerMonth) +
-					", it falls to " + floor.FormatTimes(p.Next.TimesFloor) + " the floor.")
-		}),
 		app.P().Body(
 			app.Text("Your volume averages "),
 			app.Span().ID("traffic-rate").DataSet("requests-per-second", rate.String()).Text(floor.FormatNumber(rate)+" "+unit+"s per second"),

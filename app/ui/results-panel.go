@@ -225,8 +225,8 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 			),
 			// Next to the figure: from which volume it falls next.
 			app.If(p.Next != nil, func() app.UI {
-				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", p.Next.FromOutputTokensPerMonth.String()).
-					Text(nextStepText(p.Next, p.In.OutputTokensPerMonth))
+				from, text := nextStepText(p.Next, p.In, p.Request)
+				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", from.String()).Text(text)
 			}),
 		)
 		tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " for " + floor.FormatNumber(p.In.OutputTokensPerRequest) + " output tokens"
@@ -237,24 +237,26 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 	} else {
 		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
 	}
+	perRequest := "Per " + requestWord(p.Request)
 	return app.Div().Class("headline").Aria("live", "polite").Body(
-		app.Div().Class("pair", "pair-floor").Body(
-			app.H3().Class("pair-h").Text("The floor"),
-			app.P().Class("pair-q").Text("The best case: the least energy the measured hardware reaches, its batches full."),
-			app.Div().Class("figures").Body(
-				headlineFigure("Per "+requestWord(p.Request), "energy-per-request", whReq, reqSub),
-				headlineFigure("Per month", "energy-per-month", whMonth, monthSub),
-			),
-		),
-		app.Div().Class("pair", "pair-traffic").Body(
-			app.H3().Class("pair-h").Text("At your traffic"),
-			app.P().Class("pair-q").Text("The least your monthly volume can reach: it keeps fewer requests in flight."),
-			app.Div().Class("figures").Body(
-				headlineFigure("Per "+requestWord(p.Request), "traffic-per-request", tReqWh, tReq),
-				headlineFigure("Per month", "traffic-per-month", tMonthWh, tMonth),
-			),
-			times,
-		),
+		headlinePair("pair-floor", "The floor", "The best case: the least energy the measured hardware reaches, its batches full.",
+			headlineFigure(perRequest, "energy-per-request", whReq, reqSub),
+			headlineFigure("Per month", "energy-per-month", whMonth, monthSub), nil),
+		headlinePair("pair-traffic", "At your traffic", "The least your monthly volume can reach: it keeps fewer requests in flight.",
+			headlineFigure(perRequest, "traffic-per-request", tReqWh, tReq),
+			headlineFigure("Per month", "traffic-per-month", tMonthWh, tMonth), times),
+	)
+}
+
+// headlinePair draws one headline pair, classed class: its heading, the
+// question it answers, its figures per request and per month, and after
+// them more (nil for nothing).
+func headlinePair(class, heading, question string, perRequest, perMonth, more app.UI) app.UI {
+	return app.Div().Class("pair", class).Body(
+		app.H3().Class("pair-h").Text(heading),
+		app.P().Class("pair-q").Text(question),
+		app.Div().Class("figures").Body(perRequest, perMonth),
+		more,
 	)
 }
 
@@ -272,24 +274,38 @@ func headlineFigure(label, id string, wh whFigure, sub string) app.UI {
 	)
 }
 
+// renderMeets draws the floor of a model that meets the target, token or
+// image and video alike: the headline pairs, the caveat and citation, the
+// lede, the statement, and the details.
 func (p *resultsPanel) renderMeets() app.UI {
-	if p.Request != "" {
-		return p.renderDiffusionMeets()
-	}
 	r, in, f := p.Result, p.In, p.Result.Figures
 	c := r.Chosen
 	whReq, whMonth := headlineWh(r, p.Found)
+	// A token workload's words and lines; an image or video workload's
+	// (p.Request) below.
+	reqSub := floor.FormatJoules(f.JoulesPerRequest) + " for " + floor.FormatNumber(in.OutputTokensPerRequest) + " output tokens"
+	monthSub := floor.FormatInteger(f.RequestsPerMonth) + " requests a month"
+	whose := statisticName(in.Statistic) + " inter-token latency is at most " + floor.FormatLatency(in.TargetITLMs) + ", each measured with its batches full."
+	var perToken app.UI = app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken) +
+		" per output token (" + floor.FormatNumber(f.WhPerMillionOutputTokens) + " Wh per million output tokens)")
+	facts := &configFacts{Config: c, Compact: p.Compact}
+	traffic := &trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth}
+	if unit := p.Request; unit != "" {
+		reqSub = floor.FormatJoules(f.JoulesPerRequest) + " per " + unit + ", in batches of " + strconv.Itoa(c.BatchSize)
+		monthSub = floor.FormatInteger(in.RequestsPerMonth) + " " + unit + "s a month"
+		whose = "batch latency is at most " + floor.FormatSeconds(in.TargetLatencyS) + ", each measured generating full batches."
+		perToken = nil
+		facts.Generation = r.Model.Generation
+		traffic = &trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth}
+	}
 	return app.Div().Body(
-		p.headline(whReq, whMonth,
-			floor.FormatJoules(f.JoulesPerRequest)+" for "+floor.FormatNumber(in.OutputTokensPerRequest)+" output tokens",
-			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+floor.FormatInteger(f.RequestsPerMonth)+" requests a month",
+		p.headline(whReq, whMonth, reqSub, floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+monthSub,
 			r.Traffic, "No figure at your traffic: no configuration meets the latency target."),
 		// The embed's caveat and citation come right after the figures.
 		p.Provenance,
 		app.P().Class("lede").Body(
 			app.Text("The floor is the least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
-				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+statisticName(in.Statistic)+
-				" inter-token latency is at most "+floor.FormatLatency(in.TargetITLMs)+", each measured with its batches full."),
+				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+whose),
 			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
 			app.Text(" The figure at your traffic is the least among the batches your monthly volume can fill."),
 		),
@@ -302,11 +318,10 @@ func (p *resultsPanel) renderMeets() app.UI {
 		app.Div().Class("details-grid").Body(
 			app.Div().Class("config-block").Body(
 				app.H3().Text("The configuration behind it"),
-				app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken)+
-					" per output token ("+floor.FormatNumber(f.WhPerMillionOutputTokens)+" Wh per million output tokens)"),
-				&configFacts{Config: c, Compact: p.Compact},
+				perToken,
+				facts,
 			),
-			&trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth},
+			traffic,
 			app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
 		),
 	)
@@ -327,14 +342,16 @@ func (p *resultsPanel) fleetSpread() app.UI {
 			app.Dl().ID("fleet").Class("facts").Body(
 				app.Dt().Text("Servers"),
 				app.Dd().Text(fleetText(f, c)),
-				app.Dt().Text("GPU-hours per month"),
-				app.Dd().Text(floor.FormatNumber(f.GPUHoursPerMonth)+" h"),
 				app.Dt().Text("Average power per GPU"),
 				app.Dd().Text(floor.FormatWatts(f.AvgGPUPowerWatts)),
 			),
-			app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
-				" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
-				rate+" per second."),
+			// How it is counted, one click away.
+			app.Details().Class("fleet-method").Body(
+				app.Summary().Text("How the fleet is counted"),
+				app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
+					" hours (8,760 hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
+					rate+" per second."),
+			),
 		),
 		app.Div().Body(
 			app.H3().Text("Spread"),

@@ -84,9 +84,9 @@ func (p *statementPanel) Render() app.UI {
 			app.Span().ID("copy-statement-short-status").Class("copy-status").Role("status").Aria("live", "polite").Text(shortStatus),
 		),
 		// The full statement, one click away: the same figures with the
-		// target, the volume, the configuration and the citation.
+		// configuration and the citation.
 		full.Body(
-			app.Summary().Text("The full statement, with the target, the volume, the configuration and the citation"),
+			app.Summary().Text("The full statement, with the configuration and the citation"),
 			app.P().ID("statement-text").Class("statement-text").Body(
 				app.Span().Class("statement-body").Text(p.Text+" "),
 				app.A().ID(IDStatementLink).Href(p.Permalink).Text(p.Permalink),

@@ -131,6 +131,16 @@ func tickLabel(v float64) string {
 	return d.String()
 }
 
+// yTickLabel is tickLabel for the energy axis, whose labels stand in the
+// chart's left margin: from 10,000 (joules per image or video) with a k
+// suffix, "10k", "100k", so that they fit it on phones too.
+func yTickLabel(v float64) string {
+	if v >= 10000 {
+		return floor.FormatCompact(decimal.NewFromFloat(v))
+	}
+	return tickLabel(v)
+}
+
 // pointTitle is a point's tooltip: its configuration and figures; request
 // names what a diffusion configuration's request makes ("image", "video").
 func pointTitle(c *floor.Configuration, s floor.Statistic, request string) string {
@@ -182,7 +192,7 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 		g.XTicks = append(g.XTicks, chartTick{xs.at(v), tickLabel(v)})
 	}
 	for _, v := range ticks(ylo, yhi) {
-		g.YTicks = append(g.YTicks, chartTick{ys.at(v), tickLabel(v)})
+		g.YTicks = append(g.YTicks, chartTick{ys.at(v), yTickLabel(v)})
 	}
 	g.TargetX = xs.at(t)
 	for _, c := range cs {
@@ -275,7 +285,7 @@ func (ch *tradeoffChart) Render() app.UI {
 		app.FigCaption().Class("legend").Body(
 			app.Span().Class("key key-h100").Text("● H100"),
 			app.Span().Class("key key-b200").Text("◆ B200"),
-			app.Span().Text("ringed: the floor; dash-ringed: at your traffic; "+ch.rest()),
+			app.Span().Text("ringed: the floor; dash-ringed: at your traffic; the table below says the rest."),
 		),
 	)
 }
@@ -308,7 +318,7 @@ func (ch *tradeoffChart) svg() string {
 		per = ch.Request
 	}
 	b.WriteString(`<title id="chart-title">` + html.EscapeString("Energy per "+per+" against "+g.XLabel+" for "+name) + `</title>`)
-	b.WriteString(`<desc id="chart-desc">Each point is a measured configuration; the dashed line is the latency target; the ringed point is the floor, the dash-ringed point the floor at your traffic, and faded points have more throughput than your monthly volume can fill. ` + html.EscapeString(ch.rest()) + `</desc>`)
+	b.WriteString(`<desc id="chart-desc">Each point is a measured configuration; the dashed line is the latency target; the ringed point is the floor, the dash-ringed point the floor at your traffic, and faded points have more throughput than your monthly volume can fill. The table below lists the same figures.</desc>`)
 	b.WriteString(`<g class="grid">`)
 	for _, t := range g.XTicks {
 		line("", px(t.Pos), px(t.Pos), px(chartTop), px(bottom))
@@ -392,14 +402,4 @@ func (ch *tradeoffChart) targetLabel() string {
 		return floor.FormatSeconds(ch.TargetMs)
 	}
 	return floor.FormatLatency(ch.TargetMs)
-}
-
-// rest says where the chart's figures are written out: the configuration
-// table below it on token workloads; on image and video workloads, which have
-// no such table, each point's tooltip.
-func (ch *tradeoffChart) rest() string {
-	if ch.Request != "" {
-		return "each point's tooltip gives its figures."
-	}
-	return "the table below says the rest."
 }

@@ -29,9 +29,6 @@ type trafficPanel struct {
 	TokensPerMonth   decimal.Decimal
 	Request          string
 	RequestsPerMonth decimal.Decimal
-	// Next is where the figure at your traffic next falls (Traffic.NextStep),
-	// nil at the floor.
-	Next *floor.NextStep
 }
 
 // Render draws the panel from its props: nothing when there is no figure at
@@ -64,7 +61,11 @@ func (p *trafficPanel) Render() app.UI {
 			app.Span().ID("traffic-utilisation").DataSet("fraction", t.Utilisation.String()).Text(p.utilisationText()),
 			app.Text("."),
 		),
-		app.P().ID("traffic-assumes").Class("fine").Text(floor.TrafficAssumptionPlain),
+		// The long caveat of this figure, one click away.
+		app.Details().Class("traffic-assumes").Body(
+			app.Summary().Text("What this figure assumes"),
+			app.P().ID("traffic-assumes").Class("fine").Text(floor.TrafficAssumptionPlain),
+		),
 	)
 }
 
@@ -89,13 +90,15 @@ func serverText(c *floor.Configuration) string {
 // nextStepText says from which monthly volume the figure at your traffic
 // next falls, how much more that is than vol, and to how many times the
 // floor: "From 1.02 billion output tokens a month (1.94% more), it falls to
-// 21.6× the floor."
-func nextStepText(n *floor.NextStep, vol decimal.Decimal) string {
-	more := ""
-	if vol.Sign() > 0 {
-		more = " (" + floor.FormatPercent(n.FromOutputTokensPerMonth.Div(vol).Sub(decimal.NewFromInt(1))) + " more)"
+// 21.6× the floor.", or in images or videos a month on an image or video
+// workload (request set). It returns that volume too, a plain decimal
+// (#traffic-next-step's data-from).
+func nextStepText(n *floor.NextStep, in floor.Inputs, request string) (from decimal.Decimal, text string) {
+	from, vol, what := n.FromOutputTokensPerMonth, in.OutputTokensPerMonth, "output tokens"
+	if request != "" {
+		from, vol, what = n.FromRequestsPerMonth, in.RequestsPerMonth, request+"s"
 	}
-	return "From " + floor.FormatVolume(n.FromOutputTokensPerMonth) + " output tokens a month" + more + ", it falls to " +
+	return from, "From " + floor.FormatVolume(from) + " " + what + " a month" + moreText(from, vol) + ", it falls to " +
 		floor.FormatTimes(n.TimesFloor) + " the floor."
 }
 

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	go run ./cmd/bench [-runs 5] [-updates 20] [-settle 2s] [-revisit 3s] [-json FILE] [-url [name=]URL]... [-bin [name=]PATH]...
+//	go run ./cmd/bench [-runs 5] [-updates 20] [-settle 2s] [-revisit 3s] [-json FILE] [-page /PATH?QUERY] [-url [name=]URL]... [-bin [name=]PATH]...
 //
 // Without -url (what `make bench` runs, after the Go benchmarks) it builds
 // two sites and measures both: "floor", a go-app v10 page with one input and
@@ -91,6 +91,7 @@
 //	-settle   idle time of a new browser before the cold load (default 2s)
 //	-revisit  time between the service worker's activation and the warm load (default 3s)
 //	-json     also write the JSON report to this file
+//	-page     the app's page to load, a path and query (default /; /?workload=text-to-image for an image page)
 //	-url      measure this running site (repeat to compare; name=URL names it)
 //	-bin      start this server binary and measure it (repeat to compare; name=PATH names it)
 package main
@@ -116,17 +117,18 @@ func main() {
 	settle := flag.Duration("settle", 2*time.Second, "idle time of a new browser before the cold load")
 	revisit := flag.Duration("revisit", 3*time.Second, "time between the service worker's activation and the warm load")
 	jsonFile := flag.String("json", "", "also write the JSON report to this file")
+	page := flag.String("page", "/", "the app's page to load cold and warm, a path and query (`/?workload=text-to-image` times an image page); go-app's floor page is always loaded at /")
 	var urls urlList
 	flag.Var(&urls, "url", "measure this running server instead of building the app and the floor page (repeat to compare, `name=URL` or URL; the first is the base of the ratios)")
 	flag.Var(binList{&urls}, "bin", "start this server binary (make build's) and measure it, as -url does a running one (`name=PATH` or PATH)")
 	flag.Parse()
-	if *runs < 1 || *updates < 1 || flag.NArg() > 0 {
+	if *runs < 1 || *updates < 1 || flag.NArg() > 0 || !strings.HasPrefix(*page, "/") {
 		flag.Usage()
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Minute)
 	defer cancel()
-	rep, err := Measure(ctx, Options{Runs: *runs, Updates: *updates, Settle: *settle, Revisit: *revisit, Targets: urls, Log: os.Stderr})
+	rep, err := Measure(ctx, Options{Runs: *runs, Updates: *updates, Settle: *settle, Revisit: *revisit, Page: *page, Targets: urls, Log: os.Stderr})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
@@ -196,6 +198,9 @@ type Options struct {
 	// Settle is how long a new browser idles before the cold load; Revisit
 	// how long after the service worker's activation the warm load comes.
 	Settle, Revisit time.Duration
+	// Page is the app's page the cold and warm loads open, a path and
+	// query ("" or "/" for the default page); the floor page opens at /.
+	Page string
 	// Targets are running sites to measure, the first the base of the
 	// ratios; none builds and starts go-app's floor page and the app.
 	Targets []Target

@@ -28,7 +28,10 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Started: time.Now().UTC(), Runs: o.Runs, Go: runtime.Version(), CPUs: runtime.NumCPU()}
+	if o.Page == "" {
+		o.Page = "/"
+	}
+	rep := &Report{Started: time.Now().UTC(), Runs: o.Runs, Page: o.Page, Go: runtime.Version(), CPUs: runtime.NumCPU()}
 	if v, err := exec.CommandContext(ctx, chromium, "--version").Output(); err == nil {
 		rep.Chromium = strings.TrimSpace(string(v))
 	}
@@ -153,6 +156,9 @@ func last(xs []float64) float64 {
 // the piece of the start-up ("cold", "warm") that was the longest task.
 func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, samples map[string][]float64, pieces map[string]string) error {
 	url := t.URL
+	if t.Name != "floor" {
+		url = strings.TrimSuffix(t.URL, "/") + o.Page
+	}
 	b, err := e2e.NewBrowser(ctx, e2e.BrowserOptions{Chromium: chromium})
 	if err != nil {
 		return err

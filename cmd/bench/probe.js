@@ -13,8 +13,9 @@
 //               text's paint on a service worker's page, and frames wait
 //               while the main thread runs the wasm;
 //   wasm        when go-app's Go side has replaced its JavaScript stubs;
-//   interactive when a value typed into #tokens-per-month has changed the
-//               results (tried as soon as the wasm runs, then every 20 ms).
+//   interactive when a value typed into the monthly volume (#tokens-per-month,
+//               or #requests-per-month on an image or video page) has changed
+//               the results (tried as soon as the wasm runs, then every 20 ms).
 // Until DOMContentLoaded it only observes (performance observers): no
 // animation-frame loop, no MutationObserver and no timer, which would add
 // frames and work to the parsing and first paint it measures. On other pages
@@ -83,13 +84,21 @@
 
   const wasmStarted = () =>
     typeof window.goappNav === "function" && String(window.goappNav).replace(/\s/g, "") !== "function(){}";
-  let tried = null, triedAt = 0, before = null, mo = null;
-  const typed = "1.5B";
+  // volume is the page's monthly-volume field and the suffix of a value to
+  // type in it: tokens on a token page, images or videos (requests) on an
+  // image or video page, where the tokens field is hidden.
+  const volume = () => {
+    const tokens = document.querySelector("#tokens-per-month");
+    if (tokens && tokens.offsetParent !== null) return [tokens, "B"];
+    const requests = document.querySelector("#requests-per-month");
+    return requests && requests.offsetParent !== null ? [requests, "M"] : [null, ""];
+  };
+  let tried = null, triedAt = 0, before = null, mo = null, typed = "";
   const attempt = () => {
     if (ef.interactive >= 0) return clearInterval(timer);
     if (!wasmStarted()) return;
     if (ef.wasm < 0) ef.wasm = performance.now();
-    const field = document.querySelector("#tokens-per-month");
+    const [field, unit] = volume();
     const out = document.querySelector("#energy-per-month");
     if (!field || !out) return;
     const now = performance.now();
@@ -98,7 +107,7 @@
       mo = new MutationObserver(() => {
         if (ef.interactive >= 0 || tried === null) return;
         const out = document.querySelector("#energy-per-month");
-        const field = document.querySelector("#tokens-per-month");
+        const [field] = volume();
         if (out && field && field.value === typed && out.getAttribute("data-wh") !== before)
           ef.interactive = performance.now();
       });
@@ -107,6 +116,7 @@
     tried = field;
     triedAt = now;
     before = out.getAttribute("data-wh");
+    typed = "1.5" + unit;
     field.value = typed;
     field.dispatchEvent(new Event("input", { bubbles: true }));
     field.dispatchEvent(new Event("change", { bubbles: true }));
@@ -123,7 +133,7 @@
   window.__efUpdates = async (n) => {
     const times = [];
     for (let i = 0; i < n; i++) {
-      const field = document.querySelector("#tokens-per-month");
+      const [field, unit] = volume();
       const out = document.querySelector("#energy-per-month");
       const old = out.getAttribute("data-wh");
       const changed = new Promise((resolve, reject) => {
@@ -137,7 +147,7 @@
         mo.observe(document, { subtree: true, attributes: true, attributeFilter: ["data-wh"], childList: true });
         setTimeout(() => { mo.disconnect(); reject(new Error("no update within 5 s")); }, 5000);
       });
-      field.value = (2 + (i % 7)) + "." + (i % 10) + "B";
+      field.value = (2 + (i % 7)) + "." + (i % 10) + unit;
       const t0 = performance.now();
       field.dispatchEvent(new Event("input", { bubbles: true }));
       times.push((await changed) - t0);

@@ -29,6 +29,7 @@ type Figure struct {
 type Report struct {
 	Started      time.Time       `json:"started"`
 	Runs         int             `json:"runs"`
+	Page         string          `json:"page"` // the app's page loaded
 	Chromium     string          `json:"chromium"`
 	Go           string          `json:"go"`
 	CPUs         int             `json:"cpus"`
@@ -179,7 +180,7 @@ func loadavg() string {
 // ratios.
 func (r *Report) Table() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Energy Floor browser benchmark: %d alternating rounds, %s, %s, %d CPUs\n", r.Runs, r.Chromium, r.Go, r.CPUs)
+	fmt.Fprintf(&sb, "Energy Floor browser benchmark: %d alternating rounds of the app's page %s, %s, %s, %d CPUs\n", r.Runs, r.Page, r.Chromium, r.Go, r.CPUs)
 	fmt.Fprintf(&sb, "load average: start %s; end %s\n", r.LoadAvgStart, r.LoadAvgEnd)
 	for _, t := range r.Targets {
 		fmt.Fprintf(&sb, "\n%s: %s (app.wasm Content-Encoding %q)\n", t.Name, t.URL, t.WasmEncoding)

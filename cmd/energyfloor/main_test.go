@@ -228,7 +228,7 @@ func TestUsageErrors(t *testing.T) {
 		{"positional argument", []string{"qwen"}, []string{`energyfloor: unexpected argument "qwen": every input is a flag (see -h)`}},
 		{"bad boolean", []string{"-json=maybe"}, []string{`invalid boolean value "maybe" for -json`}},
 		{"host overhead beyond the bound", []string{"-host-overhead", "6"}, []string{`energyfloor: -host-overhead "6": Must be between 0 and 5: a fraction of GPU energy, such as 0.43.`}},
-		{"idle overhead as a percentage", []string{"-idle-overhead", "17%"}, []string{`energyfloor: -idle-overhead "17%": Enter a fraction of GPU energy, not a percentage: 0.43 for 43 %.`}},
+		{"idle overhead as a percentage", []string{"-idle-overhead", "17%"}, []string{`energyfloor: -idle-overhead "17%": Enter a fraction of GPU energy, not a percentage: 0.43 for 43%.`}},
 		{"pue below 1", []string{"-pue", "0.9"}, []string{`energyfloor: -pue "0.9": Must be between 1.0 and 3.0: facility energy over IT energy, such as 1.09.`}},
 		{"pue empty", []string{"-pue", ""}, []string{`energyfloor: -pue "": Enter a number, such as 1.09.`}},
 		{"pue not a number", []string{"-pue", "abc"}, []string{`energyfloor: -pue "abc": Enter a number such as 1.09.`}},

@@ -18,18 +18,16 @@ import (
 func pageSite(t testing.TB) *server.Site {
 	t.Helper()
 	assets := fstest.MapFS{"app.wasm": {Data: []byte("\x00asm\x01\x00\x00\x00")}}
-	entries, err := fs.ReadDir(web.FS, ".")
+	err := fs.WalkDir(web.FS, ".", func(name string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || strings.HasPrefix(name, "app.wasm") {
+			return err
+		}
+		b, err := fs.ReadFile(web.FS, name)
+		assets[name] = &fstest.MapFile{Data: b}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), "app.wasm") {
-			b, err := fs.ReadFile(web.FS, e.Name())
-			if err != nil {
-				t.Fatal(err)
-			}
-			assets[e.Name()] = &fstest.MapFile{Data: b}
-		}
 	}
 	s, err := server.New(assets, data.Files())
 	if err != nil {

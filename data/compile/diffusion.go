@@ -57,27 +57,6 @@ type diffusionRow struct {
 	out *data.DiffusionRow
 }
 
-// diffusionTask is one diffusion tasks/<task>.json.
-type diffusionTask struct {
-	file        string
-	displayName string
-	rows        []*diffusionRow
-}
-
-func readDiffusionTask(file string, ws DiffusionWorkloadSettings, s Settings) (*diffusionTask, error) {
-	doc, err := readTaskDoc(file, ws.ID)
-	if err != nil {
-		return nil, err
-	}
-	fs := fieldsFor(ws.Request)
-	rows, err := readRows(file, doc, func(raw map[string]json.RawMessage) (*diffusionRow, *InputError) { return readDiffusionRow(raw, fs, s) },
-		func(r *diffusionRow) *rowModel { return &r.rowModel }, sameDiffusionModel)
-	if err != nil {
-		return nil, err
-	}
-	return &diffusionTask{file: file, displayName: doc.displayName, rows: rows}, nil
-}
-
 // sameDiffusionModel checks that r describes its model, and what it
 // generates, as the model's first row does.
 func sameDiffusionModel(first, r *diffusionRow) *InputError {
@@ -116,14 +95,14 @@ func readDiffusionRow(raw map[string]json.RawMessage, fs diffusionFields, s Sett
 	}
 	r := &diffusionRow{rowModel: model}
 	gpu, name := f.gpuAndPrecision(s)
-	out := &data.DiffusionRow{
+	out := &data.DiffusionRow{DiffusionSetup: floor.DiffusionSetup{
 		GPU:           gpu,
 		NumGPUs:       f.count("num_gpus"),
 		UlyssesDegree: f.count("ulysses_degree"),
 		RingDegree:    f.count("ring_degree"),
 		Precision:     name,
 		BatchSize:     f.count("batch_size"),
-	}
+	}}
 	r.gen = floor.Generation{Width: f.count(fs.width), Height: f.count(fs.height), InferenceSteps: f.count("inference_steps")}
 	if fs.video {
 		r.gen.Frames, r.gen.FPS = f.count("num_frames"), f.count("fps")
@@ -183,7 +162,7 @@ type diffusionModel struct {
 	rows []*data.DiffusionRow
 }
 
-func buildDiffusionModels(t *diffusionTask) ([]*diffusionModel, error) {
+func buildDiffusionModels(t *task[*diffusionRow]) ([]*diffusionModel, error) {
 	order, rows, err := groupByModel(t.file, t.rows,
 		func(r *diffusionRow) (*rowModel, *data.DiffusionRow) { return &r.rowModel, r.out },
 		func(r *diffusionRow) *diffusionModel {
@@ -256,7 +235,7 @@ func buildDiffusion(up *upstream, s Settings, header data.Header, idx *data.Inde
 		for _, m := range models {
 			lo, hi := batchRange(m.rows)
 			mf := &data.DiffusionModelFile{
-				ModelFileHead: data.ModelFileHead{Header: header, Source: iw.Source, Caveat: floor.DiffusionCaveat(ws.Request, m.gen, lo, hi),
+				ModelFileHead: data.ModelFileHead{Header: data.DiffusionHeader(header, ws.Request), Source: iw.Source, Caveat: floor.DiffusionCaveat(ws.Request, m.gen, lo, hi),
 					Boundary: s.Boundary, ModelInfo: m.ModelInfo},
 				Generation:     m.gen,
 				Configurations: m.rows,

@@ -19,6 +19,10 @@ type rowModel struct {
 	params, active    decimal.Decimal
 }
 
+// modelOf returns r: what a row of either kind (upstreamRow, diffusionRow)
+// says of its model.
+func (r *rowModel) modelOf() *rowModel { return r }
+
 // sameAs checks that r names its model, and gives its parameter counts, as
 // first, the model's first row, does.
 func (r *rowModel) sameAs(first *rowModel) *InputError {

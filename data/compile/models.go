@@ -92,7 +92,7 @@ func modelInfo(modelID, nickname string, params, active decimal.Decimal, archite
 	}
 }
 
-func buildModels(t *task, s Settings) ([]*model, error) {
+func buildModels(t *task[*upstreamRow], s Settings) ([]*model, error) {
 	order, rows, err := groupByModel(t.file, t.rows,
 		func(r *upstreamRow) (*rowModel, *data.Row) { return &r.rowModel, r.out },
 		func(r *upstreamRow) *model {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"energyfloor/app/floor"
 	"energyfloor/data"
 
 	json "github.com/goccy/go-json"
@@ -51,15 +52,16 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // upstream is what the compiler reads from the leaderboard's files.
 type upstream struct {
-	tasks     map[string]*task
-	diffusion map[string]*diffusionTask
+	tasks     map[string]*task[*upstreamRow]
+	diffusion map[string]*task[*diffusionRow]
 }
 
-// task is one tasks/<task>.json.
-type task struct {
+// task is one tasks/<task>.json with its rows, token (upstreamRow) or
+// diffusion (diffusionRow).
+type task[R any] struct {
 	file        string
 	displayName string
-	rows        []*upstreamRow
+	rows        []R
 }
 
 // upstreamRow is one upstream configuration, checked, with its output row.
@@ -113,16 +115,19 @@ func readUpstream(dir string, s Settings) (*upstream, error) {
 	if err := checkTasks(file, "diffusion", idx.Architectures["diffusion"], diffusionIDs); err != nil {
 		return nil, err
 	}
-	up := &upstream{tasks: map[string]*task{}, diffusion: map[string]*diffusionTask{}}
+	up := &upstream{tasks: map[string]*task[*upstreamRow]{}, diffusion: map[string]*task[*diffusionRow]{}}
 	for _, w := range s.Workloads {
-		t, err := readTask(filepath.Join(dir, "tasks", w.ID+".json"), w.ID, s)
+		t, err := readTask(filepath.Join(dir, "tasks", w.ID+".json"), w.ID,
+			func(raw map[string]json.RawMessage) (*upstreamRow, *InputError) { return readRow(raw, s) }, sameModel)
 		if err != nil {
 			return nil, err
 		}
 		up.tasks[w.ID] = t
 	}
 	for _, w := range s.DiffusionWorkloads {
-		t, err := readDiffusionTask(filepath.Join(dir, "tasks", w.ID+".json"), w, s)
+		fs := fieldsFor(w.Request)
+		t, err := readTask(filepath.Join(dir, "tasks", w.ID+".json"), w.ID,
+			func(raw map[string]json.RawMessage) (*diffusionRow, *InputError) { return readDiffusionRow(raw, fs, s) }, sameDiffusionModel)
 		if err != nil {
 			return nil, err
 		}
@@ -193,18 +198,23 @@ func readTaskDoc(file, id string) (*taskDoc, error) {
 	return &taskDoc{displayName: *doc.TaskDisplayName, configurations: *doc.Configurations}, nil
 }
 
-// readRows reads each of doc's configurations (from file) with read, and
-// checks with same that each row describes its model as the model's first
-// row does; the first that fails is an *InputError naming file and row.
-func readRows[R any](file string, doc *taskDoc, read func(map[string]json.RawMessage) (R, *InputError),
-	model func(R) *rowModel, same func(first, r R) *InputError) ([]R, error) {
-	var rows []R
+// readTask reads file, the task file of task id: its envelope, then each
+// configuration with read, checking with same that each row describes its
+// model as the model's first row does; the first that fails is an
+// *InputError naming file and row.
+func readTask[R interface{ modelOf() *rowModel }](file, id string, read func(map[string]json.RawMessage) (R, *InputError),
+	same func(first, r R) *InputError) (*task[R], error) {
+	doc, err := readTaskDoc(file, id)
+	if err != nil {
+		return nil, err
+	}
+	t := &task[R]{file: file, displayName: doc.displayName}
 	first := map[string]R{}
 	for i, raw := range doc.configurations {
 		r, err := read(raw)
 		if err == nil {
-			if f, ok := first[model(r).modelID]; !ok {
-				first[model(r).modelID] = r
+			if f, ok := first[r.modelOf().modelID]; !ok {
+				first[r.modelOf().modelID] = r
 			} else {
 				err = same(f, r)
 			}
@@ -213,22 +223,9 @@ func readRows[R any](file string, doc *taskDoc, read func(map[string]json.RawMes
 			err.File, err.Row = file, i+1
 			return nil, err
 		}
-		rows = append(rows, r)
+		t.rows = append(t.rows, r)
 	}
-	return rows, nil
-}
-
-func readTask(file, id string, s Settings) (*task, error) {
-	doc, err := readTaskDoc(file, id)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := readRows(file, doc, func(raw map[string]json.RawMessage) (*upstreamRow, *InputError) { return readRow(raw, s) },
-		func(r *upstreamRow) *rowModel { return &r.rowModel }, sameModel)
-	if err != nil {
-		return nil, err
-	}
-	return &task{file: file, displayName: doc.displayName, rows: rows}, nil
+	return t, nil
 }
 
 // sameModel checks that r describes its model as the model's first row does.
@@ -250,7 +247,7 @@ func readRow(raw map[string]json.RawMessage, s Settings) (*upstreamRow, *InputEr
 	}
 	r := &upstreamRow{rowModel: model, architecture: f.str("architecture")}
 	gpu, name := f.gpuAndPrecision(s)
-	out := &data.Row{
+	out := &data.Row{TokenSetup: floor.TokenSetup{
 		GPU:            gpu,
 		NumGPUs:        f.count("num_gpus"),
 		TensorParallel: f.count("tensor_parallel"),
@@ -258,7 +255,7 @@ func readRow(raw map[string]json.RawMessage, s Settings) (*upstreamRow, *InputEr
 		ExpertParallel: f.count("expert_parallel"),
 		Precision:      name,
 		MaxNumSeqs:     f.count("max_num_seqs"),
-	}
+	}}
 	batch := f.positive("avg_batch_size")
 	joules := f.positive("energy_per_token_joules")
 	median := f.positive("median_itl_ms")
