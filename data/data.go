@@ -23,9 +23,9 @@
 //
 // The file format is one set of types (format.go). Natively the files decode
 // with goccy/go-json; the browser build fills the same types with a small
-// reader without reflection (direct.go), as goccy/go-json would make app.wasm
-// much larger and encoding/json's reflection is slow in freshly compiled
-// wasm. Tests check that goccy/go-json, encoding/json and that reader give the
+// reader that reflects on the types once, not on every value (direct.go), as
+// goccy/go-json would make app.wasm much larger and encoding/json is slow in
+// freshly compiled wasm. Tests check that goccy/go-json, encoding/json and that reader give the
 // same dataset.
 //
 // Every record is validated at load, so bad data fails a test rather than a

@@ -3,40 +3,36 @@ package data
 import (
 	"errors"
 	"fmt"
+	"reflect"
 )
 
 // unmarshalDirect decodes index.json (into a *Index), a model file (into a
-// *ModelFile, or a *DiffusionModelFile), grid.json (into a *GridFile), published.json (into a
-// *PublishedFile) or equivalents.json (into an *EquivalentsFile) with a small hand-written JSON reader: no reflection,
-// one pass over the bytes, filling the format's types (format.go). The
+// *ModelFile, or a *DiffusionModelFile), grid.json (into a *GridFile),
+// published.json (into a *PublishedFile) or equivalents.json (into an
+// *EquivalentsFile) with a small hand-written JSON reader: one pass over the
+// bytes, filling the format's types (format.go) by a plan made once from
+// their json tags (direct_plan.go), without reflection per value. The
 // browser build uses it (unmarshal_wasm.go). Natively it is tested against
 // goccy/go-json and encoding/json: on every file they accept, it gives the
 // same values; it refuses what they refuse, and a little more (keys in
 // another case, an array given twice, text after the value, invalid UTF-8,
 // numbers quoted as strings). The reader's scanning is here, its values
-// (strings, numbers, lists) in direct_values.go, and the reading of each
-// file's types in a file of its own: direct_index.go, direct_model.go,
-// direct_diffusion.go, direct_grid.go, direct_published.go and
-// direct_equivalents.go.
+// (strings, numbers, lists of strings) in direct_values.go.
 func unmarshalDirect(b []byte, v any) error {
-	r := &reader{s: string(b)}
-	var err error
-	switch v := v.(type) {
-	case *Index:
-		err = r.index(v)
-	case *ModelFile:
-		err = r.model(v)
-	case *DiffusionModelFile:
-		err = r.diffusionModel(v)
-	case *GridFile:
-		err = r.grid(v)
-	case *PublishedFile:
-		err = r.published(v)
-	case *EquivalentsFile:
-		err = r.equivalents(v)
-	default:
+	plans, err := filePlans()
+	if err != nil {
+		return err
+	}
+	to := reflect.ValueOf(v)
+	var p *plan
+	if to.Kind() == reflect.Pointer && !to.IsNil() {
+		p = plans[to.Type().Elem()]
+	}
+	if p == nil {
 		return fmt.Errorf("unmarshalDirect: cannot decode into %T", v)
 	}
+	r := &reader{s: string(b)}
+	err = r.fields(p.fields, to.UnsafePointer())
 	if err == nil {
 		r.space()
 		if r.i < len(r.s) {
@@ -104,75 +100,62 @@ func (r *reader) literal(word string) bool {
 }
 
 // object reads an object, calling field with each key, positioned at its
-// value; null leaves the target as it was, as encoding/json does. An array
-// given twice is refused (errTwice).
+// value; null leaves the target as it was, as encoding/json does.
 func (r *reader) object(field func(key string) error) error {
-	if r.literal("null") {
-		return nil
-	}
-	if err := r.expect('{'); err != nil {
-		return err
-	}
-	if r.peek() == '}' {
-		r.i++
-		return nil
-	}
-	for {
-		at := r.i
-		key, err := r.str()
-		if err != nil {
-			return err
-		}
-		if err := r.expect(':'); err != nil {
-			return err
-		}
-		if err := field(key); err != nil {
-			switch err {
-			case errUnknown:
-				r.i = at
-				return r.fail("unknown field %q", key)
-			case errTwice:
-				r.i = at
-				return r.fail("field %q given twice", key)
-			}
-			return err
-		}
-		switch r.peek() {
-		case ',':
-			r.i++
-		case '}':
-			r.i++
-			return nil
-		default:
-			return r.fail("want ',' or '}'")
-		}
-	}
+	return r.items('{', '}', field)
 }
 
-// array reads an array, calling elem positioned at each element.
-func (r *reader) array(elem func() error) error {
+// array reads an array, calling elem positioned at each element (with no
+// key).
+func (r *reader) array(elem func(string) error) error {
+	return r.items('[', ']', elem)
+}
+
+// items reads the items of an object or an array, between open and close
+// and separated by commas, calling item positioned at each value, with its
+// key in an object; null reads as none. The key item refuses with
+// errUnknown or errTwice is named in the error.
+func (r *reader) items(open, close byte, item func(key string) error) error {
 	if r.literal("null") {
 		return nil
 	}
-	if err := r.expect('['); err != nil {
+	if err := r.expect(open); err != nil {
 		return err
 	}
-	if r.peek() == ']' {
+	if r.peek() == close {
 		r.i++
 		return nil
 	}
 	for {
-		if err := elem(); err != nil {
+		at, key := r.i, ""
+		if open == '{' {
+			var err error
+			if key, err = r.str(); err != nil {
+				return err
+			}
+			if err := r.expect(':'); err != nil {
+				return err
+			}
+		}
+		switch err := item(key); err {
+		case nil:
+		case errUnknown:
+			r.i = at
+			return r.fail("unknown field %q", key)
+		case errTwice:
+			r.i = at
+			return r.fail("field %q given twice", key)
+		default:
 			return err
 		}
 		switch r.peek() {
 		case ',':
 			r.i++
-		case ']':
+		case close:
 			r.i++
 			return nil
 		default:
-			return r.fail("want ',' or ']'")
+			return r.fail("want ',' or %q", close)
 		}
 	}
 }

@@ -209,39 +209,10 @@ func (r *reader) texts(to *[]string) error {
 		return nil
 	}
 	*to = []string{} // [] decodes to an empty slice, not nil
-	return r.array(func() error {
+	return r.array(func(string) error {
 		var s string
 		err := r.text(&s)
 		*to = append(*to, s)
 		return err
 	})
-}
-
-// list reads an array of objects, each null or read by one, into *to; null
-// makes it nil and [] an empty slice. A key given twice is refused.
-func list[T any](r *reader, to *[]*T, one func(*T) error) error {
-	if *to != nil {
-		return errTwice
-	}
-	if r.literal("null") {
-		return nil
-	}
-	*to = []*T{}
-	return r.array(func() error {
-		v, err := orNull(r, one)
-		if err != nil {
-			return err
-		}
-		*to = append(*to, v)
-		return nil
-	})
-}
-
-// orNull reads null as a nil *T, and anything else into a new T with one.
-func orNull[T any](r *reader, one func(*T) error) (*T, error) {
-	if r.literal("null") {
-		return nil, nil
-	}
-	v := new(T)
-	return v, one(v)
 }

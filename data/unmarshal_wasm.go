@@ -3,8 +3,8 @@
 package data
 
 // In the browser the dataset decodes with unmarshalDirect, a hand-written
-// reader without reflection (direct.go): encoding/json's reflection is slow
-// in a freshly started wasm, and goccy/go-json would make app.wasm much
+// reader that reflects on the format's types once, not on every value
+// (direct.go): encoding/json is slow in a freshly started wasm, and goccy/go-json would make app.wasm much
 // larger. Tests decode the embedded dataset with all three and check the
 // results are identical.
 var unmarshal = unmarshalDirect

@@ -105,20 +105,12 @@ func (t *configTable) mark(c *floor.Configuration) (class, meets string) {
 
 // tokenHead and tokenRow are a token configuration's columns.
 func (t *configTable) tokenHead() []app.UI {
-	return []app.UI{
-		app.Th().Scope("col").Text("GPUs"),
-		app.Th().Scope("col").Text("TP · DP · EP"),
-		app.Th().Scope("col").Text("Precision"),
-		app.Th().Scope("col").Text("max_num_seqs"),
-		app.Range(floor.Statistics[:]).Slice(func(i int) app.UI {
-			return app.Th().Scope("col").Text(statisticColumn(floor.Statistics[i]))
-		}),
-		app.Th().Scope("col").Text("J per output token"),
-		app.Th().Scope("col").Text("Wh per million output tokens"),
-		app.Th().Scope("col").Text("Output tokens per second"),
-		app.Th().Scope("col").Text("GPU power, all GPUs (W)"),
-		app.Th().Scope("col").Text("Within " + statisticName(t.Statistic) + " target"),
+	heads := columnHeads("GPUs", "TP · DP · EP", "Precision", "max_num_seqs")
+	for _, s := range floor.Statistics {
+		heads = append(heads, columnHeads(statisticColumn(s))...)
 	}
+	return append(heads, columnHeads("J per output token", "Wh per million output tokens", "Output tokens per second",
+		"GPU power, all GPUs (W)", "Within "+statisticName(t.Statistic)+" target")...)
 }
 
 func (t *configTable) tokenRow(c *floor.Configuration, meets string) []app.UI {
@@ -143,16 +135,17 @@ func (t *configTable) tokenRow(c *floor.Configuration, meets string) []app.UI {
 // Wh per request as the floor computes it (floor.FiguresFor), rounded as
 // the headline rounds it, and the configuration's row id.
 func (t *configTable) diffusionHead() []app.UI {
-	return []app.UI{
-		app.Th().Scope("col").Text("GPUs"),
-		app.Th().Scope("col").Text("Ulysses × ring"),
-		app.Th().Scope("col").Text("Batch size"),
-		app.Th().Scope("col").Text("Batch latency (s)"),
-		app.Th().Scope("col").Text("J per " + t.Request),
-		app.Th().Scope("col").Text("Wh per " + t.Request),
-		app.Th().Scope("col").Text("Within " + floor.FormatSeconds(t.TargetMs) + " target"),
-		app.Th().Scope("col").Text("Measurement id"),
+	return columnHeads("GPUs", "Ulysses × ring", "Batch size", "Batch latency (s)", "J per "+t.Request, "Wh per "+t.Request,
+		"Within "+floor.FormatSeconds(t.TargetMs)+" target", "Measurement id")
+}
+
+// columnHeads are a table's column headings, named in order.
+func columnHeads(names ...string) []app.UI {
+	heads := make([]app.UI, len(names))
+	for i, n := range names {
+		heads[i] = app.Th().Scope("col").Text(n)
 	}
+	return heads
 }
 
 func (t *configTable) diffusionRow(c *floor.Configuration, meets string) []app.UI {
