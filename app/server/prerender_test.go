@@ -264,3 +264,16 @@ func TestPercentSignsUnspaced(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffusionTrafficSentence: an image page's configuration at your
+// traffic is a sentence, as a token page's is: "At your volume, the least
+// energy is on a server with 1 H100 GPU in batches of …".
+func TestDiffusionTrafficSentence(t *testing.T) {
+	s := newTestSite(t)
+	drop := regexp.MustCompile(`<[^>]*>`)
+	text := html.UnescapeString(drop.ReplaceAllString(get(t, s, "GET", "/?workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&gpu=H100").Body.String(), ""))
+	if want := "At your volume, the least energy is on a server with 1 H100 GPU in batches of 1 ("; !strings.Contains(text, want) {
+		i := strings.Index(text, "The configuration at your traffic")
+		t.Errorf("the image page lacks %q; it reads %q", want, text[max(0, i):min(len(text), i+160)])
+	}
+}

@@ -78,6 +78,7 @@ func (p *trafficPanel) renderDiffusion(box app.HTMLDiv) app.UI {
 	return box.Body(
 		app.H3().Text("The configuration at your traffic"),
 		app.P().Body(
+			app.Text("At your volume, the least energy is on "),
 			app.Span().ID("traffic-config").DataSet("row-id", c.RowID).Text(serverText(c)+" in batches of "+strconv.Itoa(c.BatchSize)+
 				" (Ulysses "+strconv.Itoa(c.UlyssesDegree)+" × ring "+strconv.Itoa(c.RingDegree)+", "+
 				floor.FormatNumber(c.RequestsPerSecond)+" "+unit+"s a second as measured)"),
