@@ -255,18 +255,21 @@ func (s *Site) loadAssets(assets fs.FS) error {
 			a.forms[enc.name] = form{body: body, etag: etagOf(body)}
 		}
 		if len(a.forms) == 1 {
-			a.compressForms() // such as app.css: compressed once, here
+			a.compressForms() // such as icon.svg: compressed once, here
 		}
 		s.assets["/web/"+e.Name()] = a
 	}
-	// boot.js is served from its parts (web/boot/), as one response.
-	boot, err := web.BootJS(assets)
-	if err != nil {
-		return err
+	// boot.js and app.css are served from their parts (web/boot/, web/css/),
+	// each as one response.
+	for name, parts := range map[string]web.Parts{"boot.js": web.Boot, "app.css": web.Styles} {
+		body, err := parts.Join(assets)
+		if err != nil {
+			return err
+		}
+		a := &asset{contentType: contentTypes[path.Ext(name)], forms: map[string]form{"identity": {body: body, etag: etagOf(body)}}}
+		a.compressForms()
+		s.assets["/web/"+name] = a
 	}
-	a := &asset{contentType: contentTypes[".js"], forms: map[string]form{"identity": {body: boot, etag: etagOf(boot)}}}
-	a.compressForms()
-	s.assets["/web/boot.js"] = a
 	return nil
 }
 

@@ -337,7 +337,7 @@ func TestVersionPinnedToContent(t *testing.T) {
 	if s3.Version == s1.Version {
 		t.Error("another app.wasm kept the version")
 	}
-	for _, name := range []string{"app.css", "boot/start.js"} {
+	for _, name := range []string{"css/page.css", "boot/start.js"} {
 		other := testAssets(t, fakeWasm)
 		other[name] = &fstest.MapFile{Data: append(append([]byte(nil), other[name].Data...), '\n')}
 		s, err := New(other, data.Files())

@@ -18,7 +18,7 @@ import (
 // fields' parameters, the fields' names), so the table stays the one place
 // an input is defined.
 func TestBootJSKnowsNoField(t *testing.T) {
-	b, err := web.BootJS(web.FS)
+	b, err := web.Boot.Join(web.FS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,7 +82,7 @@ func constName(prefix, v string) string {
 func TestJSNames(t *testing.T) {
 	ids, classes := domConsts(t)
 	used := map[string]bool{}
-	boot, err := web.BootJS(web.FS) // web/boot/'s parts, as served
+	boot, err := web.Boot.Join(web.FS) // web/boot/'s parts, as served
 	if err != nil {
 		t.Fatal(err)
 	}
