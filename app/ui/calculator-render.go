@@ -47,7 +47,7 @@ func (c *calculator) Render() app.UI {
 	}
 	var statement app.UI
 	if c.quoting() {
-		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth,
+		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth, Request: w.Request,
 			Sources: equivalentSources(c.ds, c.equivReq, c.equivMonth)}
 		if c.statement != "" {
 			statement = &statementPanel{Text: c.statement, Short: c.statementShort, Permalink: c.permalinkURL(), Current: results.Current}
