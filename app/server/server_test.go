@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -22,8 +21,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 
+	"energyfloor/app/server/servertest"
 	"energyfloor/data"
-	"energyfloor/web"
 )
 
 // fakeWasm stands in for app.wasm, which the tests do not need to build:
@@ -38,18 +37,7 @@ var fakeWasm = func() []byte {
 // its precompressed copies in place of a built app.wasm.
 func testAssets(t testing.TB, wasm []byte) fstest.MapFS {
 	t.Helper()
-	m := fstest.MapFS{}
-	err := fs.WalkDir(web.FS, ".", func(name string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() || strings.HasPrefix(name, "app.wasm") {
-			return err
-		}
-		b, err := fs.ReadFile(web.FS, name)
-		m[name] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := servertest.Assets(t)
 	var br, gz bytes.Buffer
 	bw := brotli.NewWriter(&br)
 	bw.Write(wasm)

@@ -1,34 +1,22 @@
 package main
 
 import (
-	"io/fs"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"testing/fstest"
 
 	"energyfloor/app/e2e"
 	"energyfloor/app/server"
+	"energyfloor/app/server/servertest"
 	"energyfloor/data"
-	"energyfloor/web"
 )
 
 // pageSite returns the server's Site, which prerenders the pages, with
 // web/'s assets and a stand-in app.wasm (the pages only name it).
 func pageSite(t testing.TB) *server.Site {
 	t.Helper()
-	assets := fstest.MapFS{"app.wasm": {Data: []byte("\x00asm\x01\x00\x00\x00")}}
-	err := fs.WalkDir(web.FS, ".", func(name string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() || strings.HasPrefix(name, "app.wasm") {
-			return err
-		}
-		b, err := fs.ReadFile(web.FS, name)
-		assets[name] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	assets := servertest.Assets(t)
+	assets["app.wasm"] = &fstest.MapFile{Data: []byte("\x00asm\x01\x00\x00\x00")}
 	s, err := server.New(assets, data.Files())
 	if err != nil {
 		t.Fatal(err)
