@@ -357,6 +357,21 @@ const recordBlobs = `(() => {
   };
 })()`
 
+// clickDownload clicks the button sel on a page that records its blobs
+// (recordBlobs) and returns the text of the download it makes.
+func clickDownload(t testing.TB, b *Browser, sel string) string {
+	t.Helper()
+	n, _ := Eval[int](b, `self.__blobs.length`)
+	if err := chromedp.Do(b.Ctx, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Poll[string](b, fmt.Sprintf(`self.__blobs.length > %d ? self.__blobs[%d] : ""`, n, n), 10*time.Second)
+	if err != nil {
+		t.Fatalf("%s made no download: %v", sel, err)
+	}
+	return s
+}
+
 // TestExportNeutralisesFormulasInBrowser is issue 29's item 4 in the live
 // app: with a currency that a spreadsheet would read as a formula, each
 // row's inputs.currency cell of the CSV download starts with "'", and the
@@ -374,18 +389,7 @@ func TestExportNeutralisesFormulasInBrowser(t *testing.T) {
 				t.Fatal(err)
 			}
 			waitInteractive(t, b)
-			download := func(sel string) string {
-				n, _ := Eval[int](b, `self.__blobs.length`)
-				if err := chromedp.Do(b.Ctx, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible)); err != nil {
-					t.Fatal(err)
-				}
-				s, err := Poll[string](b, fmt.Sprintf(`self.__blobs.length > %d ? self.__blobs[%d] : ""`, n, n), 10*time.Second)
-				if err != nil {
-					t.Fatalf("%s made no download: %v", sel, err)
-				}
-				return s
-			}
-			records, err := csv.NewReader(strings.NewReader(download("#export-csv"))).ReadAll()
+			records, err := csv.NewReader(strings.NewReader(clickDownload(t, b, "#export-csv"))).ReadAll()
 			if err != nil || len(records) < 2 {
 				t.Fatalf("the CSV download: %d records, %v", len(records), err)
 			}
@@ -403,7 +407,7 @@ func TestExportNeutralisesFormulasInBrowser(t *testing.T) {
 					Currency string `json:"currency"`
 				} `json:"inputs"`
 			}
-			if err := json.Unmarshal([]byte(download("#export-json")), &rep); err != nil || rep.Inputs.Currency != cur {
+			if err := json.Unmarshal([]byte(clickDownload(t, b, "#export-json")), &rep); err != nil || rep.Inputs.Currency != cur {
 				t.Errorf("the JSON download's currency %q (err %v), want %q as it is", rep.Inputs.Currency, err, cur)
 			}
 		})

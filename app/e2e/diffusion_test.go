@@ -242,17 +242,6 @@ func TestExportImageEqualsCLI(t *testing.T) {
 			}
 			waitInteractive(t, b)
 			waitCurrent(t, b, "yes", 20*time.Second)
-			download := func(sel string) string {
-				n, _ := Eval[int](b, `self.__blobs.length`)
-				if err := chromedp.Do(b.Ctx, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible)); err != nil {
-					t.Fatal(err)
-				}
-				s, err := Poll[string](b, fmt.Sprintf(`self.__blobs.length > %d ? self.__blobs[%d] : ""`, n, n), 10*time.Second)
-				if err != nil {
-					t.Fatalf("%s made no download: %v", sel, err)
-				}
-				return s
-			}
 			decode := func(what, s string) any {
 				d := json.NewDecoder(strings.NewReader(s))
 				d.UseNumber()
@@ -266,7 +255,7 @@ func TestExportImageEqualsCLI(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("energyfloor -json -link: exit %d: %s", code, errOut)
 			}
-			got, want := download("#export-json"), out
+			got, want := clickDownload(t, b, "#export-json"), out
 			g, w := decode("the JSON download", got).(map[string]any), decode("the CLI", want).(map[string]any)
 			// What only the download has (floor.Report): the model the page
 			// shows, inputs.selected_model, and each row's selected; and the
@@ -302,7 +291,7 @@ func TestExportImageEqualsCLI(t *testing.T) {
 			if err := json.Unmarshal([]byte(want), &rep); err != nil || len(rep.Results) == 0 {
 				t.Fatalf("the CLI's results: %d, %v", len(rep.Results), err)
 			}
-			records, err := csv.NewReader(strings.NewReader(download("#export-csv"))).ReadAll()
+			records, err := csv.NewReader(strings.NewReader(clickDownload(t, b, "#export-csv"))).ReadAll()
 			if err != nil || len(records) != len(rep.Results)+1 {
 				t.Fatalf("the CSV download: %d records (%v), want a header and %d rows", len(records), err, len(rep.Results))
 			}
