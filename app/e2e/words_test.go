@@ -205,7 +205,7 @@ func TestNextStepOnThePage(t *testing.T) {
 const engineersTermsShown = `(() => {
 	const r = document.querySelector("#results")?.cloneNode(true);
 	if (!r) return null;
-	// The statement to quote, inside #results since issue 38, is the CLI's
+	// The statement to quote, inside #results, is the CLI's
 	// (TestStatementLikeTheCLI), as it was beside #results before.
 	r.querySelectorAll("#chosen-config, #statement, details:not([open])").forEach(e => e.remove());
 	return r.textContent;
