@@ -206,7 +206,7 @@ const engineersTermsShown = `(() => {
 	const r = document.querySelector("#results")?.cloneNode(true);
 	if (!r) return null;
 	// The statement to quote, inside #results, is the CLI's
-	// (TestStatementLikeTheCLI), as it was beside #results before.
+	// (TestStatementLikeTheCLI).
 	r.querySelectorAll("#chosen-config, #statement, details:not([open])").forEach(e => e.remove());
 	return r.textContent;
 })()`
