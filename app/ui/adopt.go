@@ -275,19 +275,20 @@ func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
 		if el.Get("tagName").String() != "SELECT" {
 			continue
 		}
-		opts := el.Get("options")
+		// The prerendered option is the first marked selected, else the
+		// first: one query, where reading each option's defaultSelected
+		// would cross into JavaScript twice an option (the grid select
+		// has hundreds).
 		i, def := el.Get("selectedIndex").Int(), 0
-		for j := opts.Length() - 1; j >= 0; j-- {
-			if opts.Index(j).Get("defaultSelected").Bool() {
-				def = j
-			}
+		if o := el.Call("querySelector", "option[selected]"); o.Truthy() {
+			def = o.Get("index").Int()
 		}
 		if i < 0 || i == def && !kept(id) {
 			continue
 		}
 		// go-app drops an empty value attribute: no attribute means "".
 		v := ""
-		if a := opts.Index(i).Call("getAttribute", "value"); a.Truthy() {
+		if a := el.Get("options").Index(i).Call("getAttribute", "value"); a.Truthy() {
 			v = a.String()
 		}
 		edits = append(edits, textEdit{Field: id, Text: v})
