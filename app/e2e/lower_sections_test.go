@@ -12,10 +12,12 @@ import (
 // (go-app's tree) and still shows the prerendered copies (data-below).
 const lowerFrames = `(() => {
   if (location.protocol !== "http:") return;
-  const sel = {ranking: "#ranking-table tbody tr", chart: "#chart svg", config: "#config-details", embed: "#embed-snippet", footer: "#calculator > .site-footer"};
+  const sel = {ranking: "#ranking-table tbody tr", chart: "#chart svg", config: "#config-details", embed: "#embed-snippet", footer: "#calculator > .site-footer",
+    published: "#results #published-figures", equivalents: "#results #equivalents"};
   // Without whitespace: the prerendered HTML is indented, go-app's tree is not.
   const norm = (s) => s.replace(/\s+/g, "");
-  const text = () => ({ranking: norm(document.querySelector("#ranking-table")?.textContent ?? ""), chart: norm(document.querySelector("#chart")?.textContent ?? "")});
+  const of = (s) => norm(document.querySelector(s)?.textContent ?? "");
+  const text = () => ({ranking: of("#ranking-table"), chart: of("#chart"), published: of("#results .published"), equivalents: of("#equivalents")});
   const rec = (window.__lower = {frames: 0, copies: 0, missing: [], pre: null, live: null});
   const frame = () => {
     const root = document.querySelector("#calculator");
@@ -33,15 +35,15 @@ const lowerFrames = `(() => {
 type lowerRecord struct {
 	Frames, Copies int
 	Missing        []string
-	Pre, Live      struct{ Ranking, Chart string }
+	Pre, Live      struct{ Ranking, Chart, Published, Equivalents string }
 }
 
 // TestLowerSectionsShownThroughout: the first page the wasm draws shows the
-// prerendered ranking, chart, configuration table, embed panel and footer as
-// they are (its start renders and ranks only what is above them), then the
-// live sections replace them; no frame lacks any of them, and the live
-// ranking and chart say what the prerendered ones said. The live sections
-// then work: a sort header sorts.
+// prerendered ranking, chart, configuration table, embed panel and footer,
+// and the results' published figures and equivalents, as they are (its
+// start renders and ranks only the rest), then the live sections replace
+// them; no frame lacks any of them, and the live ones say what the
+// prerendered ones said. The live sections then work: a sort header sorts.
 func TestLowerSectionsShownThroughout(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
@@ -63,7 +65,8 @@ func TestLowerSectionsShownThroughout(t *testing.T) {
 	if len(rec.Missing) > 0 {
 		t.Errorf("frames of the live page lacked lower sections: %s", strings.Join(rec.Missing, ", "))
 	}
-	for _, s := range []struct{ name, pre, live string }{{"ranking", rec.Pre.Ranking, rec.Live.Ranking}, {"chart", rec.Pre.Chart, rec.Live.Chart}} {
+	for _, s := range []struct{ name, pre, live string }{{"ranking", rec.Pre.Ranking, rec.Live.Ranking}, {"chart", rec.Pre.Chart, rec.Live.Chart},
+		{"published figures", rec.Pre.Published, rec.Live.Published}, {"equivalents", rec.Pre.Equivalents, rec.Live.Equivalents}} {
 		if s.pre == "" || s.live != s.pre {
 			i := 0
 			for i < len(s.pre) && i < len(s.live) && s.pre[i] == s.live[i] {
@@ -110,4 +113,77 @@ func TestResultsPaintBeforeTheLowerSections(t *testing.T) {
 			t.Errorf("the live page has %d split links (%v), want none", n, err)
 		}
 	})
+}
+
+// staleFrames is injected before the page's scripts: every animation frame
+// for 8 s in which the live page still shows prerendered copies, it records
+// the text of each copy the reader can see (outside [data-stale], which the
+// stylesheet hides) and how many are hidden.
+const staleFrames = `(() => {
+  if (location.protocol !== "http:") return;
+  const sel = {ranking: "#ranking-table", published: "#results .published", equivalents: "#equivalents"};
+  const norm = (s) => s.replace(/\s+/g, "");
+  const rec = (window.__stale = {copyFrames: 0, hidden: 0, seen: {}});
+  const frame = () => {
+    const root = document.querySelector("#calculator");
+    if (root && root.classList.contains("live") && root.dataset.below === "prerendered") {
+      rec.copyFrames++;
+      for (const [k, s] of Object.entries(sel)) {
+        const el = document.querySelector(s);
+        if (!el) continue;
+        if (el.closest("[data-stale]")) rec.hidden++;
+        else (rec.seen[k] ??= []).push(norm(el.textContent));
+      }
+    }
+    if (performance.now() < 8000) requestAnimationFrame(frame);
+  };
+  document.addEventListener("DOMContentLoaded", () => requestAnimationFrame(frame), {once: true});
+})();`
+
+// TestStaleCopiesHidden: a monthly volume typed before the wasm starts makes
+// the prerendered copies' figures (the ranking's traffic column, the
+// published figures' bar for the floor, the equivalents) for other inputs
+// than the fields': the first page, drawn with the edit, hides them in
+// their place (data-stale) until the live sections replace them. No frame
+// shows a copy that says other than the live section, and the live one is
+// for the typed volume.
+func TestStaleCopiesHidden(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.AddScriptOnNewDocument(staleFrames); err != nil {
+		t.Fatal(err)
+	}
+	release := navigateHoldingWasm(t, b, base+"/?model="+defaultModel)
+	if err := b.Type(selTokens, "4B"); err != nil {
+		t.Fatal(err)
+	}
+	release()
+	waitInteractive(t, b)
+	waitResults(t, b, cliExpect(t, inputs{Tokens: "4B", Model: defaultModel}), 10*time.Second)
+	type record struct {
+		CopyFrames, Hidden int
+		Seen               map[string][]string
+	}
+	rec, err := Eval[record](b, `window.__stale`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.CopyFrames == 0 || rec.Hidden == 0 {
+		t.Fatalf("%d frames showed copies, %d hid one: the test saw no stale copy", rec.CopyFrames, rec.Hidden)
+	}
+	live, err := Eval[map[string]string](b, `({ranking: document.querySelector("#ranking-table").textContent.replace(/\s+/g, ""),
+		published: document.querySelector("#results .published").textContent.replace(/\s+/g, ""),
+		equivalents: document.querySelector("#equivalents").textContent.replace(/\s+/g, "")})`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, texts := range rec.Seen {
+		for _, text := range texts {
+			if text != live[k] {
+				t.Errorf("a frame showed the prerendered %s for other inputs than the fields': %.120s…", k, text)
+				break
+			}
+		}
+	}
 }

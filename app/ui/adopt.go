@@ -20,9 +20,13 @@ import (
 //     is read from the prerendered form and applied as if typed now, and the
 //     focus goes back to the field it was in;
 //   - the first page keeps the prerendered sections under the results as
-//     they are (their HTML), without ranking or rendering them, and the live
-//     sections replace them when the browser is next idle (soon after an
-//     early edit, as after any edit).
+//     they are (their HTML), without ranking or rendering them, and so the
+//     published figures and the equivalents in the results panel (a third
+//     of its elements); the live sections replace them when the browser is
+//     next idle (soon after an early edit, as after any edit). A copy shows
+//     only while the figures are for the prerendered page's inputs: once
+//     they are for others (an edit, early or not), it is hidden in its
+//     place (copyOf) until the live section replaces it.
 //
 // The calculator calls into it at three points: start (OnInit, before the
 // prerendered body is replaced: it reads the page, decodes, yields, applies
@@ -47,9 +51,13 @@ type startup struct {
 	// below is the prerendered HTML of the sections under the results
 	// (lowerSections) while the page shows those copies; nil once live, on
 	// the server, in the embed, and on a page served for another query.
-	// After edits typed early the copies are stale, as after any edit, and
-	// go live as soon (lowerSectionsStale).
-	below []string
+	// parts is that of the results panel's parts (resultsCopies), "" for
+	// one the prerendered page lacks. After edits typed early the copies
+	// are stale, as after any edit, and go live as soon
+	// (lowerSectionsStale); copiesFor is the permalink query they are for.
+	below     []string
+	parts     [len(resultsCopies)]string
+	copiesFor string
 }
 
 // prerenderRead is set once the prerendered page has been read: later mounts
@@ -64,13 +72,14 @@ func (c *calculator) start() {
 	// Read the page: its lower sections (which typing does not change) and
 	// its URL.
 	if !c.embed {
-		c.below = prerenderedBelow()
+		c.below, c.parts = prerenderedBelow()
 	}
 	readModalitiesBase()
 	c.navigateFirst(app.Window().URL().RawQuery)
 	if c.loadErr != nil {
 		return
 	}
+	c.copiesFor = c.query
 	// Yield, then apply the edits made in the prerendered page, and take its
 	// focused field, so that the first page is drawn with what the visitor
 	// typed while the app started.
@@ -213,13 +222,42 @@ func (c *calculator) lowerSectionsStale(ctx app.Context) {
 var lowerSections = []string{"#calculator .results-column > #ranking", "#calculator .results-column > #tradeoff",
 	"#calculator .results-column > #volume", "#calculator .results-column > #embed-this", "#calculator > .site-footer"}
 
-// prerenderedSections renders the prerendered copies of the lower sections.
-func prerenderedSections(html []string) []app.UI {
-	raw := make([]app.UI, len(html))
-	for i, h := range html {
-		raw[i] = app.Raw(h)
+// resultsCopies selects, in the prerendered full page, the parts of the
+// results panel the first page keeps as copies too: the published figures
+// and the equivalents. A page may lack one (the equivalents need a
+// configuration that meets the target): that part is drawn live.
+var resultsCopies = [...]string{copyPublished: "#results .published", copyEquivalents: "#results #equivalents"}
+
+const (
+	copyPublished = iota
+	copyEquivalents
+)
+
+// attrStale marks a prerendered copy whose figures are for other inputs
+// than the fields' (copyOf); web/css/page.css hides it.
+const attrStale = "data-stale"
+
+// kept returns the prerendered copy of the results panel's part i
+// (resultsCopies) while the page shows copies, or live.
+func (c *calculator) kept(i int, live app.UI) app.UI {
+	if c.below == nil || c.parts[i] == "" {
+		return live
 	}
-	return raw
+	return c.copyOf(c.parts[i])
+}
+
+// copyOf draws the prerendered HTML h of a section: as it is while the
+// figures are for the prerendered page's inputs, else hidden in its place
+// (data-stale, which the stylesheet hides), so that no figure on screen is
+// for other inputs than the fields'.
+func (c *calculator) copyOf(h string) app.UI {
+	if c.query != c.copiesFor {
+		// h is an element's outerHTML: "<tag" then " " or ">".
+		if i := strings.IndexAny(h, " >"); i > 0 {
+			h = h[:i] + " " + attrStale + h[i:]
+		}
+	}
+	return app.Raw(h)
 }
 
 // SplitCSS is the empty stylesheet (web/split.css) the prerendered full page
@@ -321,23 +359,29 @@ func refocus(id string) {
 }
 
 // prerenderedBelow returns the HTML of the prerendered page's lower sections
-// (lowerSections), or nil when the page lacks one or was prerendered for
-// another query (<html data-prerendered-for>: a page the service worker or a
-// static host served).
-func prerenderedBelow() []string {
+// (lowerSections) and of the results panel's parts (resultsCopies, "" for
+// one it lacks), or nil and none when the page lacks a lower section or was
+// prerendered for another query (<html data-prerendered-for>: a page the
+// service worker or a static host served).
+func prerenderedBelow() (below []string, parts [len(resultsCopies)]string) {
 	doc := app.Window().Get("document")
 	root := doc.Get("documentElement")
 	if root.Call("hasAttribute", AttrPrerenderedFor).Bool() &&
 		root.Call("getAttribute", AttrPrerenderedFor).String() != strings.TrimPrefix(app.Window().Get("location").Get("search").String(), "?") {
-		return nil
+		return nil, parts
 	}
-	html := make([]string, len(lowerSections))
+	below = make([]string, len(lowerSections))
 	for i, sel := range lowerSections {
 		el := doc.Call("querySelector", sel)
 		if !el.Truthy() {
-			return nil
+			return nil, parts
 		}
-		html[i] = el.Get("outerHTML").String()
+		below[i] = el.Get("outerHTML").String()
 	}
-	return html
+	for i, sel := range resultsCopies {
+		if el := doc.Call("querySelector", sel); el.Truthy() {
+			parts[i] = el.Get("outerHTML").String()
+		}
+	}
+	return below, parts
 }

@@ -105,8 +105,11 @@ func (c *calculator) Render() app.UI {
 	// the citation follows Beyond the GPU.
 	results.Caveat, citation.Caveat = caveatLine(caveat), ""
 	results.Statement = statement
-	results.Published = &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published, Note: c.ds.PublishedNote,
-		Request: w.Request}
+	results.Published = c.kept(copyPublished, &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published,
+		Note: c.ds.PublishedNote, Request: w.Request})
+	if results.Equivalents != nil {
+		results.Equivalents = c.kept(copyEquivalents, results.Equivalents)
+	}
 	below, footer := c.renderBelow(w)
 	return c.root().Body(
 		app.Header().Class("masthead").Body(
@@ -141,7 +144,10 @@ func (c *calculator) Render() app.UI {
 // (see adopt.go).
 func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.UI) {
 	if c.below != nil {
-		s := prerenderedSections(c.below)
+		s := make([]app.UI, len(c.below))
+		for i, h := range c.below {
+			s[i] = c.copyOf(h)
+		}
 		return s[:len(s)-1], s[len(s)-1]
 	}
 	in := c.form.In

@@ -483,23 +483,33 @@ func getPage(t *testing.T, h http.Handler, path string) string {
 }
 
 // TestLowerSectionsPrerenderedThenLive: while the browser's first page shows
-// the prerendered lower sections (below), the calculator renders those copies
-// as they are and does not rank; an edit still recomputes the headline; goLive
-// ranks and renders the live sections in their place.
+// the prerendered lower sections (below) and results parts (parts), the
+// calculator renders those copies as they are and does not rank; an edit
+// still recomputes the headline, and hides the copies (data-stale), whose
+// figures are then for other inputs; goLive ranks and renders the live
+// sections in their place.
 func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 	ds := floortest.Dataset()
 	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
 		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
-	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies}}
+	parts := [...]string{copyPublished: `<div class="published">copy 5</div>`, copyEquivalents: `<section id="equivalents">copy 6</section>`}
+	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies, parts: parts}}
 	c.navigate("itl=60&model=alpha")
+	c.copiesFor = c.query // as start records it
 	if c.ranking != nil {
 		t.Fatalf("ranked %d results while the lower sections were prerendered copies", len(c.ranking))
 	}
 	html := render(t, c)
-	for _, cp := range copies {
+	for _, cp := range append(copies, parts[:]...) {
 		if !strings.Contains(html, cp) {
 			t.Errorf("the page lacks the prerendered copy %s", cp)
 		}
+	}
+	if strings.Contains(html, `data-stale`) {
+		t.Error("a copy is marked stale on the page it was prerendered for")
+	}
+	if strings.Contains(html, `id="published-figures"`) || strings.Count(html, `id="equivalents"`) != 1 {
+		t.Error("a live results part is rendered beside its prerendered copy")
 	}
 	if got, _ := attr(html, "calculator", "data-below"); got != "prerendered" {
 		t.Errorf("#calculator data-below = %q, want prerendered", got)
@@ -511,8 +521,15 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 	// 0.36 J × 2e9 tokens / 3,600 = 200,000 Wh a month (alpha's a2).
 	c.form.SetText(ds, link.FieldTokens, "2B")
 	c.changed(app.Context{})
-	if got, _ := attr(app.HTMLString(c.Render()), "energy-per-month", "data-wh"); got != "200000" || c.ranking != nil {
+	html = app.HTMLString(c.Render())
+	if got, _ := attr(html, "energy-per-month", "data-wh"); got != "200000" || c.ranking != nil {
 		t.Errorf("after an edit: #energy-per-month data-wh %q (want 200000), %d results ranked (want none yet)", got, len(c.ranking))
+	}
+	for _, cp := range append(copies, parts[:]...) {
+		text := cp[strings.Index(cp, ">")+1 : strings.LastIndex(cp, "<")]
+		if !regexp.MustCompile(`<[a-z]+ [^>]*data-stale[^>]*>` + text + `<`).MatchString(html) {
+			t.Errorf("after an edit the page lacks the hidden copy of %s (data-stale)", cp)
+		}
 	}
 
 	c.goLive(app.Context{})
@@ -525,10 +542,13 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 			t.Errorf("the live page lacks #%s", id)
 		}
 	}
-	for _, cp := range copies {
-		if strings.Contains(html, cp) {
+	for _, cp := range append(copies, parts[:]...) {
+		if strings.Contains(html, cp[strings.Index(cp, ">")+1:strings.LastIndex(cp, "<")]) {
 			t.Errorf("the live page still shows the copy %s", cp)
 		}
+	}
+	if _, ok := attr(html, "published-figures", "id"); !ok {
+		t.Error("the live page lacks #published-figures")
 	}
 	if _, ok := attr(html, "calculator", "data-below"); ok {
 		t.Error("the live page keeps data-below")

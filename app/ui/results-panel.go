@@ -44,8 +44,9 @@ type resultsPanel struct {
 	Current bool
 	For     string
 	// Equivalents, when set, restate the floor in everyday energies under
-	// the figures (the full page; the embed when asked).
-	Equivalents *equivalentsList
+	// the figures (the full page; the embed when asked): an equivalentsList,
+	// or its prerendered copy in the browser's first page (see adopt.go).
+	Equivalents app.UI
 	// Caveat, when set, is drawn right after the headline figures and the
 	// sentence that says what each is (the full page's #caveat).
 	Caveat app.UI
@@ -54,7 +55,8 @@ type resultsPanel struct {
 	// figures, above the details.
 	Provenance app.UI
 	// Statement and Published, when set, follow the caveat: the statement
-	// to quote and the published per-prompt figures beside it.
+	// to quote and the published per-prompt figures beside it (a
+	// publishedPanel, or its prerendered copy in the browser's first page).
 	Statement, Published app.UI
 	// Next is where the figure at your traffic next falls
 	// (Traffic.NextStep), nil at the floor.
@@ -313,7 +315,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 		p.Caveat,
 		p.Statement,
 		p.Published,
-		app.If(p.Equivalents != nil, func() app.UI { return p.Equivalents }),
+		p.Equivalents,
 		// The details, two to a row where the column is wide.
 		app.Div().Class("details-grid").Body(
 			app.Div().Class("config-block").Body(
