@@ -40,7 +40,8 @@
 //     browser (ui.YieldToBrowser), registers the routes (ui.Routes) and runs
 //     go-app.
 //  6. app/ui/adopt.go, calculator.start (the calculator's OnInit): it reads
-//     the prerendered lower sections and the URL; navigateFirst yields, marks
+//     the prerendered lower sections, the results' published figures and
+//     equivalents (prerenderedBelow), and the URL; navigateFirst yields, marks
 //     ef:nav, decodes the whole dataset (app/ui/load.go, loadDataset), marks
 //     ef:decoded and navigates; then it yields and applies what the visitor
 //     typed meanwhile.
@@ -53,8 +54,9 @@
 //     page, marks ef:rendered and calls efStarted, on which web/boot.js
 //     registers the service worker.
 //  9. app/ui/adopt.go, calculator.goLive: when the browser is next idle (at
-//     most goLiveWithin later), the live lower sections replace their
-//     prerendered copies (ef:live).
+//     most goLiveWithin later), the live sections replace their prerendered
+//     copies (ef:live); until then a copy whose figures are for other inputs
+//     than the fields' is hidden (copyOf).
 package main
 
 import (

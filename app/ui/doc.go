@@ -98,6 +98,8 @@
 //     kept in view while the form is; it carries #energy-per-month's data-wh,
 //     is struck through while #results[data-current="no"], and is hidden from
 //     screen readers (aria-hidden), which read the figures in #results;
-//   - #calculator[data-below="prerendered"]: the sections under the results
-//     are still the prerendered copies.
+//   - #calculator[data-below="prerendered"]: the sections under the results,
+//     and the results' published figures and equivalents, are still the
+//     prerendered copies; [data-stale] marks (and the stylesheet hides) one
+//     whose figures are for other inputs than the fields'.
 package ui
