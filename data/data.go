@@ -13,13 +13,13 @@
 // published figures); tests use it on broken copies.
 //
 // When each part is decoded: natively (server, CLI, static build, tests)
-// Load and Decode decode everything at once. In the browser Load decodes
-// index.json, the grid, the published figures, the equivalents and the
-// token workloads' models at start, and lists the image and video
-// workloads without their models; LoadDiffusion decodes those models when
-// a page first needs one (a link to an image or video workload, or the
-// workload select switched to one), so a token page starts as if they were
-// not bundled.
+// Load and Decode decode and validate everything before they return. In
+// the browser Load decodes index.json, the grid, the published figures and
+// the equivalents, and lists every workload, token or image or video,
+// without its models; LoadWorkload decodes a workload's models on the first
+// page that needs that workload (its link, or the workload select switched
+// to it), so that a page starts without decoding the workloads it does not
+// show.
 //
 // The file format is one set of types (format.go). Natively the files decode
 // with goccy/go-json; the browser build fills the same types with a small
@@ -97,21 +97,15 @@ var (
 // browser start-up time and code for nothing. Figures that do not parse
 // still fail there.
 //
-// In the browser Load decodes the token workloads only, and lists the
-// diffusion workloads (Dataset.DiffusionWorkloads) without their models:
-// LoadDiffusion decodes those, on the first page that needs an image or a
-// video workload, so that a token page starts without them. Natively Load
-// decodes and validates everything before it returns.
+// In the browser Load lists the workloads (Dataset.Workloads and
+// DiffusionWorkloads) without their models: LoadWorkload decodes a
+// workload's models on the first page that needs it. Natively Load decodes
+// and validates every workload's models before it returns.
 func Load() (*floor.Dataset, error) {
 	loadOnce.Do(func() {
-		var rest func() error
-		loaded, rest, loadErr = decodeParts(Files(), unmarshal, true)
-		if loadErr != nil {
-			return
-		}
-		loadRest = sync.OnceValue(rest)
-		if diffusionAtLoad {
-			if loadErr = loadRest(); loadErr != nil {
+		loaded, loadModels, loadErr = decodeParts(Files(), unmarshal, true)
+		if loadErr == nil && modelsAtLoad {
+			if loadErr = decodeAll(loaded, loadModels); loadErr != nil {
 				loaded = nil
 			}
 		}
@@ -119,19 +113,19 @@ func Load() (*floor.Dataset, error) {
 	return loaded, loadErr
 }
 
-// loadRest decodes the diffusion workloads' models into Load's dataset,
-// once.
-var loadRest func() error
+// loadModels decodes the models of Load's workload id into Load's dataset,
+// once per workload (see decodeParts).
+var loadModels func(id string) error
 
-// LoadDiffusion decodes the models of Load's diffusion workloads into
-// Load's dataset, on its first call (natively Load has done so already),
-// and returns Load's error or its own. The dataset is complete once it
-// returns nil.
-func LoadDiffusion() error {
+// LoadWorkload decodes the models of Load's workload id, token or
+// diffusion, into Load's dataset on its first call for id (natively Load has
+// done so already), and returns Load's error or its own. An id the dataset
+// does not list has nothing to decode: the error is nil.
+func LoadWorkload(id string) error {
 	if _, err := Load(); err != nil {
 		return err
 	}
-	return loadRest()
+	return loadModels(id)
 }
 
 // Files is the embedded compiled dataset: index.json, grid.json and
@@ -157,9 +151,9 @@ func Decode(files fs.FS) (*floor.Dataset, error) {
 // without checks, it still parses every figure and derives each model's GPUs
 // and best rows, but skips the checks that only compare what was read.
 func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*floor.Dataset, error) {
-	d, rest, err := decodeParts(files, unmarshal, validate)
+	d, models, err := decodeParts(files, unmarshal, validate)
 	if err == nil {
-		err = rest()
+		err = decodeAll(d, models)
 	}
 	if err != nil {
 		return nil, err
@@ -167,10 +161,24 @@ func decode(files fs.FS, unmarshal func([]byte, any) error, validate bool) (*flo
 	return d, nil
 }
 
-// decodeParts decodes as decode does, except the diffusion workloads'
-// models: it lists those workloads, and returns rest, which decodes their
-// models into them.
-func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) (d *floor.Dataset, rest func() error, err error) {
+// decodeAll decodes every workload's models into d with models
+// (decodeParts's), the token workloads then the diffusion ones, in
+// index.json's order.
+func decodeAll(d *floor.Dataset, models func(id string) error) error {
+	for _, w := range d.AllWorkloads() {
+		if err := models(w.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeParts decodes as decode does, except the workloads' models: it
+// lists every workload without its models, and returns models, which
+// decodes the models of workload id into it on its first call for id (and
+// returns that call's error on every later one); an id index.json does not
+// list has none to decode.
+func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) (d *floor.Dataset, models func(id string) error, err error) {
 	// A constant false here lets the compiler drop every check, and the
 	// linker their code, from the browser build.
 	validate = validate && checksBuilt
@@ -200,38 +208,43 @@ func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) 
 	if d.Equivalents, err = decodeEquivalents(equivalentsJSON, unmarshal, validate); err != nil {
 		return nil, nil, err
 	}
+	decoders := map[string]func() error{}
 	for _, iw := range idx.Workloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source}
 		d.Workloads = append(d.Workloads, w)
-		if err := decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel, mf *ModelFile) (*floor.Model, error) {
-			return checkModel(&idx, iw, im, mf, validate)
-		}); err != nil {
-			return nil, nil, err
-		}
+		decoders[iw.ID] = sync.OnceValue(func() error {
+			return decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel, mf *ModelFile) (*floor.Model, error) {
+				return checkModel(&idx, iw, im, mf, validate)
+			})
+		})
 	}
 	for _, iw := range idx.DiffusionWorkloads {
-		d.DiffusionWorkloads = append(d.DiffusionWorkloads, &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source})
-	}
-	rest = func() error {
-		for i, iw := range idx.DiffusionWorkloads {
-			if err := decodeModels(files, unmarshal, d.DiffusionWorkloads[i], iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel, mf *DiffusionModelFile) (*floor.Model, error) {
+		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source}
+		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)
+		decoders[iw.ID] = sync.OnceValue(func() error {
+			return decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel, mf *DiffusionModelFile) (*floor.Model, error) {
 				return checkDiffusionModel(&idx, iw, im, mf, validate)
-			}); err != nil {
-				return err
-			}
+			})
+		})
+	}
+	models = func(id string) error {
+		if decode := decoders[id]; decode != nil {
+			return decode()
 		}
 		return nil
 	}
-	return d, rest, nil
+	return d, models, nil
 }
 
-// decodeModels adds to w the models of its index entries ims, each decoded
-// from its file (of type MF) with unmarshal and made a domain Model by
-// check, and checks that their configurations add up to count, the index's
-// configuration_count of workload id.
+// decodeModels sets w's models: those of its index entries ims, each
+// decoded from its file (of type MF) with unmarshal and made a domain Model
+// by check, once all are decoded and their configurations add up to count,
+// the index's configuration_count of workload id (so that a failure leaves
+// w without models).
 func decodeModels[IM interface{ entry() modelEntry }, MF any](files fs.FS, unmarshal func([]byte, any) error, w *floor.Workload,
 	id string, count int, ims []IM, check func(IM, *MF) (*floor.Model, error)) error {
 	configurations := 0
+	var models []*floor.Model
 	for _, im := range ims {
 		mf := new(MF)
 		if err := readFile(files, im.entry().file, mf, unmarshal); err != nil {
@@ -242,12 +255,13 @@ func decodeModels[IM interface{ entry() modelEntry }, MF any](files fs.FS, unmar
 			return err
 		}
 		configurations += len(m.Configurations)
-		w.Models = append(w.Models, m)
+		models = append(models, m)
 	}
 	if configurations != count {
 		return &Error{File: "index.json", Workload: id, Field: "configuration_count",
 			Err: fmt.Errorf("is %d, but its models have %d configurations", count, configurations)}
 	}
+	w.Models = models
 	return nil
 }
 

@@ -242,3 +242,27 @@ func TestLoadDiffusion(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadWorkloadNative: natively Load has decoded every workload's models
+// before it returns; LoadWorkload then decodes nothing more, for a listed
+// id or another.
+func TestLoadWorkloadNative(t *testing.T) {
+	d, err := Load()
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	for _, w := range d.AllWorkloads() {
+		if len(w.Models) == 0 {
+			t.Errorf("%s has no models after Load", w.ID)
+		}
+	}
+	for _, id := range []string{"gpqa", "text-to-video", "no-such-workload"} {
+		before := len(d.FindWorkload("gpqa").Models)
+		if err := LoadWorkload(id); err != nil {
+			t.Errorf("LoadWorkload(%q): %v", id, err)
+		}
+		if after := len(d.FindWorkload("gpqa").Models); after != before {
+			t.Errorf("LoadWorkload(%q) changed gpqa's models from %d to %d", id, before, after)
+		}
+	}
+}

@@ -513,31 +513,86 @@ func fluxRow(i int, field string, v any) func(*testing.T, fstest.MapFS) {
 	}
 }
 
-// TestDiffusionDecodedLater: the browser's start decodes the token
-// workloads and lists the image and video workloads without their models
-// (decodeParts, with the browser's reader and no checks); decoding the rest
-// later gives the dataset a single decode gives.
-func TestDiffusionDecodedLater(t *testing.T) {
-	d, rest, err := decodeParts(Files(), unmarshalDirect, false)
+// TestWorkloadsDecodedOnNeed: the browser's start (decodeParts, with the
+// browser's reader and no checks) lists every workload, token or diffusion,
+// without its models; decoding one workload's models decodes that
+// workload's alone; an id the index does not list decodes nothing; and
+// decoding the rest later, in any order, gives the dataset a single decode
+// gives.
+func TestWorkloadsDecodedOnNeed(t *testing.T) {
+	d, models, err := decodeParts(Files(), unmarshalDirect, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.DiffusionWorkloads) != 2 {
-		t.Fatalf("%d diffusion workloads listed at start, want 2", len(d.DiffusionWorkloads))
+	if len(d.Workloads) != 5 || len(d.DiffusionWorkloads) != 2 {
+		t.Fatalf("%d token and %d diffusion workloads listed at start, want 5 and 2", len(d.Workloads), len(d.DiffusionWorkloads))
 	}
-	for _, w := range d.DiffusionWorkloads {
-		if len(w.Models) != 0 {
-			t.Errorf("%s has %d models before its models are decoded", w.ID, len(w.Models))
+	withModels := func() (ids []string) {
+		for _, w := range d.AllWorkloads() {
+			if len(w.Models) > 0 {
+				ids = append(ids, w.ID)
+			}
+		}
+		return ids
+	}
+	if got := withModels(); got != nil {
+		t.Errorf("workloads with models at start: %v, want none", got)
+	}
+	if err := models("no-such-workload"); err != nil {
+		t.Errorf("decoding an unlisted workload: %v, want nil", err)
+	}
+	for _, step := range []struct {
+		id   string
+		want []string
+	}{
+		{"gpqa", []string{"gpqa"}},
+		{"gpqa", []string{"gpqa"}},
+		{"text-to-video", []string{"gpqa", "text-to-video"}},
+	} {
+		if err := models(step.id); err != nil {
+			t.Fatalf("decoding %s: %v", step.id, err)
+		}
+		if got := withModels(); !reflect.DeepEqual(got, step.want) {
+			t.Errorf("after decoding %s, workloads with models: %v, want %v", step.id, got, step.want)
 		}
 	}
-	if err := rest(); err != nil {
-		t.Fatal(err)
+	all := d.AllWorkloads()
+	for i := len(all) - 1; i >= 0; i-- {
+		if err := models(all[i].ID); err != nil {
+			t.Fatalf("decoding %s: %v", all[i].ID, err)
+		}
 	}
 	whole, err := decode(Files(), unmarshalDirect, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(d, whole) {
-		t.Error("decoding the image and video models later gave another dataset than decoding at once")
+		t.Error("decoding the workloads' models one by one gave another dataset than decoding at once")
+	}
+}
+
+// TestWorkloadDecodeFails: a broken model file fails the decoding of its
+// workload alone, on each call, and leaves that workload without models;
+// the other workloads still decode.
+func TestWorkloadDecodeFails(t *testing.T) {
+	files := copyFiles(t)
+	delete(files, fluxFile)
+	d, models, err := decodeParts(files, unmarshalDirect, false)
+	if err != nil {
+		t.Fatalf("the start reads no model file, yet failed: %v", err)
+	}
+	for range 2 {
+		if err := models("text-to-image"); err == nil || !strings.Contains(err.Error(), fluxFile) {
+			t.Errorf("decoding text-to-image without %s: got %v, want an error naming it", fluxFile, err)
+		}
+	}
+	if n := len(d.DiffusionWorkload("text-to-image").Models); n != 0 {
+		t.Errorf("text-to-image has %d models after its decoding failed, want none", n)
+	}
+	if err := models("text-to-video"); err != nil {
+		t.Errorf("decoding text-to-video: %v", err)
+	}
+	if _, err := decode(files, unmarshalDirect, false); err == nil || !strings.Contains(err.Error(), fluxFile) {
+		t.Errorf("a whole decode without %s: got %v, want an error naming it", fluxFile, err)
 	}
 }

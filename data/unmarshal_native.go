@@ -25,7 +25,6 @@ func unmarshalGoccy(b []byte, v any) error {
 // checksBuilt is true natively: Load and Decode validate every record.
 const checksBuilt = true
 
-// diffusionAtLoad is true natively: Load decodes (and validates) the
-// diffusion workloads' models before it returns, so a bad file fails at
-// start.
-const diffusionAtLoad = true
+// modelsAtLoad is true natively: Load decodes (and validates) every
+// workload's models before it returns, so a bad file fails at start.
+const modelsAtLoad = true

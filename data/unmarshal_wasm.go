@@ -13,8 +13,7 @@ var unmarshal = unmarshalDirect
 // Load there trusts the embedded dataset the server validated (see Load).
 const checksBuilt = false
 
-// diffusionAtLoad is false in the browser: Load leaves the diffusion
-// workloads' models to LoadDiffusion, which the first image or video page
-// calls, so that a token page's start-up does not decode their 1,020
-// configurations.
-const diffusionAtLoad = false
+// modelsAtLoad is false in the browser: Load leaves each workload's models
+// to LoadWorkload, which the first page that shows the workload calls, so
+// that a page's start-up decodes only the workloads it needs.
+const modelsAtLoad = false

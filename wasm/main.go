@@ -42,9 +42,12 @@
 //  6. app/ui/adopt.go, calculator.start (the calculator's OnInit): it reads
 //     the prerendered lower sections, the results' published figures and
 //     equivalents (prerenderedBelow), and the URL; navigateFirst yields, marks
-//     ef:nav, decodes the whole dataset (app/ui/load.go, loadDataset), marks
-//     ef:decoded and navigates; then it yields and applies what the visitor
-//     typed meanwhile.
+//     ef:nav, decodes the dataset without any workload's models
+//     (app/ui/load.go, loadDataset) and the models of the workloads the page
+//     needs, the default workload and the link's (calculator.loadPage,
+//     pageWorkloads), marks ef:decoded and navigates; then it yields and
+//     applies what the visitor typed meanwhile. Another workload's models
+//     are decoded when a page first needs them (package data).
 //  7. app/ui/adopt.go, calculator.pauseMount: in the middle of the first
 //     page's mount (the results panel's OnInit), it marks ef:mount-paused,
 //     yields, and reads the visitor's edits again.

@@ -525,7 +525,7 @@ func TestDiffusionConfigTable(t *testing.T) {
 
 // TestStaticImagePage: the static build's page is prerendered for no query
 // (a text page); an image or video link opened there, once the app runs,
-// decodes the image and video models on first need (data.LoadDiffusion)
+// decodes the workload's models on first need (data.LoadWorkload)
 // and shows the figures `energyfloor -json` gives, marked current, and the
 // configuration table the server prerenders for the link; so does a switch
 // of workload to text to image on the static text page. With app.wasm

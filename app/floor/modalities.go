@@ -7,6 +7,10 @@ import "github.com/shopspring/decimal"
 // images a month within 30 s), either GPU.
 const DefaultImageModel = "flux-1-dev"
 
+// ImageWorkload is the workload of the line's image floor
+// (DefaultImageModel's); its chat answer's is on DefaultWorkload.
+const ImageWorkload = "text-to-image"
+
 // Modalities puts a floor per request beside two reference floors from the
 // same bundled data, where people's intuition is most wrong: the default
 // chat answer's (DefaultInputs: DefaultModel on DefaultWorkload, 500 output
@@ -23,7 +27,7 @@ type Modalities struct {
 // when ds lacks either model or either meets nothing.
 func CompareModalities(ds *Dataset) (m Modalities, ok bool) {
 	chatIn := DefaultInputs()
-	w, iw := ds.Workload(DefaultWorkload), ds.DiffusionWorkload("text-to-image")
+	w, iw := ds.Workload(DefaultWorkload), ds.DiffusionWorkload(ImageWorkload)
 	if w == nil || iw == nil {
 		return m, false
 	}

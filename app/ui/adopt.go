@@ -96,13 +96,14 @@ func (c *calculator) start() {
 	// (finishTakeOver).
 }
 
-// navigateFirst decodes the dataset and sets the first page's state from
-// the raw query rawQuery, in a piece of the start-up of its own (the state
-// is the first call of most of the calculation).
+// navigateFirst decodes the dataset and the workloads the first page needs
+// (loadPage) and sets the page's state from the raw query rawQuery, in a
+// piece of the start-up of its own (the state is the first call of most of
+// the calculation).
 func (c *calculator) navigateFirst(rawQuery string) {
 	YieldToBrowser()
 	Mark(MarkNav)
-	c.ds, c.loadErr = c.load()
+	c.loadPage(rawQuery)
 	Mark(MarkDecoded)
 	c.navigate(rawQuery)
 }

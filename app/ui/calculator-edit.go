@@ -68,7 +68,7 @@ func (c *calculator) apply(e textEdit) bool {
 // setWorkload chooses workload id, and the model
 // the workload falls back on when it lacks the model shown (saying so).
 func (c *calculator) setWorkload(id string) bool {
-	if c.loadErr != nil || c.needDiffusion(id) != nil || !c.form.Edit(c.ds, link.FieldWorkload, id) {
+	if c.loadErr != nil || c.needWorkload(id) != nil || !c.form.Edit(c.ds, link.FieldWorkload, id) {
 		return false
 	}
 	c.info = ""

@@ -6,6 +6,7 @@ import (
 
 	"energyfloor/app/floor"
 	"energyfloor/app/link"
+	"energyfloor/data"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -23,8 +24,10 @@ type calculator struct {
 	app.Compo
 
 	embed bool
-	// load returns the whole dataset.
-	load func() (*floor.Dataset, error)
+	// load returns the dataset, and loadModels decodes the models of its
+	// workload id (loadDataset and data.LoadWorkload; tests give their own).
+	load       func() (*floor.Dataset, error)
+	loadModels func(id string) error
 
 	ds      *floor.Dataset
 	loadErr error
@@ -88,12 +91,12 @@ type calculator struct {
 
 // newCalculator returns the full calculator page.
 func newCalculator() *calculator {
-	return &calculator{load: loadDataset}
+	return &calculator{load: loadDataset, loadModels: data.LoadWorkload}
 }
 
 // newEmbed returns the compact calculator for iframes.
 func newEmbed() *calculator {
-	return &calculator{load: loadDataset, embed: true}
+	return &calculator{load: loadDataset, loadModels: data.LoadWorkload, embed: true}
 }
 
 // OnInit, in the browser's first mount, takes over the prerendered page
@@ -154,18 +157,10 @@ func (c *calculator) onFold(ctx app.Context, e app.Event) {
 	c.foldOpen = ctx.JSSrc().Get("open").Bool()
 }
 
-// navigate loads the dataset (once) and sets the state from a page's raw
-// query string (decodePage).
+// navigate sets the state from a page's raw query string (decodePage), once
+// the dataset and the workloads the page needs are decoded (loadPage).
 func (c *calculator) navigate(rawQuery string) {
-	if c.ds == nil && c.loadErr == nil {
-		c.ds, c.loadErr = c.load()
-	}
-	if c.loadErr != nil {
-		return
-	}
-	// A link to an image or video workload needs their models first.
-	q, _ := link.ParseQuery(rawQuery)
-	if c.needDiffusion(q.Get(link.Fields[link.FieldWorkload].Param)) != nil {
+	if c.loadPage(rawQuery) != nil {
 		return
 	}
 	c.buildChoices()
@@ -174,6 +169,20 @@ func (c *calculator) navigate(rawQuery string) {
 	c.info = ""
 	c.rankKey = ""
 	c.recompute()
+}
+
+// loadPage loads the dataset (once) and the models of the workloads the
+// page of raw query string rawQuery needs (needWorkload). An error, also in
+// loadErr, has the page show the dataset's error.
+func (c *calculator) loadPage(rawQuery string) error {
+	if c.ds == nil && c.loadErr == nil {
+		c.ds, c.loadErr = c.load()
+	}
+	if c.loadErr != nil {
+		return c.loadErr
+	}
+	q, _ := link.ParseQuery(rawQuery)
+	return c.needWorkload(q.Get(link.Fields[link.FieldWorkload].Param))
 }
 
 // OnMount subscribes to the edits of the form's fields, to model selection
@@ -257,25 +266,24 @@ func rankKey(in floor.Inputs) string {
 		in.TargetITLMs.String(), string(in.Statistic), in.GPU, in.RequestsPerMonth.String(), in.TargetLatencyS.String()}, "|")
 }
 
-// needDiffusion decodes the image and video workloads' models when
-// workload id (as a link or the select gives it) is one of them and they
-// are not decoded yet (loadDiffusion), and has the choices rebuilt with
+// needWorkload decodes the models of the workloads a page of workload id
+// (as a link or the select gives it) needs and the browser has not decoded
+// yet (pageWorkloads, loadWorkloads), and has the choices rebuilt with
 // them. A failure is the dataset's: the page shows it (loadErr).
-func (c *calculator) needDiffusion(id string) error {
-	w := c.ds.DiffusionWorkload(strings.TrimSpace(id))
-	if w == nil || len(w.Models) > 0 {
-		return nil
+func (c *calculator) needWorkload(id string) error {
+	decoded, err := loadWorkloads(c.ds, pageWorkloads(c.ds, id), c.loadModels)
+	if c.loadErr = err; err != nil {
+		return err
 	}
-	if c.loadErr = loadDiffusion(c.ds, w.ID); c.loadErr != nil {
-		return c.loadErr
+	if decoded {
+		c.workloadChoices = nil
+		c.buildChoices()
 	}
-	c.workloadChoices = nil
-	c.buildChoices()
 	return nil
 }
 
-// buildChoices fills the workload and per-workload model options once (and
-// again once the image and video models are decoded: needDiffusion).
+// buildChoices fills the workload and per-workload model options once, and
+// again when more workloads' models are decoded (needWorkload).
 func (c *calculator) buildChoices() {
 	if c.workloadChoices != nil {
 		return

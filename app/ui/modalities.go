@@ -13,7 +13,7 @@ import (
 // an image or video page the selected model's request in chat answers too.
 //
 // Its figures need the image workload's models, which the browser decodes
-// only for an image or video page (package data): a token page there takes
+// only for an image or video page (pageWorkloads): a token page there takes
 // the sentence, which depends on the dataset alone, from the prerendered
 // page's #modalities (data-base), read at start (readModalitiesBase).
 
@@ -39,8 +39,7 @@ func readModalitiesBase() {
 // target, or not), and the sentence without a subject; both "" when the
 // dataset cannot compare (nor did the prerendered page).
 func modalities(ds *floor.Dataset, request string, r floor.Result, found bool) (line, base string) {
-	iw := ds.DiffusionWorkload("text-to-image")
-	if iw == nil || len(iw.Models) == 0 {
+	if !modelsDecoded(ds.Workload(floor.DefaultWorkload)) || !modelsDecoded(ds.DiffusionWorkload(floor.ImageWorkload)) {
 		return modalitiesBase, modalitiesBase
 	}
 	m, ok := floor.CompareModalities(ds)
