@@ -182,11 +182,6 @@
     return;
   }
   if (serviceWorker && serviceWorker.controller) return start();
-  // This script is async: the parser and the first layouts often run
-  // before it, and the page has painted by then. An observer would hear of
-  // that paint only in a later task, and a timer fire only after more
-  // frames: it starts now.
-  if (performance.getEntriesByName("first-contentful-paint").length > 0) return start();
   try {
     new PerformanceObserver((list, observer) => {
       if (list.getEntries().some((e) => e.name === "first-contentful-paint")) {
