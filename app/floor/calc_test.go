@@ -198,6 +198,16 @@ func TestRankOrder(t *testing.T) {
 	if got := Rank(nil, DefaultInputs()); got != nil {
 		t.Errorf("Rank(nil) = %v, want nil", got)
 	}
+	// A workload ranked before its models are decoded (the browser decodes
+	// them on first need) ranks them once they are.
+	late := &Workload{ID: w.ID}
+	if got := Rank(late, inputs("100", Median)); len(got) != 0 {
+		t.Errorf("Rank of a workload without models = %d results, want none", len(got))
+	}
+	late.Models = w.Models
+	if got := Rank(late, inputs("100", Median)); len(got) != 5 {
+		t.Errorf("Rank once its models are decoded = %d results, want 5", len(got))
+	}
 }
 
 func TestModelFloor(t *testing.T) {

@@ -66,10 +66,16 @@ func modelIndex(m *Model) *index {
 }
 
 // workloadIndex returns w's index over all its models, building it on first
-// use. The Workload and its models must not change after that.
+// use. The Workload and its models must not change after that, but for
+// models added to a workload that had none (the browser decodes a
+// workload's models on first need: package data): an index of no models is
+// not kept.
 func workloadIndex(w *Workload) *index {
 	if x := w.index.Load(); x != nil {
 		return x
+	}
+	if len(w.Models) == 0 {
+		return newIndex(nil)
 	}
 	w.index.CompareAndSwap(nil, newIndex(w.Models))
 	return w.index.Load()
