@@ -57,7 +57,7 @@ func TestLoadQwen(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}
-	w := d.Workload("lm-arena-chat")
+	w := d.TokenWorkload("lm-arena-chat")
 	if w == nil {
 		t.Fatal("no lm-arena-chat workload")
 	}
@@ -216,7 +216,7 @@ func TestLoadDiffusion(t *testing.T) {
 			if got == nil || got.Request != w.request || !got.Diffusion() {
 				t.Fatalf("got workload %+v, want a diffusion workload of %ss", got, w.request)
 			}
-			if d.Workload(w.id) != nil {
+			if d.TokenWorkload(w.id) != nil {
 				t.Errorf("Workload(%q) finds a diffusion workload among the token ones", w.id)
 			}
 			n := 0

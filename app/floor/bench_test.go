@@ -16,7 +16,7 @@ func loadWorkload(tb testing.TB, id string) *floor.Workload {
 	if err != nil {
 		tb.Fatalf("data.Load: %v", err)
 	}
-	w := d.Workload(id)
+	w := d.TokenWorkload(id)
 	if w == nil {
 		tb.Fatalf("workload %q not in the dataset", id)
 	}

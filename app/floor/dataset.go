@@ -347,13 +347,15 @@ func (m *Model) Diffusion() bool { return m.Generation != nil }
 // Diffusion reports whether w is a diffusion workload.
 func (w *Workload) Diffusion() bool { return w.Request != "" }
 
-// Workload returns the workload with upstream task name id, or nil.
-func (d *Dataset) Workload(id string) *Workload { return workloadIn(d.Workloads, id) }
+// TokenWorkload returns the token (language model) workload with upstream
+// task name id, or nil, as for a diffusion workload's id: FindWorkload
+// finds either kind.
+func (d *Dataset) TokenWorkload(id string) *Workload { return workloadIn(d.Workloads, id) }
 
 // FindWorkload returns the workload, token or diffusion, with upstream task
 // name id, or nil.
 func (d *Dataset) FindWorkload(id string) *Workload {
-	if w := d.Workload(id); w != nil {
+	if w := d.TokenWorkload(id); w != nil {
 		return w
 	}
 	return d.DiffusionWorkload(id)

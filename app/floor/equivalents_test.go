@@ -19,7 +19,7 @@ func TestEquivalents(t *testing.T) {
 	if len(ds.Equivalents) == 0 {
 		t.Fatal("no equivalents bundled")
 	}
-	w := ds.Workload(floor.DefaultWorkload)
+	w := ds.TokenWorkload(floor.DefaultWorkload)
 	in := floor.DefaultInputs()
 	r, _ := floor.ModelFloor(w.Model(in.Model), in)
 	for _, tc := range []struct {

@@ -74,7 +74,7 @@ func ExampleModelFloor() {
 		panic(err)
 	}
 	in := floor.DefaultInputs() // 1B output tokens a month, 500 a request, 100 ms median
-	r, _ := floor.ModelFloor(d.Workload(in.Workload).Model(in.Model), in)
+	r, _ := floor.ModelFloor(d.TokenWorkload(in.Workload).Model(in.Model), in)
 	c := r.Chosen
 	fmt.Printf("%s on %d×%s at max_num_seqs %d (median ITL %s ms)\n", r.Model.Name, c.NumGPUs, c.GPU, c.MaxNumSeqs, c.MedianITLMs)
 	fmt.Println(floor.FormatJoules(r.Figures.JoulesPerOutputToken), "per output token")
@@ -94,7 +94,7 @@ func ExampleModelFloor_nothingMeetsTheTarget() {
 	}
 	in := floor.DefaultInputs()
 	in.TargetITLMs = decimal.NewFromInt(16)
-	r, _ := floor.ModelFloor(d.Workload(in.Workload).Model(in.Model), in)
+	r, _ := floor.ModelFloor(d.TokenWorkload(in.Workload).Model(in.Model), in)
 	fmt.Println("meets the target:", r.Meets())
 	fmt.Printf("closest: %s ms on %d×%s, %s per output token\n",
 		r.Fastest.MedianITLMs, r.Fastest.NumGPUs, r.Fastest.GPU, floor.FormatJoules(r.Figures.JoulesPerOutputToken))
@@ -109,7 +109,7 @@ func ExampleRank() {
 		panic(err)
 	}
 	in := floor.DefaultInputs()
-	for _, r := range floor.Rank(d.Workload(in.Workload), in)[:3] {
+	for _, r := range floor.Rank(d.TokenWorkload(in.Workload), in)[:3] {
 		fmt.Printf("%s %s: %s per request\n", r.Model.Name, r.GPU, floor.FormatWh(r.Figures.WhPerRequest))
 	}
 	// Output:
@@ -146,7 +146,7 @@ func ExampleFloor() {
 	}
 	in := floor.DefaultInputs()
 	in.TargetITLMs = decimal.NewFromInt(20)
-	m := d.Workload(in.Workload).Model(in.Model)
+	m := d.TokenWorkload(in.Workload).Model(in.Model)
 	for _, gpu := range m.GPUs {
 		r := floor.Floor(m, gpu, in)
 		if !r.Meets() {
@@ -190,7 +190,7 @@ func ExampleFactors_Estimate() {
 		panic(err)
 	}
 	in := floor.DefaultInputs()
-	r, _ := floor.ModelFloor(d.Workload(in.Workload).Model(in.Model), in)
+	r, _ := floor.ModelFloor(d.TokenWorkload(in.Workload).Model(in.Model), in)
 
 	p, _ := floor.PresetByID(floor.PresetGoogle2025)
 	f := floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE}

@@ -100,7 +100,7 @@ func ExampleWorkload_FindModel() {
 	if err != nil {
 		panic(err)
 	}
-	w := d.Workload("lm-arena-chat")
+	w := d.TokenWorkload("lm-arena-chat")
 	for _, name := range []string{"llama-3-1-8b-instruct", "meta-llama/Llama-3.1-8B-Instruct", "QWEN-3-8B"} {
 		fmt.Println(w.FindModel(name).Slug)
 	}

@@ -27,7 +27,7 @@ type Modalities struct {
 // when ds lacks either model or either meets nothing.
 func CompareModalities(ds *Dataset) (m Modalities, ok bool) {
 	chatIn := DefaultInputs()
-	w, iw := ds.Workload(DefaultWorkload), ds.DiffusionWorkload(ImageWorkload)
+	w, iw := ds.TokenWorkload(DefaultWorkload), ds.DiffusionWorkload(ImageWorkload)
 	if w == nil || iw == nil {
 		return m, false
 	}

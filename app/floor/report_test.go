@@ -49,7 +49,7 @@ func TestReportCSVIsTheJSON(t *testing.T) {
 }
 
 func checkCSVIsTheJSON(t *testing.T, ds *floor.Dataset, factors floor.Factors, empty []string) {
-	w := ds.Workload("lm-arena-chat")
+	w := ds.TokenWorkload("lm-arena-chat")
 	in := floor.DefaultInputs()
 	in.Model = ""
 	in.TargetITLMs = decimal.NewFromInt(20)
@@ -147,7 +147,7 @@ func TestReportEstimate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := ds.Workload("lm-arena-chat")
+	w := ds.TokenWorkload("lm-arena-chat")
 	in := floor.DefaultInputs()
 	p, _ := floor.PresetByID(floor.PresetGoogle2025)
 	in.Factors = floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR"}
@@ -242,7 +242,7 @@ func TestReportCSVHasEveryJSONField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := ds.Workload("lm-arena-chat")
+	w := ds.TokenWorkload("lm-arena-chat")
 	in := floor.DefaultInputs()
 	in.Model = ""
 	in.GPU = "H100"
@@ -287,7 +287,7 @@ func TestReportCSVFormulas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := ds.Workload("lm-arena-chat")
+	w := ds.TokenWorkload("lm-arena-chat")
 	for _, cur := range []string{"=1+2", "@A1", "+1", "-1", "\t1", "\r1"} {
 		in := floor.DefaultInputs()
 		in.Factors = floor.Factors{PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: cur}

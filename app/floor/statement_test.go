@@ -65,7 +65,7 @@ func TestStatement(t *testing.T) {
 		permalink string
 		want      string
 	}{
-		{"default inputs", real, real.Workload(floor.DefaultWorkload), floor.DefaultInputs(), "",
+		{"default inputs", real, real.TokenWorkload(floor.DefaultWorkload), floor.DefaultInputs(), "",
 			"Serving 1,000,000,000 output tokens a month of 500 output tokens a request with Qwen 3 235B A22B Instruct on the Text " +
 				"Conversation workload (lm-arena-chat), within a 100 ms median inter-token latency target on either GPU (H100 or B200), " +
 				"takes at least 0.0334 Wh per request and 66.7 kWh per month of GPU energy, at 4×B200 with max_num_seqs 4096. " +
@@ -80,7 +80,7 @@ func TestStatement(t *testing.T) {
 				"500 gCO2e/kWh and a price of 0.2 EUR per kWh, the estimate is 0.300 Wh per request and 1.08 MWh per month, 0.150 gCO2e " +
 				"per request and 540 kgCO2e per month, costing 216 EUR a month; at your traffic, 0.450 Wh per request and 1.62 MWh per month, 0.225 gCO2e per request and 810 kgCO2e per month, costing 324 EUR a month. Source: ML.ENERGY Leaderboard v3.0 (data version " +
 				"2026-01-02); cite Chung et al., The ML.ENERGY Benchmark, NeurIPS 2025 Datasets and Benchmarks. https://example.org/?model=m"},
-		{"nothing meets the target", real, real.Workload(floor.DefaultWorkload), tight, "",
+		{"nothing meets the target", real, real.TokenWorkload(floor.DefaultWorkload), tight, "",
 			"No measured configuration of Qwen 3 235B A22B Instruct on the Text Conversation workload (lm-arena-chat) meets a 10 ms " +
 				"p99 inter-token latency target on H100 only, so there is no energy floor for it: the fastest, 8×H100 with max_num_seqs 8, " +
 				"reaches 21.8 ms." + cite},
@@ -106,7 +106,7 @@ func TestShortStatement(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, fw := statementFixture()
-	lm := real.Workload(floor.DefaultWorkload)
+	lm := real.TokenWorkload(floor.DefaultWorkload)
 	tight := floor.DefaultInputs()
 	tight.TargetITLMs, tight.Statistic, tight.GPU = dec("10"), floor.P99, floor.H100
 	withLink := floor.Inputs{Workload: "chat", OutputTokensPerMonth: dec("3.6e9"), OutputTokensPerRequest: dec("1000"),

@@ -53,7 +53,7 @@ func FuzzDecodeState(f *testing.F) {
 				t.Fatalf("field %s shows %q, not plain text, and no message", Fields[k].ID, s)
 			}
 		}
-		if ds.Workload(form.In.Workload) != nil {
+		if ds.TokenWorkload(form.In.Workload) != nil {
 			if _, carbon := form.In.Factors.GCO2ePerKWh(); carbon != (form.GridChoice != "") {
 				t.Fatalf("carbon %t, but the grid select shows %q", carbon, form.GridChoice)
 			}
@@ -66,7 +66,7 @@ func FuzzDecodeState(f *testing.F) {
 				t.Fatalf("notice %q is not short valid text", n)
 			}
 		}
-		if ds.Workload(form.In.Workload) == nil || ds.Workload(form.In.Workload).Model(form.In.Model) == nil {
+		if ds.TokenWorkload(form.In.Workload) == nil || ds.TokenWorkload(form.In.Workload).Model(form.In.Model) == nil {
 			t.Fatalf("decoded to workload %q, model %q", form.In.Workload, form.In.Model)
 		}
 		again, n2 := DecodeQuery(ds, form.Permalink(ds))

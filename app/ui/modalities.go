@@ -39,7 +39,7 @@ func readModalitiesBase() {
 // target, or not), and the sentence without a subject; both "" when the
 // dataset cannot compare (nor did the prerendered page).
 func modalities(ds *floor.Dataset, request string, r floor.Result, found bool) (line, base string) {
-	if !modelsDecoded(ds.Workload(floor.DefaultWorkload)) || !modelsDecoded(ds.DiffusionWorkload(floor.ImageWorkload)) {
+	if !modelsDecoded(ds.TokenWorkload(floor.DefaultWorkload)) || !modelsDecoded(ds.DiffusionWorkload(floor.ImageWorkload)) {
 		return modalitiesBase, modalitiesBase
 	}
 	m, ok := floor.CompareModalities(ds)

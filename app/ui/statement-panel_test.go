@@ -45,7 +45,7 @@ func TestStatementPanel(t *testing.T) {
 		t.Errorf("the statement does not give the floor worked by hand:\n%s", text)
 	}
 	ds := floortest.Dataset()
-	w := ds.Workload("lm-arena-chat")
+	w := ds.TokenWorkload("lm-arena-chat")
 	in, r, _ := floor.StatementFloor(w, c.form.In)
 	if want := floor.Statement(ds, w, in, r, ""); text != want {
 		t.Errorf("#statement-text says\n%s\nwant floor.Statement's\n%s", text, want)

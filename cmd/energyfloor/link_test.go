@@ -26,6 +26,10 @@ func TestLinkIsTheFlags(t *testing.T) {
 			[]string{"-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09", "-grid", "DEU", "-price-per-kwh", "0.3", "-currency", "EUR"}},
 		{"the user's own intensity", "https://example.org/?gco2=350&grid=custom",
 			[]string{"-gco2-per-kwh", "350"}},
+		{"an image model", "https://example.org/?workload=text-to-image&requests=2M&latency=10&model=flux-1-dev",
+			[]string{"-workload", "text-to-image", "-requests", "2M", "-latency-s", "10", "-model", "flux-1-dev"}},
+		{"a video model, the ranking's first", "https://example.org/embed?model=cogvideox-2b&workload=text-to-video",
+			[]string{"-workload", "text-to-video", "-model", "cogvideox-2b"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, extra := range [][]string{nil, {"-json"}, {"-statement", "-origin", "https://example.org"}} {

@@ -386,7 +386,7 @@ func readLink(d *floor.Dataset, raw string, stderr io.Writer) (f link.State, mod
 	// workload has (else the page says so, and the CLI ranks them all).
 	q, _ := link.ParseQuery(u.RawQuery)
 	if m := q[link.Fields[link.FieldModel].Param]; len(m) > 0 {
-		if w := d.Workload(f.In.Workload); w != nil && w.FindModel(m[0]) != nil {
+		if w := d.FindWorkload(f.In.Workload); w != nil && w.FindModel(m[0]) != nil {
 			modelGiven = true
 		}
 	}
