@@ -21,12 +21,12 @@ import (
 //     focus goes back to the field it was in;
 //   - the first page keeps the prerendered sections under the results as
 //     they are (their HTML), without ranking or rendering them, and so the
-//     published figures and the equivalents in the results panel (a third
-//     of its elements); the live sections replace them when the browser is
-//     next idle (soon after an early edit, as after any edit). A copy shows
-//     only while the figures are for the prerendered page's inputs: once
-//     they are for others (an edit, early or not), it is hidden in its
-//     place (copyOf) until the live section replaces it.
+//     published figures and the equivalents in the results panel; the live
+//     sections replace them when the browser is next idle (soon after an
+//     early edit, as after any edit). A copy shows only while the figures
+//     are for the prerendered page's inputs: once they are for others (an
+//     edit, early or not), it is hidden in its place (copyOf) until the
+//     live section replaces it.
 //
 // The calculator calls into it at three points: start (OnInit, before the
 // prerendered body is replaced: it reads the page, decodes, yields, applies
@@ -315,9 +315,7 @@ func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
 			continue
 		}
 		// The prerendered option is the first marked selected, else the
-		// first: one query, where reading each option's defaultSelected
-		// would cross into JavaScript twice an option (the grid select
-		// has hundreds).
+		// first: one query, not a call into JavaScript per option.
 		i, def := el.Get("selectedIndex").Int(), 0
 		if o := el.Call("querySelector", "option[selected]"); o.Truthy() {
 			def = o.Get("index").Int()
