@@ -45,12 +45,13 @@ func PermalinkOf(ds *floor.Dataset, in floor.Inputs) url.Values {
 // FlagDefault returns the default of field k's CLI flag, as its help shows
 // it: the value a new page holds, a number in its compact form ("1B"). The
 // model's is "": its flag limits the ranking to one model, and without it
-// the CLI ranks them all.
+// the CLI ranks them all. The requests' is "" too: their default depends on
+// the workload, and their help says it for each.
 func FlagDefault(k Field) string {
-	if k == FieldModel {
+	if k == FieldModel || k == FieldRequests {
 		return ""
 	}
-	f := State{Basis: FieldTokens, In: floor.DefaultInputs()}
+	f := defaultState
 	v := f.Value(k)
 	if Fields[k].Kind == NumberKind && v != "" {
 		return floor.FormatCompact(decimal.RequireFromString(v))

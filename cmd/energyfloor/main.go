@@ -17,7 +17,8 @@
 //	-tokens n          output tokens per month (default 1B); 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …
 //	-requests n        requests per month: for a token workload linked through -output-tokens, taking
 //	                   precedence over -tokens (as requests= does on the page); for text-to-image and
-//	                   text-to-video the images or videos a month (default 1M images, 10k videos)
+//	                   text-to-video the images or videos a month (default 2M requests, -tokens over
+//	                   -output-tokens; 1M images; 10k videos)
 //	-latency-s n       text-to-image, text-to-video: the batch latency target in seconds, 0.1 to 100,000
 //	                   (default 30 for images, 1,800 for videos); a configuration meets it when its
 //	                   batch_latency_s is at most it, with no percentile

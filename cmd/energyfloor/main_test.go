@@ -315,6 +315,40 @@ func TestOtherCommands(t *testing.T) {
 	}
 }
 
+// TestHelpDefaults: -h gives each flag's defaults once, as a new page has
+// them: a flag whose help states its defaults per workload has no default
+// of its own besides (the flag package would add `(default "2M")`).
+func TestHelpDefaults(t *testing.T) {
+	code, _, help := runCLI("-h")
+	if code != 0 {
+		t.Fatalf("-h: exit %d", code)
+	}
+	// Each flag is a line "  -name arg" and its help on the next.
+	lines := strings.Split(help, "\n")
+	usage := map[string]string{}
+	for i, l := range lines {
+		if name, ok := strings.CutPrefix(l, "  -"); ok && i+1 < len(lines) {
+			name, _, _ = strings.Cut(name, " ")
+			usage[name] = strings.TrimSpace(lines[i+1])
+		}
+	}
+	for name, u := range usage {
+		if n := strings.Count(u, "(default"); n > 1 {
+			t.Errorf("-%s states %d defaults: %s", name, n, u)
+		}
+	}
+	for name, want := range map[string]string{
+		// 1B tokens a month over 500 tokens a request.
+		"requests":  "the images or videos a month (default 2M requests, -tokens over -output-tokens; 1M images; 10k videos)",
+		"latency-s": "0.1 to 100,000 (default 30 for images, 1,800 for videos)",
+		"tokens":    `(default "1B")`,
+	} {
+		if !strings.Contains(usage[name], want) {
+			t.Errorf("-%s's help lacks %q: %s", name, want, usage[name])
+		}
+	}
+}
+
 // TestSpellings: the spellings a link takes give the output of the
 // canonical ones: a GPU in any case or "either", a model's Hugging Face id,
 // a grid code in any case.
