@@ -109,8 +109,7 @@ var Fields = [FieldCount]Spec{
 		get: getTokens},
 	FieldRequests: {Param: "requests", Flag: "requests", Parse: floor.ParseRequestsPerMonth, Max: floor.MaxRequestsPerMonth,
 		Usage: "requests per month, as `n`: for a token workload linked through -output-tokens and taking precedence over -tokens; " +
-			"for text-to-image or text-to-video the images or videos a month (default " + floor.FormatCompact(defaultState.Requests()) +
-			" requests, -tokens over -output-tokens; " + floor.FormatCompact(imageRequests) + " images; " + floor.FormatCompact(videoRequests) + " videos)",
+			"for text-to-image or text-to-video the images or videos a month (default -tokens over -output-tokens; {defaults})",
 		ID: "requests-per-month", Label: "Requests per month", Linked: true,
 		Hint: "Linked to output tokens through the average output length.",
 		put: func(f *State, d decimal.NullDecimal) error {
@@ -151,9 +150,8 @@ var Fields = [FieldCount]Spec{
 		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetITLMs = d.Decimal; return nil },
 		get:  getITL},
 	FieldLatency: {Param: "latency", Flag: "latency-s", Parse: floor.ParseLatencyS, Min: floor.MinLatencyS, Max: floor.MaxLatencyS,
-		Usage: "for text-to-image or text-to-video: the batch latency target in `seconds`, {range} (default " +
-			floor.FormatExact(imageLatency) + " for images, " + floor.FormatExact(videoLatency) + " for videos)",
-		ID: "latency-s", Label: "Latency target (s)",
+		Usage: "for text-to-image or text-to-video: the batch latency target in `seconds`, {range} (default {defaults})",
+		ID:    "latency-s", Label: "Latency target (s)",
 		Hint: "The time a batch of images or videos may take, at most: each is ready when its batch is.",
 		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetLatencyS = d.Decimal; return nil },
 		// Zero, and so absent from a link, until a diffusion workload or
@@ -262,14 +260,6 @@ var Fields = [FieldCount]Spec{
 		},
 		get: func(f *State) string { return f.In.Factors.Currency }},
 }
-
-// What a new page holds (the help's defaults): the state of a token page,
-// and the volume and latency target of an image and a video page.
-var (
-	defaultState                = State{Basis: FieldTokens, In: floor.DefaultInputs()}
-	imageRequests, imageLatency = floor.DiffusionDefaults("image")
-	videoRequests, videoLatency = floor.DiffusionDefaults("video")
-)
 
 // The values of the token workloads' fields.
 func getOutput(f *State) string { return f.In.OutputTokensPerRequest.String() }

@@ -3,6 +3,7 @@ package link
 import (
 	"energyfloor/app/floor"
 	"net/url"
+	"strings"
 
 	"github.com/shopspring/decimal"
 )
@@ -42,6 +43,23 @@ func PermalinkOf(ds *floor.Dataset, in floor.Inputs) url.Values {
 	return f.Permalink(ds)
 }
 
+// FlagUsage returns the help of field k's CLI flag: its Usage, with the
+// volume or latency target of a new image page and video page
+// (floor.DiffusionDefaults) for defaultsMark. Only the CLI asks, so they are
+// written here rather than with the ranges (init): app.wasm does not link it.
+func FlagUsage(k Field) string {
+	images, imageLatency := floor.DiffusionDefaults("image")
+	videos, videoLatency := floor.DiffusionDefaults("video")
+	defaults := ""
+	switch k {
+	case FieldRequests:
+		defaults = floor.FormatCompact(images) + " images; " + floor.FormatCompact(videos) + " videos"
+	case FieldLatency:
+		defaults = floor.FormatExact(imageLatency) + " for images, " + floor.FormatExact(videoLatency) + " for videos"
+	}
+	return strings.ReplaceAll(Fields[k].Usage, defaultsMark, defaults)
+}
+
 // FlagDefault returns the default of field k's CLI flag, as its help shows
 // it: the value a new page holds, a number in its compact form ("1B"). The
 // model's is "": its flag limits the ranking to one model, and without it
@@ -51,7 +69,7 @@ func FlagDefault(k Field) string {
 	if k == FieldModel || k == FieldRequests {
 		return ""
 	}
-	f := defaultState
+	f := State{Basis: FieldTokens, In: floor.DefaultInputs()}
 	v := f.Value(k)
 	if Fields[k].Kind == NumberKind && v != "" {
 		return floor.FormatCompact(decimal.RequireFromString(v))

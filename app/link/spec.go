@@ -75,6 +75,10 @@ var (
 // 2,000", which init writes from Min and Max: the parser's constants.
 const rangeMark = "{range}"
 
+// defaultsMark in a field's Usage stands for its defaults on an image page
+// and a video page, which FlagUsage writes.
+const defaultsMark = "{defaults}"
+
 func init() {
 	for k := range Fields {
 		fd := &Fields[k]

@@ -17,8 +17,8 @@
 //	-tokens n          output tokens per month (default 1B); 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …
 //	-requests n        requests per month: for a token workload linked through -output-tokens, taking
 //	                   precedence over -tokens (as requests= does on the page); for text-to-image and
-//	                   text-to-video the images or videos a month (default 2M requests, -tokens over
-//	                   -output-tokens; 1M images; 10k videos)
+//	                   text-to-video the images or videos a month (default -tokens over -output-tokens;
+//	                   1M images; 10k videos)
 //	-latency-s n       text-to-image, text-to-video: the batch latency target in seconds, 0.1 to 100,000
 //	                   (default 30 for images, 1,800 for videos); a configuration meets it when its
 //	                   batch_latency_s is at most it, with no percentile
@@ -250,7 +250,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var texts [link.FieldCount]*string
 	for k, fd := range link.Fields {
 		if fd.Flag != "" {
-			texts[k] = fs.String(fd.Flag, link.FlagDefault(link.Field(k)), fd.Usage)
+			texts[k] = fs.String(fd.Flag, link.FlagDefault(link.Field(k)), link.FlagUsage(link.Field(k)))
 		}
 	}
 	permalink := fs.String("link", "", "read the inputs from the app's permalink `URL` (any origin and path prefix, /embed too); flags given as well apply on top")
