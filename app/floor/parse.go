@@ -171,7 +171,7 @@ func ParseOutputTokens(s string) (decimal.Decimal, error) {
 // ParseLatencyS parses a diffusion batch's latency target in seconds:
 // MinLatencyS (0.1 s) to MaxLatencyS (100,000 s).
 func ParseLatencyS(s string) (decimal.Decimal, error) {
-	return parseBetween(s, MinLatencyS, MaxLatencyS, "Must be between 0.1 and 100,000 seconds.", latencyExamples)
+	return parseBetween(s, MinLatencyS, MaxLatencyS, "Must be between "+FormatExact(MinLatencyS)+" and "+FormatExact(MaxLatencyS)+" seconds.", latencyExamples)
 }
 
 // ParseITLMs parses a latency target in milliseconds: more than zero and at

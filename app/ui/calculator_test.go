@@ -668,6 +668,13 @@ func TestPrerenderedForm(t *testing.T) {
 			}
 			if slider := regexp.MustCompile(`<input [^>]*id="itl-range"[^>]*>`).FindString(html); !strings.Contains(slider, " disabled") || strings.Contains(slider, "name=") {
 				t.Errorf("the prerendered slider %s must be disabled, without a name", slider)
+			} else if !strings.Contains(slider, `aria-label="Latency target (slider, 5 to 2,000 ms)"`) {
+				t.Errorf("the slider %s does not name its range, 5 to 2,000 ms", slider)
+			}
+			// 730 hours a month, twelve a year: 8,760 hours, a 365-day year
+			// (the page's results; the embed has no fleet).
+			if !tt.embed && !strings.Contains(html, "A month is 730 hours (8,760 hours a year ÷ 12); a year is 12 such months.") {
+				t.Error("the fleet's method does not define the month")
 			}
 			if !regexp.MustCompile(`<button [^>]*id="calculate" [^>]*type="submit">Calculate</button>`).MatchString(html) {
 				t.Error("no Calculate submit button")

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"energyfloor/app/floor"
 	"energyfloor/app/link"
 	"math"
 	"strconv"
@@ -37,7 +38,7 @@ func (s *latencySlider) onInput(ctx app.Context, e app.Event) {
 func (s *latencySlider) Render() app.UI {
 	slider := app.Input().Type("range").ID("itl-range").Class("slider").
 		Min(0).Max(sliderSteps).Step(1).Value(s.Pos).
-		Aria("label", "Latency target (slider, 5 to 2,000 ms)").
+		Aria("label", sliderLabel).
 		Aria("valuetext", s.ValueText).
 		OnInput(s.onInput)
 	if app.IsServer {
@@ -53,6 +54,10 @@ const (
 	sliderMinMs = 5.0
 	sliderMaxMs = 2000.0
 )
+
+// sliderLabel names the slider and its range for assistive technology.
+var sliderLabel = "Latency target (slider, " + floor.FormatExact(decimal.NewFromFloat(sliderMinMs)) + " to " +
+	floor.FormatExact(decimal.NewFromFloat(sliderMaxMs)) + " ms)"
 
 // sliderPos returns the slider position for a target in ms, clamped.
 func sliderPos(ms decimal.Decimal) int {
