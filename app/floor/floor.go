@@ -30,9 +30,12 @@ func StatisticsText() string {
 	return strings.Join(names[:last], ", ") + " or " + names[last]
 }
 
-// HoursPerMonth is the month every monthly figure assumes: 730 hours, a
-// 365-day year (8,760 hours) divided by twelve.
-const HoursPerMonth = 730
+// HoursPerYear is a 365-day year in hours: 8,760.
+const HoursPerYear = 365 * 24
+
+// HoursPerMonth is the month every monthly figure assumes: a twelfth of
+// HoursPerYear, 730 hours.
+const HoursPerMonth = HoursPerYear / 12
 
 // SecondsPerMonth is that month in seconds: 2,628,000.
 const SecondsPerMonth = HoursPerMonth * 3_600

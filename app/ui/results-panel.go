@@ -351,7 +351,7 @@ func (p *resultsPanel) fleetSpread() app.UI {
 			app.Details().Class("fleet-method").Body(
 				app.Summary().Text("How the fleet is counted"),
 				app.P().Class("fine").Text("A month is "+strconv.Itoa(floor.HoursPerMonth)+
-					" hours ("+floor.FormatExact(decimal.NewFromInt(12*floor.HoursPerMonth))+" hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
+					" hours ("+floor.FormatExact(decimal.NewFromInt(floor.HoursPerYear))+" hours a year ÷ 12); a year is 12 such months. The fleet serves the monthly volume at the configuration's measured throughput, "+
 					rate+" per second."),
 			),
 		),
