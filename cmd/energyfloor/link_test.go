@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"energyfloor/app/e2e"
 )
 
 // TestLinkIsTheFlags: -link reads a permalink as the page does and prints
@@ -81,6 +83,7 @@ func TestLinkProblems(t *testing.T) {
 			[]string{`energyfloor: -link: Read ";" as "&" in "tokens=5B;itl=50": parameters are separated by "&".` + "\n"},
 			[]string{"-tokens", "5B", "-itl-ms", "50"}},
 		{"not a page", "https://example.org/oembed?url=x", 2, []string{`energyfloor: -link "https://example.org/oembed?url=x": Give a permalink of the app`}, nil},
+		{"not an address", "http://[::1", 2, []string{`energyfloor: -link "http://[::1": Give a permalink of the app`}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, got, stderr := runCLI("-link", tc.link)
@@ -103,4 +106,35 @@ func TestLinkProblems(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzLink: whatever -link is given, the CLI does not panic; it prints the
+// figures (exit 0) or nothing (exit 2, a usage error), and says on stderr,
+// in lines that name -link, what it did not take. CI runs the seeds; hunt
+// with go test -run '^$' -fuzz '^FuzzLink$' ./cmd/energyfloor.
+func FuzzLink(f *testing.F) {
+	for _, s := range []string{"", "%zz", "http://[::1", "https://example.org/?itl=abc", "https://x.org/energy/embed?tokens=5B;itl=50",
+		"/oembed?url=x", "?workload=text-to-video&latency=abc", "mailto:a@b?tokens=1", "//host/embed.html?pue=1.2"} {
+		f.Add(s)
+	}
+	for _, q := range e2e.HostileLinks(31, 8) {
+		f.Add("https://example.org/?" + q)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		code, stdout, stderr := runCLI("-short", "-link", raw)
+		switch {
+		case code == 0 && stdout == "", code == exitUsage && stdout != "":
+			t.Errorf("-link %q: exit %d with stdout %q", raw, code, stdout)
+		case code != 0 && code != exitUsage:
+			t.Errorf("-link %q: exit %d", raw, code)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+			if line != "" && !strings.HasPrefix(line, "energyfloor: -link") {
+				t.Errorf("-link %q: stderr line %q does not name -link", raw, line)
+			}
+		}
+		if code == exitUsage && stderr == "" {
+			t.Errorf("-link %q: exit %d and no message", raw, code)
+		}
+	})
 }

@@ -367,13 +367,17 @@ func flagProblem(d *floor.Dataset, f *link.State, k link.Field, v string, err er
 // notice on stderr, and the CLI goes on. modelGiven reports whether the link
 // names a model it can use.
 func readLink(d *floor.Dataset, raw string, stderr io.Writer) (f link.State, modelGiven, ok bool) {
+	// The parse error comes first: u is nil with it.
 	u, err := url.Parse(strings.TrimSpace(raw))
-	if page := path.Base("/" + strings.TrimSuffix(u.Path, "/")); err != nil || u.Path != "" && !strings.HasSuffix(u.Path, "/") && !slices.Contains(linkPages, page) {
+	if err != nil || u.Path != "" && !strings.HasSuffix(u.Path, "/") && !slices.Contains(linkPages, path.Base(u.Path)) {
 		fmt.Fprintf(stderr, "energyfloor: -link %s: Give a permalink of the app, such as https://example.org/?tokens=2.5B&itl=50.\n", floor.QuoteInput(raw))
 		return f, false, false
 	}
-	f, notices := link.Decode(d, u.RawQuery)
-	for _, n := range notices {
+	// link.Decode's two steps, so that the query is parsed once and the
+	// model it names can be looked up in it.
+	q, notices := link.ParseQuery(u.RawQuery)
+	f, more := link.DecodeQuery(d, q)
+	for _, n := range append(notices, more...) {
 		fmt.Fprintln(stderr, "energyfloor: -link:", n)
 	}
 	ok = true
@@ -385,7 +389,6 @@ func readLink(d *floor.Dataset, raw string, stderr io.Writer) (f link.State, mod
 	}
 	// The link limits the ranking to its model when it names one the
 	// workload has (else the page says so, and the CLI ranks them all).
-	q, _ := link.ParseQuery(u.RawQuery)
 	if m := q[link.Fields[link.FieldModel].Param]; len(m) > 0 {
 		if w := d.FindWorkload(f.In.Workload); w != nil && w.FindModel(m[0]) != nil {
 			modelGiven = true
