@@ -33,12 +33,13 @@
 //	-grid code         carbon at a bundled grid's yearly average intensity: DEU, USA, World, EU … (any case)
 //	-gco2-per-kwh n    carbon at your own grid intensity, gCO2e per kWh, 0 to 2,000 (overrides -grid)
 //	-price-per-kwh n   cost at this electricity price per kWh, 0 to 1,000
-//	-currency s        the price's currency, shown as text (at most 8 characters)
+//	-currency s        the price's currency, shown as text (at most floor.MaxCurrencyRunes characters)
 //	-link URL          read the inputs from a permalink of the app, as the page reads it
 //	                   (any origin or path prefix, /embed too; link.Decode): the same
 //	                   figures as the equivalent flags, which, given too, apply on top; a
 //	                   parameter the page would drop gives the page's notice on stderr,
-//	                   a bad number exits 2 naming the parameter with the page's message
+//	                   a bad number is a usage error naming the parameter with the page's
+//	                   message
 //	-statement         print the statement to quote instead of the table: one paragraph
 //	                   (floor.Statement) for -model, else the default model, over -gpu;
 //	                   with -json, the JSON's statement field carries it

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -320,19 +321,7 @@ func TestOtherCommands(t *testing.T) {
 // per workload has no default of its own besides (the flag package would
 // add `(default "2M")`).
 func TestHelpDefaults(t *testing.T) {
-	code, _, help := runCLI("-h")
-	if code != 0 {
-		t.Fatalf("-h: exit %d", code)
-	}
-	// Each flag is a line "  -name arg" and its help on the next.
-	lines := strings.Split(help, "\n")
-	usage := map[string]string{}
-	for i, l := range lines {
-		if name, ok := strings.CutPrefix(l, "  -"); ok && i+1 < len(lines) {
-			name, _, _ = strings.Cut(name, " ")
-			usage[name] = strings.TrimSpace(lines[i+1])
-		}
-	}
+	usage := helpUsage(t)
 	for name, u := range usage {
 		if n := strings.Count(u, "(default"); n > 1 {
 			t.Errorf("-%s states %d defaults: %s", name, n, u)
@@ -350,6 +339,80 @@ func TestHelpDefaults(t *testing.T) {
 			t.Errorf("-%s's help lacks %q: %s", name, want, usage[name])
 		}
 	}
+}
+
+// helpUsage returns each flag's help as -h prints it, by name.
+func helpUsage(t *testing.T) map[string]string {
+	t.Helper()
+	code, _, help := runCLI("-h")
+	if code != 0 {
+		t.Fatalf("-h: exit %d", code)
+	}
+	// Each flag is a line "  -name arg" and its help on the next.
+	lines := strings.Split(help, "\n")
+	usage := map[string]string{}
+	for i, l := range lines {
+		if name, ok := strings.CutPrefix(l, "  -"); ok && i+1 < len(lines) {
+			name, _, _ = strings.Cut(name, " ")
+			usage[name] = strings.TrimSpace(lines[i+1])
+		}
+	}
+	return usage
+}
+
+// docNumber is a number in prose: 500, 0.1, 100,000, 2.5M, 1e9; not the
+// digits inside a name such as p90, H100 or qwen-3-8b.
+var docNumber = regexp.MustCompile(`(?:^|[\s("'])(\d[\d,]*(?:\.\d+)?(?:e\d+)?[kKMBT]?)\b`)
+
+// TestDocFlags: every number the package doc's list of flags gives for a
+// flag (a default, a bound, an example) is in that flag's -h help, which
+// takes its defaults and ranges from the parsers' constants; a number typed
+// into the doc fails here when its constant changes.
+func TestDocFlags(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	usage := helpUsage(t)
+	// The list: lines "//\t-name arg   text", each continued on lines
+	// "//\t      text", from "// Flags:" to the next paragraph.
+	_, list, _ := strings.Cut(string(src), "// Flags:\n//\n")
+	list, _, _ = strings.Cut(list, "\n//\n")
+	doc := map[string]string{}
+	var name string
+	for _, l := range strings.Split(list, "\n") {
+		l = strings.TrimPrefix(l, "//\t")
+		if flag, ok := strings.CutPrefix(l, "-"); ok {
+			name, _, _ = strings.Cut(flag, " ")
+		}
+		doc[name] += " " + l
+	}
+	if len(doc) != len(usage) {
+		t.Errorf("the doc lists %d flags, -h %d", len(doc), len(usage))
+	}
+	for name, text := range doc {
+		help, ok := usage[name]
+		if !ok {
+			t.Errorf("the doc lists -%s, which -h does not", name)
+			continue
+		}
+		for _, m := range docNumber.FindAllStringSubmatch(text, -1) {
+			n := strings.TrimRight(m[1], ",")
+			if !containsNumber(help, n) {
+				t.Errorf("the doc gives -%s %q, which its help does not: %s", name, n, help)
+			}
+		}
+	}
+}
+
+// containsNumber reports whether text has the number n among its numbers.
+func containsNumber(text, n string) bool {
+	for _, m := range docNumber.FindAllStringSubmatch(text, -1) {
+		if strings.TrimRight(m[1], ",") == n {
+			return true
+		}
+	}
+	return false
 }
 
 // TestSpellings: the spellings a link takes give the output of the
