@@ -42,7 +42,8 @@ type reportAbout struct {
 	GridSource *ReportGridSource `json:"grid_source"`
 	// Statement is Statement's paragraph, without a link, for the model
 	// StatementFloor picks: the one the results are limited to, else the
-	// default model; "" when the workload has none.
+	// default model; in the app's downloads, the model the page showed
+	// (Select). "" when the workload has none.
 	Statement string `json:"statement"`
 	// StatementShort is ShortStatement's sentence for the same model,
 	// without a link; "" when the workload has none.

@@ -31,13 +31,7 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 		rep.GridSource = &ReportGridSource{Name: gs.Name, Attribution: gs.Attribution, URL: gs.URL, DataURL: gs.DataURL,
 			Commit: gs.Commit, Updated: gs.Updated, Licence: gs.Licence}
 	}
-	if sin, sr, ok := StatementFloor(w, in); ok {
-		rep.Statement = Statement(ds, w, sin, sr, "")
-		rep.StatementShort = ShortStatement(w, sin, sr, "")
-		rep.Equivalents = reportEquivalents(ds, sr)
-	} else {
-		rep.Equivalents = []ReportEquivalent{}
-	}
+	rep.state(ds, w, in)
 	for i, res := range results {
 		f := res.Figures
 		c := res.Chosen
@@ -111,14 +105,28 @@ func reportConfiguration(m *Model, c *Configuration) ReportConfiguration {
 	}
 }
 
-// Select records, for the app's downloads, the model the page showed: the
-// results cover every model, and those of slug are marked selected.
-func (r *Report) Select(slug string) {
-	r.Inputs.SelectedModel = optional(slug)
+// state gives the report the statements and equivalents of the model
+// StatementFloor picks for inputs in on workload w of ds.
+func (r *Report) state(ds *Dataset, w *Workload, in Inputs) {
+	r.Statement, r.StatementShort, r.Equivalents = "", "", []ReportEquivalent{}
+	if sin, sr, ok := StatementFloor(w, in); ok {
+		r.Statement = Statement(ds, w, sin, sr, "")
+		r.StatementShort = ShortStatement(w, sin, sr, "")
+		r.Equivalents = reportEquivalents(ds, sr)
+	}
+}
+
+// Select records, for the app's downloads, the model the page showed,
+// in.Model, for the page's inputs in on workload w of ds: the results cover
+// every model, those of in.Model are marked selected, and the statements
+// and equivalents are the page's, for in.Model.
+func (r *Report) Select(ds *Dataset, w *Workload, in Inputs) {
+	r.Inputs.SelectedModel = optional(in.Model)
 	for i := range r.Results {
-		selected := r.Results[i].Slug == slug
+		selected := r.Results[i].Slug == in.Model
 		r.Results[i].Selected = &selected
 	}
+	r.state(ds, w, in)
 }
 
 // optional returns nil for "", else a pointer to s (JSON null or a string).

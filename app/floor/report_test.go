@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -55,7 +56,8 @@ func checkCSVIsTheJSON(t *testing.T, ds *floor.Dataset, factors floor.Factors, e
 	in.TargetITLMs = decimal.NewFromInt(20)
 	in.Factors = factors
 	rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
-	rep.Select("qwen-3-8b")
+	in.Model = "qwen-3-8b"
+	rep.Select(ds, w, in)
 
 	js, err := rep.JSON()
 	if err != nil {
@@ -251,7 +253,8 @@ func TestReportCSVHasEveryJSONField(t *testing.T) {
 	in.Factors = floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR"}
 	in.Factors.Grid, _ = ds.GridIntensity("DEU")
 	rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
-	rep.Select("qwen-3-8b")
+	in.Model = "qwen-3-8b"
+	rep.Select(ds, w, in)
 	rep.Inputs.Model = rep.Inputs.SelectedModel
 
 	doc := decodeJSON(t, rep)
@@ -328,7 +331,7 @@ func TestDiffusionReportCSVHasEveryJSONField(t *testing.T) {
 			Model: "cogvideox-2b", Factors: floor.Factors{PUE: decimal.RequireFromString("1.2"), PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.3"))}}
 		in.Factors.Grid, _ = ds.GridIntensity("DEU")
 		rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
-		rep.Select("cogvideox-2b")
+		rep.Select(ds, w, in)
 		doc := decodeJSON(t, rep)
 		for k, v := range doc {
 			if k != "results" {
@@ -355,5 +358,37 @@ func TestDiffusionReportCSVHasEveryJSONField(t *testing.T) {
 		if !paths[h] {
 			t.Errorf("CSV column %q has no JSON field", h)
 		}
+	}
+}
+
+// TestReportSelectStatesTheModel: the app's download covers every model,
+// and its statements and equivalents are for the model the page shows, as
+// the CLI's -json gives them for that model (-model), not the default's.
+func TestReportSelectStatesTheModel(t *testing.T) {
+	ds, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := ds.TokenWorkload("lm-arena-chat")
+	in := floor.DefaultInputs()
+	in.GPU, in.OutputTokensPerMonth = "H100", decimal.NewFromInt(3e12)
+	in.Model = ""
+	rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
+	in.Model = "qwen-3-8b"
+	rep.Select(ds, w, in)
+	cli := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
+	const want = "Qwen 3 8B needs at least 0.0100 Wh per request for text conversation within a 100 ms median inter-token latency target, " +
+		"and 0.0100 Wh per request at 3 trillion output tokens a month (GPU energy only; ML.ENERGY Leaderboard v3)."
+	if rep.StatementShort != want {
+		t.Errorf("the download's short statement:\n%s\nwant\n%s", rep.StatementShort, want)
+	}
+	if rep.Statement != cli.Statement || !strings.HasPrefix(rep.Statement, "Serving 3,000,000,000,000 output tokens a month of 500 output tokens a request with Qwen 3 8B ") {
+		t.Errorf("the download's statement:\n%s\nthe CLI's for -model qwen-3-8b:\n%s", rep.Statement, cli.Statement)
+	}
+	if len(rep.Equivalents) == 0 || !reflect.DeepEqual(rep.Equivalents, cli.Equivalents) {
+		t.Errorf("the download's equivalents %+v, the CLI's for -model qwen-3-8b %+v", rep.Equivalents, cli.Equivalents)
+	}
+	if n := len(rep.Results); n < 10 {
+		t.Errorf("the download has %d results, want every model's", n)
 	}
 }

@@ -11,14 +11,14 @@ import (
 
 // report is the ranking of the current inputs as the downloads give it: the
 // schema of the CLI's -json (floor.Report), covering every model, with the
-// model the page shows marked selected.
+// model the page shows marked selected, and its statements and equivalents.
 func (c *calculator) report() *floor.Report {
 	in := c.form.In
 	w := c.ds.FindWorkload(in.Workload)
 	all := in
 	all.Model = ""
 	rep := floor.NewReport(c.ds, w, all, floor.Rank(w, in), app.Getenv("GOAPP_VERSION"))
-	rep.Select(in.Model)
+	rep.Select(c.ds, w, in)
 	return rep
 }
 
