@@ -110,3 +110,15 @@ func TestQuoteInput(t *testing.T) {
 		})
 	}
 }
+
+func TestFirstSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"One (a, b). Two.": "One (a, b).",
+		"Only one.":        "Only one.",
+		"":                 "",
+	} {
+		if got := firstSentence(in); got != want {
+			t.Errorf("firstSentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

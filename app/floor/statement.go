@@ -131,6 +131,43 @@ func requestWord(w *Workload) string {
 	return "request"
 }
 
+// Preview returns the link preview of a page whose statement is about
+// result r (StatementFloor's, for inputs in on workload w of ds): title
+// states the floor in words ("At least 0.0334 Wh per request for Qwen 3
+// 235B A22B Instruct"), description adds the monthly figure, the traffic it
+// is for and the first sentence of the page's caveat (WorkloadCaveat). When
+// nothing meets the target, or the model has no configuration on the
+// allowed GPUs, the title says there is no floor, as the statement does,
+// and gives no figure.
+func Preview(ds *Dataset, w *Workload, in Inputs, r Result) (title, description string) {
+	m := r.Model
+	caveat := firstSentence(WorkloadCaveat(ds, w, in))
+	switch {
+	case r.Chosen != nil:
+		volume := FormatInteger(in.OutputTokensPerMonth) + " output tokens"
+		if w.Diffusion() {
+			volume = FormatInteger(in.RequestsPerMonth) + " " + w.Request + "s"
+		}
+		title = "At least " + FormatWh(r.Figures.WhPerRequest) + " per " + requestWord(w) + " for " + m.Name
+		return title, title + ", " + FormatWh(r.Figures.KWhPerMonth.Shift(3)) + " a month for " + volume + " (" + w.Name + "). " + caveat
+	case r.Fastest != nil:
+		title = "No energy floor for " + m.Name + " within " + targetWords(w, in)
+		return title, title + ": the fastest measured configuration, " + configWords(r.Fastest) + ", reaches " +
+			latencyWords(r.Fastest, in.Statistic) + ". " + caveat
+	}
+	title = "No energy floor for " + m.Name + " on the GPUs allowed"
+	return title, title + ". " + caveat
+}
+
+// firstSentence returns s up to and including its first full stop followed
+// by a space (or its end).
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
 // volumeWords states the monthly volume of inputs in on workload w: "1,000,000,000
 // output tokens a month of 500 output tokens a request", or "1,000,000 images a month".
 func volumeWords(w *Workload, in Inputs) string {
