@@ -35,9 +35,7 @@ func (c *calculator) Render() app.UI {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
 		Keep: c.PageParams()}
 	if !c.embed {
-		whReq, whMonth := headlineWh(c.selected, c.found)
-		tReq, tMonth := trafficWh(c.selected, c.found)
-		inputs.Summary = figuresSummary(whReq, whMonth, tReq, tMonth, w.Request)
+		inputs.Summary = figuresSummary(c.selected, c.found, w.Request)
 	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Request: w.Request, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}

@@ -102,6 +102,9 @@ func TestCalculatorResults(t *testing.T) {
 	if strings.Contains(html, `id="notices"`) {
 		t.Error("got a notice for a valid link")
 	}
+	if !strings.Contains(html, "<span>GPU floor:</span>") {
+		t.Error(`the summary of the headline does not say "GPU floor:"`)
+	}
 }
 
 func TestCalculatorNothingMeetsTheTarget(t *testing.T) {
@@ -127,10 +130,15 @@ func TestCalculatorNothingMeetsTheTarget(t *testing.T) {
 	}
 	for _, want := range []string{"has a median inter-token latency within 5 ms", "at the fastest configuration, 10 ms: above your target",
 		"The lowest median inter-token latency it reaches is 10 ms",
-		"1.00 J per output token: 0.139 Wh per request, 278 kWh per month"} {
+		"1.00 J per output token: 0.139 Wh per request, 278 kWh per month",
+		// The summary of the headline names the figures as the headline does.
+		"<span>Fastest, above your target:</span>"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}
+	}
+	if strings.Contains(html, "GPU floor:") {
+		t.Error(`the summary calls the fastest configuration's figures "GPU floor:"`)
 	}
 }
 

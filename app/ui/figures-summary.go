@@ -20,12 +20,22 @@ const figuresSummaryID = "figures-summary"
 // as #results[data-current="no"] does the figures. It is a copy for the
 // eye: hidden from screen readers, which hear the figures in #results.
 //
-// request is the workload's kind of request ("" for tokens: requestWord).
-func figuresSummary(whReq, whMonth, trafficReq, trafficMonth whFigure, request string) app.UI {
+// When nothing meets the target, the headline's figures are the fastest
+// configuration's, and the summary names them so, as the headline does.
+//
+// r and found are the headline's result (headlineWh); request is the
+// workload's kind of request ("" for tokens: requestWord).
+func figuresSummary(r floor.Result, found bool, request string) app.UI {
+	whReq, whMonth := headlineWh(r, found)
+	trafficReq, trafficMonth := trafficWh(r, found)
+	label := "GPU floor:"
+	if found && !r.Meets() && r.Fastest != nil {
+		label = "Fastest, above your target:"
+	}
 	per := " per " + requestWord(request) + ","
 	return app.Div().ID(figuresSummaryID).Class("figures-summary").Aria("hidden", "true").DataSet("wh", whMonth.attr()).Body(
 		app.Span().Class("summary-pair").Body(
-			app.Span().Text("GPU floor:"),
+			app.Span().Text(label),
 			app.Span().Body(app.Strong().Text(whReq.text()), app.Text(per)),
 			app.Span().Body(app.Strong().Text(whMonth.text()), app.Text(" per month")),
 		),
