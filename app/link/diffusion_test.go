@@ -1,9 +1,12 @@
 package link
 
 import (
+	"strings"
 	"testing"
 
 	"energyfloor/data"
+
+	"github.com/shopspring/decimal"
 )
 
 // TestDiffusionLinks: a state reads an image workload with its own
@@ -38,6 +41,27 @@ func TestDiffusionLinks(t *testing.T) {
 	page, notices := DecodeQuery(ds, mustQuery(t, "workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&tokens=5B"))
 	if len(notices) != 0 || page.Permalink(ds).Encode() != f.Permalink(ds).Encode() {
 		t.Errorf("the link's state: notices %q, permalink %s, want %s", notices, page.Permalink(ds).Encode(), f.Permalink(ds).Encode())
+	}
+	// The token fields are not an image page's inputs: a link's are read
+	// as the page's form sends them, not at all, so the requests field
+	// shows the volume the figures are for, and no hidden field holds a
+	// message; likewise the latency in seconds on a token page.
+	for _, tc := range []struct{ query, requests string }{
+		{"workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&tokens=5B", "2M"},
+		{"workload=text-to-image&tokens=5B&output=50", "1M"},
+		{"workload=text-to-video&tokens=abc&output=0&itl=abc&pct=nope", "10k"},
+		{"workload=lm-arena-chat&latency=abc&requests=3M", "3M"},
+	} {
+		page, notices := DecodeQuery(ds, mustQuery(t, tc.query))
+		want := decimal.RequireFromString(strings.ReplaceAll(strings.ReplaceAll(tc.requests, "M", "000000"), "k", "000"))
+		got := page.In.RequestsPerMonth
+		if page.Request == "" {
+			got = page.Requests()
+		}
+		if page.Text[FieldRequests] != tc.requests || !got.Equal(want) || len(page.Errs) != 0 || len(notices) != 0 {
+			t.Errorf("%s: requests field %q, %s requests a month, errors %v, notices %q; want %q, no error, no notice",
+				tc.query, page.Text[FieldRequests], got, page.Errs, notices, tc.requests)
+		}
 	}
 
 	s := NewState(ds)

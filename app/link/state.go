@@ -282,7 +282,8 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 // DecodeQuery decodes a permalink's query, or the calculator's form as a
 // browser submits it, into a form for dataset ds. It reads each field's
 // parameter as if typed, in the table's order, and never fails: a missing
-// parameter takes its default silently; a bad number stays in its field with
+// parameter, or one that is not an input of the workload (State.Applies),
+// takes its default silently; a bad number stays in its field with
 // the message the app gives there, and the inputs keep their default; any
 // other bad, unknown or hostile parameter takes its default and adds a
 // notice quoting it (shortened, with control and direction characters
@@ -311,6 +312,11 @@ func DecodeQuery(ds *floor.Dataset, q url.Values) (State, []Notice) {
 			// The model falls back on the workload's default or best for
 			// the inputs read so far: all the ranking depends on.
 			f.In.Model = ModelFor(ds, f.In, f.In.Model)
+		}
+		if !f.Applies(Field(k)) {
+			// Not an input of the workload read: the page neither shows
+			// nor sends it (the token fields on an image page).
+			continue
 		}
 		v, ok := get(fd.Param, fd.Kind != ChoiceKind)
 		if !ok {
