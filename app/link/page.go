@@ -32,6 +32,18 @@ func (f *State) Key(embed bool, notices []Notice) (key string, ok bool) {
 	return WithPageParams(f.Query().Encode(), f.PageParams(embed)), true
 }
 
+// VersionNotice says, when the link was made with another data version
+// than the dataset ds (LinkVersion), that its figures may differ from the
+// ones it showed; "" otherwise. The page shows it above the calculator,
+// and energyfloor -link on stderr.
+func (f *State) VersionNotice(ds *floor.Dataset) Notice {
+	if f.LinkVersion == "" {
+		return ""
+	}
+	return Notice("This link was made with data version " + floor.QuoteInput(f.LinkVersion) + "; these figures come from data version " +
+		ds.DataVersion + ", so they may differ from the ones the link showed.")
+}
+
 // PermalinkOf returns the permalink query of inputs in on dataset ds, in the
 // canonical spellings: the query a page in the state in writes (the volume
 // as tokens), with the data version. The CLI's statement links to it.

@@ -84,7 +84,7 @@ func (c *calculator) Render() app.UI {
 		}
 		return c.root("embed").Body(
 			noticeList(c.notices),
-			versionNote(c.form.LinkVersion, c.ds.DataVersion),
+			versionNote(c.form.VersionNotice(c.ds)),
 			&appStatus{Embed: true},
 			foldAbove,
 			results,
@@ -118,7 +118,7 @@ func (c *calculator) Render() app.UI {
 			&installButton{},
 		),
 		noticeList(c.notices),
-		versionNote(c.form.LinkVersion, c.ds.DataVersion),
+		versionNote(c.form.VersionNotice(c.ds)),
 		app.Div().Class("layout").Body(
 			inputs,
 			app.Div().Class("results-column").Body(append([]app.UI{

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"energyfloor/app/floor"
 	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -21,14 +20,11 @@ func noticeList(notices []link.Notice) app.UI {
 	)
 }
 
-// versionNote says, when a link was made with another data version than
-// the dataset's, that its figures may differ from when it was made; nil
-// otherwise.
-func versionNote(link, data string) app.UI {
-	if link == "" {
+// versionNote shows the notice that a link was made with another data
+// version (link.State.VersionNotice); nil when there is none.
+func versionNote(notice link.Notice) app.UI {
+	if notice == "" {
 		return nil
 	}
-	return app.P().ID("version-notice").Class("notice").Role("status").Text(
-		"This link was made with data version " + floor.QuoteInput(link) + "; these figures come from data version " +
-			data + ", so they may differ from the ones the link showed.")
+	return app.P().ID("version-notice").Class("notice").Role("status").Text(string(notice))
 }

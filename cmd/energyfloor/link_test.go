@@ -24,7 +24,7 @@ func TestLinkIsTheFlags(t *testing.T) {
 			[]string{"-model", "qwen-3-8b", "-itl-ms", "30"}},
 		{"requests for the volume", "https://example.org/?requests=2M&output=250",
 			[]string{"-tokens", "500M", "-output-tokens", "250"}},
-		{"beyond the GPU", "https://example.org/?host=0.43&idle=0.17&pue=1.09&grid=deu&price=0.3&cur=EUR&v=2020-01-01",
+		{"beyond the GPU", "https://example.org/?host=0.43&idle=0.17&pue=1.09&grid=deu&price=0.3&cur=EUR&v=2026-10-19",
 			[]string{"-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09", "-grid", "DEU", "-price-per-kwh", "0.3", "-currency", "EUR"}},
 		{"the user's own intensity", "https://example.org/?gco2=350&grid=custom",
 			[]string{"-gco2-per-kwh", "350"}},
@@ -57,6 +57,18 @@ func TestLinkFlagsOnTop(t *testing.T) {
 	}
 }
 
+// TestLinkModelOnAnotherWorkload: -workload on top of a link whose model
+// that workload lacks ranks every model of it, as -workload alone does,
+// and says the link's model is ignored.
+func TestLinkModelOnAnotherWorkload(t *testing.T) {
+	code, got, stderr := runCLI("-link", "https://example.org/?model=llama-3-1-405b-instruct", "-workload", "gpqa")
+	_, want, _ := runCLI("-workload", "gpqa")
+	const notice = `energyfloor: -link: Ignored model="llama-3-1-405b-instruct": no such model on gpqa (-workload). Ranking every model.` + "\n"
+	if code != 0 || got != want || stderr != notice {
+		t.Errorf("exit %d, stderr %q, prints\n%s\nwant exit 0, stderr %q, and as -workload gpqa\n%s", code, stderr, got, notice, want)
+	}
+}
+
 // TestLinkProblems: a bad number exits 2, naming its parameter with the
 // page's message; a parameter the page drops with a notice gives the same
 // notice on stderr, and the figures are the page's (its default in place);
@@ -82,6 +94,13 @@ func TestLinkProblems(t *testing.T) {
 		{"a semicolon", "https://example.org/?tokens=5B;itl=50", 0,
 			[]string{`energyfloor: -link: Read ";" as "&" in "tokens=5B;itl=50": parameters are separated by "&".` + "\n"},
 			[]string{"-tokens", "5B", "-itl-ms", "50"}},
+		{"another data version", "https://example.org/?tokens=5M&v=2020-01-01", 0,
+			[]string{`energyfloor: -link: This link was made with data version "2020-01-01"; these figures come from data version ` +
+				`2026-10-19, so they may differ from the ones the link showed.` + "\n"}, []string{"-tokens", "5M"}},
+		// The page neither shows nor reads an input its workload lacks.
+		{"a token input on an image page", "https://example.org/?workload=text-to-image&tokens=5B&output=abc", 0, nil,
+			[]string{"-workload", "text-to-image"}},
+		{"a latency in seconds on a token page", "https://example.org/?latency=abc&tokens=5B", 0, nil, []string{"-tokens", "5B"}},
 		{"not a page", "https://example.org/oembed?url=x", 2, []string{`energyfloor: -link "https://example.org/oembed?url=x": Give a permalink of the app`}, nil},
 		{"not an address", "http://[::1", 2, []string{`energyfloor: -link "http://[::1": Give a permalink of the app`}, nil},
 	} {
@@ -137,4 +156,15 @@ func FuzzLink(f *testing.F) {
 			t.Errorf("-link %q: exit %d and no message", raw, code)
 		}
 	})
+}
+
+// TestModelNotOnTheGPU: a model not measured on the GPU asked for is named
+// as such under its empty table, from flags and from a link alike.
+func TestModelNotOnTheGPU(t *testing.T) {
+	for _, args := range [][]string{{"-model", "deepseek-v3-1", "-gpu", "H100"}, {"-link", "https://example.org/?model=deepseek-v3-1&gpu=H100"}} {
+		code, got, _ := runCLI(args...)
+		if code != 0 || !strings.Contains(got, "\nDeepSeek V3.1 was not measured on H100.\n") {
+			t.Errorf("%v: exit %d, prints\n%s\nwant exit 0 and \"DeepSeek V3.1 was not measured on H100.\"", args, code, got)
+		}
+	}
 }

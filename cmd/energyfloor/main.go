@@ -36,10 +36,11 @@
 //	-currency s        the price's currency, shown as text (at most floor.MaxCurrencyRunes characters)
 //	-link URL          read the inputs from a permalink of the app, as the page reads it
 //	                   (any origin or path prefix, /embed too; link.Decode): the same
-//	                   figures as the equivalent flags, which, given too, apply on top; a
-//	                   parameter the page would drop gives the page's notice on stderr,
-//	                   a bad number is a usage error naming the parameter with the page's
-//	                   message
+//	                   figures as the equivalent flags, which, given too, apply on top (a
+//	                   -workload without the link's model ranks every model, with a
+//	                   notice); a parameter the page would drop gives the page's notice on
+//	                   stderr, as does a link made with another data version; a bad number
+//	                   is a usage error naming the parameter with the page's message
 //	-statement         print the statement to quote instead of the table: one paragraph
 //	                   (floor.Statement) for -model, else the default model, over -gpu;
 //	                   with -json, the JSON's statement field carries it
@@ -217,7 +218,6 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"path"
 	"slices"
 	"strings"
 
@@ -320,6 +320,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
+	if modelGiven && w.Model(in.Model) == nil {
+		// The link's model, which -workload's workload does not have.
+		fmt.Fprintf(stderr, "energyfloor: -link: Ignored %s=%s: no such model on %s (-workload). Ranking every model.\n",
+			link.Fields[link.FieldModel].Param, floor.QuoteInput(in.Model), w.ID)
+		modelGiven = false
+	}
 	results := floor.Rank(w, in)
 	if modelGiven {
 		results = slices.DeleteFunc(results, func(r floor.Result) bool { return r.Model.Slug != in.Model })
@@ -361,46 +367,6 @@ func flagProblem(d *floor.Dataset, f *link.State, k link.Field, v string, err er
 	}
 	return err
 }
-
-// readLink reads the permalink raw with the page's decoder into a state:
-// a number the page would show with a message is an error, on stderr, naming
-// its parameter; a parameter the page would drop with a notice gives that
-// notice on stderr, and the CLI goes on. modelGiven reports whether the link
-// names a model it can use.
-func readLink(d *floor.Dataset, raw string, stderr io.Writer) (f link.State, modelGiven, ok bool) {
-	// The parse error comes first: u is nil with it.
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || u.Path != "" && !strings.HasSuffix(u.Path, "/") && !slices.Contains(linkPages, path.Base(u.Path)) {
-		fmt.Fprintf(stderr, "energyfloor: -link %s: Give a permalink of the app, such as https://example.org/?tokens=2.5B&itl=50.\n", floor.QuoteInput(raw))
-		return f, false, false
-	}
-	// link.Decode's two steps, so that the query is parsed once and the
-	// model it names can be looked up in it.
-	q, notices := link.ParseQuery(u.RawQuery)
-	f, more := link.DecodeQuery(d, q)
-	for _, n := range append(notices, more...) {
-		fmt.Fprintln(stderr, "energyfloor: -link:", n)
-	}
-	ok = true
-	for k, fd := range link.Fields {
-		if msg := f.Errs[link.Field(k)]; msg != "" {
-			fmt.Fprintf(stderr, "energyfloor: -link: %s=%s: %s\n", fd.Param, floor.QuoteInput(f.Text[k]), msg)
-			ok = false
-		}
-	}
-	// The link limits the ranking to its model when it names one the
-	// workload has (else the page says so, and the CLI ranks them all).
-	if m := q[link.Fields[link.FieldModel].Param]; len(m) > 0 {
-		if w := d.FindWorkload(f.In.Workload); w != nil && w.FindModel(m[0]) != nil {
-			modelGiven = true
-		}
-	}
-	return f, modelGiven, ok
-}
-
-// linkPages are the last segments of the app's pages' paths, besides "/":
-// the embed, and the static build's files.
-var linkPages = []string{"embed", "index.html", "embed.html"}
 
 // checkOrigin checks an -origin: an absolute http or https URL with a host,
 // and no query or fragment, which the permalink's query follows.

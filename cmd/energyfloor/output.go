@@ -148,7 +148,12 @@ func (r *report) writeTable(out io.Writer) error {
 		return err
 	}
 	if len(r.results) == 0 {
-		b.WriteString("No model of this workload was measured on that GPU.\n")
+		// Only a model (or a workload) not measured on the GPU asked for.
+		what := "No model of this workload"
+		if m := w.Model(in.Model); m != nil {
+			what = m.Name
+		}
+		fmt.Fprintf(&b, "%s was not measured on %s.\n", what, in.GPU)
 	}
 	src := w.Source
 	if diffusion {
