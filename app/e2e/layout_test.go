@@ -180,3 +180,42 @@ func TestLayoutHeightsDiffusion(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadlineFiguresFit: at 375 and 320 px, on the page and in the embed,
+// the headline figures stay inside their pair without running into each
+// other, and the page does not scroll sideways, for the default figures
+// and for long ones ("0.000737 Wh", "0.0000667 Wh").
+func TestHeadlineFiguresFit(t *testing.T) {
+	const check = `(() => {
+		const out = [];
+		if (document.documentElement.scrollWidth > innerWidth) out.push("the page is " + document.documentElement.scrollWidth + " px wide");
+		for (const pair of document.querySelectorAll(".pair")) {
+			const p = pair.getBoundingClientRect();
+			// The text's own extent: an element's box keeps to its column
+			// while text that does not fit runs out of it.
+			const vs = [...pair.querySelectorAll(".figure-value")].map(v => {
+				const range = document.createRange();
+				range.selectNodeContents(v);
+				return [v.textContent, range.getBoundingClientRect()];
+			});
+			for (const [text, r] of vs) {
+				if (r.left < p.left - 0.5 || r.right > p.right + 0.5) out.push(text + " leaves its pair");
+			}
+			for (let i = 0; i < vs.length; i++) for (let j = i + 1; j < vs.length; j++) {
+				const [a, ra] = vs[i], [b, rb] = vs[j];
+				if (ra.left < rb.right - 0.5 && rb.left < ra.right - 0.5 && ra.top < rb.bottom - 0.5 && rb.top < ra.bottom - 0.5) out.push(a + " overlaps " + b);
+			}
+		}
+		return out.join("; ");
+	})()`
+	for _, path := range []string{"/embed", "/embed?model=qwen-3-8b&output=50&tokens=5B", "/?model=qwen-3-8b&output=50&tokens=5B", "/?tokens=1&output=1"} {
+		for _, w := range []int{375, 320} {
+			t.Run(fmt.Sprint(path, "-", w), func(t *testing.T) {
+				b := openLayout(t, path, w, "fit")
+				if problem, err := Eval[string](b, check); err != nil || problem != "" {
+					t.Errorf("%s at %d px: %s %v", path, w, problem, err)
+				}
+			})
+		}
+	}
+}
