@@ -22,14 +22,16 @@ func (c *calculator) report() *floor.Report {
 	return rep
 }
 
-// onExport offers the report as a CSV or JSON file. When the file cannot be
-// made or offered, the export panel says so next to its buttons
+// onExport offers the report as a CSV or JSON file. When a field holds a
+// bad value, whose figures the report would not have, or the file cannot
+// be made or offered, the export panel says so next to its buttons
 // (exportFailed), until an export works.
 func (c *calculator) onExport(ctx app.Context, a app.Action) {
 	kind, _ := a.Value.(string)
-	err := c.export(kind)
 	failed := ""
-	if err != nil {
+	if len(c.form.Errs) > 0 {
+		failed = "Not downloaded: the figures are not for the values in the fields. Correct the marked field first."
+	} else if err := c.export(kind); err != nil {
 		failed = "The download did not work: " + err.Error() + "."
 	}
 	if failed == c.exportFailed {
