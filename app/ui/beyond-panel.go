@@ -171,12 +171,16 @@ func (p *beyondPanel) renderFigures() app.UI {
 	if k.Equal(decimal.NewFromInt(1)) {
 		energyCounts = "No host, idle or facility energy added: the estimate is the measured GPU floor."
 	}
-	lines := []app.UI{
+	var lines []app.UI
+	if !p.Floor.Meets() {
+		lines = append(lines, app.P().Class("warn").Text(
+			"No configuration meets your latency target: these estimates start from the fastest one's figures, not from a floor."))
+	}
+	lines = append(lines,
 		line("Energy per request", "estimate-per-request", "wh", e.WhPerRequest.String(),
 			floor.FormatWh(fig.WhPerRequest)+" → "+floor.FormatWh(e.WhPerRequest), energyCounts),
 		line("Energy per month", "estimate-per-month", "wh", e.KWhPerMonth.Shift(3).String(),
-			floor.FormatWh(fig.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(e.KWhPerMonth.Shift(3)), "The same, over the month's volume."),
-	}
+			floor.FormatWh(fig.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(e.KWhPerMonth.Shift(3)), "The same, over the month's volume."))
 	// The figure at your traffic's estimate, beside the floor's on each line
 	// (nil when there is no figure at your traffic).
 	var te *floor.Estimate

@@ -102,8 +102,8 @@ func TestCalculatorResults(t *testing.T) {
 	if strings.Contains(html, `id="notices"`) {
 		t.Error("got a notice for a valid link")
 	}
-	if !strings.Contains(html, "<span>GPU floor:</span>") {
-		t.Error(`the summary of the headline does not say "GPU floor:"`)
+	if !strings.Contains(html, "<span>GPU floor:</span>") || !strings.Contains(html, ">The floor<") {
+		t.Error(`the headline or its summary does not call the floor "The floor" and "GPU floor:"`)
 	}
 }
 
@@ -131,14 +131,20 @@ func TestCalculatorNothingMeetsTheTarget(t *testing.T) {
 	for _, want := range []string{"has a median inter-token latency within 5 ms", "at the fastest configuration, 10 ms: above your target",
 		"The lowest median inter-token latency it reaches is 10 ms",
 		"1.00 J per output token: 0.139 Wh per request, 278 kWh per month",
-		// The summary of the headline names the figures as the headline does.
+		// The headline's pair and its summary name the figures so.
+		"The fastest, above your target", "No configuration meets your latency target: these are the fastest one&#39;s figures, not a floor.",
 		"<span>Fastest, above your target:</span>"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	if strings.Contains(html, "GPU floor:") {
-		t.Error(`the summary calls the fastest configuration's figures "GPU floor:"`)
+	if strings.Contains(html, "GPU floor:") || strings.Contains(html, ">The floor<") {
+		t.Error(`the summary or the headline calls the fastest configuration's figures the floor`)
+	}
+	// Beyond the GPU says its estimates start from the fastest configuration.
+	html = render(t, fixtureCalculator("itl=5&model=alpha&pue=1.2", false))
+	if want := "No configuration meets your latency target: these estimates start from the fastest one&#39;s figures, not from a floor."; !strings.Contains(html, want) {
+		t.Errorf("Beyond the GPU lacks %q", want)
 	}
 }
 

@@ -50,16 +50,22 @@ func (p *publishedPanel) Render() app.UI {
 		link                            *floor.PublishedFigure
 	}
 
+	// Where nothing meets the target the figures are the fastest
+	// configuration's, as the headline names them.
+	ours, detail, googleLabel := "Your GPU floor, ", "Measured GPU energy only, at steady state on a busy server.", "Your floor with the Google 2025 proportions"
+	if !p.Floor.Meets() {
+		ours, detail = "The fastest, above your target, ", "Measured GPU energy only, at the fastest configuration: none meets your latency target, so there is no floor."
+		googleLabel = "The fastest with the Google 2025 proportions"
+	}
 	rows := []row{
-		{id: "ours-floor", scope: floor.AlignsWithFloor, label: "Your GPU floor, " + p.Floor.Model.Name,
-			wh: fig.WhPerRequest, detail: "Measured GPU energy only, at steady state on a busy server."},
+		{id: "ours-floor", scope: floor.AlignsWithFloor, label: ours + p.Floor.Model.Name, wh: fig.WhPerRequest, detail: detail},
 	}
 	if t := p.Floor.Traffic; t != nil {
 		rows = append(rows, row{id: "ours-traffic", scope: floor.AlignsWithFloor, label: "Your GPU floor at your traffic",
 			wh: t.Figures.WhPerRequest, detail: "Measured GPU energy only, at the configuration your monthly volume can keep busy."})
 	}
 	rows = append(rows, []row{
-		{id: "ours-google", scope: floor.AlignsWithGoogle, label: "Your floor with the Google 2025 proportions",
+		{id: "ours-google", scope: floor.AlignsWithGoogle, label: googleLabel,
 			wh: googleWh, detail: "The floor × (1 + " + google.Host.String() + " + " + google.Idle.String() + ") × " + google.PUE.String() + ": an estimate, not a measurement."},
 	}...)
 	if !p.Factors.IsZero() {

@@ -51,3 +51,21 @@ func TestPublishedOnImagePages(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishedNothingMeets: where nothing meets the target, our rows
+// beside the published figures name the fastest configuration's figures
+// as such, not as a floor.
+func TestPublishedNothingMeets(t *testing.T) {
+	c := &calculator{load: loadDataset}
+	c.navigate("itl=5")
+	html := render(t, c)
+	for _, want := range []string{"The fastest, above your target, Qwen 3 235B A22B Instruct", "The fastest with the Google 2025 proportions",
+		"at the fastest configuration: none meets your latency target, so there is no floor"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("/?itl=5: the published figures lack %q", want)
+		}
+	}
+	if strings.Contains(html, "Your GPU floor") || strings.Contains(html, "Your floor with") {
+		t.Error("/?itl=5: the published figures call the fastest configuration's figures your floor")
+	}
+}

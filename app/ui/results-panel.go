@@ -240,8 +240,15 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
 	}
 	perRequest := "Per " + requestWord(p.Request)
+	// When nothing meets the target, the figures are the fastest
+	// configuration's, and the pair says so in its heading, which the
+	// embed and the printout show without the lines under the figures.
+	heading, question := "The floor", "The best case: the least energy the measured hardware reaches, its batches full."
+	if r := p.Result; p.Found && !r.Meets() && r.Fastest != nil {
+		heading, question = "The fastest, above your target", "No configuration meets your latency target: these are the fastest one's figures, not a floor."
+	}
 	return app.Div().Class("headline").Aria("live", "polite").Body(
-		headlinePair("pair-floor", "The floor", "The best case: the least energy the measured hardware reaches, its batches full.",
+		headlinePair("pair-floor", heading, question,
 			headlineFigure(perRequest, "energy-per-request", whReq, reqSub),
 			headlineFigure("Per month", "energy-per-month", whMonth, monthSub), nil),
 		headlinePair("pair-traffic", "At your traffic", "The least your monthly volume can reach: it keeps fewer requests in flight.",
