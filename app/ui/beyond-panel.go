@@ -167,7 +167,7 @@ func (p *beyondPanel) renderFigures() app.UI {
 			app.Span().Class("figure-sub").Text(counts),
 		)
 	}
-	energyCounts := "The measured GPU floor × (1 + host + idle) × PUE: " + floor.FormatNumber(k) + " times the floor."
+	energyCounts := "The measured GPU floor × (1 + host + idle) × PUE: " + k.String() + " times the floor."
 	if k.Equal(decimal.NewFromInt(1)) {
 		energyCounts = "No host, idle or facility energy added: the estimate is the measured GPU floor."
 	}

@@ -116,7 +116,9 @@ func TestBeyondPanel(t *testing.T) {
 	}
 	for _, want := range []string{"0.0500 Wh → 0.0872 Wh", "100 kWh → 174 kWh", "0.0298 gCO2e", "59.7 kgCO2e", "20.9 EUR", "× 0.12 EUR per kWh; electricity only.",
 		"342.06 gCO2e/kWh (Germany, 2024)", "Carbon intensity: Ember, yearly electricity data, via CO2.js",
-		"Beyond the measured floor, host 0.43, idle 0.17 and PUE 1.09 are assumptions", "A model, a prompt and a provider all differ."} {
+		"Beyond the measured floor, host 0.43, idle 0.17 and PUE 1.09 are assumptions", "A model, a prompt and a provider all differ.",
+		// (1 + 0.43 + 0.17) × 1.09 = 1.744, every digit, as the statement and the CLI give it.
+		"× PUE: 1.744 times the floor."} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}
