@@ -256,7 +256,7 @@ func TestCaveatNote(t *testing.T) {
 		{"own factors and own intensity, no currency",
 			floor.Factors{Host: dec("0.5"), Idle: dec("0.25"), PUE: dec("1.2"), Grid: deu, CustomGCO2ePerKWh: null("400"), PricePerKWh: null("0.30")},
 			"Beyond the measured floor, host 0.5, idle 0.25 and PUE 1.2 are your own assumptions; carbon uses your own grid " +
-				"intensity, 400 gCO2e/kWh, taken as a location-based annual average; the price, 0.30 per kWh, is your own."},
+				"intensity, 400 gCO2e/kWh, taken as a location-based annual average; the price, 0.30 currency units per kWh, is your own."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := floor.CaveatNote(tc.f, src); got != tc.want {

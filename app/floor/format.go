@@ -165,10 +165,17 @@ func FormatLatency(ms decimal.Decimal) string { return FormatExact(ms) + " ms" }
 func FormatSeconds(s decimal.Decimal) string { return FormatExact(s) + " s" }
 
 // WithCurrency follows amount, a formatted money figure, with currency as
-// the user typed it: "34.9 EUR", or "34.9" with no currency.
+// the user typed it: "34.9 EUR"; with no currency, "34.9 currency units",
+// so that a figure quoted is never a bare number.
 func WithCurrency(amount, currency string) string {
-	return strings.TrimSpace(amount + " " + currency)
+	if currency == "" {
+		currency = NoCurrency
+	}
+	return amount + " " + currency
 }
+
+// NoCurrency stands for the currency of a price given without one.
+const NoCurrency = "currency units"
 
 // MaxQuotedRunes is how many characters of a rejected value QuoteInput keeps.
 const MaxQuotedRunes = 40

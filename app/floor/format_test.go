@@ -83,7 +83,7 @@ func TestWithCurrency(t *testing.T) {
 	tests := []struct{ name, amount, currency, want string }{
 		{"a code", "34.9", "EUR", "34.9 EUR"},
 		{"a sign", "0.3", "€", "0.3 €"},
-		{"no currency", "34.9", "", "34.9"},
+		{"no currency", "34.9", "", "34.9 currency units"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
