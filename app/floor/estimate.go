@@ -42,6 +42,13 @@ func (f Factors) pue() decimal.Decimal {
 	return f.PUE
 }
 
+// EnergyWords states f's energy factors as the page's caveat, the statement
+// and the CLI give them: "host 0.43, idle 0.17 and PUE 1.09", PUE 1 when
+// it is unset (zero).
+func (f Factors) EnergyWords() string {
+	return "host " + FormatExact(f.Host) + ", idle " + FormatExact(f.Idle) + " and PUE " + FormatExact(f.pue())
+}
+
 // addsEnergy reports whether host, idle or PUE add anything to GPU energy.
 func (f Factors) addsEnergy() bool {
 	return !f.Host.IsZero() || !f.Idle.IsZero() || !f.pue().Equal(one)
@@ -193,7 +200,7 @@ func CaveatNote(f Factors, src GridSource) string {
 		return ""
 	}
 	var parts []string
-	factors := "host " + FormatExact(f.Host) + ", idle " + FormatExact(f.Idle) + " and PUE " + FormatExact(f.pue())
+	factors := f.EnergyWords()
 	switch p, ok := f.Preset(); {
 	case !f.addsEnergy():
 		parts = append(parts, "the estimate adds no host, idle or facility energy to the measured GPU energy")

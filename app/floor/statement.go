@@ -221,8 +221,7 @@ func gpuScope(gpu string) string {
 func estimateSentence(ds *Dataset, f Factors, fig Figures, t *Traffic) string {
 	var parts []string
 	if f.addsEnergy() {
-		s := "host " + FormatExact(f.Host) + ", idle " + FormatExact(f.Idle) + " and PUE " + FormatExact(f.pue()) +
-			" (× " + f.EnergyFactor().String()
+		s := f.EnergyWords() + " (× " + f.EnergyFactor().String()
 		if p, ok := f.Preset(); ok {
 			s += ", the " + p.Name + " preset"
 		}

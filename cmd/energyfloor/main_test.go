@@ -617,3 +617,23 @@ func TestVersionJSON(t *testing.T) {
 		t.Errorf("-version -json = %v, want %v", got, want)
 	}
 }
+
+// TestFactorsLineUnsetPUE: a factor given without -pue states PUE 1, the
+// PUE the estimate uses, as the statement and the page's caveat do (the
+// line read "PUE 0" once -pue's default became unset).
+func TestFactorsLineUnsetPUE(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-gco2-per-kwh", "300", "-model", "qwen-3-8b"},
+			"Estimate beyond the floor: × 1, from host 0, idle 0 and PUE 1 (GPU only); carbon at your own 300 gCO2e/kWh.\n"},
+		{[]string{"-host-overhead", "0.2", "-price-per-kwh", "0.3", "-currency", "EUR"},
+			"Estimate beyond the floor: × 1.2, from host 0.2, idle 0 and PUE 1; cost at 0.3 EUR per kWh.\n"},
+	} {
+		code, out, stderr := runCLI(tc.args...)
+		if code != 0 || !strings.Contains(out, "\n"+tc.want) {
+			t.Errorf("%v: exit %d, stderr %q, prints\n%s\nwant the line\n%s", tc.args, code, stderr, out, tc.want)
+		}
+	}
+}

@@ -227,10 +227,9 @@ func (r *report) diffusionNotes(b *strings.Builder, missed int) {
 }
 
 // factorsLine states the estimate's factors above the table: what each
-// estimate column assumes. The flags always set PUE (-pue is 1 by default).
+// estimate column assumes.
 func factorsLine(f floor.Factors) string {
-	s := fmt.Sprintf("Estimate beyond the floor: × %s, from host %s, idle %s and PUE %s", f.EnergyFactor(),
-		floor.FormatExact(f.Host), floor.FormatExact(f.Idle), floor.FormatExact(f.PUE))
+	s := "Estimate beyond the floor: × " + f.EnergyFactor().String() + ", from " + f.EnergyWords()
 	if p, ok := f.Preset(); ok {
 		s += " (" + p.Name + ")"
 	}
