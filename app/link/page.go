@@ -76,10 +76,16 @@ func FlagUsage(k Field) string {
 // it: the value a new page holds, a number in its compact form ("1B"). The
 // model's is "": its flag limits the ranking to one model, and without it
 // the CLI ranks them all. The requests' is "" too: their default depends on
-// the workload, and their help says it for each.
+// the workload, and their help says it for each. The energy factors' is the
+// floor's own: host and idle 0, PUE 1.
 func FlagDefault(k Field) string {
-	if k == FieldModel || k == FieldRequests {
+	switch k {
+	case FieldModel, FieldRequests:
 		return ""
+	case FieldHost, FieldIdle, FieldPUE:
+		// Not given, they are the GPU floor's own (floor.Factors' zero):
+		// host and idle 0, PUE 1, which a permalink leaves out.
+		return floor.FormatCompact(Fields[k].Min)
 	}
 	f := State{Basis: FieldTokens, In: floor.DefaultInputs()}
 	v := f.Value(k)

@@ -402,8 +402,18 @@ func TestDocFlags(t *testing.T) {
 				t.Errorf("the doc gives -%s %q, which its help does not: %s", name, n, help)
 			}
 		}
+		// A default the doc states is the one -h states, not just a
+		// number the help has elsewhere (as "0 to 5" has 0).
+		for _, m := range docDefault.FindAllStringSubmatch(text, -1) {
+			if !strings.Contains(help, `(default "`+m[1]+`")`) && !strings.Contains(help, "(default "+m[1]) {
+				t.Errorf("the doc gives -%s the default %q, which its help does not: %s", name, m[1], help)
+			}
+		}
 	}
 }
+
+// docDefault is a default the doc states: "(default 0)", "(default 1B)".
+var docDefault = regexp.MustCompile(`\(default ([^)\s,;]+)`)
 
 // containsNumber reports whether text has the number n among its numbers.
 func containsNumber(text, n string) bool {
