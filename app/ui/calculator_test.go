@@ -725,3 +725,31 @@ func TestResultsCurrent(t *testing.T) {
 		t.Errorf("chosen row %q, want alpha/H100/1/256 (within 100 ms)", got)
 	}
 }
+
+// TestResultsForHintPrerendered: where the app does not run, the line over
+// figures that are not the fields' says how to get them: Calculate, or,
+// when the link's own value is bad, correcting it first.
+func TestResultsForHintPrerendered(t *testing.T) {
+	for query, want := range map[string]string{
+		"tokens=2B":  "Press Calculate to get figures for the values in the fields.",
+		"tokens=abc": "Correct the marked field, then press Calculate.",
+	} {
+		if got := text(render(t, fixtureCalculator(query, false)), "results-for-hint"); got != want {
+			t.Errorf("?%s: #results-for-hint %q, want %q", query, got, want)
+		}
+	}
+}
+
+// TestOutputLengthAsTyped: the line under the floor per request gives the
+// output length as given, not rounded to three figures ("50", not "50.0";
+// "1,234.5", not "1,230"). alpha's a2: 0.36 J per output token.
+func TestOutputLengthAsTyped(t *testing.T) {
+	for query, want := range map[string]string{
+		"itl=60&model=alpha&output=50":     "18.0 J for 50 output tokens",
+		"itl=60&model=alpha&output=1234.5": "444 J for 1,234.5 output tokens",
+	} {
+		if html := render(t, fixtureCalculator(query, false)); !strings.Contains(html, want) {
+			t.Errorf("?%s: the page lacks %q", query, want)
+		}
+	}
+}

@@ -143,9 +143,14 @@ func (p *resultsPanel) Render() app.UI {
 	}
 	drawnCurrent, drawnFor := p.drawnCurrent()
 	current := yesNo(drawnCurrent)
+	// Where the app does not run, Calculate sends the form: a page whose
+	// link holds a bad value needs that value corrected first.
 	hint := "Correct the marked field to update them."
 	if app.IsServer {
 		hint = "Press Calculate to get figures for the values in the fields."
+		if !p.Current {
+			hint = "Correct the marked field, then press Calculate."
+		}
 	}
 	return app.Section().ID(IDResults).Class("panel", "results").Aria("labelledby", "results-h").
 		DataSet("meets", meets).Attr(AttrCurrent, current).Body(
@@ -292,7 +297,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 	whReq, whMonth := headlineWh(r, p.Found)
 	// A token workload's words and lines; an image or video workload's
 	// (p.Request) below.
-	reqSub := floor.FormatJoules(f.JoulesPerRequest) + " for " + floor.FormatNumber(in.OutputTokensPerRequest) + " output tokens"
+	reqSub := floor.FormatJoules(f.JoulesPerRequest) + " for " + floor.FormatExact(in.OutputTokensPerRequest) + " output tokens"
 	monthSub := floor.FormatInteger(f.RequestsPerMonth) + " requests a month"
 	whose := statisticName(in.Statistic) + " inter-token latency is at most " + floor.FormatLatency(in.TargetITLMs) + ", each measured with its batches full."
 	var perToken app.UI = app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken) +
