@@ -44,6 +44,16 @@ const readLayout = `(() => {
 	};
 })()`
 
+// chartTextCut lists the charts' texts that reach past their chart's box,
+// where the edge cuts them off.
+const chartTextCut = `[...document.querySelectorAll(".chart svg")].flatMap((svg) => {
+	const r = svg.getBoundingClientRect();
+	return [...svg.querySelectorAll("text")].filter((t) => {
+		const b = t.getBoundingClientRect();
+		return b.width > 0 && (b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.top < r.top - 0.5 || b.bottom > r.bottom + 0.5);
+	}).map((t) => t.textContent);
+})`
+
 // Pages the layout is checked on: the default page, and a factor page
 // (Beyond the GPU open).
 var layoutPages = []struct {
@@ -123,7 +133,8 @@ func TestLayoutWide(t *testing.T) {
 }
 
 // TestLayoutPhone: at 375 × 800 the figure at your traffic starts within
-// 700 px of the floor's end, every chart scales to the screen's width, and
+// 700 px of the floor's end, every chart scales to the screen's width with
+// no label cut off by its edge, and
 // the page is at most 8,000 px tall (10,500 with Beyond the GPU open).
 func TestLayoutPhone(t *testing.T) {
 	for _, pg := range layoutPages {
@@ -147,6 +158,9 @@ func TestLayoutPhone(t *testing.T) {
 				if l.ChartRights[i] > l.InnerWidth || l.ChartWidths[i] > l.InnerWidth {
 					t.Errorf("chart %d is %.0f px wide and ends at %.0f, past the screen's %.0f", i, l.ChartWidths[i], l.ChartRights[i], l.InnerWidth)
 				}
+			}
+			if cut, err := Eval[[]string](b, chartTextCut); err != nil || len(cut) > 0 {
+				t.Errorf("chart labels cut off by their chart's edge: %q %v", cut, err)
 			}
 		})
 	}

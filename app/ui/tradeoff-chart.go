@@ -55,6 +55,16 @@ const (
 	chartBottom = 56.0
 )
 
+// xTickAnchor anchors the label of an x tick at x: centred on it, or, near
+// the frame's right edge, ending at it, so that the edge does not cut it
+// off (on a phone, where the labels are set larger, "1,000" read "1,00").
+func xTickAnchor(x float64) string {
+	if x > chartW-chartRight-40 {
+		return "end"
+	}
+	return "middle"
+}
+
 // chartGeom is everything the chart draws, in SVG user units.
 type chartGeom struct {
 	Points         []chartPoint
@@ -330,7 +340,7 @@ func (ch *tradeoffChart) svg() string {
 	line("", px(chartLeft), px(right), px(bottom), px(bottom))
 	line("", px(chartLeft), px(chartLeft), px(chartTop), px(bottom))
 	for _, t := range g.XTicks {
-		text("", px(t.Pos), px(bottom+18), "middle", t.Label)
+		text("", px(t.Pos), px(bottom+18), xTickAnchor(t.Pos), t.Label)
 	}
 	for _, t := range g.YTicks {
 		text("", px(chartLeft-6), px(t.Pos+4), "end", t.Label)

@@ -147,7 +147,8 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 	line("", chartLeft, right, bottom, bottom)
 	line("", chartLeft, chartLeft, chartTop, bottom)
 	for e := lo; e <= hi; e++ {
-		text("", xs.at(decimal.New(1, e).InexactFloat64()), bottom+18, "middle", floor.FormatCompact(decimal.New(1, e)))
+		x := xs.at(decimal.New(1, e).InexactFloat64())
+		text("", x, bottom+18, xTickAnchor(x), floor.FormatCompact(decimal.New(1, e)))
 	}
 	for _, t := range yt {
 		text("", chartLeft-6, ys.at(t)+4, "end", tickLabel(t))
