@@ -11,6 +11,7 @@ package link
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"energyfloor/app/floor"
@@ -64,6 +65,10 @@ const ParamVersion = "v"
 // quote and the equivalents, which it leaves out otherwise: not a field, but
 // read with them.
 const ParamQuote = "quote"
+
+// maxCurrency is floor.MaxCurrencyRunes in words, for the currency's help
+// and hint.
+var maxCurrency = strconv.Itoa(floor.MaxCurrencyRunes)
 
 // Fields is the table of the calculator's inputs, by Field.
 var Fields = [FieldCount]Spec{
@@ -248,9 +253,10 @@ var Fields = [FieldCount]Spec{
 		Hint: "{range}, in your currency.",
 		put:  func(f *State, d decimal.NullDecimal) error { f.In.Factors.PricePerKWh = d; return nil },
 		get:  func(f *State) string { return nullable(f.In.Factors.PricePerKWh) }},
-	FieldCurrency: {Param: "cur", Flag: "currency", JSON: "currency", Usage: "the price's `currency`, shown as text: EUR, US$ …",
-		ID: "currency", Label: "Currency", Kind: TextKind, Factor: true,
-		Hint: "Any text, such as EUR or US$.",
+	FieldCurrency: {Param: "cur", Flag: "currency", JSON: "currency",
+		Usage: "the price's `currency`, shown as text, at most " + maxCurrency + " characters: EUR, US$ …",
+		ID:    "currency", Label: "Currency", Kind: TextKind, Factor: true,
+		Hint: "Any text of at most " + maxCurrency + " characters, such as EUR or US$.",
 		set: func(f *State, _ *floor.Dataset, s string) error {
 			cur, err := floor.ParseCurrency(s)
 			if err == nil {

@@ -33,7 +33,7 @@
 //	-grid code         carbon at a bundled grid's yearly average intensity: DEU, USA, World, EU … (any case)
 //	-gco2-per-kwh n    carbon at your own grid intensity, gCO2e per kWh, 0 to 2,000 (overrides -grid)
 //	-price-per-kwh n   cost at this electricity price per kWh, 0 to 1,000
-//	-currency s        the price's currency, shown as text (at most floor.MaxCurrencyRunes characters)
+//	-currency s        the price's currency, shown as text, at most 8 characters
 //	-link URL          read the inputs from a permalink of the app, as the page reads it
 //	                   (any origin or path prefix, /embed too; link.Decode): the same
 //	                   figures as the equivalent flags, which, given too, apply on top (a
