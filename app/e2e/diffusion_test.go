@@ -226,7 +226,8 @@ func TestDiffusionCharts(t *testing.T) {
 // is `energyfloor -json -link` of the page's link without its model (a
 // download covers every model, as the CLI does without -model; every field
 // and figure, numbers compared as written), but for what only a download has
-// (the selected model and row, and the app's version), and the CSV download
+// (the selected model and row, and the app's version) and the statements
+// and equivalents, which are the page's: -link's with the model. The CSV download
 // has a header and one row per result of it, with the joules per image or
 // video.
 func TestExportImageEqualsCLI(t *testing.T) {
@@ -261,6 +262,17 @@ func TestExportImageEqualsCLI(t *testing.T) {
 			}
 			got, want := clickDownload(t, b, "#export-json"), out
 			g, w := decode("the JSON download", got).(map[string]any), decode("the CLI", want).(map[string]any)
+			// The statements and equivalents are the page's, for the model
+			// it shows: the CLI's for the link with that model.
+			codeModel, outModel, errModel := cli("-json", "-link", base+"/?"+q)
+			if codeModel != 0 {
+				t.Fatalf("energyfloor -json -link (with its model): exit %d: %s", codeModel, errModel)
+			}
+			for k, v := range decode("the CLI for the model", outModel).(map[string]any) {
+				if k == "statement" || k == "statement_short" || k == "equivalents" {
+					w[k] = v
+				}
+			}
 			// What only the download has (floor.Report): the model the page
 			// shows, inputs.selected_model, and each row's selected; and the
 			// app's version where the CLI built for the tests says "dev".

@@ -58,9 +58,12 @@ const readSetApart = `(() => {
 // page that follows the inputs, in the results, the published figures,
 // Beyond the GPU, the ranking and the charts, is struck through or faded,
 // and each section outside the results says so in words, and a download is
-// refused, next to its buttons; once the value is corrected, none is. On a token and an image page, with a bad volume and a
-// bad factor, at 1280 and 375 px.
+// refused, next to its buttons; once the value is corrected, none is. On a
+// token and an image page, with a bad volume and a bad factor, each laid
+// out at 1280 and then 375 px (one page, so one start of the app, a case).
 func TestEveryFigureSetApart(t *testing.T) {
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 800, base)
 	for _, tc := range []struct {
 		name, path, field, bad, good string
 	}{
@@ -68,35 +71,41 @@ func TestEveryFigureSetApart(t *testing.T) {
 		{"a factor", "/?grid=DEU&price=0.3&cur=EUR&pue=1.2", "#pue", "0.9", "1.1"},
 		{"images", "/?workload=text-to-image&grid=USA&price=0.2&cur=USD", selRequests, "12abc", "3M"},
 	} {
-		for _, w := range []int{1280, 375} {
-			t.Run(fmt.Sprint(tc.name, "-", w), func(t *testing.T) {
-				b := openLayout(t, tc.path, w, "set-apart-"+tc.name)
-				if err := b.Type(tc.field, tc.bad); err != nil {
-					t.Fatal(err)
-				}
-				waitCurrent(t, b, "no", 5*time.Second)
+		t.Run(tc.name, func(t *testing.T) {
+			emulateViewport(t, b, 1280, 800, false)
+			if err := b.Navigate(base + tc.path); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			if err := b.Type(tc.field, tc.bad); err != nil {
+				t.Fatal(err)
+			}
+			waitCurrent(t, b, "no", 5*time.Second)
+			for _, w := range []int64{1280, 375} {
+				emulateViewport(t, b, w, 800, w < 500)
+				requireInnerWidth(t, b, int(w))
 				if png, err := b.Screenshot(); err == nil {
 					os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("set-apart-%s-%d.png", tc.name, w)), png, 0o644)
 				}
 				if out, err := Eval[[]string](b, readSetApart); err != nil || len(out) > 0 {
-					t.Errorf("with %q in %s:\n%s\n%v", tc.bad, tc.field, strings.Join(out, "\n"), err)
+					t.Errorf("with %q in %s, at %d px:\n%s\n%v", tc.bad, tc.field, w, strings.Join(out, "\n"), err)
 				}
-				// Nor does a download give the last good figures.
-				if _, err := Eval[bool](b, `document.getElementById("export-json").click(), true`); err != nil {
-					t.Fatal(err)
-				}
-				const refused = "Not downloaded: the figures are not for the values in the fields. Correct the marked field first."
-				if _, err := Poll[bool](b, `document.getElementById("export-failed")?.textContent === `+jsString(refused), 5*time.Second); err != nil {
-					t.Errorf("a download with %q in %s: #export-failed does not say %q (%v)", tc.bad, tc.field, refused, err)
-				}
-				if err := b.Type(tc.field, tc.good); err != nil {
-					t.Fatal(err)
-				}
-				waitCurrent(t, b, "yes", 5*time.Second)
-				if out, err := Eval[[]string](b, readSetApart); err != nil || len(out) > 0 {
-					t.Errorf("with %q in %s:\n%s\n%v", tc.good, tc.field, strings.Join(out, "\n"), err)
-				}
-			})
-		}
+			}
+			// Nor does a download give the last good figures.
+			if _, err := Eval[bool](b, `document.getElementById("export-json").click(), true`); err != nil {
+				t.Fatal(err)
+			}
+			const refused = "Not downloaded: the figures are not for the values in the fields. Correct the marked field first."
+			if _, err := Poll[bool](b, `document.getElementById("export-failed")?.textContent === `+jsString(refused), 5*time.Second); err != nil {
+				t.Errorf("a download with %q in %s: #export-failed does not say %q (%v)", tc.bad, tc.field, refused, err)
+			}
+			if err := b.Type(tc.field, tc.good); err != nil {
+				t.Fatal(err)
+			}
+			waitCurrent(t, b, "yes", 5*time.Second)
+			if out, err := Eval[[]string](b, readSetApart); err != nil || len(out) > 0 {
+				t.Errorf("with %q in %s:\n%s\n%v", tc.good, tc.field, strings.Join(out, "\n"), err)
+			}
+		})
 	}
 }
