@@ -101,32 +101,6 @@ func statisticName(s floor.Statistic) string { return string(s) }
 // gpuName spells a GPU model out for people.
 func gpuName(gpu string) string { return "NVIDIA " + gpu }
 
-// whFigure is a headline energy in Wh, or none (ok false: nothing meets the
-// target, or no configuration on the allowed GPUs).
-type whFigure struct {
-	wh decimal.Decimal
-	ok bool
-}
-
-// whOf is the headline figure of wh.
-func whOf(wh decimal.Decimal) whFigure { return whFigure{wh, true} }
-
-// attr is the figure's data-wh: its Wh as a plain decimal, "" for none.
-func (f whFigure) attr() string {
-	if !f.ok {
-		return ""
-	}
-	return f.wh.String()
-}
-
-// text is the figure's text: the energy with its unit, a dash for none.
-func (f whFigure) text() string {
-	if !f.ok {
-		return "—"
-	}
-	return floor.FormatWh(f.wh)
-}
-
 // Render draws the panel from its props.
 func (p *resultsPanel) Render() app.UI {
 	r := p.Result
@@ -199,93 +173,6 @@ func inputsSummary(in floor.Inputs, request, model, workload string) string {
 		s += ", " + model
 	}
 	return s + ", " + workload
-}
-
-// headlineWh returns the headline figures for a
-// result: the chosen configuration's, or, when nothing meets the target, the
-// fastest configuration's (as the CLI's -json gives them); empty when the
-// model has no configuration on the allowed GPUs.
-func headlineWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
-	if !hasFigures(&r, found) {
-		return whFigure{}, whFigure{}
-	}
-	return whOf(r.Figures.WhPerRequest), whOf(r.Figures.KWhPerMonth.Shift(3))
-}
-
-// headline draws the two headline pairs side by side (one after the other
-// on phones), each with the question it answers: the floor, the best case
-// the measured hardware reaches, and the figure at your traffic, the least
-// the monthly volume can reach, with how many times the floor it is and
-// from which volume it falls next (#traffic-next-step, data-from: a plain
-// decimal; absent at the floor).
-// Figures of none leave data-wh empty and show a dash; t is nil when there is no
-// figure at your traffic (noTraffic then says why).
-func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string, t *floor.Traffic, noTraffic string) app.UI {
-	var times app.UI
-	tReq, tMonth := "", ""
-	var tReqWh, tMonthWh whFigure
-	if t != nil {
-		tReqWh, tMonthWh = whOf(t.Figures.WhPerRequest), whOf(t.Figures.KWhPerMonth.Shift(3))
-		times = app.Div().Body(
-			app.P().Class("pair-times").Body(
-				app.Span().ID("traffic-times-floor").DataSet("ratio", t.TimesFloor.String()).Text(timesFloorText(t.TimesFloor)),
-			),
-			// Next to the figure: from which volume it falls next.
-			app.If(p.Next != nil, func() app.UI {
-				from, text := nextStepText(p.Next, p.In, p.Request)
-				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", from.String()).Text(text)
-			}),
-		)
-		tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " for " + floor.FormatNumber(p.In.OutputTokensPerRequest) + " output tokens"
-		if p.Request != "" {
-			tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " per " + p.Request + ", in batches of " + strconv.Itoa(t.Config.BatchSize)
-		}
-		tMonth = floor.FormatWh(t.Figures.KWhPerYear.Shift(3)) + " per year"
-	} else {
-		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
-	}
-	perRequest := "Per " + requestWord(p.Request)
-	// When nothing meets the target, the figures are the fastest
-	// configuration's, and the pair says so in its heading, which the
-	// embed and the printout show without the lines under the figures.
-	heading, question := "The floor", "The best case: the least energy the measured hardware reaches, its batches full."
-	if r := p.Result; p.Found && !r.Meets() && r.Fastest != nil {
-		heading, question = "The fastest, above your target", "No configuration meets your latency target: these are the fastest one's figures, not a floor."
-	}
-	return app.Div().Class("headline").Aria("live", "polite").Body(
-		headlinePair("pair-floor", heading, question,
-			headlineFigure(perRequest, "energy-per-request", whReq, reqSub),
-			headlineFigure("Per month", "energy-per-month", whMonth, monthSub), nil),
-		headlinePair("pair-traffic", "At your traffic", "The least your monthly volume can reach: it keeps fewer requests in flight.",
-			headlineFigure(perRequest, "traffic-per-request", tReqWh, tReq),
-			headlineFigure("Per month", "traffic-per-month", tMonthWh, tMonth), times),
-	)
-}
-
-// headlinePair draws one headline pair, classed class: its heading, the
-// question it answers, its figures per request and per month, and after
-// them more (nil for nothing).
-func headlinePair(class, heading, question string, perRequest, perMonth, more app.UI) app.UI {
-	return app.Div().Class("pair", class).Body(
-		app.H3().Class("pair-h").Text(heading),
-		app.P().Class("pair-q").Text(question),
-		app.Div().Class("figures").Body(perRequest, perMonth),
-		more,
-	)
-}
-
-// headlineFigure draws one headline figure: its label, its value under the
-// hook id with data-wh, and a line under it.
-func headlineFigure(label, id string, wh whFigure, sub string) app.UI {
-	v := app.Span().ID(id).Class("figure-value").DataSet("wh", wh.attr()).Text(wh.text())
-	if id == "energy-per-month" {
-		v = v.Attr("elementtiming", "energy-per-month")
-	}
-	return app.Div().Class("figure").Body(
-		app.Span().Class("figure-label").Text(label),
-		v,
-		app.If(sub != "", func() app.UI { return app.Span().Class("figure-sub").Text(sub) }),
-	)
 }
 
 // renderMeets draws the floor of a model that meets the target, token or
