@@ -57,7 +57,7 @@ const (
 
 // xTickAnchor anchors the label of an x tick at x: centred on it, or, near
 // the frame's right edge, ending at it, so that the edge does not cut it
-// off (on a phone, where the labels are set larger, "1,000" read "1,00").
+// off where the labels are set larger (phones).
 func xTickAnchor(x float64) string {
 	if x > chartW-chartRight-40 {
 		return "end"

@@ -629,8 +629,8 @@ func TestVersionJSON(t *testing.T) {
 }
 
 // TestFactorsLineUnsetPUE: a factor given without -pue states PUE 1, the
-// PUE the estimate uses, as the statement and the page's caveat do (the
-// line read "PUE 0" once -pue's default became unset).
+// PUE the estimate uses, as the statement and the page's caveat do, not
+// the unset field's zero.
 func TestFactorsLineUnsetPUE(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
