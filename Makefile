@@ -11,10 +11,11 @@ ORIGIN   ?=
 # test runs every test: vet, then unit, component and CLI tests and, when Chromium is present, the
 # browser suite (app/e2e) and the benchmark's smoke test (cmd/bench). With CI=true a missing Chromium
 # fails them instead of skipping them. -count=1: the browser tests build and run the app outside what
-# Go's test cache can see, so a cached pass could hide a change in app/, web/ or data/.
+# Go's test cache can see, so a cached pass could hide a change in app/, web/ or data/. -timeout is
+# a guard against a hung test, with room for the browser suite on a slow shared machine.
 test:
 	$(GO) vet ./...
-	$(GO) test -count=1 -timeout 20m ./...
+	$(GO) test -count=1 -timeout 30m ./...
 	$(MAKE) fuzz
 
 # fuzz gives the number parsers, the traffic floor's volume, the URL-state decoder and the dataset decoders FUZZN executions each
