@@ -57,6 +57,16 @@ func group(s string) string {
 	return b.String()
 }
 
+// Counted writes a formatted count and the noun it counts, singular where
+// the count reads "1" and plural (with an s) otherwise: "1 image",
+// "1,000,000 images", "2.5 output tokens".
+func Counted(count, noun string) string {
+	if count == "1" {
+		return count + " " + noun
+	}
+	return count + " " + noun + "s"
+}
+
 // FormatNumber formats d to SignificantFigures significant figures with
 // commas between groups of three digits: "1,230,000", "0.240", "66.7".
 func FormatNumber(d decimal.Decimal) string {

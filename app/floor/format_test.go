@@ -122,3 +122,20 @@ func TestFirstSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestCounted: the noun is singular only where the count reads "1".
+func TestCounted(t *testing.T) {
+	for _, c := range []struct{ count, noun, want string }{
+		{"1", "image", "1 image"},
+		{"1", "output token", "1 output token"},
+		{"0", "video", "0 videos"},
+		{"2", "request", "2 requests"},
+		{"1.00", "request", "1.00 requests"},
+		{"1,000,000", "image", "1,000,000 images"},
+		{"1.02 billion", "output token", "1.02 billion output tokens"},
+	} {
+		if got := Counted(c.count, c.noun); got != c.want {
+			t.Errorf("Counted(%q, %q) = %q, want %q", c.count, c.noun, got, c.want)
+		}
+	}
+}

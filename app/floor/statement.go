@@ -71,9 +71,9 @@ func ShortStatement(w *Workload, in Inputs, r Result, permalink string) string {
 	task := strings.ToLower(w.Name)
 	target := targetWords(w, in)
 	per := " per " + requestWord(w)
-	volume := FormatVolume(in.OutputTokensPerMonth) + " output tokens a month"
+	volume := Counted(FormatVolume(in.OutputTokensPerMonth), "output token") + " a month"
 	if w.Diffusion() {
-		volume = FormatVolume(in.RequestsPerMonth) + " " + w.Request + "s a month"
+		volume = Counted(FormatVolume(in.RequestsPerMonth), w.Request) + " a month"
 	}
 	major, _, _ := strings.Cut(w.Source.Version, ".")
 	source := w.Source.Name + " v" + major
@@ -144,9 +144,9 @@ func Preview(ds *Dataset, w *Workload, in Inputs, r Result) (title, description 
 	caveat := firstSentence(WorkloadCaveat(ds, w, in))
 	switch {
 	case r.Chosen != nil:
-		volume := FormatInteger(in.OutputTokensPerMonth) + " output tokens"
+		volume := Counted(FormatInteger(in.OutputTokensPerMonth), "output token")
 		if w.Diffusion() {
-			volume = FormatInteger(in.RequestsPerMonth) + " " + w.Request + "s"
+			volume = Counted(FormatInteger(in.RequestsPerMonth), w.Request)
 		}
 		title = "At least " + FormatWh(r.Figures.WhPerRequest) + " per " + requestWord(w) + " for " + m.Name
 		return title, title + ", " + FormatWh(r.Figures.KWhPerMonth.Shift(3)) + " a month for " + volume + " (" + w.Name + "). " + caveat
@@ -172,10 +172,10 @@ func firstSentence(s string) string {
 // output tokens a month of 500 output tokens a request", or "1,000,000 images a month".
 func volumeWords(w *Workload, in Inputs) string {
 	if w.Diffusion() {
-		return FormatInteger(in.RequestsPerMonth) + " " + w.Request + "s a month"
+		return Counted(FormatInteger(in.RequestsPerMonth), w.Request) + " a month"
 	}
-	return FormatInteger(in.OutputTokensPerMonth) + " output tokens a month of " + FormatExact(in.OutputTokensPerRequest) +
-		" output tokens a request"
+	return Counted(FormatInteger(in.OutputTokensPerMonth), "output token") + " a month of " +
+		Counted(FormatExact(in.OutputTokensPerRequest), "output token") + " a request"
 }
 
 // targetWords states the latency target of inputs in on workload w: "a 100 ms

@@ -740,16 +740,23 @@ func TestResultsForHintPrerendered(t *testing.T) {
 	}
 }
 
-// TestOutputLengthAsTyped: the line under the floor per request gives the
-// output length as given, not rounded to three figures ("50", not "50.0";
-// "1,234.5", not "1,230"). alpha's a2: 0.36 J per output token.
+// TestOutputLengthAsTyped: the lines under both pairs' figures per request
+// give the output length as given, not rounded to three figures ("50", not
+// "50.0"; "1,234.5", not "1,230"), and "1 output token" in the singular.
+// alpha's a2: 0.36 J per output token.
 func TestOutputLengthAsTyped(t *testing.T) {
 	for query, want := range map[string]string{
 		"itl=60&model=alpha&output=50":     "18.0 J for 50 output tokens",
 		"itl=60&model=alpha&output=1234.5": "444 J for 1,234.5 output tokens",
+		"itl=60&model=alpha&output=1":      "0.360 J for 1 output token",
 	} {
-		if html := render(t, fixtureCalculator(query, false)); !strings.Contains(html, want) {
+		html := render(t, fixtureCalculator(query, false))
+		if !strings.Contains(html, want) {
 			t.Errorf("?%s: the page lacks %q", query, want)
+		}
+		_, length, _ := strings.Cut(want, " J for ")
+		if n := strings.Count(html, " J for "+length+"<"); n != 2 {
+			t.Errorf("?%s: %d lines end %q, want 2 (the floor's and the traffic's)", query, n, " J for "+length)
 		}
 	}
 }

@@ -75,10 +75,7 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", from.String()).Text(text)
 			}),
 		)
-		tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " for " + floor.FormatNumber(p.In.OutputTokensPerRequest) + " output tokens"
-		if p.Request != "" {
-			tReq = floor.FormatJoules(t.Figures.JoulesPerRequest) + " per " + p.Request + ", in batches of " + strconv.Itoa(t.Config.BatchSize)
-		}
+		tReq = requestLine(t.Figures.JoulesPerRequest, p.In, p.Request, t.Config.BatchSize)
 		tMonth = floor.FormatWh(t.Figures.KWhPerYear.Shift(3)) + " per year"
 	} else {
 		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
@@ -125,4 +122,15 @@ func headlineFigure(label, id string, wh whFigure, sub string) app.UI {
 		v,
 		app.If(sub != "", func() app.UI { return app.Span().Class("figure-sub").Text(sub) }),
 	)
+}
+
+// requestLine is the line under a pair's per-request figure: the energy in
+// joules for the output length typed ("2.65 J for 50 output tokens"), or,
+// on an image or video workload (request set), per image or video and the
+// batch it is measured in ("54.1 J per image, in batches of 8").
+func requestLine(j decimal.Decimal, in floor.Inputs, request string, batch int) string {
+	if request != "" {
+		return floor.FormatJoules(j) + " per " + request + ", in batches of " + strconv.Itoa(batch)
+	}
+	return floor.FormatJoules(j) + " for " + floor.Counted(floor.FormatExact(in.OutputTokensPerRequest), "output token")
 }

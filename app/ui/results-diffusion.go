@@ -96,10 +96,15 @@ func (p *trafficPanel) renderDiffusion(box app.HTMLDiv) app.UI {
 }
 
 // moreText says how much more than vol the volume from is: " (1.94% more)",
-// or "" when vol is zero.
+// or, from ten times vol up, how many times it is: " (12.5 times your
+// volume)", " (102 billion times your volume)"; "" when vol is zero.
 func moreText(from, vol decimal.Decimal) string {
 	if vol.Sign() <= 0 {
 		return ""
 	}
-	return " (" + floor.FormatPercent(from.Div(vol).Sub(decimal.NewFromInt(1))) + " more)"
+	ratio := from.Div(vol)
+	if ratio.Cmp(decimal.NewFromInt(10)) >= 0 {
+		return " (" + floor.FormatVolume(ratio) + " times your volume)"
+	}
+	return " (" + floor.FormatPercent(ratio.Sub(decimal.NewFromInt(1))) + " more)"
 }

@@ -162,11 +162,11 @@ func inputsSummary(in floor.Inputs, request, model, workload string) string {
 	if in.GPU != "" {
 		gpu = gpuName(in.GPU)
 	}
-	s := floor.FormatInteger(in.OutputTokensPerMonth) + " output tokens a month, " +
-		floor.FormatExact(in.OutputTokensPerRequest) + " output tokens a request, a " + statisticName(in.Statistic) +
+	s := floor.Counted(floor.FormatInteger(in.OutputTokensPerMonth), "output token") + " a month, " +
+		floor.Counted(floor.FormatExact(in.OutputTokensPerRequest), "output token") + " a request, a " + statisticName(in.Statistic) +
 		" inter-token latency within " + floor.FormatLatency(in.TargetITLMs) + ", " + gpu
 	if request != "" {
-		s = floor.FormatInteger(in.RequestsPerMonth) + " " + request + "s a month, a batch latency within " +
+		s = floor.Counted(floor.FormatInteger(in.RequestsPerMonth), request) + " a month, a batch latency within " +
 			floor.FormatSeconds(in.TargetLatencyS) + ", " + gpu
 	}
 	if model != "" {
@@ -184,16 +184,15 @@ func (p *resultsPanel) renderMeets() app.UI {
 	whReq, whMonth := headlineWh(r, p.Found)
 	// A token workload's words and lines; an image or video workload's
 	// (p.Request) below.
-	reqSub := floor.FormatJoules(f.JoulesPerRequest) + " for " + floor.FormatExact(in.OutputTokensPerRequest) + " output tokens"
-	monthSub := floor.FormatInteger(f.RequestsPerMonth) + " requests a month"
+	reqSub := requestLine(f.JoulesPerRequest, in, p.Request, c.BatchSize)
+	monthSub := floor.Counted(floor.FormatInteger(f.RequestsPerMonth), "request") + " a month"
 	whose := statisticName(in.Statistic) + " inter-token latency is at most " + floor.FormatLatency(in.TargetITLMs) + ", each measured with its batches full."
 	var perToken app.UI = app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken) +
 		" per output token (" + floor.FormatNumber(f.WhPerMillionOutputTokens) + " Wh per million output tokens)")
 	facts := &configFacts{Config: c, Compact: p.Compact}
 	traffic := &trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth}
 	if unit := p.Request; unit != "" {
-		reqSub = floor.FormatJoules(f.JoulesPerRequest) + " per " + unit + ", in batches of " + strconv.Itoa(c.BatchSize)
-		monthSub = floor.FormatInteger(in.RequestsPerMonth) + " " + unit + "s a month"
+		monthSub = floor.Counted(floor.FormatInteger(in.RequestsPerMonth), unit) + " a month"
 		whose = "batch latency is at most " + floor.FormatSeconds(in.TargetLatencyS) + ", each measured generating full batches."
 		perToken = nil
 		facts.Generation = r.Model.Generation
@@ -307,14 +306,8 @@ func whyGPU(r floor.Result, in floor.Inputs) string {
 // how busy they are: "1 server of 4 B200 GPUs, busy 83.5 GPU-hours a month
 // (2.86% of the month)", not GPUs running all month.
 func fleetText(f floor.Figures, c *floor.Configuration) string {
-	servers := floor.FormatInteger(decimal.NewFromInt(f.Replicas)) + " server"
-	if f.Replicas != 1 {
-		servers += "s"
-	}
-	gpus := strconv.Itoa(c.NumGPUs) + " " + c.GPU + " GPU"
-	if c.NumGPUs != 1 {
-		gpus += "s"
-	}
+	servers := floor.Counted(floor.FormatInteger(decimal.NewFromInt(f.Replicas)), "server")
+	gpus := floor.Counted(strconv.Itoa(c.NumGPUs), c.GPU+" GPU")
 	s := servers + " of " + gpus + ", busy " + floor.FormatNumber(f.GPUHoursPerMonth) + " GPU-hours a month"
 	if f.GPUsNeeded > 0 {
 		month := decimal.NewFromInt(f.GPUsNeeded * floor.HoursPerMonth)

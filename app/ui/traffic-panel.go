@@ -94,11 +94,11 @@ func serverText(c *floor.Configuration) string {
 // workload (request set). It returns that volume too, a plain decimal
 // (#traffic-next-step's data-from).
 func nextStepText(n *floor.NextStep, in floor.Inputs, request string) (from decimal.Decimal, text string) {
-	from, vol, what := n.FromOutputTokensPerMonth, in.OutputTokensPerMonth, "output tokens"
+	from, vol, what := n.FromOutputTokensPerMonth, in.OutputTokensPerMonth, "output token"
 	if request != "" {
-		from, vol, what = n.FromRequestsPerMonth, in.RequestsPerMonth, request+"s"
+		from, vol, what = n.FromRequestsPerMonth, in.RequestsPerMonth, request
 	}
-	return from, "From " + floor.FormatVolume(from) + " " + what + " a month" + moreText(from, vol) + ", it falls to " +
+	return from, "From " + floor.Counted(floor.FormatVolume(from), what) + " a month" + moreText(from, vol) + ", it falls to " +
 		floor.FormatTimes(n.TimesFloor) + " the floor."
 }
 

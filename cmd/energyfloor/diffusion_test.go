@@ -114,3 +114,32 @@ func TestDiffusionFlagsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestSingularAtOne: a volume of one is one video, one output token, in the
+// table's first line and its note on the figure at your traffic.
+func TestSingularAtOne(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-workload", "text-to-video", "-requests", "1", "-latency-s", "1000"},
+			[]string{"(text-to-video): 1 video a month, a batch latency", "that 1 video a month ("}},
+		{[]string{"-tokens", "1", "-output-tokens", "1"},
+			[]string{"(lm-arena-chat): 1 output token a month, 1 output token a request,", "that 1 output token a month ("}},
+	} {
+		code, stdout, stderr := runCLI(c.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("%v: the output lacks %q", c.args, w)
+			}
+		}
+		for _, bad := range []string{" 1 videos", " 1 output tokens"} {
+			if strings.Contains(stdout, bad) {
+				t.Errorf("%v: the output says %q", c.args, bad)
+			}
+		}
+	}
+}

@@ -81,11 +81,12 @@ func (r *report) writeTable(out io.Writer) error {
 	w := r.workload
 	diffusion := w.Diffusion()
 	if diffusion {
-		fmt.Fprintf(&b, "Energy floor for %s (%s): %s %ss a month, a batch latency within %s, %s.\n\n",
-			w.Name, w.ID, floor.FormatInteger(in.RequestsPerMonth), w.Request, floor.FormatSeconds(in.TargetLatencyS), gpu)
+		fmt.Fprintf(&b, "Energy floor for %s (%s): %s a month, a batch latency within %s, %s.\n\n",
+			w.Name, w.ID, floor.Counted(floor.FormatInteger(in.RequestsPerMonth), w.Request), floor.FormatSeconds(in.TargetLatencyS), gpu)
 	} else {
-		fmt.Fprintf(&b, "Energy floor for %s (%s): %s output tokens a month, %s output tokens a request, %s inter-token latency within %s, %s.\n\n",
-			w.Name, w.ID, floor.FormatInteger(in.OutputTokensPerMonth), floor.FormatExact(in.OutputTokensPerRequest),
+		fmt.Fprintf(&b, "Energy floor for %s (%s): %s a month, %s a request, %s inter-token latency within %s, %s.\n\n",
+			w.Name, w.ID, floor.Counted(floor.FormatInteger(in.OutputTokensPerMonth), "output token"),
+			floor.Counted(floor.FormatExact(in.OutputTokensPerRequest), "output token"),
 			strings.ToLower(strings.TrimSuffix(statisticLabel(in.Statistic), " ITL")), floor.FormatExact(in.TargetITLMs)+" ms", gpu)
 	}
 
@@ -164,8 +165,8 @@ func (r *report) writeTable(out io.Writer) error {
 				missed, len(r.results), floor.FormatExact(in.TargetITLMs), in.Statistic)
 		}
 		fmt.Fprintf(&b, "\nA month is %d hours. Energy per request is the energy per output token times the average output length.\n", floor.HoursPerMonth)
-		fmt.Fprintf(&b, "\nAt your traffic: per request at the least-energy configuration that %s output tokens a month (%s output tokens a second on average) can keep busy along the model's measured concurrency curves on that GPU, and how many times the floor it is. %s\n",
-			floor.FormatInteger(in.OutputTokensPerMonth), floor.FormatNumber(floor.TokensPerSecond(in.OutputTokensPerMonth)), floor.TrafficAssumption)
+		fmt.Fprintf(&b, "\nAt your traffic: per request at the least-energy configuration that %s a month (%s output tokens a second on average) can keep busy along the model's measured concurrency curves on that GPU, and how many times the floor it is. %s\n",
+			floor.Counted(floor.FormatInteger(in.OutputTokensPerMonth), "output token"), floor.FormatNumber(floor.TokensPerSecond(in.OutputTokensPerMonth)), floor.TrafficAssumption)
 	}
 	fmt.Fprintf(&b, "\nCaveat: %s\n", floor.WorkloadCaveat(r.dataset, w, in))
 	fmt.Fprintf(&b, "\nSource: %s %s, %s; workload %s. Data version %s, retrieved %s. Licence: %s.\n",
@@ -222,8 +223,8 @@ func (r *report) diffusionNotes(b *strings.Builder, missed int) {
 		}
 		fmt.Fprintf(b, "\n%s\n", m.Sentence(wh, subject))
 	}
-	fmt.Fprintf(b, "\nAt your traffic: per %s at the least-energy configuration that %s %ss a month (%s a second on average) can keep busy along the model's measured batch-size curves on that GPU, and how many times the floor it is. %s\n",
-		w.Request, floor.FormatInteger(in.RequestsPerMonth), w.Request, floor.FormatNumber(floor.TokensPerSecond(in.RequestsPerMonth)), floor.DiffusionTrafficAssumption)
+	fmt.Fprintf(b, "\nAt your traffic: per %s at the least-energy configuration that %s a month (%s a second on average) can keep busy along the model's measured batch-size curves on that GPU, and how many times the floor it is. %s\n",
+		w.Request, floor.Counted(floor.FormatInteger(in.RequestsPerMonth), w.Request), floor.FormatNumber(floor.TokensPerSecond(in.RequestsPerMonth)), floor.DiffusionTrafficAssumption)
 }
 
 // factorsLine states the estimate's factors above the table: what each
