@@ -179,13 +179,13 @@ func FormatSeconds(s decimal.Decimal) string { return FormatExact(s) + " s" }
 // so that a figure quoted is never a bare number.
 func WithCurrency(amount, currency string) string {
 	if currency == "" {
-		currency = NoCurrency
+		currency = noCurrency
 	}
 	return amount + " " + currency
 }
 
-// NoCurrency stands for the currency of a price given without one.
-const NoCurrency = "currency units"
+// noCurrency stands for the currency of a price given without one.
+const noCurrency = "currency units"
 
 // MaxQuotedRunes is how many characters of a rejected value QuoteInput keeps.
 const MaxQuotedRunes = 40
