@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -24,11 +26,68 @@ type BrowserOptions struct {
 	Width, Height int
 	// UserDataDir is the profile; "" makes a fresh one, removed on Close.
 	UserDataDir string
+	// In, when set, opens the browser in that running Chromium (a
+	// Process) instead of starting one; Chromium and UserDataDir are then
+	// unused.
+	In *Process
 }
 
-// Browser is one headless Chromium with one tab, recording every request the
-// tab makes, every console message and exception, and every request that
-// tried to leave the machine (through a recording proxy that answers 403).
+// Process is one headless Chromium in which NewBrowser opens browsers
+// (BrowserOptions.In), each in a browser context of its own: as with a fresh
+// profile, it starts with no cache, storage, cookies or service worker, and
+// shares none with another, and it has its own tab and recording proxy.
+// Opening a browser then costs a tab, not a Chromium start.
+type Process struct {
+	ctx    context.Context // the first tab, through which contexts are made
+	cancel []context.CancelFunc
+	tmpDir string
+	// own refuses Chromium's own traffic, outside every browser context.
+	own *Browser
+}
+
+// StartProcess starts a headless Chromium for NewBrowser's In; "" means
+// ChromiumPath().
+func StartProcess(parent context.Context, chromium string) (*Process, error) {
+	for try := 1; ; try++ {
+		p, err := startProcess(parent, chromium)
+		if err == nil || try == startTries || !strings.Contains(err.Error(), "chrome failed to start") || parent.Err() != nil {
+			return p, err
+		}
+	}
+}
+
+func startProcess(parent context.Context, chromium string) (*Process, error) {
+	p := &Process{own: &Browser{}}
+	ctx, cancel, dir, err := startChromium(parent, chromium, "", 1280, 900, p.own)
+	p.ctx, p.cancel, p.tmpDir = ctx, cancel, dir
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// Alive reports whether the Chromium is still running.
+func (p *Process) Alive() bool { return p.ctx.Err() == nil }
+
+// Close stops the Chromium and removes its profile.
+func (p *Process) Close() {
+	for i := len(p.cancel) - 1; i >= 0; i-- {
+		p.cancel[i]()
+	}
+	p.cancel = nil
+	if p.own.proxy != nil {
+		_ = p.own.proxy.Close()
+	}
+	if p.tmpDir != "" {
+		_ = os.RemoveAll(p.tmpDir)
+	}
+}
+
+// Browser is one headless Chromium, or one browser context in a Process,
+// with one tab, recording every request the tab makes, every console message
+// and exception, and every request that tried to leave the machine (through a
+// recording proxy that answers 403).
 type Browser struct {
 	Ctx context.Context
 
@@ -67,8 +126,9 @@ var baseFlags = []chromedp.ExecAllocatorOption{
 // port ("chrome failed to start"), and a test must not fail for that.
 const startTries = 3
 
-// NewBrowser starts a headless Chromium and opens its tab. A Chromium that
-// exits before it is up is started again (startTries).
+// NewBrowser starts a headless Chromium, or opens a browser context in o.In,
+// and opens its tab. A Chromium that exits before it is up is started again
+// (startTries).
 func NewBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
 	for try := 1; ; try++ {
 		b, err := startBrowser(parent, o)
@@ -79,47 +139,38 @@ func NewBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
 }
 
 func startBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
-	if o.Chromium == "" {
-		p, err := ChromiumPath()
-		if err != nil {
-			return nil, err
-		}
-		o.Chromium = p
-	}
 	if o.Width == 0 {
 		o.Width, o.Height = 1280, 900
 	}
 	b := &Browser{byID: map[network.RequestID]*Request{}}
-	if o.UserDataDir == "" {
-		dir, err := os.MkdirTemp("", "e2e-chromium-*")
+	if o.In == nil {
+		ctx, cancel, dir, err := startChromium(parent, o.Chromium, o.UserDataDir, o.Width, o.Height, b)
+		b.Ctx, b.cancel, b.tmpDir = ctx, cancel, dir
 		if err != nil {
-			return nil, fmt.Errorf("making a profile: %w", err)
+			b.Close()
+			return nil, err
 		}
-		b.tmpDir, o.UserDataDir = dir, dir
+	} else {
+		proxyAddr, err := b.startProxy()
+		if err != nil {
+			return nil, err
+		}
+		ctx, cancel := chromedp.NewContext(o.In.ctx, chromedp.WithNewBrowserContext(func(p *target.CreateBrowserContextParams) {
+			p.ProxyServer = "http://" + proxyAddr
+		}))
+		b.Ctx, b.cancel = ctx, []context.CancelFunc{cancel}
+		if err := chromedp.Do(ctx); err != nil {
+			b.Close()
+			return nil, fmt.Errorf("opening a browser context: %w", err)
+		}
+		// Its tab is one of the Chromium's windows, not always the focused
+		// one: it behaves as focused, as a fresh Chromium's only tab is.
+		if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+			b.Close()
+			return nil, fmt.Errorf("emulating focus: %w", err)
+		}
 	}
-	proxyAddr, err := b.startProxy()
-	if err != nil {
-		b.Close()
-		return nil, err
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], baseFlags...)
-	opts = append(opts,
-		chromedp.ExecPath(o.Chromium),
-		chromedp.UserDataDir(o.UserDataDir),
-		chromedp.WindowSize(o.Width, o.Height),
-		// Loopback goes direct (Chromium's implicit bypass); anything else
-		// goes to the recording proxy, which refuses it.
-		chromedp.ProxyServer("http://"+proxyAddr),
-	)
-	actx, acancel := chromedp.NewExecAllocator(parent, opts...)
-	b.cancel = append(b.cancel, acancel)
-	ctx, cancel := chromedp.NewContext(actx)
-	b.cancel = append(b.cancel, cancel)
-	b.Ctx = ctx
-	if err := chromedp.Do(ctx); err != nil {
-		b.Close()
-		return nil, fmt.Errorf("starting %s: %w", o.Chromium, err)
-	}
+	ctx := b.Ctx
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(o.Width), int64(o.Height))); err != nil {
 		b.Close()
 		return nil, fmt.Errorf("setting the viewport: %w", err)
@@ -151,6 +202,48 @@ func startBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
 	return b, nil
 }
 
+// startChromium starts a headless Chromium with a w×h window and the
+// profile dir ("" makes a fresh one, which it returns to be removed) whose
+// every request that would leave the machine goes to rec's recording proxy,
+// and returns its first tab's context and the cancels that stop it.
+func startChromium(parent context.Context, chromium, dir string, w, h int, rec *Browser) (context.Context, []context.CancelFunc, string, error) {
+	if chromium == "" {
+		p, err := ChromiumPath()
+		if err != nil {
+			return nil, nil, "", err
+		}
+		chromium = p
+	}
+	fresh := ""
+	if dir == "" {
+		d, err := os.MkdirTemp("", "e2e-chromium-*")
+		if err != nil {
+			return nil, nil, "", fmt.Errorf("making a profile: %w", err)
+		}
+		fresh, dir = d, d
+	}
+	proxyAddr, err := rec.startProxy()
+	if err != nil {
+		return nil, nil, fresh, err
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], baseFlags...)
+	opts = append(opts,
+		chromedp.ExecPath(chromium),
+		chromedp.UserDataDir(dir),
+		chromedp.WindowSize(w, h),
+		// Loopback goes direct (Chromium's implicit bypass); anything else
+		// goes to the recording proxy, which refuses it.
+		chromedp.ProxyServer("http://"+proxyAddr),
+	)
+	actx, acancel := chromedp.NewExecAllocator(parent, opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	cancels := []context.CancelFunc{acancel, cancel}
+	if err := chromedp.Do(ctx); err != nil {
+		return nil, cancels, fresh, fmt.Errorf("starting %s: %w", chromium, err)
+	}
+	return ctx, cancels, fresh, nil
+}
+
 // Console returns a copy of every console message and exception so far.
 func (b *Browser) Console() []chromedp.ConsoleMessage {
 	b.mu.Lock()
@@ -170,7 +263,8 @@ func (b *Browser) ConsoleErrors() []string {
 	return out
 }
 
-// Close stops the browser and the proxy and removes a fresh profile.
+// Close stops the browser (a browser context in a Process: closes it, with
+// its tab, cache and storage) and the proxy, and removes a fresh profile.
 func (b *Browser) Close() {
 	for i := len(b.cancel) - 1; i >= 0; i-- {
 		b.cancel[i]()

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -118,5 +119,56 @@ func TestBrowserKeepsNoResponseBodies(t *testing.T) {
 	}
 	if got, err := chromedp.Call(b.Ctx, network.GetResponseBody, network.GetResponseBodyParams{RequestID: big.ID}); err == nil {
 		t.Errorf("DevTools kept /big.txt's body (%d bytes), want no bodies kept", len(got.Body))
+	}
+}
+
+// TestBrowsersShareNothing: two browsers the suite opens one after the other
+// in its Chromium (newBrowser) are as apart as two fresh profiles. What the
+// first keeps for a site (local storage, a cookie, the Cache Storage, a
+// service worker) the second does not have, and a request that tries to
+// leave the machine is recorded by the proxy of the browser that made it.
+func TestBrowsersShareNothing(t *testing.T) {
+	site, stop, err := ServeHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/sw.js" {
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write([]byte(`self.addEventListener("fetch", () => {});`))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(`<!doctype html><title>t</title>`))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	const kept = `(async () => [localStorage.getItem("k") || "", document.cookie,
+		(await caches.keys()).join(","), (await navigator.serviceWorker.getRegistrations()).length].join("|"))()`
+	first := newBrowser(t, 800, 600)
+	if err := first.Navigate(site + "/"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Eval[bool](first, `(async () => { localStorage.setItem("k", "v"); document.cookie = "c=1";
+		await (await caches.open("x")).put("/x", new Response("x"));
+		await navigator.serviceWorker.register("/sw.js"); await navigator.serviceWorker.ready; return true })()`); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Eval[string](first, kept); err != nil || got != "v|c=1|x|1" {
+		t.Fatalf("the first browser keeps %q (%v), want v|c=1|x|1", got, err)
+	}
+	second := newBrowser(t, 800, 600)
+	if err := second.Navigate(site + "/"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Eval[string](second, kept); err != nil || got != "|||0" {
+		t.Errorf("the second browser has %q (%v), want nothing (|||0)", got, err)
+	}
+	if _, err := Eval[bool](second, `fetch("http://example.com/x").then(() => true, () => true)`); err != nil {
+		t.Fatal(err)
+	}
+	if off := second.OffOrigin(site); !slices.ContainsFunc(off, func(s string) bool { return strings.Contains(s, "left the machine: GET http://example.com/x") }) {
+		t.Errorf("the second browser's requests off the site: %q, want the fetch of example.com, refused by its proxy", off)
+	}
+	if off := first.OffOrigin(site); len(off) > 0 {
+		t.Errorf("the first browser's proxy recorded %q, another browser's requests", off)
 	}
 }

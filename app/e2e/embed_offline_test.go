@@ -88,6 +88,7 @@ window.addEventListener("message", e => window.__msgs.push({origin: e.origin, da
 // network off, and checks that a reload and a permalink with a query still
 // work: for the server, and for the static build under its sub-path.
 func TestOffline(t *testing.T) {
+	onDisk(t)
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
 		visitUntilWorkerActive(t, b, base+"/")
 		if err := b.SetOffline(true); err != nil {

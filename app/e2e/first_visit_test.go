@@ -14,6 +14,7 @@ import (
 // page has just downloaded (a 304) instead of downloading it again; with
 // cache: "reload" it took app.wasm, 1.6 MB, a second time, and the pages too.
 func TestFirstVisitDownloadsEachFileOnce(t *testing.T) {
+	onDisk(t)
 	for _, site := range []string{"server", "static"} {
 		t.Run(site, func(t *testing.T) { firstVisitDownloadsEachFileOnce(t, site) })
 	}
@@ -59,6 +60,7 @@ func firstVisitDownloadsEachFileOnce(t *testing.T, site string) {
 // and starts all the same. For the server, and for the static build under
 // its sub-path (the cache's name holds the worker's scope).
 func TestReturnVisitReadsWasmFromWorkerCache(t *testing.T) {
+	onDisk(t)
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
 		visitUntilWorkerActive(t, b, base+"/")
 		wasmRequests := func() []string {
@@ -145,6 +147,7 @@ const recordRegister = `(() => {
 // stood. (TestAppCannotStartSaysWhy checks the registration where app.wasm
 // does not compile.)
 func TestFirstVisitRegistersWorkerAfterStart(t *testing.T) {
+	onDisk(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)

@@ -6,6 +6,12 @@
 // property (figures.go: CheckFigures, SameState; page.go: ParsePage;
 // links.go: HostileLinks), which cmd/energyfloor's tests check on the
 // server's prerendered pages and this suite in the browser.
+//
+// Each test's browser is as fresh as a new profile: a browser context of its
+// own in one Chromium the suite keeps running (main_test.go: newBrowser), as
+// Playwright's contexts are, which spares a Chromium start per browser. The
+// tests of what a browser keeps between visits (onDisk) start a Chromium of
+// their own with a profile on disk, as cmd/bench does for every load it times.
 package e2e
 
 import (

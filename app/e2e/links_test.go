@@ -304,6 +304,7 @@ func readFields(t testing.TB, b *Browser) reading {
 // field holding "5M;itl=50"; a 300-character number is its text, shortened,
 // with its field's message. With the server running, and stopped.
 func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
+	onDisk(t)
 	requireChromium(t)
 	s, err := StartServer(context.Background(), serverBinary(t))
 	if err != nil {

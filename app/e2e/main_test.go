@@ -34,6 +34,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	if suiteChromium.p != nil {
+		suiteChromium.p.Close()
+	}
 	for _, s := range servers {
 		s.Stop()
 	}
@@ -232,12 +235,56 @@ func staticSiteWithHeaders(t testing.TB) string {
 	return u
 }
 
-// newBrowser starts a Chromium with a fresh profile and a w×h window,
-// closed when the test ends.
+// suiteChromium is the one Chromium the suite's browsers open in (newBrowser),
+// started on first use and again if it has stopped; TestMain stops it.
+var suiteChromium struct {
+	mu sync.Mutex
+	p  *Process
+	// onDisk is set while a test that called onDisk runs.
+	onDisk bool
+}
+
+// onDisk gives t, and its subtests, browsers that are each a Chromium of its
+// own with a fresh profile on disk, as a visitor's browser is: for the tests
+// of what a browser keeps between visits (its HTTP cache, the service
+// worker's cache). A browser context keeps those in memory, where app.wasm
+// does not fit its HTTP cache.
+func onDisk(t *testing.T) {
+	suiteChromium.mu.Lock()
+	suiteChromium.onDisk = true
+	suiteChromium.mu.Unlock()
+	t.Cleanup(func() {
+		suiteChromium.mu.Lock()
+		suiteChromium.onDisk = false
+		suiteChromium.mu.Unlock()
+	})
+}
+
+// newBrowser opens a browser as fresh as a new profile, with a w×h
+// viewport, closed when the test ends: a browser context of its own in the
+// suite's Chromium, or, in a test that called onDisk, a Chromium of its own.
 func newBrowser(t testing.TB, w, h int) *Browser {
 	t.Helper()
 	requireChromium(t)
-	b, err := NewBrowser(context.Background(), BrowserOptions{Width: w, Height: h})
+	o := BrowserOptions{Width: w, Height: h}
+	suiteChromium.mu.Lock()
+	if !suiteChromium.onDisk {
+		if suiteChromium.p != nil && !suiteChromium.p.Alive() {
+			suiteChromium.p.Close()
+			suiteChromium.p = nil
+		}
+		if suiteChromium.p == nil {
+			p, err := StartProcess(context.Background(), "")
+			if err != nil {
+				suiteChromium.mu.Unlock()
+				t.Fatal(err)
+			}
+			suiteChromium.p = p
+		}
+		o.In = suiteChromium.p
+	}
+	suiteChromium.mu.Unlock()
+	b, err := NewBrowser(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,8 +292,8 @@ func newBrowser(t testing.TB, w, h int) *Browser {
 	return b
 }
 
-// browseHandler serves handler on 127.0.0.1, starts a Chromium with a fresh
-// profile and a w×h window, and opens the site's root in it; the site and
+// browseHandler serves handler on 127.0.0.1, opens a fresh browser
+// (newBrowser) with a w×h viewport, and opens the site's root in it; the site and
 // the browser end with the test. It returns the browser and the site's URL.
 func browseHandler(t *testing.T, handler http.Handler, w, h int) (*Browser, string) {
 	t.Helper()

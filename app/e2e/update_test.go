@@ -80,6 +80,7 @@ func servedVersion(t testing.TB, base string) string {
 // visitor's next visit shows version 1 (cached) with an update notice, and
 // one reload brings version 2's wasm and data together.
 func TestTwoVersionsDeployedInTurn(t *testing.T) {
+	onDisk(t)
 	requireChromium(t)
 	bin1, bin2 := serverBinary(t), variantServer(t)
 	addr, err := FreeAddr()
