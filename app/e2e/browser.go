@@ -48,12 +48,7 @@ type Process struct {
 // StartProcess starts a headless Chromium for NewBrowser's In; "" means
 // ChromiumPath().
 func StartProcess(parent context.Context, chromium string) (*Process, error) {
-	for try := 1; ; try++ {
-		p, err := startProcess(parent, chromium)
-		if err == nil || try == startTries || !strings.Contains(err.Error(), "chrome failed to start") || parent.Err() != nil {
-			return p, err
-		}
-	}
+	return startAgain(parent, func() (*Process, error) { return startProcess(parent, chromium) })
 }
 
 func startProcess(parent context.Context, chromium string) (*Process, error) {
@@ -130,10 +125,16 @@ const startTries = 3
 // and opens its tab. A Chromium that exits before it is up is started again
 // (startTries).
 func NewBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
+	return startAgain(parent, func() (*Browser, error) { return startBrowser(parent, o) })
+}
+
+// startAgain calls start until it succeeds, fails otherwise than as a
+// Chromium that exits before it is up, or has been called startTries times.
+func startAgain[T any](parent context.Context, start func() (T, error)) (T, error) {
 	for try := 1; ; try++ {
-		b, err := startBrowser(parent, o)
+		v, err := start()
 		if err == nil || try == startTries || !strings.Contains(err.Error(), "chrome failed to start") || parent.Err() != nil {
-			return b, err
+			return v, err
 		}
 	}
 }
