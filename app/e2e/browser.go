@@ -38,46 +38,30 @@ type BrowserOptions struct {
 // shares none with another, and it has its own tab and recording proxy.
 // Opening a browser then costs a tab, not a Chromium start.
 type Process struct {
-	ctx    context.Context // the first tab, through which contexts are made
-	cancel []context.CancelFunc
-	tmpDir string
-	// own refuses Chromium's own traffic, outside every browser context.
-	own *Browser
+	// chromium is the Chromium's first tab, through which contexts are
+	// made, with the proxy that refuses Chromium's own traffic, outside
+	// every browser context.
+	chromium *Browser
 }
 
 // StartProcess starts a headless Chromium for NewBrowser's In; "" means
 // ChromiumPath().
 func StartProcess(parent context.Context, chromium string) (*Process, error) {
-	return startAgain(parent, func() (*Process, error) { return startProcess(parent, chromium) })
-}
-
-func startProcess(parent context.Context, chromium string) (*Process, error) {
-	p := &Process{own: &Browser{}}
-	ctx, cancel, dir, err := startChromium(parent, chromium, "", 1280, 900, p.own)
-	p.ctx, p.cancel, p.tmpDir = ctx, cancel, dir
-	if err != nil {
-		p.Close()
-		return nil, err
-	}
-	return p, nil
+	return startAgain(parent, func() (*Process, error) {
+		b := &Browser{}
+		if err := b.startChromium(parent, chromium, "", 1280, 900); err != nil {
+			b.Close()
+			return nil, err
+		}
+		return &Process{chromium: b}, nil
+	})
 }
 
 // Alive reports whether the Chromium is still running.
-func (p *Process) Alive() bool { return p.ctx.Err() == nil }
+func (p *Process) Alive() bool { return p.chromium.Ctx.Err() == nil }
 
 // Close stops the Chromium and removes its profile.
-func (p *Process) Close() {
-	for i := len(p.cancel) - 1; i >= 0; i-- {
-		p.cancel[i]()
-	}
-	p.cancel = nil
-	if p.own.proxy != nil {
-		_ = p.own.proxy.Close()
-	}
-	if p.tmpDir != "" {
-		_ = os.RemoveAll(p.tmpDir)
-	}
-}
+func (p *Process) Close() { p.chromium.Close() }
 
 // Browser is one headless Chromium, or one browser context in a Process,
 // with one tab, recording every request the tab makes, every console message
@@ -145,9 +129,7 @@ func startBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
 	}
 	b := &Browser{byID: map[network.RequestID]*Request{}}
 	if o.In == nil {
-		ctx, cancel, dir, err := startChromium(parent, o.Chromium, o.UserDataDir, o.Width, o.Height, b)
-		b.Ctx, b.cancel, b.tmpDir = ctx, cancel, dir
-		if err != nil {
+		if err := b.startChromium(parent, o.Chromium, o.UserDataDir, o.Width, o.Height); err != nil {
 			b.Close()
 			return nil, err
 		}
@@ -156,7 +138,7 @@ func startBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
 		if err != nil {
 			return nil, err
 		}
-		ctx, cancel := chromedp.NewContext(o.In.ctx, chromedp.WithNewBrowserContext(func(p *target.CreateBrowserContextParams) {
+		ctx, cancel := chromedp.NewContext(o.In.chromium.Ctx, chromedp.WithNewBrowserContext(func(p *target.CreateBrowserContextParams) {
 			p.ProxyServer = "http://" + proxyAddr
 		}))
 		b.Ctx, b.cancel = ctx, []context.CancelFunc{cancel}
@@ -203,29 +185,27 @@ func startBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
 	return b, nil
 }
 
-// startChromium starts a headless Chromium with a w×h window and the
-// profile dir ("" makes a fresh one, which it returns to be removed) whose
-// every request that would leave the machine goes to rec's recording proxy,
-// and returns its first tab's context and the cancels that stop it.
-func startChromium(parent context.Context, chromium, dir string, w, h int, rec *Browser) (context.Context, []context.CancelFunc, string, error) {
+// startChromium starts b as a headless Chromium with a w×h window and the
+// profile dir ("" makes a fresh one, removed on Close), whose every request
+// that would leave the machine goes to b's recording proxy.
+func (b *Browser) startChromium(parent context.Context, chromium, dir string, w, h int) error {
 	if chromium == "" {
 		p, err := ChromiumPath()
 		if err != nil {
-			return nil, nil, "", err
+			return err
 		}
 		chromium = p
 	}
-	fresh := ""
 	if dir == "" {
 		d, err := os.MkdirTemp("", "e2e-chromium-*")
 		if err != nil {
-			return nil, nil, "", fmt.Errorf("making a profile: %w", err)
+			return fmt.Errorf("making a profile: %w", err)
 		}
-		fresh, dir = d, d
+		b.tmpDir, dir = d, d
 	}
-	proxyAddr, err := rec.startProxy()
+	proxyAddr, err := b.startProxy()
 	if err != nil {
-		return nil, nil, fresh, err
+		return err
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], baseFlags...)
 	opts = append(opts,
@@ -238,11 +218,11 @@ func startChromium(parent context.Context, chromium, dir string, w, h int, rec *
 	)
 	actx, acancel := chromedp.NewExecAllocator(parent, opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	cancels := []context.CancelFunc{acancel, cancel}
+	b.Ctx, b.cancel = ctx, []context.CancelFunc{acancel, cancel}
 	if err := chromedp.Do(ctx); err != nil {
-		return nil, cancels, fresh, fmt.Errorf("starting %s: %w", chromium, err)
+		return fmt.Errorf("starting %s: %w", chromium, err)
 	}
-	return ctx, cancels, fresh, nil
+	return nil
 }
 
 // Console returns a copy of every console message and exception so far.
