@@ -83,7 +83,8 @@ func FuzzDecodeGrid(f *testing.F) {
 }
 
 // oneModel is a valid dataset of one workload with one model, Qwen 3 235B
-// A22B Instruct, and no diffusion workload, small enough to fuzz quickly.
+// A22B Instruct, no diffusion workload and three grid intensities, small
+// enough to fuzz quickly.
 func oneModel(t testing.TB) fstest.MapFS {
 	all := copyFilesF(t)
 	files := fstest.MapFS{"index.json": all["index.json"], "grid.json": all["grid.json"], qwenFile: all[qwenFile]}
@@ -101,6 +102,9 @@ func oneModel(t testing.TB) fstest.MapFS {
 	edit(t, files, qwenFile, func(doc map[string]any) {
 		s := doc["source"].(map[string]any)
 		s["configurations"] = strings.Replace(s["configurations"].(string), count, text, 1)
+	})
+	edit(t, files, "grid.json", func(doc map[string]any) {
+		doc["intensities"] = doc["intensities"].([]any)[:3]
 	})
 	if _, err := Decode(files); err != nil {
 		t.Fatalf("the one-model dataset: %v", err)
