@@ -21,6 +21,10 @@ type Modalities struct {
 	// ImageInChatAnswers is the image's floor per request ÷ the chat
 	// answer's.
 	ImageInChatAnswers decimal.Decimal
+	// The reference floors' workloads and inputs, which the sentence
+	// states: each names a model the page may show at other inputs.
+	chatW, imageW   *Workload
+	chatIn, imageIn Inputs
 }
 
 // CompareModalities returns the two reference floors of ds; ok is false
@@ -38,7 +42,7 @@ func CompareModalities(ds *Dataset) (m Modalities, ok bool) {
 	if !okChat || !okImage || !chat.Meets() || !image.Meets() {
 		return m, false
 	}
-	m = Modalities{Chat: chat, Image: image}
+	m = Modalities{Chat: chat, Image: image, chatW: w, imageW: iw, chatIn: chatIn, imageIn: imageIn}
 	m.ImageInChatAnswers = m.InChatAnswers(image.Figures.WhPerRequest)
 	return m, true
 }
@@ -55,16 +59,33 @@ func (m Modalities) InChatAnswers(whPerRequest decimal.Decimal) decimal.Decimal 
 
 // Sentence states the comparison for a floor per request whPerRequest,
 // named subject: "One image ≈ 55.6 chat answers: FLUX.1 Dev needs at least
-// 1.86 Wh an image, Qwen 3 235B A22B Instruct 0.0334 Wh a chat answer (GPU
-// energy floors, same data); CogVideoX 2B's video (7.32 Wh) ≈ 219 chat
-// answers." The last clause is left out when whPerRequest is one of the two
-// reference floors.
+// 1.86 Wh an image within a 30 s batch latency target, Qwen 3 235B A22B
+// Instruct 0.0334 Wh a chat answer of 500 output tokens within a 100 ms
+// median inter-token latency target (GPU energy floors on either GPU, same
+// data); CogVideoX 2B's video (7.32 Wh) ≈ 219 chat answers." It states the
+// references' inputs, so that a page showing one of their models at other
+// inputs, with another figure, does not seem to contradict it. The last
+// clause is left out when whPerRequest is one of the two reference floors.
 func (m Modalities) Sentence(whPerRequest decimal.Decimal, subject string) string {
 	s := "One image ≈ " + FormatNumber(m.ImageInChatAnswers) + " chat answers: " + m.Image.Model.Name + " needs at least " +
-		FormatWh(m.Image.Figures.WhPerRequest) + " an image, " + m.Chat.Model.Name + " " + FormatWh(m.Chat.Figures.WhPerRequest) +
-		" a chat answer (GPU energy floors, same data)"
+		FormatWh(m.Image.Figures.WhPerRequest) + " an image within " + targetWords(m.imageW, m.imageIn) + ", " +
+		m.Chat.Model.Name + " " + FormatWh(m.Chat.Figures.WhPerRequest) + " a chat answer of " +
+		Counted(FormatExact(m.chatIn.OutputTokensPerRequest), "output token") + " within " + targetWords(m.chatW, m.chatIn) +
+		" (GPU energy floors on either GPU, same data)"
 	if n := m.InChatAnswers(whPerRequest); n.Sign() > 0 && !whPerRequest.Equal(m.Image.Figures.WhPerRequest) && !whPerRequest.Equal(m.Chat.Figures.WhPerRequest) {
 		s += "; " + subject + " ≈ " + FormatNumber(n) + " chat answers"
 	}
 	return s + "."
+}
+
+// For states the comparison on a page of workload w whose floor is r: on an
+// image or video workload whose floor meets the target, with that request
+// in chat answers ("CogVideoX 2B's video (7.32 Wh) ≈ 219 chat answers");
+// otherwise the reference floors alone.
+func (m Modalities) For(w *Workload, r Result) string {
+	if !w.Diffusion() || !r.Meets() {
+		return m.Sentence(m.Image.Figures.WhPerRequest, "")
+	}
+	wh := r.Figures.WhPerRequest
+	return m.Sentence(wh, r.Model.Name+"'s "+w.Request+" ("+FormatWh(wh)+")")
 }

@@ -33,12 +33,33 @@ func TestCompareModalities(t *testing.T) {
 	if got := m.InChatAnswers(video); !sameDigits(got, "219.4463400532706") {
 		t.Errorf("one video = %s chat answers, want 219.4463400532706", got)
 	}
-	want := "One image ≈ 55.6 chat answers: FLUX.1 Dev needs at least 1.86 Wh an image, Qwen 3 235B A22B Instruct 0.0334 Wh " +
-		"a chat answer (GPU energy floors, same data); CogVideoX 2B's video ≈ 219 chat answers."
-	if got := m.Sentence(video, "CogVideoX 2B's video"); got != want {
+	// The sentence states each reference's inputs: a page can show either
+	// model at other inputs, with another figure.
+	base := "One image ≈ 55.6 chat answers: FLUX.1 Dev needs at least 1.86 Wh an image within a 30 s batch latency target, " +
+		"Qwen 3 235B A22B Instruct 0.0334 Wh a chat answer of 500 output tokens within a 100 ms median inter-token latency target " +
+		"(GPU energy floors on either GPU, same data)"
+	if got, want := m.Sentence(video, "CogVideoX 2B's video"), base+"; CogVideoX 2B's video ≈ 219 chat answers."; got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if got := m.Sentence(m.Chat.Figures.WhPerRequest, "request"); got != want[:len("One image ≈ 55.6 chat answers: FLUX.1 Dev needs at least 1.86 Wh an image, Qwen 3 235B A22B Instruct 0.0334 Wh a chat answer (GPU energy floors, same data)")]+"." {
+	if got := m.Sentence(m.Chat.Figures.WhPerRequest, "request"); got != base+"." {
 		t.Errorf("on the chat page itself: %s", got)
+	}
+	// For, on a page: a video page adds its floor, 26,360.4759 J = 7.32 Wh;
+	// a token page, or a video target nothing meets, gives the references
+	// alone.
+	videos := ds.DiffusionWorkload("text-to-video")
+	cog := videos.Model("cogvideox-2b")
+	r, _ := floor.ModelFloor(cog, floor.Inputs{Workload: "text-to-video", RequestsPerMonth: dec("10000"), TargetLatencyS: dec("1800")})
+	if got, want := m.For(videos, r), base+"; CogVideoX 2B's video (7.32 Wh) ≈ 219 chat answers."; got != want {
+		t.Errorf("For a video page: got\n%s\nwant\n%s", got, want)
+	}
+	slow, _ := floor.ModelFloor(cog, floor.Inputs{Workload: "text-to-video", RequestsPerMonth: dec("10000"), TargetLatencyS: dec("1")})
+	if got := m.For(videos, slow); got != base+"." {
+		t.Errorf("For a video page whose target nothing meets: %s", got)
+	}
+	chat := ds.TokenWorkload(floor.DefaultWorkload)
+	r, _ = floor.ModelFloor(chat.Model("llama-3-1-8b-instruct"), floor.DefaultInputs())
+	if got := m.For(chat, r); got != base+"." {
+		t.Errorf("For a token page: %s", got)
 	}
 }

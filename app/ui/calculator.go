@@ -213,7 +213,7 @@ func (c *calculator) recompute() {
 		c.ranking = floor.Rank(w, in)
 		c.rankKey = key
 	}
-	c.found = false
+	c.selected, c.found = floor.Result{}, false
 	if m := w.Model(in.Model); m != nil {
 		c.selected, c.found = floor.ModelFloor(m, in)
 	}
@@ -226,7 +226,7 @@ func (c *calculator) recompute() {
 	if c.found {
 		c.nextStep = c.selected.Traffic.NextStep()
 	}
-	c.modalities, c.modalitiesBase = modalities(c.ds, w.Request, c.selected, c.found)
+	c.modalities, c.modalitiesBase = modalities(c.ds, w, c.selected)
 	if c.found && c.selected.Meets() {
 		f := c.selected.Figures
 		c.equivReq = floor.Picture(c.ds, f.WhPerRequest, true)

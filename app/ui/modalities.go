@@ -8,9 +8,10 @@ import (
 
 // The line under the headline figures that compares across modalities from
 // the bundled data (floor.CompareModalities): "One image ≈ 55.6 chat
-// answers: FLUX.1 Dev needs at least 1.86 Wh an image, Qwen 3 235B A22B
-// Instruct 0.0334 Wh a chat answer (GPU energy floors, same data).", and on
-// an image or video page the selected model's request in chat answers too.
+// answers: FLUX.1 Dev needs at least 1.86 Wh an image within a 30 s batch
+// latency target, Qwen 3 235B A22B Instruct 0.0334 Wh a chat answer of …",
+// and on an image or video page the selected model's request in chat
+// answers too.
 //
 // Its figures need the image workload's models, which the browser decodes
 // only for an image or video page (pageWorkloads): a token page there takes
@@ -34,11 +35,11 @@ func readModalitiesBase() {
 	}
 }
 
-// modalities returns the line for request (the workload's kind of request,
-// "" for tokens) and the selected model's floor r (found, meeting the
-// target, or not), and the sentence without a subject; both "" when the
-// dataset cannot compare (nor did the prerendered page).
-func modalities(ds *floor.Dataset, request string, r floor.Result, found bool) (line, base string) {
+// modalities returns the line for workload w and the selected model's
+// floor r (found, meeting the target, or not), and the sentence without a
+// subject; both "" when the dataset cannot compare (nor did the
+// prerendered page).
+func modalities(ds *floor.Dataset, w *floor.Workload, r floor.Result) (line, base string) {
 	if !modelsDecoded(ds.TokenWorkload(floor.DefaultWorkload)) || !modelsDecoded(ds.DiffusionWorkload(floor.ImageWorkload)) {
 		return modalitiesBase, modalitiesBase
 	}
@@ -46,12 +47,7 @@ func modalities(ds *floor.Dataset, request string, r floor.Result, found bool) (
 	if !ok {
 		return "", ""
 	}
-	base = m.Sentence(m.Image.Figures.WhPerRequest, "")
-	if request == "" || !found || !r.Meets() {
-		return base, base
-	}
-	wh := r.Figures.WhPerRequest
-	return m.Sentence(wh, r.Model.Name+"'s "+request+" ("+floor.FormatWh(wh)+")"), base
+	return m.For(w, r), m.Sentence(m.Image.Figures.WhPerRequest, "")
 }
 
 // modalitiesLine draws the line, or nothing when there is none.

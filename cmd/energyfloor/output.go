@@ -216,12 +216,8 @@ func (r *report) diffusionNotes(b *strings.Builder, missed int) {
 		fmt.Fprintln(b, s)
 	}
 	if m, ok := floor.CompareModalities(r.dataset); ok {
-		wh, subject := m.Image.Figures.WhPerRequest, ""
-		if _, res, ok := floor.StatementFloor(w, in); ok && res.Meets() {
-			wh = res.Figures.WhPerRequest
-			subject = res.Model.Name + "'s " + w.Request + " (" + floor.FormatWh(wh) + ")"
-		}
-		fmt.Fprintf(b, "\n%s\n", m.Sentence(wh, subject))
+		_, res, _ := floor.StatementFloor(w, in)
+		fmt.Fprintf(b, "\n%s\n", m.For(w, res))
 	}
 	fmt.Fprintf(b, "\nAt your traffic: per %s at the least-energy configuration that %s a month (%s a second on average) can keep busy along the model's measured batch-size curves on that GPU, and how many times the floor it is. %s\n",
 		w.Request, floor.Counted(floor.FormatInteger(in.RequestsPerMonth), w.Request), floor.FormatNumber(floor.TokensPerSecond(in.RequestsPerMonth)), floor.DiffusionTrafficAssumption)
