@@ -23,7 +23,7 @@ type Modalities struct {
 	ImageInChatAnswers decimal.Decimal
 	// The reference floors' workloads and inputs, which the sentence
 	// states: each names a model the page may show at other inputs.
-	chatW, imageW   *Workload
+	imageW          *Workload
 	chatIn, imageIn Inputs
 }
 
@@ -42,7 +42,7 @@ func CompareModalities(ds *Dataset) (m Modalities, ok bool) {
 	if !okChat || !okImage || !chat.Meets() || !image.Meets() {
 		return m, false
 	}
-	m = Modalities{Chat: chat, Image: image, chatW: w, imageW: iw, chatIn: chatIn, imageIn: imageIn}
+	m = Modalities{Chat: chat, Image: image, imageW: iw, chatIn: chatIn, imageIn: imageIn}
 	m.ImageInChatAnswers = m.InChatAnswers(image.Figures.WhPerRequest)
 	return m, true
 }
@@ -60,17 +60,20 @@ func (m Modalities) InChatAnswers(whPerRequest decimal.Decimal) decimal.Decimal 
 // Sentence states the comparison for a floor per request whPerRequest,
 // named subject: "One image ≈ 55.6 chat answers: FLUX.1 Dev needs at least
 // 1.86 Wh an image within a 30 s batch latency target, Qwen 3 235B A22B
-// Instruct 0.0334 Wh a chat answer of 500 output tokens within a 100 ms
-// median inter-token latency target (GPU energy floors on either GPU, same
-// data); CogVideoX 2B's video (7.32 Wh) ≈ 219 chat answers." It states the
+// Instruct 0.0334 Wh a chat answer of 500 output tokens with a median of at
+// most 100 ms between tokens (GPU energy floors on either GPU, same data);
+// CogVideoX 2B's video (7.32 Wh) ≈ 219 chat answers." It states the
 // references' inputs, so that a page showing one of their models at other
-// inputs, with another figure, does not seem to contradict it. The last
-// clause is left out when whPerRequest is one of the two reference floors.
+// inputs, with another figure, does not seem to contradict it; the chat
+// answer's target in plain words, as image and video pages use no token
+// terms. The last clause is left out when whPerRequest is one of the two
+// reference floors.
 func (m Modalities) Sentence(whPerRequest decimal.Decimal, subject string) string {
 	s := "One image ≈ " + FormatNumber(m.ImageInChatAnswers) + " chat answers: " + m.Image.Model.Name + " needs at least " +
 		FormatWh(m.Image.Figures.WhPerRequest) + " an image within " + targetWords(m.imageW, m.imageIn) + ", " +
 		m.Chat.Model.Name + " " + FormatWh(m.Chat.Figures.WhPerRequest) + " a chat answer of " +
-		Counted(FormatExact(m.chatIn.OutputTokensPerRequest), "output token") + " within " + targetWords(m.chatW, m.chatIn) +
+		Counted(FormatExact(m.chatIn.OutputTokensPerRequest), "output token") + " with a " + string(m.chatIn.Statistic) + " of at most " +
+		FormatLatency(m.chatIn.TargetITLMs) + " between tokens" +
 		" (GPU energy floors on either GPU, same data)"
 	if n := m.InChatAnswers(whPerRequest); n.Sign() > 0 && !whPerRequest.Equal(m.Image.Figures.WhPerRequest) && !whPerRequest.Equal(m.Chat.Figures.WhPerRequest) {
 		s += "; " + subject + " ≈ " + FormatNumber(n) + " chat answers"

@@ -36,7 +36,7 @@ func TestCompareModalities(t *testing.T) {
 	// The sentence states each reference's inputs: a page can show either
 	// model at other inputs, with another figure.
 	base := "One image ≈ 55.6 chat answers: FLUX.1 Dev needs at least 1.86 Wh an image within a 30 s batch latency target, " +
-		"Qwen 3 235B A22B Instruct 0.0334 Wh a chat answer of 500 output tokens within a 100 ms median inter-token latency target " +
+		"Qwen 3 235B A22B Instruct 0.0334 Wh a chat answer of 500 output tokens with a median of at most 100 ms between tokens " +
 		"(GPU energy floors on either GPU, same data)"
 	if got, want := m.Sentence(video, "CogVideoX 2B's video"), base+"; CogVideoX 2B's video ≈ 219 chat answers."; got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
