@@ -219,7 +219,8 @@ func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) 
 		})
 	}
 	for _, iw := range idx.DiffusionWorkloads {
-		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Request: iw.Request, Source: iw.Source}
+		kind, _ := floor.KindOf(iw.Request) // checkIndex refuses any other request
+		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Kind: kind, Source: iw.Source}
 		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)
 		decoders[iw.ID] = sync.OnceValue(func() error {
 			return decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel, mf *DiffusionModelFile) (*floor.Model, error) {

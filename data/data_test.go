@@ -213,7 +213,7 @@ func TestLoadDiffusion(t *testing.T) {
 	} {
 		t.Run(w.id, func(t *testing.T) {
 			got := d.DiffusionWorkload(w.id)
-			if got == nil || got.Request != w.request || !got.Diffusion() {
+			if got == nil || got.Kind.Request() != w.request || got.Kind.PerToken() {
 				t.Fatalf("got workload %+v, want a diffusion workload of %ss", got, w.request)
 			}
 			if d.TokenWorkload(w.id) != nil {
@@ -227,12 +227,12 @@ func TestLoadDiffusion(t *testing.T) {
 				t.Errorf("got %d models and %d configurations, want %d and %d", len(got.Models), n, w.models, w.configuations)
 			}
 			m := got.Model(w.slug)
-			if m == nil || m.Generation == nil || *m.Generation != w.gen || !strings.HasPrefix(m.Caveat, "GPU energy only, measured generating") {
+			if m == nil || m.Kind != got.Kind || m.Generation == nil || *m.Generation != w.gen || !strings.HasPrefix(m.Caveat, "GPU energy only, measured generating") {
 				t.Fatalf("got model %+v", m)
 			}
 			for _, c := range m.Configurations {
 				if c.RowID == w.row {
-					if !c.Diffusion() || c.JoulesPerRequest.String() != w.joules || c.BatchLatencyS.String() != w.latency || c.RequestsPerSecond.String() != w.rps {
+					if c.Kind != got.Kind || c.JoulesPerRequest.String() != w.joules || c.BatchLatencyS.String() != w.latency || c.RequestsPerSecond.String() != w.rps {
 						t.Errorf("%s: got %s J, %s s, %s per second", c.RowID, c.JoulesPerRequest, c.BatchLatencyS, c.RequestsPerSecond)
 					}
 					return

@@ -81,7 +81,9 @@ type DiffusionRow struct {
 
 // Configuration parses the row into a floor.Configuration, every figure
 // exactly; a figure that is missing, not a number, beyond float64's range or
-// with more than maxDecimals decimals is a *FieldError.
+// with more than maxDecimals decimals is a *FieldError. The row does not
+// say whether it makes images or videos: the caller sets the Kind its
+// workload gives.
 func (r *DiffusionRow) Configuration() (*floor.Configuration, error) {
 	c := &floor.Configuration{
 		RowID:         r.RowID,

@@ -49,6 +49,7 @@ func checkDiffusionModel(idx *Index, w *IndexDiffusionWorkload, im *IndexDiffusi
 	}
 	gen := mf.Generation
 	m.Generation, m.Caveat = &gen, mf.Caveat
+	m.Kind, _ = floor.KindOf(w.Request) // checkIndex refuses any other request
 	seen := map[string]bool{}
 	minBatch, maxBatch := 0, 0
 	for i, r := range mf.Configurations {
@@ -56,6 +57,9 @@ func checkDiffusionModel(idx *Index, w *IndexDiffusionWorkload, im *IndexDiffusi
 			return nil, fail("", "configurations", fmt.Errorf("configuration %d is null", i+1))
 		}
 		c, err := r.Configuration()
+		if err == nil {
+			c.Kind = m.Kind
+		}
 		if err == nil && validate {
 			err = checkDiffusionRow(c, mf.Slug)
 		}

@@ -297,7 +297,7 @@ func TestPrintOnePage(t *testing.T) {
 	}{
 		{"default", "", []string{"#tokens-per-month", "#itl-ms"}, []string{"Workload", "Average output tokens per request"}},
 		{"factors", factorsQuery, []string{"#tokens-per-month", "#itl-ms"}, []string{"Workload", "Average output tokens per request"}},
-		{"image", diffusionLinks[0], []string{"#requests-per-month", "#latency-s"}, []string{"Workload", "Text to image", "Method: " + floor.DiffusionMethod("image")}},
+		{"image", diffusionLinks[0], []string{"#requests-per-month", "#latency-s"}, []string{"Workload", "Text to image", "Method: " + floor.KindImages.Method()}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := openApp(t, "/?"+tc.query)

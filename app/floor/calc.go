@@ -29,17 +29,6 @@ func DefaultInputs() Inputs {
 	}
 }
 
-// DiffusionDefaults returns the monthly volume and the latency target a new
-// visitor sees on a diffusion workload whose requests are request ("image"
-// or "video"): 1,000,000 images a month within 30 s, or 10,000 videos a
-// month within 1,800 s.
-func DiffusionDefaults(request string) (requestsPerMonth, targetLatencyS decimal.Decimal) {
-	if request == "video" {
-		return decimal.NewFromInt(10_000), decimal.NewFromInt(1_800)
-	}
-	return decimal.NewFromInt(1_000_000), decimal.NewFromInt(30)
-}
-
 // ParseStatistic parses one of Statistics (case-insensitive, surrounding
 // spaces ignored).
 func ParseStatistic(s string) (Statistic, error) {
@@ -61,55 +50,6 @@ func (c *Configuration) ITL(s Statistic) decimal.Decimal {
 		return c.P99ITLMs
 	}
 	return c.MedianITLMs
-}
-
-// Latency returns the configuration's latency for statistic s: its
-// inter-token latency (ITL, milliseconds), or a diffusion configuration's
-// batch latency (BatchLatencyS, seconds), which has no statistics.
-func (c *Configuration) Latency(s Statistic) decimal.Decimal {
-	if c.Diffusion() {
-		return c.BatchLatencyS
-	}
-	return c.ITL(s)
-}
-
-// JoulesPerUnit returns the energy every choice of a configuration ranks
-// by: joules per output token, or a diffusion configuration's joules per
-// image or video.
-func (c *Configuration) JoulesPerUnit() decimal.Decimal {
-	if c.Diffusion() {
-		return c.JoulesPerRequest
-	}
-	return c.JoulesPerOutputToken
-}
-
-// UnitsPerSecond returns the configuration's throughput: output tokens per
-// second, or a diffusion configuration's images or videos per second.
-func (c *Configuration) UnitsPerSecond() decimal.Decimal {
-	if c.Diffusion() {
-		return c.RequestsPerSecond
-	}
-	return c.TokensPerSecond
-}
-
-// Target returns the latency target the inputs set for a configuration of
-// a diffusion (true) or token (false) workload: TargetLatencyS, in seconds,
-// or TargetITLMs, in milliseconds.
-func (in *Inputs) Target(diffusion bool) decimal.Decimal {
-	if diffusion {
-		return in.TargetLatencyS
-	}
-	return in.TargetITLMs
-}
-
-// UnitsPerMonth returns the monthly volume the inputs set for a diffusion
-// (true) or token (false) workload: RequestsPerMonth (images or videos) or
-// OutputTokensPerMonth.
-func (in *Inputs) UnitsPerMonth(diffusion bool) decimal.Decimal {
-	if diffusion {
-		return in.RequestsPerMonth
-	}
-	return in.OutputTokensPerMonth
 }
 
 // FiguresFor returns every figure of configuration c for inputs in,
@@ -172,7 +112,7 @@ func gpuCount(n int) operand {
 // depend on c alone, its ranks unset.
 func newRanked(c *Configuration) ranked {
 	r := ranked{c: c, j: op(c.JoulesPerUnit()), tps: op(c.UnitsPerSecond())}
-	if !c.Diffusion() && c.JoulesPerOutputToken.Sign() > 0 {
+	if c.JoulesPerOutputToken.Sign() > 0 { // zero on an image or video configuration
 		r.whPerMillion = quo(r.j, opTokensPerMillion, opSecondsPerHour, opOne)
 	}
 	if c.NumGPUs > 0 && c.GPUPowerWattsTotal.Sign() > 0 {
@@ -190,11 +130,13 @@ func (t *demand) figures(r *ranked) Figures {
 
 // fill writes the figures of r's configuration for demand t into f.
 func (t *demand) fill(f *Figures, r *ranked) {
+	r.c.family().fill(t, f, r)
+}
+
+// fillTokens writes the figures of r's token configuration for demand t
+// into f: a request is an answer of t's output tokens per request.
+func (t *demand) fillTokens(f *Figures, r *ranked) {
 	c := r.c
-	if c.Diffusion() {
-		t.fillDiffusion(f, r)
-		return
-	}
 	f.JoulesPerOutputToken, f.RequestsPerMonth = c.JoulesPerOutputToken, t.requests
 	if c.JoulesPerOutputToken.Sign() <= 0 {
 		return // the dataset's validation rules this out
@@ -222,9 +164,9 @@ func (t *demand) fill(f *Figures, r *ranked) {
 	}
 }
 
-// fillDiffusion writes the figures of r's diffusion configuration for
+// fillBatches writes the figures of r's image or video configuration for
 // demand t into f: a request is one image or video, of r's energy.
-func (t *demand) fillDiffusion(f *Figures, r *ranked) {
+func (t *demand) fillBatches(f *Figures, r *ranked) {
 	c, j, images := r.c, r.j, t.images
 	f.RequestsPerMonth = images.d
 	if c.JoulesPerRequest.Sign() <= 0 {
@@ -256,7 +198,7 @@ func Floor(m *Model, gpu string, in Inputs) Result {
 	}
 	x := modelIndex(m)
 	si := statIndex(in.Statistic)
-	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, in.Target(m.Diffusion())))
+	s := x.selectFloor(&x.models[0], gpu, si, x.within(si, m.Kind.TargetOf(in)))
 	t := newDemand(in)
 	return s.result(&t)
 }
@@ -283,7 +225,7 @@ func Rank(w *Workload, in Inputs) []Result {
 	}
 	x := workloadIndex(w)
 	si := statIndex(in.Statistic)
-	within := x.within(si, in.Target(w.Diffusion()))
+	within := x.within(si, w.Kind.TargetOf(in))
 	// Select, sort, and compute figures last, only for what was selected.
 	selected := make([]selection, 0, 2*len(x.models))
 	for k := range x.models {
@@ -319,7 +261,7 @@ func ModelFloor(m *Model, in Inputs) (r Result, ok bool) {
 	}
 	x := modelIndex(m)
 	si := statIndex(in.Statistic)
-	within := x.within(si, in.Target(m.Diffusion()))
+	within := x.within(si, m.Kind.TargetOf(in))
 	var best selection
 	for _, gpu := range gpusFor(m, in.GPU) {
 		s := x.selectFloor(&x.models[0], gpu, si, within)

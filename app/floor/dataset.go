@@ -54,8 +54,8 @@
 //
 // # Images and videos
 //
-// On a diffusion workload (text-to-image, text-to-video: Workload.Request
-// "image" or "video", Model.Generation its fixed settings) a request is one
+// On a diffusion workload (text-to-image, text-to-video: Workload.Kind
+// KindImages or KindVideos, Model.Generation its fixed settings) a request is one
 // image or video, and the same functions compute the same definitions with
 // these in place of the token figures:
 //
@@ -197,10 +197,10 @@ type Workload struct {
 	ID string
 	// Name is the human name, "Text Conversation".
 	Name string
-	// Request names what one request makes on a diffusion workload, "image"
-	// or "video"; "" on a token workload, where a request is a response.
-	Request string
-	Source  Source
+	// Kind is what one request makes: an answer of output tokens, an image
+	// or a video.
+	Kind   Kind
+	Source Source
 	// Models are sorted by slug.
 	Models []*Model
 
@@ -256,6 +256,8 @@ type Model struct {
 	// Selection says how Best was chosen, true for this model: the selection
 	// text of its source block (Workload.Source.Selection states only the rule).
 	Selection string
+	// Kind is its workload's.
+	Kind Kind
 	// Generation is what each request of a diffusion model makes, fixed for
 	// every configuration; nil for a token model.
 	Generation *Generation
@@ -280,6 +282,9 @@ type Configuration struct {
 	TensorParallel int
 	DataParallel   int
 	ExpertParallel int
+	// Kind is its model's: the figures below that its kind has are set,
+	// the others zero.
+	Kind Kind
 	// Precision is the weight precision: BF16, FP8 or MXFP4.
 	Precision  string
 	MaxNumSeqs int
@@ -335,17 +340,6 @@ type Generation struct {
 	Frames int `json:"frames,omitempty"`
 	FPS    int `json:"fps,omitempty"`
 }
-
-// Diffusion reports whether c is a diffusion configuration (an image or a
-// video per request) rather than a token one.
-func (c *Configuration) Diffusion() bool { return c.BatchSize > 0 }
-
-// Diffusion reports whether m is a diffusion model (it has generation
-// settings).
-func (m *Model) Diffusion() bool { return m.Generation != nil }
-
-// Diffusion reports whether w is a diffusion workload.
-func (w *Workload) Diffusion() bool { return w.Request != "" }
 
 // TokenWorkload returns the token (language model) workload with upstream
 // task name id, or nil, as for a diffusion workload's id: FindWorkload

@@ -117,7 +117,7 @@ func TestTrafficCogVideoX2B(t *testing.T) {
 		{"floor kWh a month", r.Figures.KWhPerMonth, "73.22354416666667"},
 		{"traffic Wh per video", tr.Figures.WhPerRequest, "7.510746111111111"},
 		{"traffic kWh a month", tr.Figures.KWhPerMonth, "75.10746111111111"},
-		{"r", tr.RequestsPerSecond, "0.003805175038051750"},
+		{"r", tr.PerSecond, "0.003805175038051750"},
 		{"utilisation", tr.Utilisation, "0.1318874200755414"},
 		{"times the floor", tr.TimesFloor, "1.025728294988787"},
 	} {
@@ -177,12 +177,12 @@ func TestDiffusionTrafficProperties(t *testing.T) {
 						if prev != nil && tr.Config.JoulesPerRequest.GreaterThan(prev.Config.JoulesPerRequest) {
 							t.Errorf("%s: traffic rose from %s to %s", name, prev.Config.RowID, tr.Config.RowID)
 						}
-						if maxRate(m, in).LessThanOrEqual(tr.RequestsPerSecond) && !tr.Config.JoulesPerRequest.Equal(r.Chosen.JoulesPerRequest) {
+						if maxRate(m, in).LessThanOrEqual(tr.PerSecond) && !tr.Config.JoulesPerRequest.Equal(r.Chosen.JoulesPerRequest) {
 							t.Errorf("%s: every qualifying configuration filled, yet %s is not the floor %s", name, tr.Config.RowID, r.Chosen.RowID)
 						}
 						var step *floor.TrafficStep
 						for i := range steps {
-							if steps[i].FromRequestsPerMonth.LessThanOrEqual(v) {
+							if steps[i].From.LessThanOrEqual(v) {
 								step = &steps[i]
 							}
 						}

@@ -10,7 +10,7 @@ import (
 // image, a batch latency of s seconds, rps images per second.
 func dpoint(slug, gpu string, n, ulysses, ring, batch int, j, s, rps string) *Configuration {
 	return &Configuration{
-		RowID: DiffusionRowID(slug, gpu, n, ulysses, ring, batch), Repeat: 1, GPU: gpu, NumGPUs: n, Precision: "BF16",
+		Kind: KindImages, RowID: DiffusionRowID(slug, gpu, n, ulysses, ring, batch), Repeat: 1, GPU: gpu, NumGPUs: n, Precision: "BF16",
 		UlyssesDegree: ulysses, RingDegree: ring, BatchSize: batch,
 		JoulesPerRequest: dec(j), BatchLatencyS: dec(s), RequestsPerSecond: dec(rps), GPUPowerWattsTotal: dec("700"),
 	}
@@ -29,7 +29,7 @@ func pictures() *Model {
 		dpoint("pics", H100, 2, 2, 1, 1, "1200", "1.5", "0.8"),
 		dpoint("pics", H100, 2, 2, 1, 2, "800", "2.5", "1.2"),
 	)
-	m.Generation = &Generation{Width: 1024, Height: 1024, InferenceSteps: 20}
+	m.Generation, m.Kind = &Generation{Width: 1024, Height: 1024, InferenceSteps: 20}, KindImages
 	return m
 }
 
@@ -93,14 +93,14 @@ func TestDiffusionFloorAndTraffic(t *testing.T) {
 				{"kWh per month", r.Figures.KWhPerMonth, tc.kWhMonth},
 				{"traffic kWh per month", r.Traffic.Figures.KWhPerMonth, tc.trafKWh},
 				{"joules per request", r.Figures.JoulesPerRequest, r.Chosen.JoulesPerRequest.String()},
-				{"requests per second", r.Traffic.RequestsPerSecond, tc.in.RequestsPerMonth.Div(dec("2628000")).Round(18).String()},
+				{"requests per second", r.Traffic.PerSecond, tc.in.RequestsPerMonth.Div(dec("2628000")).Round(18).String()},
 			} {
 				if !sameDigits(f.got, f.want) {
 					t.Errorf("%s: got %s, want %s", f.name, f.got, f.want)
 				}
 			}
-			if !r.Traffic.OutputTokensPerSecond.IsZero() || !r.Figures.JoulesPerOutputToken.IsZero() || !r.Figures.WhPerMillionOutputTokens.IsZero() {
-				t.Errorf("per-token figures on a diffusion result: %s tokens/s, %s J/token, %s Wh/M", r.Traffic.OutputTokensPerSecond,
+			if !r.Figures.JoulesPerOutputToken.IsZero() || !r.Figures.WhPerMillionOutputTokens.IsZero() {
+				t.Errorf("per-token figures on a diffusion result: %s J/token, %s Wh/M",
 					r.Figures.JoulesPerOutputToken, r.Figures.WhPerMillionOutputTokens)
 			}
 		})
@@ -148,7 +148,7 @@ func TestDiffusionNothingMeets(t *testing.T) {
 
 // TestDiffusionRank: one row per GPU, each that GPU's floor, by energy.
 func TestDiffusionRank(t *testing.T) {
-	w := &Workload{ID: "text-to-image", Request: "image", Models: []*Model{pictures()}}
+	w := &Workload{ID: "text-to-image", Kind: KindImages, Models: []*Model{pictures()}}
 	rows := Rank(w, imageInputs("1445400", "10", ""))
 	if len(rows) != 2 || rows[0].Chosen.RowID != "pics/H100/2/u2xr1/b2" || rows[1].Chosen.RowID != "pics/B200/1/u1xr1/b2" {
 		t.Fatalf("got %d rows: %v", len(rows), rows)
@@ -159,8 +159,7 @@ func TestDiffusionRank(t *testing.T) {
 	}
 	steps := TrafficSteps(pictures(), imageInputs("0", "10", B200), dec("100000"), dec("10000000"))
 	// From 100,000 images (r = 0.038): b1; from 0.5 × 2,628,000 = 1,314,000: b2, the B200 floor.
-	if len(steps) != 2 || steps[0].Config.BatchSize != 1 || steps[1].Config.BatchSize != 2 || !steps[1].FromRequestsPerMonth.Equal(dec("1314000")) ||
-		!steps[1].FromOutputTokensPerMonth.IsZero() {
+	if len(steps) != 2 || steps[0].Config.BatchSize != 1 || steps[1].Config.BatchSize != 2 || !steps[1].From.Equal(dec("1314000")) {
 		t.Errorf("got steps %+v", steps)
 	}
 }

@@ -226,7 +226,7 @@ func CaveatNote(f Factors, src GridSource) string {
 // workload, the caveat of the model in.Model names (true for its generation
 // settings) or, for every model, DiffusionCaveatAll; with the factors' note.
 func WorkloadCaveat(d *Dataset, w *Workload, in Inputs) string {
-	if !w.Diffusion() {
+	if w.Kind.PerToken() {
 		return Caveat(d, in.Factors)
 	}
 	caveat := DiffusionCaveatAll

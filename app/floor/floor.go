@@ -30,6 +30,18 @@ func StatisticsText() string {
 	return strings.Join(names[:last], ", ") + " or " + names[last]
 }
 
+// Name names the statistic in prose: "median", "p90".
+func (s Statistic) Name() string { return string(s) }
+
+// Heading names the statistic's inter-token latency in a table heading:
+// "Median ITL", "P90 ITL".
+func (s Statistic) Heading() string {
+	if s == Median {
+		return "Median ITL"
+	}
+	return strings.ToUpper(string(s)) + " ITL"
+}
+
 // HoursPerYear is a 365-day year in hours: 8,760.
 const HoursPerYear = 365 * 24
 

@@ -36,7 +36,7 @@ func CompareModalities(ds *Dataset) (m Modalities, ok bool) {
 		return m, false
 	}
 	imageIn := Inputs{Workload: iw.ID, Model: DefaultImageModel}
-	imageIn.RequestsPerMonth, imageIn.TargetLatencyS = DiffusionDefaults("image")
+	imageIn.RequestsPerMonth, imageIn.TargetLatencyS = KindImages.Defaults()
 	chat, okChat := ModelFloor(w.Model(chatIn.Model), chatIn)
 	image, okImage := ModelFloor(iw.Model(DefaultImageModel), imageIn)
 	if !okChat || !okImage || !chat.Meets() || !image.Meets() {
@@ -70,7 +70,7 @@ func (m Modalities) InChatAnswers(whPerRequest decimal.Decimal) decimal.Decimal 
 // reference floors.
 func (m Modalities) Sentence(whPerRequest decimal.Decimal, subject string) string {
 	s := "One image ≈ " + FormatNumber(m.ImageInChatAnswers) + " chat answers: " + m.Image.Model.Name + " needs at least " +
-		FormatWh(m.Image.Figures.WhPerRequest) + " an image within " + targetWords(m.imageW, m.imageIn) + ", " +
+		FormatWh(m.Image.Figures.WhPerRequest) + " an image within " + m.imageW.Kind.TargetWords(m.imageIn) + ", " +
 		m.Chat.Model.Name + " " + FormatWh(m.Chat.Figures.WhPerRequest) + " a chat answer of " +
 		Counted(FormatExact(m.chatIn.OutputTokensPerRequest), "output token") + " with a " + string(m.chatIn.Statistic) + " of at most " +
 		FormatLatency(m.chatIn.TargetITLMs) + " between tokens" +
@@ -86,9 +86,9 @@ func (m Modalities) Sentence(whPerRequest decimal.Decimal, subject string) strin
 // in chat answers ("CogVideoX 2B's video (7.32 Wh) ≈ 219 chat answers");
 // otherwise the reference floors alone.
 func (m Modalities) For(w *Workload, r Result) string {
-	if !w.Diffusion() || !r.Meets() {
+	if w.Kind.PerToken() || !r.Meets() {
 		return m.Sentence(m.Image.Figures.WhPerRequest, "")
 	}
 	wh := r.Figures.WhPerRequest
-	return m.Sentence(wh, r.Model.Name+"'s "+w.Request+" ("+FormatWh(wh)+")")
+	return m.Sentence(wh, r.Model.Name+"'s "+w.Kind.Answer()+" ("+FormatWh(wh)+")")
 }

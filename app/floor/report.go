@@ -19,9 +19,9 @@ type Report struct {
 	Inputs ReportInputs `json:"inputs"`
 	reportAbout
 	Results []ReportResult `json:"results"`
-	// diffusion reports a diffusion workload, whose JSON and CSV write the
-	// report in the diffusion shapes (report_diffusion.go).
-	diffusion bool
+	// kind is the workload's: an image or video report's JSON and CSV write
+	// it in the diffusion shapes (report_diffusion.go).
+	kind Kind
 }
 
 // reportAbout is what a report, token or diffusion, writes between its
@@ -183,7 +183,9 @@ type ReportSource struct {
 type ReportResult struct {
 	resultHead
 	// ReachableITLMs, set when nothing meets the target, is the lowest
-	// latency of the target's statistic the model reaches on this GPU.
+	// latency of the target's statistic the model reaches on this GPU (for
+	// images or videos the batch latency, in seconds, which their JSON
+	// writes as reachable_latency_s).
 	ReachableITLMs *Number             `json:"reachable_itl_ms"`
 	Configuration  ReportConfiguration `json:"configuration"`
 	resultCounts
@@ -193,9 +195,6 @@ type ReportResult struct {
 	// Traffic is the floor the monthly volume can reach over the same
 	// model and GPU (Traffic), or null when nothing meets the target.
 	Traffic *ReportTraffic `json:"traffic"`
-	// ReachableLatencyS is ReachableITLMs for a diffusion result: the lowest
-	// batch latency, in seconds, which its JSON writes instead.
-	ReachableLatencyS *Number `json:"-"`
 }
 
 // resultHead, resultCounts and resultFigures are the fields a token and a
@@ -239,8 +238,11 @@ type resultFigures struct {
 // is at, its figures, the monthly volume's average rate, how busy it keeps
 // that configuration, and how many times the floor it is.
 type ReportTraffic struct {
-	OutputTokensPerSecond Number `json:"output_tokens_per_second"`
-	JPerToken             Number `json:"joules_per_output_token"`
+	// PerSecond is the monthly volume's average rate in the kind's units
+	// (Traffic.PerSecond); an image or video report writes it as
+	// requests_per_second.
+	PerSecond Number `json:"output_tokens_per_second"`
+	JPerToken Number `json:"joules_per_output_token"`
 	trafficFigures
 	Configuration ReportConfiguration `json:"configuration"`
 	// Estimate is the traffic floor times the factors; null without them.
@@ -248,10 +250,9 @@ type ReportTraffic struct {
 	// NextStep is where the traffic floor next falls as the volume grows
 	// (Traffic.NextStep), or null when it is the floor already.
 	NextStep *ReportNextStep `json:"next_step"`
-	// A diffusion traffic figure's rate and energy per image or video, which
-	// its JSON writes instead of the per-token ones.
-	RequestsPerSecond Number `json:"-"`
-	JPerRequest       Number `json:"-"`
+	// JPerRequest is an image's or video's energy, which an image or video
+	// report writes instead of the per-token one.
+	JPerRequest Number `json:"-"`
 }
 
 // trafficFigures is the traffic figures a token and a diffusion report
@@ -267,10 +268,10 @@ type trafficFigures struct {
 // ReportNextStep is a Traffic.NextStep: from which monthly volume the
 // traffic floor is lower, and how many times the floor it is from there.
 type ReportNextStep struct {
-	FromTokensPerMonth Number `json:"from_tokens_per_month"`
-	TimesFloor         Number `json:"times_floor"`
-	// FromRequestsPerMonth is a diffusion step's volume, in images or videos.
-	FromRequestsPerMonth Number `json:"-"`
+	// From is the monthly volume in the kind's units (NextStep.From); an
+	// image or video report writes it as from_requests_per_month.
+	From       Number `json:"from_tokens_per_month"`
+	TimesFloor Number `json:"times_floor"`
 }
 
 // ReportConfiguration is the measured configuration a result's figures are for.
@@ -315,7 +316,7 @@ func (n Number) String() string { return decimal.Decimal(n).String() }
 // <, > and & as they are.
 func (r *Report) JSON() ([]byte, error) {
 	var v any = r
-	if r.diffusion {
+	if !r.kind.PerToken() {
 		v = newDiffusionReport(r)
 	}
 	var b bytes.Buffer

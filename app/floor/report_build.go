@@ -50,29 +50,23 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 		} else {
 			c = res.Fastest
 			reach := Number(c.Latency(in.Statistic))
-			if c.Diffusion() {
-				rr.ReachableLatencyS = &reach
-			} else {
-				rr.ReachableITLMs = &reach
-			}
+			rr.ReachableITLMs = &reach // a diffusion report writes it as reachable_latency_s
 		}
 		rr.Estimate = reportEstimate(factors, f)
 		rr.Configuration = reportConfiguration(res.Model, c)
 		if t := res.Traffic; t != nil {
-			rr.Traffic = &ReportTraffic{OutputTokensPerSecond: Number(t.OutputTokensPerSecond), JPerToken: Number(t.Figures.JoulesPerOutputToken),
+			rr.Traffic = &ReportTraffic{PerSecond: Number(t.PerSecond), JPerToken: Number(t.Figures.JoulesPerOutputToken),
 				trafficFigures: trafficFigures{WhPerRequest: Number(t.Figures.WhPerRequest), KWhPerMonth: Number(t.Figures.KWhPerMonth),
 					RowID: t.Config.RowID, Utilisation: Number(t.Utilisation), TimesFloor: Number(t.TimesFloor)},
 				Configuration: reportConfiguration(res.Model, t.Config),
-				Estimate:      reportEstimate(factors, t.Figures), RequestsPerSecond: Number(t.RequestsPerSecond),
-				JPerRequest: Number(t.Figures.JoulesPerRequest)}
+				Estimate:      reportEstimate(factors, t.Figures), JPerRequest: Number(t.Figures.JoulesPerRequest)}
 			if n := t.NextStep(); n != nil {
-				rr.Traffic.NextStep = &ReportNextStep{FromTokensPerMonth: Number(n.FromOutputTokensPerMonth), TimesFloor: Number(n.TimesFloor),
-					FromRequestsPerMonth: Number(n.FromRequestsPerMonth)}
+				rr.Traffic.NextStep = &ReportNextStep{From: Number(n.From), TimesFloor: Number(n.TimesFloor)}
 			}
 		}
 		rep.Results[i] = rr
 	}
-	rep.diffusion = w.Diffusion()
+	rep.kind = w.Kind
 	return rep
 }
 
@@ -91,7 +85,7 @@ func reportEstimate(factors Factors, f Figures) *ReportEstimate {
 // reportConfiguration returns configuration c of model m as the report
 // writes it.
 func reportConfiguration(m *Model, c *Configuration) ReportConfiguration {
-	if c.Diffusion() {
+	if !c.Kind.PerToken() {
 		return ReportConfiguration{RowID: c.RowID, TokenSetup: TokenSetup{GPU: c.GPU, NumGPUs: c.NumGPUs, Precision: c.Precision}, Repeat: c.Repeat,
 			GPUPowerWatts: Number(c.GPUPowerWattsTotal), UlyssesDegree: c.UlyssesDegree, RingDegree: c.RingDegree,
 			BatchSize: c.BatchSize, BatchLatencyS: Number(c.BatchLatencyS), RequestsPerSecond: Number(c.RequestsPerSecond),

@@ -18,7 +18,7 @@ import (
 // object. The columns are the report's inputs, then the result's fields, then
 // the report's other fields, each in the JSON's order.
 func (r *Report) CSV() ([]byte, error) {
-	if r.diffusion {
+	if !r.kind.PerToken() {
 		return jsonCSV(newDiffusionReport(r))
 	}
 	return jsonCSV(r)

@@ -30,13 +30,13 @@ func newDiffusionReport(r *Report) *diffusionReport {
 		reportAbout: r.reportAbout, Results: make([]diffusionResult, len(r.Results)),
 	}
 	for i, rr := range r.Results {
-		res := diffusionResult{resultHead: rr.resultHead, ReachableLatencyS: rr.ReachableLatencyS,
+		res := diffusionResult{resultHead: rr.resultHead, ReachableLatencyS: rr.ReachableITLMs,
 			Configuration: diffusionConfigurationOf(rr.Configuration), resultCounts: rr.resultCounts, resultFigures: rr.resultFigures}
 		if t := rr.Traffic; t != nil {
-			res.Traffic = &diffusionTraffic{RequestsPerSecond: t.RequestsPerSecond, JPerRequest: t.JPerRequest, trafficFigures: t.trafficFigures,
+			res.Traffic = &diffusionTraffic{RequestsPerSecond: t.PerSecond, JPerRequest: t.JPerRequest, trafficFigures: t.trafficFigures,
 				Configuration: diffusionConfigurationOf(t.Configuration), Estimate: t.Estimate}
 			if n := t.NextStep; n != nil {
-				res.Traffic.NextStep = &diffusionNextStep{FromRequestsPerMonth: n.FromRequestsPerMonth, TimesFloor: n.TimesFloor}
+				res.Traffic.NextStep = &diffusionNextStep{FromRequestsPerMonth: n.From, TimesFloor: n.TimesFloor}
 			}
 		}
 		d.Results[i] = res

@@ -24,19 +24,15 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 	var b strings.Builder
 	m := r.Model
 	task := "the " + w.Name + " workload (" + w.ID + ")"
-	traffic := volumeWords(w, in)
-	target := targetWords(w, in)
-	per := " per " + requestWord(w)
+	traffic := w.Kind.VolumeWords(in, false)
+	target := w.Kind.TargetWords(in)
+	per := " per " + w.Kind.Request()
 	switch c := r.Chosen; {
 	case c != nil:
 		f := r.Figures
-		verb := "Serving "
-		if w.Diffusion() {
-			verb = "Generating "
-		}
-		b.WriteString(verb + traffic + " with " + m.Name + " on " + task + ", within " + target + " on " + gpuScope(in.GPU) +
+		b.WriteString(w.Kind.Verb() + " " + traffic + " with " + m.Name + " on " + task + ", within " + target + " on " + gpuScope(in.GPU) +
 			", takes at least " + FormatWh(f.WhPerRequest) + per + " and " + FormatWh(f.KWhPerMonth.Shift(3)) +
-			" per month of GPU energy, at " + configWords(c) + ".")
+			" per month of GPU energy, at " + c.Words() + ".")
 		if t := r.Traffic; t != nil {
 			b.WriteString(" At that volume, on the configurations it can keep busy, it takes at least " + FormatWh(t.Figures.WhPerRequest) +
 				per + " and " + FormatWh(t.Figures.KWhPerMonth.Shift(3)) + " per month, " + FormatTimes(t.TimesFloor) + " the floor.")
@@ -47,7 +43,7 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 		}
 	case r.Fastest != nil:
 		b.WriteString("No measured configuration of " + m.Name + " on " + task + " meets " + target + " on " + gpuScope(in.GPU) +
-			", so there is no energy floor for it: the fastest, " + configWords(r.Fastest) + ", reaches " + latencyWords(r.Fastest, in.Statistic) + ".")
+			", so there is no energy floor for it: the fastest, " + r.Fastest.Words() + ", reaches " + r.Fastest.LatencyWords(in.Statistic) + ".")
 	default:
 		b.WriteString(m.Name + " was not measured on " + task + " on " + gpuScope(in.GPU) + ", so there is no energy floor for it.")
 	}
@@ -69,12 +65,9 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 func ShortStatement(w *Workload, in Inputs, r Result, permalink string) string {
 	m := r.Model
 	task := strings.ToLower(w.Name)
-	target := targetWords(w, in)
-	per := " per " + requestWord(w)
-	volume := Counted(FormatVolume(in.OutputTokensPerMonth), "output token") + " a month"
-	if w.Diffusion() {
-		volume = Counted(FormatVolume(in.RequestsPerMonth), w.Request) + " a month"
-	}
+	target := w.Kind.TargetWords(in)
+	per := " per " + w.Kind.Request()
+	volume := w.Kind.VolumeWords(in, true)
 	major, _, _ := strings.Cut(w.Source.Version, ".")
 	source := w.Source.Name + " v" + major
 	var s string
@@ -122,15 +115,6 @@ func StatementFloor(w *Workload, in Inputs) (Inputs, Result, bool) {
 	return in, r, true
 }
 
-// requestWord names one request of workload w: "request", or a diffusion
-// workload's "image" or "video".
-func requestWord(w *Workload) string {
-	if w.Diffusion() {
-		return w.Request
-	}
-	return "request"
-}
-
 // Preview returns the link preview of a page whose statement is about
 // result r (StatementFloor's, for inputs in on workload w of ds): title
 // states the floor in words ("At least 0.0334 Wh per request for Qwen 3
@@ -144,16 +128,13 @@ func Preview(ds *Dataset, w *Workload, in Inputs, r Result) (title, description 
 	caveat := firstSentence(WorkloadCaveat(ds, w, in))
 	switch {
 	case r.Chosen != nil:
-		volume := Counted(FormatInteger(in.OutputTokensPerMonth), "output token")
-		if w.Diffusion() {
-			volume = Counted(FormatInteger(in.RequestsPerMonth), w.Request)
-		}
-		title = "At least " + FormatWh(r.Figures.WhPerRequest) + " per " + requestWord(w) + " for " + m.Name
+		volume := Counted(FormatInteger(w.Kind.VolumeOf(in)), w.Kind.Unit())
+		title = "At least " + FormatWh(r.Figures.WhPerRequest) + " per " + w.Kind.Request() + " for " + m.Name
 		return title, title + ", " + FormatWh(r.Figures.KWhPerMonth.Shift(3)) + " a month for " + volume + " (" + w.Name + "). " + caveat
 	case r.Fastest != nil:
-		title = "No energy floor for " + m.Name + " within " + targetWords(w, in)
-		return title, title + ": the fastest measured configuration, " + configWords(r.Fastest) + ", reaches " +
-			latencyWords(r.Fastest, in.Statistic) + ". " + caveat
+		title = "No energy floor for " + m.Name + " within " + w.Kind.TargetWords(in)
+		return title, title + ": the fastest measured configuration, " + r.Fastest.Words() + ", reaches " +
+			r.Fastest.LatencyWords(in.Statistic) + ". " + caveat
 	}
 	title = "No energy floor for " + m.Name + " on the GPUs allowed"
 	return title, title + ". " + caveat
@@ -166,44 +147,6 @@ func firstSentence(s string) string {
 		return s[:i+1]
 	}
 	return s
-}
-
-// volumeWords states the monthly volume of inputs in on workload w: "1,000,000,000
-// output tokens a month of 500 output tokens a request", or "1,000,000 images a month".
-func volumeWords(w *Workload, in Inputs) string {
-	if w.Diffusion() {
-		return Counted(FormatInteger(in.RequestsPerMonth), w.Request) + " a month"
-	}
-	return Counted(FormatInteger(in.OutputTokensPerMonth), "output token") + " a month of " +
-		Counted(FormatExact(in.OutputTokensPerRequest), "output token") + " a request"
-}
-
-// targetWords states the latency target of inputs in on workload w: "a 100 ms
-// median inter-token latency target", or "a 30 s batch latency target".
-func targetWords(w *Workload, in Inputs) string {
-	if w.Diffusion() {
-		return "a " + FormatSeconds(in.TargetLatencyS) + " batch latency target"
-	}
-	return "a " + FormatLatency(in.TargetITLMs) + " " + string(in.Statistic) + " inter-token latency target"
-}
-
-// configWords names configuration c: "4×B200 with max_num_seqs 4096", or
-// "1×B200 in batches of 8 (Ulysses 1 × ring 1)".
-func configWords(c *Configuration) string {
-	if c.Diffusion() {
-		return strconv.Itoa(c.NumGPUs) + "×" + c.GPU + " in batches of " + strconv.Itoa(c.BatchSize) +
-			" (Ulysses " + strconv.Itoa(c.UlyssesDegree) + " × ring " + strconv.Itoa(c.RingDegree) + ")"
-	}
-	return strconv.Itoa(c.NumGPUs) + "×" + c.GPU + " with max_num_seqs " + strconv.Itoa(c.MaxNumSeqs)
-}
-
-// latencyWords states the latency configuration c reaches on statistic s:
-// "246.4 ms", or a batch's "11.6392002 s".
-func latencyWords(c *Configuration, s Statistic) string {
-	if c.Diffusion() {
-		return FormatSeconds(c.BatchLatencyS)
-	}
-	return FormatLatency(c.ITL(s))
 }
 
 // gpuScope names the GPUs a result may be on: "either GPU (H100 or B200)"

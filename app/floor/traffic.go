@@ -34,9 +34,9 @@ const Method = "ML.ENERGY measured each model's GPU energy per output token and 
 	"The floor is the least of those energies among the configurations whose latency at the chosen statistic meets the target, " +
 	"times the output tokens per request and per month; the figure at your traffic is the least among the configurations its volume keeps busy."
 
-// DiffusionMethod is Method for an image or video workload (request:
-// "image" or "video"), in two sentences.
-func DiffusionMethod(request string) string {
+// diffusionMethod is Method for an image or video workload (request:
+// "image" or "video"), in two sentences: Kind.Method gives it.
+func diffusionMethod(request string) string {
 	return "ML.ENERGY measured each model's GPU energy per " + request + " and its batch latency with Zeus, generating full batches, " +
 		"for every configuration it ran (GPU type and count, Ulysses and ring sequence parallelism, batch size). " +
 		"The floor is the least of those energies among the configurations whose batch latency meets the target, " +
@@ -50,11 +50,9 @@ var decSecondsPerMonth = decimal.NewFromInt(SecondsPerMonth)
 type Traffic struct {
 	// Config is the configuration the traffic floor is at.
 	Config *Configuration
-	// OutputTokensPerSecond is r, the monthly volume's average rate; for a
-	// diffusion workload it is zero and RequestsPerSecond is r, in images or
-	// videos per second.
-	OutputTokensPerSecond decimal.Decimal
-	RequestsPerSecond     decimal.Decimal
+	// PerSecond is r, the monthly volume's average rate, in the kind's
+	// units: output tokens, images or videos per second.
+	PerSecond decimal.Decimal
 	// Figures are Config's, for the inputs.
 	Figures Figures
 	// Utilisation is r ÷ Config's measured throughput (UnitsPerSecond): below
@@ -76,13 +74,13 @@ type Traffic struct {
 }
 
 // NextStep is where the traffic floor next falls as the monthly volume
-// grows: from FromOutputTokensPerMonth (for diffusion FromRequestsPerMonth,
-// images or videos) on, it is at Config, TimesFloor times the floor.
+// grows: from the monthly volume From (in the kind's units: output tokens,
+// images or videos; Kind.VolumeOf) on, it is at Config, TimesFloor times
+// the floor.
 type NextStep struct {
-	FromOutputTokensPerMonth decimal.Decimal
-	FromRequestsPerMonth     decimal.Decimal
-	Config                   *Configuration
-	TimesFloor               decimal.Decimal
+	From       decimal.Decimal
+	Config     *Configuration
+	TimesFloor decimal.Decimal
 }
 
 // NextStep returns where t's traffic floor next falls: the first monthly
@@ -93,15 +91,11 @@ func (t *Traffic) NextStep() *NextStep {
 	if t == nil || t.model == nil || t.Config.JoulesPerUnit().Cmp(t.floor.JoulesPerUnit()) <= 0 {
 		return nil
 	}
-	in, diffusion := t.in, t.model.Diffusion()
-	for _, v := range stepVolumes(t.model, t.gpus, in.UnitsPerMonth(diffusion), decimal.Decimal{}) {
-		in.setUnitsPerMonth(diffusion, v)
+	in, kind := t.in, t.model.Kind
+	for _, v := range stepVolumes(t.model, t.gpus, kind.VolumeOf(in), decimal.Decimal{}) {
+		kind.setVolume(&in, v)
 		if c := trafficChoice(t.model.Configurations, t.gpus, in); c != nil && c.JoulesPerUnit().Cmp(t.Config.JoulesPerUnit()) < 0 {
-			n := &NextStep{FromOutputTokensPerMonth: v, Config: c, TimesFloor: TimesFloor(c, t.floor)}
-			if diffusion {
-				n.FromOutputTokensPerMonth, n.FromRequestsPerMonth = decimal.Decimal{}, v
-			}
-			return n
+			return &NextStep{From: v, Config: c, TimesFloor: TimesFloor(c, t.floor)}
 		}
 	}
 	return nil
@@ -123,32 +117,22 @@ func stepVolumes(m *Model, gpus []string, from, to decimal.Decimal) []decimal.De
 	return slices.CompactFunc(volumes, decimal.Decimal.Equal)
 }
 
-// TokensPerSecond returns the average rate of a monthly volume of output
-// tokens: tokensPerMonth ÷ SecondsPerMonth.
-func TokensPerSecond(tokensPerMonth decimal.Decimal) decimal.Decimal {
-	if tokensPerMonth.Sign() <= 0 {
+// PerSecond returns the average rate of a monthly volume, whatever it
+// counts (output tokens, images or videos): perMonth ÷ SecondsPerMonth.
+func PerSecond(perMonth decimal.Decimal) decimal.Decimal {
+	if perMonth.Sign() <= 0 {
 		return decimal.Zero
 	}
-	return quo(op(tokensPerMonth), opOne, opSecondsPerMonth, opOne)
+	return quo(op(perMonth), opOne, opSecondsPerMonth, opOne)
 }
 
-// Fillable reports whether a monthly volume of tokensPerMonth (images or
-// videos, for a diffusion configuration) fills configuration c as
-// measured: c's throughput is at most the volume's average rate (compared
-// exactly). A configuration it cannot fill is a traffic floor's candidate
-// only as the first such point of its curve.
-func Fillable(c *Configuration, tokensPerMonth decimal.Decimal) bool {
-	return c.UnitsPerSecond().Mul(decSecondsPerMonth).Cmp(tokensPerMonth) <= 0
-}
-
-// setUnitsPerMonth sets the monthly volume of a diffusion (true) or token
-// (false) workload to v.
-func (in *Inputs) setUnitsPerMonth(diffusion bool, v decimal.Decimal) {
-	if diffusion {
-		in.RequestsPerMonth = v
-	} else {
-		in.OutputTokensPerMonth = v
-	}
+// Fillable reports whether a monthly volume (in c's kind's units: output
+// tokens, images or videos) fills configuration c as measured: c's
+// throughput is at most the volume's average rate (compared exactly). A
+// configuration it cannot fill is a traffic floor's candidate only as the
+// first such point of its curve.
+func Fillable(c *Configuration, volume decimal.Decimal) bool {
+	return c.UnitsPerSecond().Mul(decSecondsPerMonth).Cmp(volume) <= 0
 }
 
 // trafficChoice returns the configuration the traffic floor of inputs in is
@@ -158,7 +142,7 @@ func trafficChoice(cs []*Configuration, gpus []string, in Inputs) *Configuration
 	var best *Configuration
 	var passed []*Configuration // a point of each curve whose walk has stopped
 	for _, c := range cs {
-		if !slices.Contains(gpus, c.GPU) || !Meets(c, in.Statistic, in.Target(c.Diffusion())) {
+		if !slices.Contains(gpus, c.GPU) || !Meets(c, in.Statistic, c.Kind.TargetOf(in)) {
 			continue
 		}
 		if slices.ContainsFunc(passed, func(p *Configuration) bool { return SameCurve(c, p) }) {
@@ -167,7 +151,7 @@ func trafficChoice(cs []*Configuration, gpus []string, in Inputs) *Configuration
 		if best == nil || Preferred(c, best, in.Statistic) {
 			best = c
 		}
-		if !Fillable(c, in.UnitsPerMonth(c.Diffusion())) {
+		if !Fillable(c, c.Kind.VolumeOf(in)) {
 			passed = append(passed, c)
 		}
 	}
@@ -185,13 +169,8 @@ func trafficFor(m *Model, gpus []string, in Inputs, fl *Configuration) *Traffic 
 	if c == nil {
 		return nil
 	}
-	units := in.UnitsPerMonth(c.Diffusion())
-	t := &Traffic{Config: c, Figures: FiguresFor(c, in), Fills: Fillable(c, units), model: m, gpus: gpus, in: in, floor: fl}
-	if c.Diffusion() {
-		t.RequestsPerSecond = TokensPerSecond(units)
-	} else {
-		t.OutputTokensPerSecond = TokensPerSecond(units)
-	}
+	units := c.Kind.VolumeOf(in)
+	t := &Traffic{Config: c, Figures: FiguresFor(c, in), Fills: Fillable(c, units), PerSecond: PerSecond(units), model: m, gpus: gpus, in: in, floor: fl}
 	if units.Sign() > 0 && c.UnitsPerSecond().Sign() > 0 {
 		t.Utilisation = quo(op(units), opOne, opSecondsPerMonth, op(c.UnitsPerSecond()))
 	}
@@ -199,8 +178,8 @@ func trafficFor(m *Model, gpus []string, in Inputs, fl *Configuration) *Traffic 
 	return t
 }
 
-// TimesFloor returns how many times the floor's energy per output token
-// configuration c's is: c's joules per output token ÷ fl's.
+// TimesFloor returns how many times the floor's energy per unit (output
+// token, image or video) configuration c's is: c's JoulesPerUnit ÷ fl's.
 func TimesFloor(c, fl *Configuration) decimal.Decimal {
 	if fl.JoulesPerUnit().Sign() <= 0 {
 		return decimal.Zero
@@ -209,12 +188,11 @@ func TimesFloor(c, fl *Configuration) decimal.Decimal {
 }
 
 // TrafficStep is one step of a model's traffic floor as the monthly volume
-// grows: from FromOutputTokensPerMonth (for diffusion FromRequestsPerMonth)
-// on (up to the next step's), the traffic floor is at Config.
+// grows: from the monthly volume From (in the kind's units) on (up to the
+// next step's), the traffic floor is at Config.
 type TrafficStep struct {
-	FromOutputTokensPerMonth decimal.Decimal
-	FromRequestsPerMonth     decimal.Decimal
-	Config                   *Configuration
+	From   decimal.Decimal
+	Config *Configuration
 }
 
 // TrafficSteps returns the traffic floor of model m over the GPUs in.GPU
@@ -222,27 +200,22 @@ type TrafficStep struct {
 // volume: the first from `from`, each later one from a volume where the
 // traffic floor moves to another configuration. It changes only where a
 // volume's rate reaches a qualifying configuration's throughput, so it is
-// evaluated there. in.OutputTokensPerMonth (in.RequestsPerMonth for a
-// diffusion model, whose volumes are images or videos) is ignored; nil when
-// nothing meets the target.
+// evaluated there. The monthly volume of in (Kind.VolumeOf) is ignored; nil
+// when nothing meets the target.
 func TrafficSteps(m *Model, in Inputs, from, to decimal.Decimal) []TrafficStep {
 	if m == nil {
 		return nil
 	}
-	gpus, diffusion := gpusFor(m, in.GPU), m.Diffusion()
+	gpus := gpusFor(m, in.GPU)
 	var steps []TrafficStep
 	for _, v := range append([]decimal.Decimal{from}, stepVolumes(m, gpus, from, to)...) {
-		in.setUnitsPerMonth(diffusion, v)
+		m.Kind.setVolume(&in, v)
 		c := trafficChoice(m.Configurations, gpus, in)
 		if c == nil {
 			return nil
 		}
 		if len(steps) == 0 || steps[len(steps)-1].Config != c {
-			s := TrafficStep{FromOutputTokensPerMonth: v, Config: c}
-			if diffusion {
-				s = TrafficStep{FromRequestsPerMonth: v, Config: c}
-			}
-			steps = append(steps, s)
+			steps = append(steps, TrafficStep{From: v, Config: c})
 		}
 	}
 	return steps

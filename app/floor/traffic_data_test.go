@@ -142,7 +142,7 @@ func TestTrafficProperties(t *testing.T) {
 			if prev != nil && tr.Config.JoulesPerOutputToken.GreaterThan(prev.Config.JoulesPerOutputToken) {
 				t.Errorf("%s: traffic floor rose from %s to %s", name, prev.Config.RowID, tr.Config.RowID)
 			}
-			if maxQualifyingRate(m, in).LessThanOrEqual(tr.OutputTokensPerSecond) && tr.Config != r.Chosen {
+			if maxQualifyingRate(m, in).LessThanOrEqual(tr.PerSecond) && tr.Config != r.Chosen {
 				t.Errorf("%s: every qualifying configuration is filled, yet the traffic floor %s is not the floor %s", name, tr.Config.RowID, r.Chosen.RowID)
 			}
 			if s := stepAt(steps, v); s == nil || s.Config != tr.Config {
@@ -170,7 +170,7 @@ func maxQualifyingRate(m *floor.Model, in floor.Inputs) decimal.Decimal {
 func stepAt(steps []floor.TrafficStep, v decimal.Decimal) *floor.TrafficStep {
 	var s *floor.TrafficStep
 	for i := range steps {
-		if steps[i].FromOutputTokensPerMonth.LessThanOrEqual(v) {
+		if steps[i].From.LessThanOrEqual(v) {
 			s = &steps[i]
 		}
 	}
@@ -287,8 +287,8 @@ func TestNextStepDefaultPage(t *testing.T) {
 	if n == nil {
 		t.Fatal("no next step")
 	}
-	if want := decimal.NewFromInt(1_019_401_200); !n.FromOutputTokensPerMonth.Equal(want) {
-		t.Errorf("from %s, want %s", n.FromOutputTokensPerMonth, want)
+	if want := decimal.NewFromInt(1_019_401_200); !n.From.Equal(want) {
+		t.Errorf("from %s, want %s", n.From, want)
 	}
 	if want := "qwen-3-235b-a22b-instruct/H100/8/16"; n.Config.RowID != want {
 		t.Errorf("at %s, want %s", n.Config.RowID, want)
@@ -326,9 +326,9 @@ func TestNextStepIsAStep(t *testing.T) {
 				got := r.Traffic.NextStep()
 				switch {
 				case want == nil && got != nil:
-					t.Errorf("%s %s at %s: next step from %s; want none", w.ID, m.Slug, in.OutputTokensPerMonth, got.FromOutputTokensPerMonth)
-				case want != nil && (got == nil || !got.FromOutputTokensPerMonth.Equal(want.FromOutputTokensPerMonth) || got.Config != want.Config):
-					t.Errorf("%s %s at %s: next step %+v; want from %s at %s", w.ID, m.Slug, in.OutputTokensPerMonth, got, want.FromOutputTokensPerMonth, want.Config.RowID)
+					t.Errorf("%s %s at %s: next step from %s; want none", w.ID, m.Slug, in.OutputTokensPerMonth, got.From)
+				case want != nil && (got == nil || !got.From.Equal(want.From) || got.Config != want.Config):
+					t.Errorf("%s %s at %s: next step %+v; want from %s at %s", w.ID, m.Slug, in.OutputTokensPerMonth, got, want.From, want.Config.RowID)
 				}
 				if got == nil && !r.Traffic.TimesFloor.Equal(decimal.NewFromInt(1)) {
 					t.Errorf("%s %s at %s: no next step at %s× the floor", w.ID, m.Slug, in.OutputTokensPerMonth, r.Traffic.TimesFloor)

@@ -110,8 +110,8 @@ func TestTrafficFloor(t *testing.T) {
 			if tr.Fills != tc.fills {
 				t.Errorf("fills %v, want %v", tr.Fills, tc.fills)
 			}
-			if !tr.OutputTokensPerSecond.Equal(dec(tc.rate)) {
-				t.Errorf("rate %s, want %s", tr.OutputTokensPerSecond, tc.rate)
+			if !tr.PerSecond.Equal(dec(tc.rate)) {
+				t.Errorf("rate %s, want %s", tr.PerSecond, tc.rate)
 			}
 			if !tr.Figures.JoulesPerOutputToken.Equal(tr.Config.JoulesPerOutputToken) {
 				t.Errorf("figures' J %s, want the configuration's %s", tr.Figures.JoulesPerOutputToken, tr.Config.JoulesPerOutputToken)
@@ -205,7 +205,7 @@ func TestTrafficSteps(t *testing.T) {
 	steps := TrafficSteps(curves(), in, volume("1"), volume("100000"))
 	var got []string
 	for _, s := range steps {
-		got = append(got, s.FromOutputTokensPerMonth.Div(decimal.NewFromInt(SecondsPerMonth)).String()+" "+s.Config.RowID)
+		got = append(got, s.From.Div(decimal.NewFromInt(SecondsPerMonth)).String()+" "+s.Config.RowID)
 	}
 	want := []string{"1 curves/H100/2/8", "100 curves/H100/1/16", "150 curves/H100/2/16", "200 curves/H100/1/32"}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
@@ -265,15 +265,15 @@ func TestNextStep(t *testing.T) {
 			got := r.Traffic.NextStep()
 			if tc.from == "" {
 				if got != nil {
-					t.Fatalf("next step from %s at %s; want none", got.FromOutputTokensPerMonth, got.Config.RowID)
+					t.Fatalf("next step from %s at %s; want none", got.From, got.Config.RowID)
 				}
 				return
 			}
 			if got == nil {
 				t.Fatalf("no next step; want one from r = %s at %s", tc.from, tc.config)
 			}
-			if !got.FromOutputTokensPerMonth.Equal(volume(tc.from)) {
-				t.Errorf("from %s tokens a month, want %s (r = %s)", got.FromOutputTokensPerMonth, volume(tc.from), tc.from)
+			if !got.From.Equal(volume(tc.from)) {
+				t.Errorf("from %s tokens a month, want %s (r = %s)", got.From, volume(tc.from), tc.from)
 			}
 			if got.Config.RowID != tc.config {
 				t.Errorf("at %s, want %s", got.Config.RowID, tc.config)

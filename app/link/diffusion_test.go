@@ -55,7 +55,7 @@ func TestDiffusionLinks(t *testing.T) {
 		page, notices := DecodeQuery(ds, mustQuery(t, tc.query))
 		want := decimal.RequireFromString(strings.ReplaceAll(strings.ReplaceAll(tc.requests, "M", "000000"), "k", "000"))
 		got := page.In.RequestsPerMonth
-		if page.Request == "" {
+		if page.Kind.PerToken() {
 			got = page.Requests()
 		}
 		if page.Text[FieldRequests] != tc.requests || !got.Equal(want) || len(page.Errs) != 0 || len(notices) != 0 {

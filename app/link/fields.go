@@ -70,6 +70,14 @@ const ParamQuote = "quote"
 // and hint.
 var maxCurrency = strconv.Itoa(floor.MaxCurrencyRunes)
 
+// The volume and target inputs of the kinds (floor.Kind.Volume, Target),
+// whose parameters, labels, bounds and help the fields below take.
+var (
+	tokensInput  = floor.KindTokens.Volume()
+	itlInput     = floor.KindTokens.Target()
+	latencyInput = floor.KindImages.Target()
+)
+
 // Fields is the table of the calculator's inputs, by Field.
 var Fields = [FieldCount]Spec{
 	FieldWorkload: {Param: "workload", Flag: "workload", JSON: "workload",
@@ -85,7 +93,7 @@ var Fields = [FieldCount]Spec{
 			return nil
 		},
 		get: func(f *State) string { return f.In.Workload }},
-	FieldOutput: {Param: "output", Flag: "output-tokens", JSON: "output_tokens_per_request",
+	FieldOutput: {Param: "output", kinds: perToken, Flag: "output-tokens", JSON: "output_tokens_per_request",
 		Usage: "average output tokens per request, as `n`", Parse: floor.ParseOutputTokens, Max: floor.MaxOutputTokens,
 		ID: "output-tokens", Label: "Average output tokens per request",
 		Hint: "Tokens the model writes per answer. Prompts are not entered here: their processing is inside the measured energy per output token.",
@@ -103,12 +111,10 @@ var Fields = [FieldCount]Spec{
 			return nil
 		},
 		get: getOutput},
-	FieldTokens: {Param: "tokens", Flag: "tokens", JSON: "output_tokens_per_month",
-		Usage: "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …", Parse: floor.ParseTokensPerMonth, Max: floor.MaxTokensPerMonth,
-
-		ID: "tokens-per-month", Label: "Output tokens per month", Linked: true,
-		Hint: "For example 2.5M, 1e9 or 1,000,000,000.",
-		put:  func(f *State, d decimal.NullDecimal) error { f.In.OutputTokensPerMonth = d.Decimal; return nil },
+	FieldTokens: {Param: "tokens", kinds: perToken, Flag: "tokens", JSON: "output_tokens_per_month",
+		Usage: "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …", Parse: floor.ParseTokensPerMonth, Max: tokensInput.Max,
+		ID: "tokens-per-month", Label: tokensInput.Label, Linked: true, Hint: tokensInput.Hint,
+		put: func(f *State, d decimal.NullDecimal) error { f.In.OutputTokensPerMonth = d.Decimal; return nil },
 		// With requests typed, the permalink still carries the equivalent
 		// tokens, so it reads the same to a script.
 		get: getTokens},
@@ -118,7 +124,7 @@ var Fields = [FieldCount]Spec{
 		ID: "requests-per-month", Label: "Requests per month", Linked: true,
 		Hint: "Linked to output tokens through the average output length.",
 		put: func(f *State, d decimal.NullDecimal) error {
-			if f.Request != "" {
+			if !f.Kind.PerToken() {
 				f.In.RequestsPerMonth = d.Decimal
 				return nil
 			}
@@ -129,7 +135,7 @@ var Fields = [FieldCount]Spec{
 			return err
 		},
 		get: func(f *State) string {
-			if f.Request != "" {
+			if !f.Kind.PerToken() {
 				return f.In.RequestsPerMonth.String()
 			}
 			return f.Requests().String()
@@ -139,7 +145,7 @@ var Fields = [FieldCount]Spec{
 		// leaves the volume the tokens gave, which the tokens parameter carries.
 		// A diffusion workload's volume is always its requests.
 		link: func(f *State) string {
-			if f.Request != "" {
+			if !f.Kind.PerToken() {
 				return f.In.RequestsPerMonth.String()
 			}
 			r := f.Requests()
@@ -148,21 +154,19 @@ var Fields = [FieldCount]Spec{
 			}
 			return r.String()
 		}},
-	FieldITL: {Param: "itl", Flag: "itl-ms", JSON: "itl_target_ms",
-		Usage: "inter-token latency target in `ms`", Parse: floor.ParseITLMs, Max: floor.MaxITLMs,
-		ID: "itl-ms", Label: "Inter-token latency target (ms)",
-		Hint: "The time between two output tokens the users may wait, at most.",
-		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetITLMs = d.Decimal; return nil },
-		get:  getITL},
-	FieldLatency: {Param: "latency", Flag: "latency-s", Parse: floor.ParseLatencyS, Min: floor.MinLatencyS, Max: floor.MaxLatencyS,
+	FieldITL: {Param: "itl", kinds: perToken, Flag: "itl-ms", JSON: "itl_target_ms",
+		Usage: "inter-token latency target in `ms`", Parse: floor.ParseITLMs, Max: itlInput.Max,
+		ID: "itl-ms", Label: itlInput.Label, Hint: itlInput.Hint,
+		put: func(f *State, d decimal.NullDecimal) error { f.In.TargetITLMs = d.Decimal; return nil },
+		get: getITL},
+	FieldLatency: {Param: "latency", kinds: perRequest, Flag: "latency-s", Parse: floor.ParseLatencyS, Min: latencyInput.Min, Max: latencyInput.Max,
 		Usage: "for text-to-image or text-to-video: the batch latency target in `seconds`, {range} (default {defaults})",
-		ID:    "latency-s", Label: "Latency target (s)",
-		Hint: "The time a batch of images or videos may take, at most: each is ready when its batch is.",
-		put:  func(f *State, d decimal.NullDecimal) error { f.In.TargetLatencyS = d.Decimal; return nil },
+		ID:    "latency-s", Label: latencyInput.Label, Hint: latencyInput.Hint,
+		put: func(f *State, d decimal.NullDecimal) error { f.In.TargetLatencyS = d.Decimal; return nil },
 		// Zero, and so absent from a link, until a diffusion workload or
 		// an edit sets it.
 		get: func(f *State) string { return nonZero(f.In.TargetLatencyS) }},
-	FieldPct: {Param: "pct", Flag: "percentile", JSON: "percentile",
+	FieldPct: {Param: "pct", kinds: perToken, Flag: "percentile", JSON: "percentile",
 		Usage: "the latency `statistic` the target applies to: " + floor.StatisticsText(),
 		ID:    "percentile", Label: "The target applies to", Kind: ChoiceKind,
 		set: func(f *State, _ *floor.Dataset, s string) error {

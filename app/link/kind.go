@@ -6,34 +6,43 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Applies reports whether field k is an input of the state's workload: the
-// output length, the token volume, the inter-token latency and its
-// statistic are a token workload's only, the latency in seconds a diffusion
-// workload's only; every other field is both's. The page draws and sends
-// only the fields that apply, and a permalink writes only theirs.
-func (f *State) Applies(k Field) bool {
-	switch k {
-	case FieldOutput, FieldTokens, FieldITL, FieldPct:
-		return f.Request == ""
-	case FieldLatency:
-		return f.Request != ""
+// Applies reports whether field k is an input of the state's workload, as
+// the field's row asks the kind (Spec.kinds): the output length, the token
+// volume, the inter-token latency and its statistic are a token workload's
+// only, the latency in seconds an image or video workload's only; every
+// other field is every kind's. The page draws and sends only the fields
+// that apply, and a permalink writes only theirs.
+func (f *State) Applies(k Field) bool { return fieldKinds[k] == nil || fieldKinds[k](f.Kind) }
+
+// fieldKinds holds each field's Spec.kinds, for Applies, which the fields'
+// own parsers call.
+var fieldKinds [FieldCount]func(floor.Kind) bool
+
+func init() {
+	for k := range Fields {
+		fieldKinds[k] = Fields[k].kinds
 	}
-	return true
 }
 
-// setKind makes the state's kind of request req ("" for tokens), as the
-// workload w it switches to has it. A diffusion workload's volume and
-// target start at its kind's defaults; back to a token workload, the
-// requests field follows the token volume again, which the state kept.
-// A field that no longer applies drops a bad text, and its message, for
-// its last good value.
+// perToken and perRequest are a Spec's kinds: the token kind's inputs, and
+// the image and video kinds'.
+var (
+	perToken   = floor.Kind.PerToken
+	perRequest = func(k floor.Kind) bool { return !k.PerToken() }
+)
+
+// setKind makes the state's kind the kind of workload w, which it switches
+// to. An image or video workload's volume and target start at its kind's
+// defaults; back to a token workload, the requests field follows the token
+// volume again, which the state kept. A field that no longer applies drops
+// a bad text, and its message, for its last good value.
 func (f *State) setKind(w *floor.Workload) {
-	if w.Request == f.Request {
+	if w.Kind == f.Kind {
 		return
 	}
-	f.Request = w.Request
-	if w.Request != "" {
-		req, s := floor.DiffusionDefaults(w.Request)
+	f.Kind = w.Kind
+	if !w.Kind.PerToken() {
+		req, s := w.Kind.Defaults()
 		f.In.RequestsPerMonth, f.In.TargetLatencyS = req, s
 		f.Text[FieldRequests], f.Text[FieldLatency] = floor.FormatCompact(req), s.String()
 		f.Basis = FieldRequests // a diffusion workload's volume is its requests

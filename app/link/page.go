@@ -49,19 +49,19 @@ func (f *State) VersionNotice(ds *floor.Dataset) Notice {
 // as tokens), with the data version. The CLI's statement links to it.
 func PermalinkOf(ds *floor.Dataset, in floor.Inputs) url.Values {
 	f := State{Basis: FieldTokens, In: in}
-	if w := ds.DiffusionWorkload(in.Workload); w != nil {
-		f.Request = w.Request
+	if w := ds.FindWorkload(in.Workload); w != nil {
+		f.Kind = w.Kind
 	}
 	return f.Permalink(ds)
 }
 
 // FlagUsage returns the help of field k's CLI flag: its Usage, with the
 // volume or latency target of a new image page and video page
-// (floor.DiffusionDefaults) for defaultsMark. Only the CLI asks, so they are
+// (floor.Kind.Defaults) for defaultsMark. Only the CLI asks, so they are
 // written here rather than with the ranges (init): app.wasm does not link it.
 func FlagUsage(k Field) string {
-	images, imageLatency := floor.DiffusionDefaults("image")
-	videos, videoLatency := floor.DiffusionDefaults("video")
+	images, imageLatency := floor.KindImages.Defaults()
+	videos, videoLatency := floor.KindVideos.Defaults()
 	defaults := ""
 	switch k {
 	case FieldRequests:

@@ -36,6 +36,9 @@ type Spec struct {
 	// factor marks the estimate's inputs (Beyond the GPU): a link that sets
 	// one opens that section.
 	Factor bool
+	// kinds, when set, says which kinds of workload take the input (nil:
+	// every kind), as State.Applies asks.
+	kinds func(floor.Kind) bool
 	// linked marks the two monthly volumes: the user types one
 	// (State.Basis), and the other follows through the output length.
 	Linked bool

@@ -41,13 +41,12 @@ type State struct {
 	// Quote is set by the embed's parameter quote=1 (ParamQuote): the
 	// embed then shows the statement and the equivalents.
 	Quote bool
-	// Request is the workload's Workload.Request: "image" or "video" for a
-	// diffusion workload (text-to-image, text-to-video), whose volume is
-	// the requests field and whose target the latency field (seconds); ""
-	// for a token workload.
-	Request string
-	In      floor.Inputs
-	Errs    map[Field]string
+	// Kind is the workload's (floor.Workload.Kind): an image or video
+	// workload's volume is the requests field and its target the latency
+	// field (seconds); Applies says which fields a kind takes.
+	Kind floor.Kind
+	In   floor.Inputs
+	Errs map[Field]string
 }
 
 // workload returns the state's workload in ds, token or diffusion; nil for

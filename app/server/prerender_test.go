@@ -227,7 +227,7 @@ func TestPrerenderDiffusion(t *testing.T) {
 		for _, want := range []string{
 			`<span class="figure-value" data-wh="` + r.Figures.WhPerRequest.String() + `" id="energy-per-request">`,
 			`data-row-id="` + r.Chosen.RowID + `"`,
-			`Per ` + w.Request + `</span>`,
+			`Per ` + w.Kind.Request() + `</span>`,
 			`name="requests" spellcheck="false" type="text" value="` + v.Get("requests") + `"`,
 			`name="latency" spellcheck="false" type="text" value="` + v.Get("latency") + `"`,
 			`<input disabled id="itl-ms" name="itl" type="hidden">`,

@@ -35,9 +35,9 @@ func (c *calculator) Render() app.UI {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
 		Keep: c.PageParams()}
 	if !c.embed {
-		inputs.Summary = figuresSummary(c.selected, c.found, w.Request)
+		inputs.Summary = figuresSummary(c.selected, c.found, w.Kind)
 	}
-	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Request: w.Request, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
+	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Kind: w.Kind, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
 	results.Modalities, results.ModalitiesBase = c.modalities, c.modalitiesBase
 	if c.taking {
@@ -45,7 +45,7 @@ func (c *calculator) Render() app.UI {
 	}
 	var statement app.UI
 	if c.quoting() {
-		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth, Request: w.Request,
+		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth, Kind: w.Kind,
 			Sources: equivalentSources(c.ds, c.equivReq, c.equivMonth)}
 		if c.statement != "" {
 			statement = &statementPanel{Text: c.statement, Short: c.statementShort, Permalink: c.permalinkURL(), Current: results.Current}
@@ -53,10 +53,7 @@ func (c *calculator) Render() app.UI {
 	}
 	caveat := floor.WorkloadCaveat(c.ds, w, in)
 	citation := &citationPanel{Source: &w.Source, Caveat: caveat, DataVersion: c.ds.DataVersion, Compact: c.embed,
-		Printed: c.printed, Method: floor.Method}
-	if w.Diffusion() {
-		citation.Method = floor.DiffusionMethod(w.Request)
-	}
+		Printed: c.printed, Method: w.Kind.Method()}
 	if _, carbon := in.Factors.GCO2ePerKWh(); carbon {
 		citation.GridAttribution = c.ds.GridSource.Attribution
 	}
@@ -104,7 +101,7 @@ func (c *calculator) Render() app.UI {
 	results.Caveat, citation.Caveat = caveatLine(caveat), ""
 	results.Statement = statement
 	results.Published = c.kept(copyPublished, &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published,
-		Note: c.ds.PublishedNote, Request: w.Request})
+		Note: c.ds.PublishedNote, Kind: w.Kind})
 	if results.Equivalents != nil {
 		results.Equivalents = c.kept(copyEquivalents, results.Equivalents)
 	}
@@ -150,28 +147,25 @@ func (c *calculator) renderBelow(w *floor.Workload) (below []app.UI, footer app.
 	}
 	in := c.form.In
 	ranking := &rankingTable{Results: c.ranking, Selected: in.Model, Statistic: in.Statistic,
-		Output: in.OutputTokensPerRequest.String(), Request: w.Request}
+		Output: in.OutputTokensPerRequest.String(), Kind: w.Kind}
 	footer = &siteFooter{DataVersion: c.ds.DataVersion}
-	// An image or video workload (w.Request set) plots and lists batch
-	// latency in seconds and joules per image or video.
-	diff, unit := w.Diffusion(), "token"
-	if diff {
-		unit = w.Request
-	}
+	// An image or video workload plots and lists batch latency in seconds
+	// and joules per image or video: the kind says.
+	k := w.Kind
 	return []app.UI{
 		splitLink(),
 		ranking,
 		app.Section().ID("tradeoff").Class("panel", "chart-panel").Aria("labelledby", "chart-h").Body(
 			app.H2().ID("chart-h").Text(chartHeading("Energy and latency of each measured configuration", w.Model(in.Model))),
 			&tradeoffChart{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic,
-				TargetMs: in.Target(diff), Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
-				TokensPerMonth: in.UnitsPerMonth(diff), Request: w.Request},
-			&configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic, TargetMs: in.Target(diff),
-				Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found), Request: w.Request},
+				Target: k.TargetOf(in), Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found),
+				Volume: k.VolumeOf(in), Kind: k},
+			&configTable{Model: w.Model(in.Model), GPU: in.GPU, Statistic: in.Statistic, Target: k.TargetOf(in),
+				Chosen: chosenRow(c.selected, c.found), Traffic: trafficRow(c.selected, c.found), Kind: k},
 		),
 		app.Section().ID("volume").Class("panel", "chart-panel").Aria("labelledby", "volume-h").Body(
-			app.H2().ID("volume-h").Text(chartHeading("Energy per "+unit+" against monthly volume", w.Model(in.Model))),
-			app.P().Class("fine").Text(volumeLede(diff, unit)),
+			app.H2().ID("volume-h").Text(chartHeading("Energy per "+k.Unit()+" against monthly volume", w.Model(in.Model))),
+			app.P().Class("fine").Text(k.BatchingWords()),
 			&volumeChart{Model: w.Model(in.Model), In: in, Floor: chosenConfig(c.selected, c.found)},
 		),
 		&embedPanel{Query: c.query, Origin: c.origin, Base: c.base},
@@ -225,18 +219,4 @@ func chartHeading(title string, m *floor.Model) string {
 		return title
 	}
 	return title + ": " + m.Name
-}
-
-// volumeLede says what the volume chart shows. A bigger batch makes each
-// token cheaper; for images and videos it often saves little and sometimes
-// costs more, so there the steps are where the least over the batches the
-// volume fills moves.
-func volumeLede(diff bool, unit string) string {
-	if diff {
-		return "More traffic fills bigger batches; for each " + unit + " a bigger batch saves little and sometimes costs more, " +
-			"so the figure at your traffic is the least over the batches your volume fills: the steps show where it moves, " +
-			"for the selected model and GPUs at your latency target."
-	}
-	return "More traffic fills bigger batches, and each " + unit + " costs less, down to the floor: " +
-		"the steps show where more traffic stops helping, for the selected model and GPUs at your latency target."
 }

@@ -302,9 +302,5 @@ func (c *calculator) buildChoices() {
 // (lm-arena-chat)", and the image and video ones in plain words, "Text to
 // image (text-to-image)".
 func workloadLabel(w *floor.Workload) string {
-	name := w.Name
-	if w.Diffusion() {
-		name = name[:1] + strings.ToLower(name[1:])
-	}
-	return name + " (" + w.ID + ")"
+	return w.Kind.WorkloadName(w.Name) + " (" + w.ID + ")"
 }

@@ -26,7 +26,7 @@ type configFacts struct {
 // Render draws the list.
 func (f *configFacts) Render() app.UI {
 	c := f.Config
-	if c.Diffusion() {
+	if !c.Kind.PerToken() {
 		return app.Dl().ID("chosen-config").Class("facts").DataSet("row-id", c.RowID).Body(diffusionFacts(c, f.Generation, f.Compact)...)
 	}
 	lat := "median " + floor.FormatLatency(c.MedianITLMs) + " · p90 " + floor.FormatLatency(c.P90ITLMs) +

@@ -15,7 +15,7 @@ import (
 // model, GPU, statistic, target or marked rows change; in the browser its
 // rows exist only while it is open (the prerendered page has them all), so
 // moving the target slider does not rebuild a hidden table. On an image or
-// video workload (Request set) its columns are a diffusion configuration's:
+// video workload (Kind) its columns are a diffusion configuration's:
 // Ulysses × ring, batch size, batch latency in seconds, energy per image or
 // video.
 type configTable struct {
@@ -24,15 +24,14 @@ type configTable struct {
 	Model     *floor.Model
 	GPU       string
 	Statistic floor.Statistic
-	// TargetMs is the latency target (floor.Inputs.Target): milliseconds of
-	// inter-token latency, or seconds of batch latency when Request is set.
-	TargetMs decimal.Decimal
+	// Target is the latency target in the kind's unit (floor.Kind.TargetOf):
+	// milliseconds of inter-token latency, or seconds of batch latency.
+	Target decimal.Decimal
 	// Chosen and Traffic are the row ids of the floor's configuration and
 	// the one at your traffic, or "".
 	Chosen, Traffic string
-	// Request is what one request makes on an image or video workload,
-	// "image" or "video"; "" on a token workload.
-	Request string
+	// Kind is the workload's: it says the table's columns.
+	Kind floor.Kind
 
 	open bool
 }
@@ -61,9 +60,9 @@ func (t *configTable) Render() app.UI {
 		d = d.Open(true)
 	}
 	head, row, about := t.tokenHead, t.tokenRow, "The max_num_seqs column is the batch size limit: the most requests served together."
-	if t.Request != "" {
+	if !t.Kind.PerToken() {
 		head, row = t.diffusionHead, t.diffusionRow
-		about = "Each batch generates its " + t.Request + "s together: all are ready when the batch is, after its batch latency."
+		about = "Each batch generates its " + t.Kind.Requests() + " together: all are ready when the batch is, after its batch latency."
 	}
 	return d.Body(
 		summary,
@@ -89,7 +88,7 @@ func (t *configTable) Render() app.UI {
 // figure's configuration.
 func (t *configTable) mark(c *floor.Configuration) (class, meets string) {
 	meets = "no"
-	if floor.Meets(c, t.Statistic, t.TargetMs) {
+	if floor.Meets(c, t.Statistic, t.Target) {
 		meets = "yes"
 	}
 	switch {
@@ -107,10 +106,10 @@ func (t *configTable) mark(c *floor.Configuration) (class, meets string) {
 func (t *configTable) tokenHead() []app.UI {
 	heads := columnHeads("GPUs", "TP · DP · EP", "Precision", "max_num_seqs")
 	for _, s := range floor.Statistics {
-		heads = append(heads, columnHeads(statisticColumn(s))...)
+		heads = append(heads, columnHeads(s.Heading()+" (ms)")...)
 	}
 	return append(heads, columnHeads("J per output token", "Wh per million output tokens", "Output tokens per second",
-		"GPU power, all GPUs (W)", "Within "+statisticName(t.Statistic)+" target")...)
+		"GPU power, all GPUs (W)", "Within "+t.Statistic.Name()+" target")...)
 }
 
 func (t *configTable) tokenRow(c *floor.Configuration, meets string) []app.UI {
@@ -135,8 +134,8 @@ func (t *configTable) tokenRow(c *floor.Configuration, meets string) []app.UI {
 // Wh per request as the floor computes it (floor.FiguresFor), rounded as
 // the headline rounds it, and the configuration's row id.
 func (t *configTable) diffusionHead() []app.UI {
-	return columnHeads("GPUs", "Ulysses × ring", "Batch size", "Batch latency (s)", "J per "+t.Request, "Wh per "+t.Request,
-		"Within "+floor.FormatSeconds(t.TargetMs)+" target", "Measurement id")
+	return columnHeads("GPUs", "Ulysses × ring", "Batch size", "Batch latency (s)", "J per "+t.Kind.Request(), "Wh per "+t.Kind.Request(),
+		"Within "+t.Kind.FormatLatency(t.Target)+" target", "Measurement id")
 }
 
 // columnHeads are a table's column headings, named in order.
@@ -162,13 +161,4 @@ func (t *configTable) diffusionRow(c *floor.Configuration, meets string) []app.U
 		app.Td().Text(meets),
 		app.Td().Body(app.Code().Text(c.RowID)),
 	}
-}
-
-// statisticColumn heads the column of a latency statistic: "Median ITL
-// (ms)", then "p90 (ms)" and so on.
-func statisticColumn(s floor.Statistic) string {
-	if s == floor.Median {
-		return "Median ITL (ms)"
-	}
-	return string(s) + " (ms)"
 }

@@ -40,7 +40,7 @@ func (c *calculator) figuresFor() string {
 	if w == nil {
 		return ""
 	}
-	return inputsSummary(in, w.Request, c.modelName(in.Model), w.Name+" ("+w.ID+")")
+	return inputsSummary(in, w.Kind, c.modelName(in.Model), w.Name+" ("+w.ID+")")
 }
 
 // settle has markCurrent run once the update that follows a change has

@@ -19,10 +19,10 @@ import (
 func diffusionModel() *floor.Model {
 	d := decimal.RequireFromString
 	c := func(batch int, lat, j, ips string) *floor.Configuration {
-		return &floor.Configuration{RowID: "img/H100/1/1x1/" + itoaTest(batch), GPU: floor.H100, NumGPUs: 1,
+		return &floor.Configuration{Kind: floor.KindImages, RowID: "img/H100/1/1x1/" + itoaTest(batch), GPU: floor.H100, NumGPUs: 1,
 			BatchSize: batch, UlyssesDegree: 1, RingDegree: 1, BatchLatencyS: d(lat), JoulesPerRequest: d(j), RequestsPerSecond: d(ips)}
 	}
-	return &floor.Model{Slug: "img", Name: "Image Model", GPUs: []string{floor.H100},
+	return &floor.Model{Slug: "img", Name: "Image Model", GPUs: []string{floor.H100}, Kind: floor.KindImages,
 		Generation:     &floor.Generation{Width: 1024, Height: 1024, InferenceSteps: 28},
 		Configurations: []*floor.Configuration{c(1, "10", "2000", "0.1"), c(2, "12", "1500", "0.1666667"), c(4, "30", "1200", "0.1333333")}}
 }
@@ -34,8 +34,8 @@ func itoaTest(n int) string { return decimal.NewFromInt(int64(n)).String() }
 // label say so, and the 30 s batch is beyond a 20 s target.
 func TestChartDiffusionAxes(t *testing.T) {
 	m := diffusionModel()
-	ch := &tradeoffChart{Model: m, Statistic: floor.Median, TargetMs: decimal.NewFromInt(20), Chosen: "img/H100/1/1x1/2",
-		Traffic: "img/H100/1/1x1/1", TokensPerMonth: decimal.NewFromInt(100_000), Request: "image"}
+	ch := &tradeoffChart{Model: m, Statistic: floor.Median, Target: decimal.NewFromInt(20), Chosen: "img/H100/1/1x1/2",
+		Traffic: "img/H100/1/1x1/1", Volume: decimal.NewFromInt(100_000), Kind: floor.KindImages}
 	ch.layout()
 	g := ch.geom
 	if g.XLabel != "batch latency (s, log scale)" || g.YLabel != "J per image, log · lower is better" {
@@ -60,7 +60,7 @@ func TestChartDiffusionAxes(t *testing.T) {
 	}
 	svg := ch.svg()
 	for _, want := range []string{"Energy per image against batch latency (s, log scale) for Image Model", "target 20 s",
-		"floor 1.50 kJ", "at your traffic 2.00 kJ", "1 × H100, batch 2, Ulysses × ring 1 × 1: 12 s, 1.50 kJ per image", "lower is better",
+		"floor 1.50 kJ", "at your traffic 2.00 kJ", "1×H100, Ulysses 1 × ring 1, batch 2: 12 s, 1.50 kJ per image", "lower is better",
 		"The table below lists the same figures."} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the chart lacks %q:\n%s", want, svg)
@@ -74,8 +74,8 @@ func TestChartDiffusionAxes(t *testing.T) {
 // by hand) and whether it meets a 20 s target, the floor's and the traffic
 // figure's rows marked, each with its row id.
 func TestConfigTableDiffusion(t *testing.T) {
-	tab := &configTable{Model: diffusionModel(), Statistic: floor.Median, TargetMs: decimal.NewFromInt(20),
-		Chosen: "img/H100/1/1x1/2", Traffic: "img/H100/1/1x1/1", Request: "image"}
+	tab := &configTable{Model: diffusionModel(), Statistic: floor.Median, Target: decimal.NewFromInt(20),
+		Chosen: "img/H100/1/1x1/2", Traffic: "img/H100/1/1x1/1", Kind: floor.KindImages}
 	html := app.HTMLString(tab)
 	for _, want := range []string{
 		"All 3 measured configurations of Image Model as a table",
@@ -109,7 +109,7 @@ func TestVolumeChartDiffusion(t *testing.T) {
 	}
 	// Batch 1 is filled from 0.1 × 2,628,000 = 262,800 images a month, and
 	// the walk then reaches batch 2.
-	if got := v.steps[1].FromRequestsPerMonth; !got.Equal(decimal.NewFromInt(262_800)) {
+	if got := v.steps[1].From; !got.Equal(decimal.NewFromInt(262_800)) {
 		t.Errorf("the second step from %s images a month, want 262800", got)
 	}
 	svg, table := v.svg(v.steps), v.table(v.steps)
@@ -119,7 +119,7 @@ func TestVolumeChartDiffusion(t *testing.T) {
 			t.Errorf("the volume chart lacks %q:\n%s", want, svg)
 		}
 	}
-	for _, want := range []string{"From (images a month)", "J per image", "1 × H100, batch 2, Ulysses × ring 1 × 1", `data-from="262800"`} {
+	for _, want := range []string{"From (images a month)", "J per image", "1×H100, Ulysses 1 × ring 1, batch 2", `data-from="262800"`} {
 		if !strings.Contains(table, want) {
 			t.Errorf("the steps table lacks %q:\n%s", want, table)
 		}
@@ -129,7 +129,7 @@ func TestVolumeChartDiffusion(t *testing.T) {
 // A target near the right edge (90 s on a 10–100 s axis) is labelled to
 // the left of its line, inside the chart, not cut off at its edge.
 func TestChartTargetLabelInside(t *testing.T) {
-	ch := &tradeoffChart{Model: diffusionModel(), Statistic: floor.Median, TargetMs: decimal.NewFromInt(90), Request: "image"}
+	ch := &tradeoffChart{Model: diffusionModel(), Statistic: floor.Median, Target: decimal.NewFromInt(90), Kind: floor.KindImages}
 	ch.layout()
 	if svg := ch.svg(); !strings.Contains(svg, `text-anchor="end">target 90 s</text>`) {
 		t.Errorf("the target's label is not anchored at its end:\n%s", svg)
@@ -140,10 +140,10 @@ func TestChartTargetLabelInside(t *testing.T) {
 // cheaper only for tokens; for images and videos, where along the measured
 // curves energy per request rises at about a third of the steps, it says so.
 func TestVolumeLede(t *testing.T) {
-	if got := volumeLede(false, "token"); !strings.Contains(got, "each token costs less, down to the floor") {
+	if got := floor.KindTokens.BatchingWords(); !strings.Contains(got, "each token costs less, down to the floor") {
 		t.Errorf("token lede %q", got)
 	}
-	got := volumeLede(true, "image")
+	got := floor.KindImages.BatchingWords()
 	if strings.Contains(got, "costs less") || !strings.Contains(got, "sometimes costs more") {
 		t.Errorf("image lede %q: want no claim that each image costs less", got)
 	}

@@ -27,9 +27,9 @@ type equivalentsList struct {
 	PerRequest, PerMonth []floor.Pictured
 	// Sources are the equivalents whose sources are noted, in order.
 	Sources []floor.Equivalent
-	// Request names what one request makes on an image or video page,
-	// "image" or "video"; "" on a token page, where a request is a response.
-	Request string
+	// Kind is the workload's: a row restated per many requests counts
+	// them in its words ("per 1,000 images").
+	Kind floor.Kind
 }
 
 // Render draws the two lists and the numbered sources.
@@ -38,7 +38,7 @@ func (p *equivalentsList) Render() app.UI {
 		app.H3().ID("equivalents-h").Text("In everyday energies"),
 		app.P().Class("fine").Text("These restate the floor above, not the figure at your traffic or the estimate."),
 		app.Div().Class("equivalents-lists").Body(
-			p.list(floor.OfEnergyPerRequest, "The floor per "+requestWord(p.Request)+" is", p.PerRequest),
+			p.list(floor.OfEnergyPerRequest, "The floor per "+p.Kind.Request()+" is", p.PerRequest),
 			p.list(floor.OfEnergyPerMonth, "The floor per month is", p.PerMonth),
 		),
 		app.Ol().Class("equivalent-sources").Aria("label", "Sources of the everyday energies").Body(
@@ -77,7 +77,7 @@ func (p *equivalentsList) list(of, lead string, rows []floor.Pictured) app.UI {
 				n := strconv.Itoa(p.note(c.Equivalent))
 				return app.Li().Class("equivalent").DataSet("of", of).DataSet("requests", strconv.FormatInt(c.Requests, 10)).
 					DataSet("per-unit-wh", c.WhPerUnit.String()).DataSet("count", c.Count.String()).DataSet("source", c.Equivalent.URL).Body(
-					app.Span().Class("equivalent-count").Text(equivalentText(c, p.Request)),
+					app.Span().Class("equivalent-count").Text(equivalentText(c, p.Kind)),
 					app.Sup().Class("equivalent-note").Title("Source "+n+", under the list").Text(n),
 				)
 			}))
@@ -90,8 +90,8 @@ func (p *equivalentsList) list(of, lead string, rows []floor.Pictured) app.UI {
 // metres in a Hyundai Ioniq 6 electric car"; with the count in the
 // equivalent's own unit where Picture gives it: "about 447 kilometres (278
 // miles) in a Hyundai Ioniq 6 electric car". On an image or video page
-// (request "image" or "video") a restated row is "per 1,000 images, …".
-func equivalentText(c floor.Pictured, request string) string {
+// a restated row is "per 1,000 images, …": k is the workload's kind.
+func equivalentText(c floor.Pictured, k floor.Kind) string {
 	s := "about " + floor.FormatNumber(c.Count) + " " + c.Rung.Name
 	if !c.OwnCount.IsZero() {
 		s = "about " + floor.FormatNumber(c.Count) + " " + withOwnUnit(c.Rung.Name, floor.FormatNumber(c.OwnCount), c.Equivalent.Name)
@@ -100,9 +100,9 @@ func equivalentText(c floor.Pictured, request string) string {
 	case 1:
 		return s
 	case 1_000_000:
-		return "per million " + requestWord(request) + "s, " + s
+		return "per million " + k.Requests() + ", " + s
 	}
-	return "per " + floor.FormatInteger(decimal.NewFromInt(c.Requests)) + " " + requestWord(request) + "s, " + s
+	return "per " + floor.FormatInteger(decimal.NewFromInt(c.Requests)) + " " + k.Requests() + ", " + s
 }
 
 // equivalentSources returns ds's equivalents that rows restate the floor

@@ -23,16 +23,16 @@ const figuresSummaryID = "figures-summary"
 // When nothing meets the target, the headline's figures are the fastest
 // configuration's, and the summary names them so, as the headline does.
 //
-// r and found are the headline's result (headlineWh); request is the
-// workload's kind of request ("" for tokens: requestWord).
-func figuresSummary(r floor.Result, found bool, request string) app.UI {
+// r and found are the headline's result (headlineWh); k is the workload's
+// kind.
+func figuresSummary(r floor.Result, found bool, k floor.Kind) app.UI {
 	whReq, whMonth := headlineWh(r, found)
 	trafficReq, trafficMonth := trafficWh(r, found)
 	label := "GPU floor:"
 	if found && !r.Meets() && r.Fastest != nil {
 		label = "Fastest, above your target:"
 	}
-	per := " per " + requestWord(request) + ","
+	per := " per " + k.Request() + ","
 	return app.Div().ID(figuresSummaryID).Class("figures-summary").Aria("hidden", "true").DataSet("wh", whMonth.attr()).Body(
 		app.Span().Class("summary-pair").Body(
 			app.Span().Text(label),

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strconv"
-
 	"energyfloor/app/floor"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -71,16 +69,15 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 			),
 			// Next to the figure: from which volume it falls next.
 			app.If(p.Next != nil, func() app.UI {
-				from, text := nextStepText(p.Next, p.In, p.Request)
-				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", from.String()).Text(text)
+				return app.P().ID("traffic-next-step").Class("pair-next").DataSet("from", p.Next.From.String()).Text(nextStepText(p.Next, p.In, p.Kind))
 			}),
 		)
-		tReq = requestLine(t.Figures.JoulesPerRequest, p.In, p.Request, t.Config.BatchSize)
+		tReq = requestLine(t.Figures.JoulesPerRequest, p.In, t.Config)
 		tMonth = floor.FormatWh(t.Figures.KWhPerYear.Shift(3)) + " per year"
 	} else {
 		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
 	}
-	perRequest := "Per " + requestWord(p.Request)
+	perRequest := "Per " + p.Kind.Request()
 	// When nothing meets the target, the figures are the fastest
 	// configuration's, and the pair says so in its heading, which the
 	// embed and the printout show without the lines under the figures.
@@ -124,13 +121,14 @@ func headlineFigure(label, id string, wh whFigure, sub string) app.UI {
 	)
 }
 
-// requestLine is the line under a pair's per-request figure: the energy in
-// joules for the output length typed ("2.65 J for 50 output tokens"), or,
-// on an image or video workload (request set), per image or video and the
-// batch it is measured in ("54.1 J per image, in batches of 8").
-func requestLine(j decimal.Decimal, in floor.Inputs, request string, batch int) string {
-	if request != "" {
-		return floor.FormatJoules(j) + " per " + request + ", in batches of " + strconv.Itoa(batch)
+// requestLine is the line under a pair's per-request figure j, at
+// configuration c: the energy in joules for the output length typed ("2.65
+// J for 50 output tokens"), or, on an image or video workload, per image or
+// video and the batch it is measured in ("54.1 J per image, in batches of
+// 8").
+func requestLine(j decimal.Decimal, in floor.Inputs, c *floor.Configuration) string {
+	if c.Kind.PerToken() {
+		return floor.FormatJoules(j) + " for " + floor.Counted(floor.FormatExact(in.OutputTokensPerRequest), "output token")
 	}
-	return floor.FormatJoules(j) + " for " + floor.Counted(floor.FormatExact(in.OutputTokensPerRequest), "output token")
+	return floor.FormatJoules(j) + " per " + c.Kind.Request() + ", " + c.BatchWords()
 }

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strings"
-
 	"energyfloor/app/floor"
 	"energyfloor/app/link"
 
@@ -75,7 +73,7 @@ func (p *inputsPanel) Render() app.UI {
 // held hidden (hiddenInput).
 func (p *inputsPanel) volume() []app.UI {
 	f := &p.Form
-	if f.Request == "" {
+	if f.Kind.PerToken() {
 		return []app.UI{
 			app.FieldSet().Class("volume").Body(
 				app.Legend().Text("Monthly volume: type either"),
@@ -86,8 +84,7 @@ func (p *inputsPanel) volume() []app.UI {
 		}
 	}
 	requests := textInput(f, link.FieldRequests)
-	requests.Label = strings.ToUpper(f.Request[:1]) + f.Request[1:] + "s per month"
-	requests.Hint = "For example 1M, 250k or 1,000,000: each " + f.Request + " is one request."
+	requests.Label, requests.Hint = f.Kind.Volume().Label, f.Kind.Volume().Hint
 	return []app.UI{requests, hiddenInput(link.FieldTokens), hiddenInput(link.FieldOutput)}
 }
 
@@ -96,7 +93,7 @@ func (p *inputsPanel) volume() []app.UI {
 // the batch latency in seconds.
 func (p *inputsPanel) latency() app.UI {
 	f := &p.Form
-	if f.Request == "" {
+	if f.Kind.PerToken() {
 		return app.FieldSet().Class("latency").Body(
 			app.Legend().Text("Latency target"),
 			textInput(f, link.FieldITL),

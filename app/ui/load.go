@@ -37,7 +37,7 @@ func pageWorkloads(ds *floor.Dataset, id string) []string {
 		return ids
 	}
 	ids = append(ids, w.ID)
-	if w.Diffusion() {
+	if !w.Kind.PerToken() { // the modalities line sets the image workload's floor beside the chat answer's
 		ids = append(ids, floor.ImageWorkload)
 	}
 	return ids

@@ -27,7 +27,7 @@ func lazyCalculator(t *testing.T, decoded *[]string, fail string) *calculator {
 	lazy := *whole
 	lazy.Workloads, lazy.DiffusionWorkloads = nil, nil
 	bare := func(w *floor.Workload) *floor.Workload {
-		return &floor.Workload{ID: w.ID, Name: w.Name, Request: w.Request, Source: w.Source}
+		return &floor.Workload{ID: w.ID, Name: w.Name, Kind: w.Kind, Source: w.Source}
 	}
 	for _, w := range whole.Workloads {
 		lazy.Workloads = append(lazy.Workloads, bare(w))

@@ -27,9 +27,9 @@ type publishedPanel struct {
 	Found     bool
 	Published []floor.PublishedFigure
 	Note      string
-	// Request is what one request makes on an image or video workload,
-	// "image" or "video"; "" on a token workload.
-	Request string
+	// Kind is the workload's: the published per-prompt figures are for
+	// text prompts, and only a kind with per-token sections shows them.
+	Kind floor.Kind
 }
 
 // Render draws the rows, largest scope of ours first, each published figure
@@ -38,7 +38,7 @@ func (p *publishedPanel) Render() app.UI {
 	if len(p.Published) == 0 || !hasFigures(&p.Floor, p.Found) {
 		return app.Div().Class("published")
 	}
-	if p.Request != "" {
+	if !p.Kind.PerToken() {
 		return p.textOnly()
 	}
 	fig := p.Floor.Figures
@@ -159,10 +159,10 @@ func (p *publishedPanel) textOnly() app.UI {
 	if n := len(who); n > 1 {
 		list = strings.Join(who[:n-1], ", ") + " and " + who[n-1]
 	}
-	text := "The per-prompt figures " + list + " have published are for text prompts, not for " + p.Request + "s: " +
+	text := "The per-prompt figures " + list + " have published are for text prompts, not for " + p.Kind.Requests() + ": " +
 		"text pages set them beside their floor."
 	if p.Floor.Meets() { // the line comparing modalities is drawn above
-		text += " The line comparing modalities above sets one " + p.Request + " beside chat answers, from the same data."
+		text += " The line comparing modalities above sets one " + p.Kind.Request() + " beside chat answers, from the same data."
 	}
 	return app.Div().Class("published").Body(app.P().ID("published-text-only").Class("fine").Text(text))
 }

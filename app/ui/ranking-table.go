@@ -28,10 +28,10 @@ type rankingTable struct {
 	Statistic floor.Statistic
 	// Output is the average output tokens per request (the per-request column).
 	Output string
-	// Request is "image" or "video" for an image or video workload, whose
-	// columns are its own (batch, batch latency, energy per image or
-	// video); "" for tokens.
-	Request string
+	// Kind is the workload's: an image or video workload's columns are its
+	// own (batch, batch latency, energy per image or video), without the
+	// per-token ones.
+	Kind floor.Kind
 
 	sortKey string // one of the sort* constants
 	desc    bool
@@ -80,7 +80,7 @@ func (t *rankingTable) OnUpdate(ctx app.Context) { t.sortRows() }
 // nothing stay last when sorting by a figure they lack.
 func (t *rankingTable) sortRows() {
 	order := sortedOrder(t.Results, t.sortKey, t.desc, t.Statistic)
-	key := string(t.Statistic) + "|" + t.Output + "|" + t.Request
+	key := string(t.Statistic) + "|" + t.Output + "|" + t.Kind.String()
 	if key != t.cellsKey || t.cells == nil {
 		t.cells, t.cellsKey = map[*floor.Configuration]rowCells{}, key
 	}
@@ -227,17 +227,18 @@ func (t *rankingTable) tableHTML() string {
 	t.header(&b, sortRank, "#")
 	t.header(&b, sortModel, "Model")
 	t.header(&b, sortGPU, "GPUs")
-	if t.Request != "" {
-		b.WriteString(`<th scope="col">Ulysses × ring, batch</th>`)
-		t.header(&b, sortLatency, "Batch latency")
-		t.header(&b, sortEnergy, "J per "+t.Request)
-		b.WriteString(`<th scope="col">Per ` + t.Request + `</th>`)
-	} else {
+	k := t.Kind
+	if k.PerToken() {
 		b.WriteString(`<th scope="col" title="The batch size limit: the most requests the configuration serves together">max_<wbr>num_<wbr>seqs</th>`)
-		t.header(&b, sortLatency, statisticName(t.Statistic)+" latency")
-		t.header(&b, sortEnergy, "J per output token")
-		b.WriteString(`<th scope="col">Wh per million output tokens</th><th scope="col">Per request</th>`)
+	} else {
+		b.WriteString(`<th scope="col">Ulysses × ring, batch</th>`)
 	}
+	t.header(&b, sortLatency, k.LatencyHeading(t.Statistic))
+	t.header(&b, sortEnergy, "J per "+k.Unit())
+	if k.PerToken() {
+		b.WriteString(`<th scope="col">Wh per million output tokens</th>`)
+	}
+	b.WriteString(`<th scope="col">Per ` + k.Request() + `</th>`)
 	t.header(&b, sortTraffic, "At your traffic")
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, v := range t.views {
@@ -258,7 +259,7 @@ func (t *rankingTable) tableHTML() string {
 			`" value="` + html.EscapeString(v.Slug) + `">` + html.EscapeString(v.Name) + `</button></th>`)
 		b.WriteString(`<td>` + html.EscapeString(v.GPUs) + `</td>`)
 		cells := []string{v.Seqs, v.Latency, v.Energy, v.PerMillion, v.PerRequest, v.Traffic}
-		if t.Request != "" {
+		if !k.PerToken() {
 			cells = []string{v.Seqs, v.Latency, v.Energy, v.PerRequest, v.Traffic}
 		}
 		for _, cell := range cells {
@@ -305,17 +306,12 @@ func (t *rankingTable) view(i int) rowView {
 	if !ok {
 		cells = rowCells{
 			GPUs:    strconv.Itoa(c.NumGPUs) + " × " + c.GPU,
-			Seqs:    floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))),
-			Latency: floor.FormatLatency(c.ITL(t.Statistic)),
+			Seqs:    c.BatchSetting(),
+			Latency: c.LatencyWords(t.Statistic),
 			// Figures are c's whether it is chosen or only the fastest.
-			Energy:     floor.FormatJoules(r.Figures.JoulesPerOutputToken),
+			Energy:     floor.FormatJoules(c.JoulesPerUnit()),
 			PerMillion: floor.FormatNumber(r.Figures.WhPerMillionOutputTokens),
 			PerRequest: floor.FormatWh(r.Figures.WhPerRequest),
-		}
-		if c.Diffusion() {
-			cells.Seqs = strconv.Itoa(c.UlyssesDegree) + " × " + strconv.Itoa(c.RingDegree) + ", batch " + strconv.Itoa(c.BatchSize)
-			cells.Latency = floor.FormatSeconds(c.BatchLatencyS)
-			cells.Energy = floor.FormatJoules(c.JoulesPerRequest)
 		}
 		t.cells[c] = cells
 	}
@@ -329,10 +325,10 @@ func (t *rankingTable) view(i int) rowView {
 }
 
 // batchWords ends the ranking's lede on a token workload: what its
-// max_num_seqs column means. An image or video workload (Request set) has
-// no such column: its batch is the batch size.
+// max_num_seqs column means. An image or video workload has no such
+// column: its batch is the batch size.
 func (t *rankingTable) batchWords() string {
-	if t.Request != "" {
+	if !t.Kind.PerToken() {
 		return ""
 	}
 	return " max_num_seqs is the batch size limit: the most requests served together."

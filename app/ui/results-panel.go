@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"energyfloor/app/floor"
+	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
@@ -25,9 +26,9 @@ type resultsPanel struct {
 	Result floor.Result
 	Found  bool
 	In     floor.Inputs
-	// Request is the workload's kind of request, "image" or "video" (its
-	// results are drawn by results-diffusion.go), or "" for tokens.
-	Request string
+	// Kind is the workload's: it says the words, the latency and the
+	// sections of its results.
+	Kind floor.Kind
 	// Modalities and ModalitiesBase are the line comparing across
 	// modalities and its sentence without a subject (modalities.go).
 	Modalities, ModalitiesBase string
@@ -151,24 +152,17 @@ func (p *resultsPanel) Render() app.UI {
 	)
 }
 
-// inputsSummary says in words which inputs figures are for: "1,000,000,000
-// output tokens a month, 500 output tokens a request, a median inter-token
-// latency within 100 ms, either GPU, Qwen 3 235B A22B Instruct, Text
-// Conversation (lm-arena-chat)".
-// An image or video workload's (request "image" or "video"): "1,000,000
+// inputsSummary says in words which inputs figures are for, on a workload
+// of kind k: "1,000,000,000 output tokens a month, 500 output tokens a
+// request, a median inter-token latency within 100 ms, either GPU, Qwen 3
+// 235B A22B Instruct, Text Conversation (lm-arena-chat)", or "1,000,000
 // images a month, a batch latency within 30 s, either GPU, …".
-func inputsSummary(in floor.Inputs, request, model, workload string) string {
+func inputsSummary(in floor.Inputs, k floor.Kind, model, workload string) string {
 	gpu := "either GPU"
 	if in.GPU != "" {
 		gpu = gpuName(in.GPU)
 	}
-	s := floor.Counted(floor.FormatInteger(in.OutputTokensPerMonth), "output token") + " a month, " +
-		floor.Counted(floor.FormatExact(in.OutputTokensPerRequest), "output token") + " a request, a " + statisticName(in.Statistic) +
-		" inter-token latency within " + floor.FormatLatency(in.TargetITLMs) + ", " + gpu
-	if request != "" {
-		s = floor.Counted(floor.FormatInteger(in.RequestsPerMonth), request) + " a month, a batch latency within " +
-			floor.FormatSeconds(in.TargetLatencyS) + ", " + gpu
-	}
+	s := k.InputsWords(in) + ", " + gpu
 	if model != "" {
 		s += ", " + model
 	}
@@ -179,25 +173,12 @@ func inputsSummary(in floor.Inputs, request, model, workload string) string {
 // image and video alike: the headline pairs, the caveat and citation, the
 // lede, the statement, and the details.
 func (p *resultsPanel) renderMeets() app.UI {
-	r, in, f := p.Result, p.In, p.Result.Figures
+	r, in, f, k := p.Result, p.In, p.Result.Figures, p.Kind
 	c := r.Chosen
 	whReq, whMonth := headlineWh(r, p.Found)
-	// A token workload's words and lines; an image or video workload's
-	// (p.Request) below.
-	reqSub := requestLine(f.JoulesPerRequest, in, p.Request, c.BatchSize)
-	monthSub := floor.Counted(floor.FormatInteger(f.RequestsPerMonth), "request") + " a month"
-	whose := statisticName(in.Statistic) + " inter-token latency is at most " + floor.FormatLatency(in.TargetITLMs) + ", each measured with its batches full."
-	var perToken app.UI = app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken) +
-		" per output token (" + floor.FormatNumber(f.WhPerMillionOutputTokens) + " Wh per million output tokens)")
-	facts := &configFacts{Config: c, Compact: p.Compact}
-	traffic := &trafficPanel{Traffic: r.Traffic, Floor: c, TokensPerMonth: in.OutputTokensPerMonth}
-	if unit := p.Request; unit != "" {
-		monthSub = floor.Counted(floor.FormatInteger(in.RequestsPerMonth), unit) + " a month"
-		whose = "batch latency is at most " + floor.FormatSeconds(in.TargetLatencyS) + ", each measured generating full batches."
-		perToken = nil
-		facts.Generation = r.Model.Generation
-		traffic = &trafficPanel{Traffic: r.Traffic, Floor: c, Request: unit, RequestsPerMonth: in.RequestsPerMonth}
-	}
+	reqSub := requestLine(f.JoulesPerRequest, in, c)
+	monthSub := floor.Counted(floor.FormatInteger(f.RequestsPerMonth), k.Request()) + " a month"
+	whose := k.LatencyName(in.Statistic) + " is at most " + k.FormatLatency(k.TargetOf(in)) + ", each measured " + k.MeasuredWords() + "."
 	return app.Div().Body(
 		p.headline(whReq, whMonth, reqSub, floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+monthSub,
 			r.Traffic, "No figure at your traffic: no configuration meets the latency target."),
@@ -218,10 +199,13 @@ func (p *resultsPanel) renderMeets() app.UI {
 		app.Div().Class("details-grid").Body(
 			app.Div().Class("config-block").Body(
 				app.H3().Text("The configuration behind it"),
-				perToken,
-				facts,
+				app.If(k.PerToken(), func() app.UI {
+					return app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken) +
+						" per output token (" + floor.FormatNumber(f.WhPerMillionOutputTokens) + " Wh per million output tokens)")
+				}),
+				&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
 			),
-			traffic,
+			&trafficPanel{Traffic: r.Traffic, Floor: c, Kind: k, Volume: k.VolumeOf(in)},
 			app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
 		),
 	)
@@ -232,10 +216,8 @@ func (p *resultsPanel) renderMeets() app.UI {
 func (p *resultsPanel) fleetSpread() app.UI {
 	r, f := p.Result, p.Result.Figures
 	c := r.Chosen
-	rate, unit := floor.FormatNumber(c.TokensPerSecond)+" output tokens", "output token"
-	if p.Request != "" {
-		rate, unit = floor.FormatNumber(c.RequestsPerSecond)+" "+p.Request+"s", p.Request
-	}
+	unit := p.Kind.Unit()
+	rate := floor.FormatNumber(c.UnitsPerSecond()) + " " + unit + "s"
 	return app.Div().Class("fleet-spread").Body(
 		app.Div().Body(
 			app.H3().Text("The fleet it implies"),
@@ -260,37 +242,51 @@ func (p *resultsPanel) fleetSpread() app.UI {
 	)
 }
 
+// renderRelax draws a model that meets no target: its fastest
+// configuration's figures, and the target that would.
 func (p *resultsPanel) renderRelax() app.UI {
-	if p.Request != "" {
-		return p.renderDiffusionRelax()
-	}
-	r, in, f := p.Result, p.In, p.Result.Figures
+	r, in, f, k := p.Result, p.In, p.Result.Figures, p.Kind
 	c := r.Fastest
-	stat := statisticName(in.Statistic)
+	lat := c.LatencyWords(in.Statistic)
 	whReq, whMonth := headlineWh(r, p.Found)
 	return app.Div().Body(
-		app.P().ID("no-config").Class("warn").Text("No measured configuration of "+r.Model.Name+" has a "+stat+
-			" inter-token latency within "+floor.FormatLatency(in.TargetITLMs)+"."),
-		p.headline(whReq, whMonth,
-			"at the fastest configuration, "+floor.FormatLatency(c.ITL(in.Statistic))+": above your target",
+		app.P().ID("no-config").Class("warn").Text("No measured configuration of "+r.Model.Name+" has a "+k.LatencyName(in.Statistic)+
+			" within "+k.FormatLatency(k.TargetOf(in))+"."),
+		p.headline(whReq, whMonth, "at the fastest configuration, "+lat+": above your target",
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration",
 			nil, "No figure at your traffic: no configuration meets the latency target."),
 		p.Caveat,
 		p.Provenance,
-		app.Div().ID("relax").Class("relax").DataSet("itl-ms", c.ITL(in.Statistic).String()).
+		app.Div().ID("relax").Class("relax").DataSet(latencyAttr(k), c.Latency(in.Statistic).String()).
 			DataSet("wh-per-request", whReq.attr()).DataSet("wh-per-month", whMonth.attr()).Body(
-			app.P().Text("The lowest "+stat+" inter-token latency it reaches is "+floor.FormatLatency(c.ITL(in.Statistic))+
-				", on "+serverText(c)+" with a batch size limit of "+strconv.Itoa(c.MaxNumSeqs)+
-				" requests. Relax the target to that to get a result."),
-			app.P().Text("There the energy is "+floor.FormatJoules(f.JoulesPerOutputToken)+" per output token: "+
-				floor.FormatWh(f.WhPerRequest)+" per request, "+floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
+			app.P().Text("The lowest "+k.LatencyName(in.Statistic)+" it reaches is "+lat+", on "+serverText(c)+" "+c.BatchWords()+
+				". Relax the target to that to get a result."),
+			app.P().Text("There the energy is "+relaxEnergy(k, f)+floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
 		),
 		p.Statement,
 		p.Published,
-		&trafficPanel{TokensPerMonth: in.OutputTokensPerMonth},
+		&trafficPanel{Kind: k, Volume: k.VolumeOf(in)},
 		app.H3().Text("The fastest configuration"),
-		&configFacts{Config: c, Compact: p.Compact},
+		&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
 	)
+}
+
+// latencyAttr names #relax's data attribute of the latency reached: the
+// DOM id of the kind's target field, "itl-ms" or "latency-s".
+func latencyAttr(k floor.Kind) string {
+	if k.PerToken() {
+		return link.Fields[link.FieldITL].ID
+	}
+	return link.Fields[link.FieldLatency].ID
+}
+
+// relaxEnergy starts the energy where nothing meets the target: "0.240 J
+// per output token: 0.0334 Wh per request, ", or "7.95 kJ per image: ".
+func relaxEnergy(k floor.Kind, f floor.Figures) string {
+	if k.PerToken() {
+		return floor.FormatJoules(f.JoulesPerOutputToken) + " per output token: " + floor.FormatWh(f.WhPerRequest) + " per request, "
+	}
+	return floor.FormatJoules(f.JoulesPerRequest) + " per " + k.Request() + ": "
 }
 
 // whyGPU says, when either GPU is allowed and the model was measured on
@@ -327,13 +323,4 @@ func spreadText(r floor.Result, unit string) string {
 	return "Across the " + strconv.Itoa(r.Qualifying) + " configurations that meet the target: floor " +
 		floor.FormatJoules(r.Spread.Floor) + ", median " + floor.FormatJoules(r.Spread.Median) +
 		", highest " + floor.FormatJoules(r.Spread.Highest) + " per " + unit + ". The floor is the best case, not a typical value."
-}
-
-// requestWord names one request of a workload whose kind of request is
-// request ("image", "video"; "" for a token workload): "request", "image".
-func requestWord(request string) string {
-	if request == "" {
-		return "request"
-	}
-	return request
 }

@@ -26,19 +26,17 @@ type tradeoffChart struct {
 	Model     *floor.Model
 	GPU       string // "" for both GPUs
 	Statistic floor.Statistic
-	// TargetMs is the latency target: milliseconds of inter-token latency,
-	// or on an image or video workload (Request set) seconds of batch
-	// latency (floor.Inputs.Target).
-	TargetMs decimal.Decimal
-	Chosen   string // row id of the chosen configuration, or ""
+	// Target is the latency target in the kind's unit: milliseconds of
+	// inter-token latency, or seconds of batch latency (floor.Kind.TargetOf).
+	Target decimal.Decimal
+	Chosen string // row id of the chosen configuration, or ""
 	// Traffic is the row id of the configuration at your traffic, or "";
-	// TokensPerMonth the monthly volume (images or videos a month on an
-	// image or video workload), which decides the faded points.
-	Traffic        string
-	TokensPerMonth decimal.Decimal
-	// Request is what one request makes on an image or video workload,
-	// "image" or "video"; "" on a token workload.
-	Request string
+	// Volume the monthly volume in the kind's units (floor.Kind.VolumeOf),
+	// which decides the faded points.
+	Traffic string
+	Volume  decimal.Decimal
+	// Kind is the workload's.
+	Kind floor.Kind
 
 	geom       chartGeom
 	titles     map[*floor.Configuration]string
@@ -151,16 +149,10 @@ func yTickLabel(v float64) string {
 	return tickLabel(v)
 }
 
-// pointTitle is a point's tooltip: its configuration and figures; request
-// names what a diffusion configuration's request makes ("image", "video").
-func pointTitle(c *floor.Configuration, s floor.Statistic, request string) string {
-	if c.Diffusion() {
-		return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", batch " + strconv.Itoa(c.BatchSize) + ", Ulysses × ring " +
-			strconv.Itoa(c.UlyssesDegree) + " × " + strconv.Itoa(c.RingDegree) + ": " +
-			floor.FormatSeconds(c.BatchLatencyS) + ", " + floor.FormatJoules(c.JoulesPerRequest) + " per " + request
-	}
-	return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs) + ": " +
-		floor.FormatLatency(c.ITL(s)) + ", " + floor.FormatJoules(c.JoulesPerOutputToken) + " per output token"
+// pointTitle is a point's tooltip: its configuration and figures at
+// statistic s.
+func pointTitle(c *floor.Configuration, s floor.Statistic) string {
+	return c.ShortWords() + ": " + c.LatencyWords(s) + ", " + floor.FormatJoules(c.JoulesPerUnit()) + " per " + c.Kind.Unit()
 }
 
 // chartLayout lays out model m's configurations on GPU gpu ("" for all),
@@ -168,16 +160,10 @@ func pointTitle(c *floor.Configuration, s floor.Statistic, request string) strin
 // on the target).
 func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.Decimal, chosen, traffic string,
 	tokensPerMonth decimal.Decimal, title func(*floor.Configuration) string) chartGeom {
-	g := chartGeom{
-		XLabel: statisticName(s) + " inter-token latency (ms, log scale)",
-		YLabel: EnergyAxisLabel,
-	}
-	if m != nil && m.Diffusion() {
-		g.XLabel, g.YLabel = "batch latency (s, log scale)", energyAxisLabel(modelRequest(m))
-	}
 	if m == nil {
-		return g
+		return chartGeom{XLabel: latencyAxisLabel(floor.KindTokens, s), YLabel: energyAxisLabel(floor.KindTokens)}
 	}
+	g := chartGeom{XLabel: latencyAxisLabel(m.Kind, s), YLabel: energyAxisLabel(m.Kind)}
 	t := target.InexactFloat64()
 	xmin, xmax := t, t
 	ymin, ymax := math.Inf(1), math.Inf(-1)
@@ -216,30 +202,16 @@ func chartLayout(m *floor.Model, gpu string, s floor.Statistic, target decimal.D
 	return g
 }
 
-// EnergyAxisLabel is the energy axis's title on both charts: its unit, its
-// scale, and which way is better.
-const EnergyAxisLabel = "J per output token, log · lower is better"
+// energyAxisLabel is the energy axis's title on both charts for a model of
+// kind k: its unit, its scale, and which way is better ("J per output
+// token, log · lower is better").
+func energyAxisLabel(k floor.Kind) string { return "J per " + k.Unit() + ", log · lower is better" }
 
-// energyAxisLabel is the energy axis's title for a request of kind request
-// ("image", "video"), or EnergyAxisLabel for "" (a token workload).
-func energyAxisLabel(request string) string {
-	if request == "" {
-		return EnergyAxisLabel
-	}
-	return "J per " + request + ", log · lower is better"
-}
-
-// modelRequest is what one request of model m makes: "image" or "video"
-// for a diffusion model (a video model's generation has frames), "" for a
-// token model.
-func modelRequest(m *floor.Model) string {
-	switch {
-	case m == nil || !m.Diffusion():
-		return ""
-	case m.Generation.Frames > 0:
-		return "video"
-	}
-	return "image"
+// latencyAxisLabel is the tradeoff chart's latency axis title for a model
+// of kind k at statistic s: "median inter-token latency (ms, log scale)",
+// "batch latency (s, log scale)".
+func latencyAxisLabel(k floor.Kind, s floor.Statistic) string {
+	return k.LatencyName(s) + " (" + k.Target().Unit + ", log scale)"
 }
 
 // pointLabel names the floor's point (chosen) and the traffic floor's
@@ -264,17 +236,17 @@ func (ch *tradeoffChart) OnInit() { ch.layout() }
 func (ch *tradeoffChart) OnUpdate(ctx app.Context) { ch.layout() }
 
 func (ch *tradeoffChart) layout() {
-	target := ch.TargetMs
+	target := ch.Target
 	if target.Sign() <= 0 {
 		target = decimal.NewFromInt(1) // no target yet: a frame that holds the points
 	}
 	if ch.titles == nil || ch.titlesStat != ch.Statistic {
 		ch.titles, ch.titlesStat = map[*floor.Configuration]string{}, ch.Statistic
 	}
-	ch.geom = chartLayout(ch.Model, ch.GPU, ch.Statistic, target, ch.Chosen, ch.Traffic, ch.TokensPerMonth, func(c *floor.Configuration) string {
+	ch.geom = chartLayout(ch.Model, ch.GPU, ch.Statistic, target, ch.Chosen, ch.Traffic, ch.Volume, func(c *floor.Configuration) string {
 		t, ok := ch.titles[c]
 		if !ok {
-			t = pointTitle(c, ch.Statistic, ch.Request)
+			t = pointTitle(c, ch.Statistic)
 			ch.titles[c] = t
 		}
 		return t
@@ -323,11 +295,7 @@ func (ch *tradeoffChart) svg() string {
 		b.WriteString(`>` + html.EscapeString(s) + `</text>`)
 	}
 	b.WriteString(`<svg viewBox="0 0 640 400" role="img" aria-labelledby="chart-title chart-desc" class="chart-svg">`)
-	per := "output token"
-	if ch.Request != "" {
-		per = ch.Request
-	}
-	b.WriteString(`<title id="chart-title">` + html.EscapeString("Energy per "+per+" against "+g.XLabel+" for "+name) + `</title>`)
+	b.WriteString(`<title id="chart-title">` + html.EscapeString("Energy per "+ch.Kind.Unit()+" against "+g.XLabel+" for "+name) + `</title>`)
 	b.WriteString(`<desc id="chart-desc">Each point is a measured configuration; the dashed line is the latency target; the ringed point is the floor, the dash-ringed point the floor at your traffic, and faded points have more throughput than your monthly volume can fill. The table below lists the same figures.</desc>`)
 	b.WriteString(`<g class="grid">`)
 	for _, t := range g.XTicks {
@@ -405,11 +373,8 @@ func (ch *tradeoffChart) svg() string {
 }
 
 func (ch *tradeoffChart) targetLabel() string {
-	if ch.TargetMs.Sign() <= 0 {
+	if ch.Target.Sign() <= 0 {
 		return ""
 	}
-	if ch.Request != "" {
-		return floor.FormatSeconds(ch.TargetMs)
-	}
-	return floor.FormatLatency(ch.TargetMs)
+	return ch.Kind.FormatLatency(ch.Target)
 }

@@ -16,7 +16,7 @@ import (
 
 // titles gives chartLayout the points' titles for statistic s (pointTitle).
 func titles(s floor.Statistic) func(*floor.Configuration) string {
-	return func(c *floor.Configuration) string { return pointTitle(c, s, "") }
+	return func(c *floor.Configuration) string { return pointTitle(c, s) }
 }
 
 func TestChartGeometry(t *testing.T) {
@@ -90,7 +90,7 @@ func TestChartGeometryFiltersByGPU(t *testing.T) {
 
 func TestTradeoffChartRender(t *testing.T) {
 	alpha := floortest.Dataset().Workloads[0].Model("alpha")
-	ch := &tradeoffChart{Model: alpha, Statistic: "median", TargetMs: decimal.NewFromInt(60), Chosen: "alpha/H100/1/64", TokensPerMonth: decimal.NewFromInt(1e12)}
+	ch := &tradeoffChart{Model: alpha, Statistic: "median", Target: decimal.NewFromInt(60), Chosen: "alpha/H100/1/64", Volume: decimal.NewFromInt(1e12)}
 	e := app.NewTestEngine()
 	if err := e.Load(ch); err != nil {
 		t.Fatal(err)
@@ -112,7 +112,7 @@ func TestTradeoffChartRender(t *testing.T) {
 func TestRawHTMLIsEscaped(t *testing.T) {
 	alpha := *floortest.Dataset().Workloads[0].Model("alpha")
 	alpha.Name = `<script>alert("x")</script> & 'co'`
-	ch := &tradeoffChart{Model: &alpha, Statistic: "median", TargetMs: decimal.NewFromInt(60)}
+	ch := &tradeoffChart{Model: &alpha, Statistic: "median", Target: decimal.NewFromInt(60)}
 	ch.layout()
 	rt := &rankingTable{views: []rowView{{Rank: 1, Slug: `a"><img src=x onerror=alert(1)>`, Name: alpha.Name, GPU: "H100",
 		GPUs: "<b>1</b>", Seqs: "&", Latency: `"`, Energy: "'", PerMillion: "<", PerRequest: ">", Meets: true}}}
@@ -140,8 +140,8 @@ func TestChartGeometryTraffic(t *testing.T) {
 			t.Errorf("%s: unfilled %v, traffic %v; want %v, %v", p.Row, p.Unfilled, p.Traffic, wantUnfilled, wantTraffic)
 		}
 	}
-	ch := &tradeoffChart{Model: alpha, Statistic: floor.Median, TargetMs: decimal.NewFromInt(60), Chosen: "alpha/H100/1/64", Traffic: "alpha/H100/1/64",
-		TokensPerMonth: decimal.NewFromInt(2_628_000_000)}
+	ch := &tradeoffChart{Model: alpha, Statistic: floor.Median, Target: decimal.NewFromInt(60), Chosen: "alpha/H100/1/64", Traffic: "alpha/H100/1/64",
+		Volume: decimal.NewFromInt(2_628_000_000)}
 	ch.layout()
 	svg := ch.svg()
 	if strings.Count(svg, "unfilled") != 1 || strings.Count(svg, `class="traffic-ring"`) != 1 {

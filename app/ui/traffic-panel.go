@@ -13,8 +13,9 @@ import (
 // (whose figures lead the results: resultsPanel.headline): the
 // configuration, the volume's average rate and how busy that keeps the
 // configuration, with the sentence that states what it assumes. Its hooks:
-// #traffic-config (data-row-id), #traffic-rate (data-tokens-per-second),
-// #traffic-utilisation (data-fraction).
+// #traffic-config (data-row-id), #traffic-rate (data-tokens-per-second, or
+// for images and videos data-requests-per-second), #traffic-utilisation
+// (data-fraction).
 type trafficPanel struct {
 	app.Compo
 
@@ -23,40 +24,34 @@ type trafficPanel struct {
 	Traffic *floor.Traffic
 	// Floor is the configuration of the floor itself.
 	Floor *floor.Configuration
-	// TokensPerMonth is the monthly volume the figures are for; for an
-	// image or video workload, Request is "image" or "video" and
-	// RequestsPerMonth the volume (results-diffusion.go draws the panel).
-	TokensPerMonth   decimal.Decimal
-	Request          string
-	RequestsPerMonth decimal.Decimal
+	// Kind is the workload's, and Volume the monthly volume the figures
+	// are for, in its units (floor.Kind.VolumeOf).
+	Kind   floor.Kind
+	Volume decimal.Decimal
 }
 
 // Render draws the panel from its props: nothing when there is no figure at
 // your traffic (the headline says so, #traffic-none).
 func (p *trafficPanel) Render() app.UI {
-	t := p.Traffic
+	t, k := p.Traffic, p.Kind
 	box := app.Div().ID("traffic").Class("traffic")
 	if t == nil {
 		return box
 	}
-	if p.Request != "" {
-		return p.renderDiffusion(box)
-	}
-	rate := floor.TokensPerSecond(p.TokensPerMonth)
+	rate := floor.PerSecond(p.Volume)
 	c := t.Config
+	units := k.Unit() + "s"
 	return box.Body(
 		app.H3().Text("The configuration at your traffic"),
 		app.P().Body(
 			app.Text("At your volume, the least energy is on "),
-			app.Span().ID("traffic-config").DataSet("row-id", c.RowID).Text(serverText(c)+" with a batch size limit of "+
-				floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))+" requests ("+
-				floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch))+" requests batched together on average, "+
-				floor.FormatNumber(c.TokensPerSecond)+" output tokens a second as measured)"),
-			app.Text(": "+floor.FormatJoules(c.JoulesPerOutputToken)+" per output token."),
+			app.Span().ID("traffic-config").DataSet("row-id", c.RowID).Text(serverText(c)+" "+c.BatchWords()+" ("+c.SetupWords()+", "+
+				floor.FormatNumber(c.UnitsPerSecond())+" "+units+" a second as measured)"),
+			app.Text(": "+floor.FormatJoules(c.JoulesPerUnit())+" per "+k.Unit()+"."),
 		),
 		app.P().Body(
 			app.Text("Your volume averages "),
-			app.Span().ID("traffic-rate").DataSet("tokens-per-second", rate.String()).Text(floor.FormatNumber(rate)+" output tokens per second"),
+			app.Span().ID("traffic-rate").DataSet(rateAttr(k), rate.String()).Text(floor.FormatNumber(rate)+" "+units+" per second"),
 			app.Text("; "),
 			app.Span().ID("traffic-utilisation").DataSet("fraction", t.Utilisation.String()).Text(p.utilisationText()),
 			app.Text("."),
@@ -64,9 +59,18 @@ func (p *trafficPanel) Render() app.UI {
 		// The long caveat of this figure, one click away.
 		app.Details().Class("traffic-assumes").Body(
 			app.Summary().Text("What this figure assumes"),
-			app.P().ID("traffic-assumes").Class("fine").Text(floor.TrafficAssumptionPlain),
+			app.P().ID("traffic-assumes").Class("fine").Text(k.TrafficAssumptionPlain()),
 		),
 	)
+}
+
+// rateAttr names #traffic-rate's data attribute on a workload of kind k:
+// "tokens-per-second", or "requests-per-second" for images and videos.
+func rateAttr(k floor.Kind) string {
+	if k.PerToken() {
+		return "tokens-per-second"
+	}
+	return "requests-per-second"
 }
 
 // timesFloorText says how the traffic floor compares with the floor:
@@ -88,17 +92,11 @@ func serverText(c *floor.Configuration) string {
 }
 
 // nextStepText says from which monthly volume the figure at your traffic
-// next falls, how much more that is than vol, and to how many times the
-// floor: "From 1.02 billion output tokens a month (1.94% more), it falls to
-// 21.6× the floor.", or in images or videos a month on an image or video
-// workload (request set). It returns that volume too, a plain decimal
-// (#traffic-next-step's data-from).
-func nextStepText(n *floor.NextStep, in floor.Inputs, request string) (from decimal.Decimal, text string) {
-	from, vol, what := n.FromOutputTokensPerMonth, in.OutputTokensPerMonth, "output token"
-	if request != "" {
-		from, vol, what = n.FromRequestsPerMonth, in.RequestsPerMonth, request
-	}
-	return from, "From " + floor.Counted(floor.FormatVolume(from), what) + " a month" + moreText(from, vol) + ", it falls to " +
+// next falls, how much more that is than the inputs' volume, and to how
+// many times the floor: "From 1.02 billion output tokens a month (1.94%
+// more), it falls to 21.6× the floor.", in the units of kind k.
+func nextStepText(n *floor.NextStep, in floor.Inputs, k floor.Kind) string {
+	return "From " + floor.Counted(floor.FormatVolume(n.From), k.Unit()) + " a month" + moreText(n.From, k.VolumeOf(in)) + ", it falls to " +
 		floor.FormatTimes(n.TimesFloor) + " the floor."
 }
 

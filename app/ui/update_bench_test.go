@@ -26,15 +26,15 @@ func BenchmarkUpdateTokens(b *testing.B) {
 		c.recompute()
 		c.Render()
 		(&resultsPanel{Result: c.selected, Found: c.found, In: c.form.In}).Render()
-		(&trafficPanel{Traffic: c.selected.Traffic, Floor: c.selected.Chosen, TokensPerMonth: c.form.In.OutputTokensPerMonth}).Render()
+		(&trafficPanel{Traffic: c.selected.Traffic, Floor: c.selected.Chosen, Volume: c.form.In.OutputTokensPerMonth}).Render()
 		(&embedPanel{Query: c.query}).Render()
 		(&numberField{ID: link.Fields[link.FieldTokens].ID, Value: c.form.Text[link.FieldTokens]}).Render()
 		(&numberField{ID: link.Fields[link.FieldRequests].ID, Value: c.form.Text[link.FieldRequests]}).Render()
 		rt.Results, rt.Selected, rt.Statistic = c.ranking, c.form.In.Model, c.form.In.Statistic
 		rt.sortRows()
 		rt.Render()
-		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.In.TargetITLMs,
-			Traffic: trafficRow(c.selected, c.found), TokensPerMonth: c.form.In.OutputTokensPerMonth}
+		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, Target: c.form.In.TargetITLMs,
+			Traffic: trafficRow(c.selected, c.found), Volume: c.form.In.OutputTokensPerMonth}
 		ch.layout()
 		ch.Render()
 		vc.Model, vc.In, vc.Floor = c.selected.Model, c.form.In, c.selected.Chosen
@@ -61,7 +61,7 @@ func BenchmarkUpdateTarget(b *testing.B) {
 		rt.Results, rt.Selected, rt.Statistic = c.ranking, c.form.In.Model, c.form.In.Statistic
 		rt.sortRows()
 		rt.Render()
-		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, TargetMs: c.form.In.TargetITLMs}
+		ch := &tradeoffChart{Model: c.selected.Model, Statistic: c.form.In.Statistic, Target: c.form.In.TargetITLMs}
 		ch.layout()
 		ch.Render()
 	}

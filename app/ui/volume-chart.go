@@ -2,7 +2,6 @@ package ui
 
 import (
 	"html"
-	"strconv"
 	"strings"
 
 	"energyfloor/app/floor"
@@ -11,46 +10,14 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// The monthly volumes the volume chart spans, as powers of ten: output
-// tokens (1e6–1e13), or images or videos (1e2–1e9) on a diffusion model.
-const (
-	volumeLoExp, volumeHiExp                   = 6, 13
-	diffusionVolumeLoExp, diffusionVolumeHiExp = 2, 9
-)
-
-// volumeExps returns the powers of ten the volume chart of model m spans.
+// volumeExps returns the powers of ten the volume chart of model m spans:
+// its kind's (floor.Quantity.SpanLo, SpanHi).
 func volumeExps(m *floor.Model) (lo, hi int32) {
-	if m != nil && m.Diffusion() {
-		return diffusionVolumeLoExp, diffusionVolumeHiExp
+	k := floor.KindTokens
+	if m != nil {
+		k = m.Kind
 	}
-	return volumeLoExp, volumeHiExp
-}
-
-// stepFrom is the monthly volume step s starts at: output tokens, or images
-// or videos on a diffusion configuration.
-func stepFrom(s floor.TrafficStep) decimal.Decimal {
-	if s.Config.Diffusion() {
-		return s.FromRequestsPerMonth
-	}
-	return s.FromOutputTokensPerMonth
-}
-
-// configText names configuration c in the steps table.
-func configText(c *floor.Configuration) string {
-	if c.Diffusion() {
-		return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", batch " + strconv.Itoa(c.BatchSize) +
-			", Ulysses × ring " + strconv.Itoa(c.UlyssesDegree) + " × " + strconv.Itoa(c.RingDegree)
-	}
-	return strconv.Itoa(c.NumGPUs) + " × " + c.GPU + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs)
-}
-
-// unitWord is what the volume chart of model m counts: "output token",
-// "image" or "video".
-func unitWord(m *floor.Model) string {
-	if w := modelRequest(m); w != "" {
-		return w
-	}
-	return "output token"
+	return k.Volume().SpanLo, k.Volume().SpanHi
 }
 
 // volumeChart draws the selected model's floor at your traffic against the
@@ -119,7 +86,7 @@ func (v *volumeChart) Render() app.UI {
 func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 	lo, hi := volumeExps(v.Model)
 	volumeLo, volumeHi := decimal.New(1, lo), decimal.New(1, hi)
-	unit, request := unitWord(v.Model), modelRequest(v.Model)
+	unit := v.Model.Kind.Unit()
 	ylo, yhi := decades(v.Floor.JoulesPerUnit().InexactFloat64(), steps[0].Config.JoulesPerUnit().InexactFloat64())
 	xs := logScale{volumeLo.InexactFloat64(), volumeHi.InexactFloat64(), chartLeft, chartW - chartRight}
 	ys := logScale{ylo, yhi, chartH - chartBottom, chartTop}
@@ -154,17 +121,17 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 		text("", chartLeft-6, ys.at(t)+4, "end", tickLabel(t))
 	}
 	text(` class="axis-label"`, (chartLeft+right)/2, chartH-8, "middle", unit+"s per month (log scale)")
-	text(` class="axis-label" transform="rotate(-90)"`, -(chartTop+bottom)/2, 16, "middle", energyAxisLabel(request))
+	text(` class="axis-label" transform="rotate(-90)"`, -(chartTop+bottom)/2, 16, "middle", energyAxisLabel(v.Model.Kind))
 	b.WriteString(`</g>`)
 	fy := ys.at(v.Floor.JoulesPerUnit().InexactFloat64())
 	line(` id="volume-floor" class="floor-line"`, chartLeft, right, fy, fy)
 	text(` class="floor-label"`, right-4, fy-6, "end", "floor "+floor.FormatJoules(v.Floor.JoulesPerUnit()))
 	var d strings.Builder
 	for i, s := range steps {
-		x0 := xs.at(stepFrom(s).InexactFloat64())
+		x0 := xs.at(s.From.InexactFloat64())
 		x1 := right
 		if i+1 < len(steps) {
-			x1 = xs.at(stepFrom(steps[i+1]).InexactFloat64())
+			x1 = xs.at(steps[i+1].From.InexactFloat64())
 		}
 		y := ys.at(s.Config.JoulesPerUnit().InexactFloat64())
 		if i == 0 {
@@ -175,7 +142,7 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 		d.WriteString("H" + px(x1))
 	}
 	b.WriteString(`<path id="volume-steps" class="steps" d="` + d.String() + `"></path>`)
-	if vol := v.In.UnitsPerMonth(request != ""); vol.Cmp(volumeLo) >= 0 && vol.Cmp(volumeHi) <= 0 {
+	if vol := v.Model.Kind.VolumeOf(v.In); vol.Cmp(volumeLo) >= 0 && vol.Cmp(volumeHi) <= 0 {
 		x := xs.at(vol.InexactFloat64())
 		line(` id="volume-you" class="you"`, x, x, chartTop, bottom)
 		anchor := "start"
@@ -190,7 +157,7 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 		// The figure at your traffic: the step over your volume, labelled
 		// with its value.
 		for i := len(steps) - 1; i >= 0; i-- {
-			if stepFrom(steps[i]).Cmp(vol) <= 0 {
+			if steps[i].From.Cmp(vol) <= 0 {
 				j := steps[i].Config.JoulesPerUnit()
 				y := ys.at(j.InexactFloat64())
 				b.WriteString(`<circle class="traffic-dot" cx="` + px(x) + `" cy="` + px(y) + `" r="4"></circle>`)
@@ -210,16 +177,16 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 // table writes the steps as a table: from which monthly volume, at which
 // configuration, its energy per output token and its ratio to the floor.
 func (v *volumeChart) table(steps []floor.TrafficStep) string {
-	unit := unitWord(v.Model)
+	unit := v.Model.Kind.Unit()
 	var b strings.Builder
 	b.WriteString(`<div class="table-scroll" tabindex="0" role="region" aria-label="Steps table (scrolls sideways)"><table id="volume-table" class="config-table"><caption>The figure at your traffic by monthly volume, ` +
 		html.EscapeString(v.Model.Name) + `: in the chart, the steps; the dashed line is the floor, the upright line your volume, and both axes are log scales.</caption><thead><tr><th scope="col">From (` + unit + `s a month)</th>` +
 		`<th scope="col">Configuration</th><th scope="col">J per ` + unit + `</th><th scope="col">Times the floor</th></tr></thead><tbody>`)
 	for _, s := range steps {
 		c := s.Config
-		b.WriteString(`<tr data-row-id="` + html.EscapeString(c.RowID) + `" data-from="` + stepFrom(s).String() + `">` +
-			`<td class="num">` + html.EscapeString(floor.FormatInteger(stepFrom(s))) + `</td>` +
-			`<td>` + html.EscapeString(configText(c)) + `</td>` +
+		b.WriteString(`<tr data-row-id="` + html.EscapeString(c.RowID) + `" data-from="` + s.From.String() + `">` +
+			`<td class="num">` + html.EscapeString(floor.FormatInteger(s.From)) + `</td>` +
+			`<td>` + html.EscapeString(c.ShortWords()) + `</td>` +
 			`<td class="num">` + html.EscapeString(floor.FormatJoules(c.JoulesPerUnit())) + `</td>` +
 			`<td class="num">` + html.EscapeString(floor.FormatTimes(floor.TimesFloor(c, v.Floor))) + `</td></tr>`)
 	}

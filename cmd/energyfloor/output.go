@@ -49,27 +49,6 @@ func (r *report) writeStatement(out io.Writer, short bool) error {
 	return err
 }
 
-// statisticLabel names a latency statistic in a table heading.
-func statisticLabel(s floor.Statistic) string {
-	if s == floor.Median {
-		return "Median ITL"
-	}
-	return strings.ToUpper(string(s)) + " ITL"
-}
-
-// configuration describes a configuration for people: "4×B200, max_num_seqs
-// 4096", or "4×B200, Ulysses 2 × ring 2, batch 8".
-func configuration(c *floor.Configuration) string {
-	if c.Diffusion() {
-		return fmt.Sprintf("%d×%s, Ulysses %d × ring %d, batch %d", c.NumGPUs, c.GPU, c.UlyssesDegree, c.RingDegree, c.BatchSize)
-	}
-	s := fmt.Sprintf("%d×%s, max_num_seqs %d", c.NumGPUs, c.GPU, c.MaxNumSeqs)
-	if c.Repeat > 1 {
-		s += fmt.Sprintf(" (run %d)", c.Repeat)
-	}
-	return s
-}
-
 // writeTable prints the ranking as a table, then the caveat and citation.
 func (r *report) writeTable(out io.Writer) error {
 	in := r.in
@@ -79,16 +58,8 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 	var b strings.Builder
 	w := r.workload
-	diffusion := w.Diffusion()
-	if diffusion {
-		fmt.Fprintf(&b, "Energy floor for %s (%s): %s a month, a batch latency within %s, %s.\n\n",
-			w.Name, w.ID, floor.Counted(floor.FormatInteger(in.RequestsPerMonth), w.Request), floor.FormatSeconds(in.TargetLatencyS), gpu)
-	} else {
-		fmt.Fprintf(&b, "Energy floor for %s (%s): %s a month, %s a request, %s inter-token latency within %s, %s.\n\n",
-			w.Name, w.ID, floor.Counted(floor.FormatInteger(in.OutputTokensPerMonth), "output token"),
-			floor.Counted(floor.FormatExact(in.OutputTokensPerRequest), "output token"),
-			strings.ToLower(strings.TrimSuffix(statisticLabel(in.Statistic), " ITL")), floor.FormatExact(in.TargetITLMs)+" ms", gpu)
-	}
+	k := w.Kind
+	fmt.Fprintf(&b, "Energy floor for %s (%s): %s, %s.\n\n", w.Name, w.ID, k.InputsWords(in), gpu)
 
 	f := in.Factors
 	_, carbon := f.GCO2ePerKWh()
@@ -98,10 +69,10 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	if diffusion {
-		fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\tBatch latency\tPer %s\tPer month\tAt your traffic", w.Request)
-	} else {
-		fmt.Fprintf(tw, "#\tModel\tGPU\tConfiguration\t%s\tPer output token\tPer request\tPer month\tAt your traffic", statisticLabel(in.Statistic))
+	cols := columns(k, in.Statistic)
+	fmt.Fprint(tw, "#\tModel\tGPU")
+	for _, col := range cols {
+		fmt.Fprint(tw, "\t"+col.head)
 	}
 	if estimate {
 		fmt.Fprint(tw, "\tEstimate per request\tEstimate per month")
@@ -115,23 +86,13 @@ func (r *report) writeTable(out io.Writer) error {
 	fmt.Fprintln(tw)
 	missed := 0
 	for i, res := range r.results {
-		rank := fmt.Sprint(i + 1)
-		c := res.Chosen
-		var latency string
-		if c == nil {
-			c = res.Fastest
+		if !res.Meets() {
 			missed++
-			latency = "! "
 		}
 		fig := res.Figures
-		if diffusion {
-			latency += floor.FormatSeconds(c.BatchLatencyS)
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", rank, res.Model.Name, res.GPU, configuration(c), latency,
-				floor.FormatWh(fig.WhPerRequest), floor.FormatWh(fig.KWhPerMonth.Shift(3)), atTraffic(res.Traffic))
-		} else {
-			latency += floor.FormatLatency(c.ITL(in.Statistic))
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", rank, res.Model.Name, res.GPU, configuration(c), latency,
-				floor.FormatJoules(fig.JoulesPerOutputToken), floor.FormatWh(fig.WhPerRequest), floor.FormatWh(fig.KWhPerMonth.Shift(3)), atTraffic(res.Traffic))
+		fmt.Fprintf(tw, "%d\t%s\t%s", i+1, res.Model.Name, res.GPU)
+		for _, col := range cols {
+			fmt.Fprint(tw, "\t"+col.cell(&res, in))
 		}
 		if estimate {
 			e := f.Estimate(fig)
@@ -157,17 +118,7 @@ func (r *report) writeTable(out io.Writer) error {
 		fmt.Fprintf(&b, "%s was not measured on %s.\n", what, in.GPU)
 	}
 	src := w.Source
-	if diffusion {
-		r.diffusionNotes(&b, missed)
-	} else {
-		if missed > 0 {
-			fmt.Fprintf(&b, "\n! %d of %d meet nothing within %s ms (%s): each such row shows the lowest latency it reaches and the energy there; relax the target to at least that latency.\n",
-				missed, len(r.results), floor.FormatExact(in.TargetITLMs), in.Statistic)
-		}
-		fmt.Fprintf(&b, "\nA month is %d hours. Energy per request is the energy per output token times the average output length.\n", floor.HoursPerMonth)
-		fmt.Fprintf(&b, "\nAt your traffic: per request at the least-energy configuration that %s a month (%s output tokens a second on average) can keep busy along the model's measured concurrency curves on that GPU, and how many times the floor it is. %s\n",
-			floor.Counted(floor.FormatInteger(in.OutputTokensPerMonth), "output token"), floor.FormatNumber(floor.TokensPerSecond(in.OutputTokensPerMonth)), floor.TrafficAssumption)
-	}
+	r.writeNotes(&b, missed)
 	fmt.Fprintf(&b, "\nCaveat: %s\n", floor.WorkloadCaveat(r.dataset, w, in))
 	fmt.Fprintf(&b, "\nSource: %s %s, %s; workload %s. Data version %s, retrieved %s. Licence: %s.\n",
 		src.Name, src.Version, src.URL, src.Workload, r.dataset.DataVersion, src.Retrieved, src.Licence)
@@ -188,39 +139,6 @@ func atTraffic(t *floor.Traffic) string {
 		return "—"
 	}
 	return floor.FormatWh(t.Figures.WhPerRequest) + " (" + floor.FormatTimes(t.TimesFloor) + ")"
-}
-
-// diffusionNotes writes the notes under a diffusion table: the rows that
-// meet nothing, what a request is and each model's generation settings, and
-// what the figure at your traffic is.
-func (r *report) diffusionNotes(b *strings.Builder, missed int) {
-	in, w := r.in, r.workload
-	if missed > 0 {
-		fmt.Fprintf(b, "\n! %d of %d meet nothing within %s: each such row shows the lowest batch latency it reaches and the energy there; relax the target to at least that latency.\n",
-			missed, len(r.results), floor.FormatSeconds(in.TargetLatencyS))
-	}
-	fmt.Fprintf(b, "\nA month is %d hours. A request is one %s; a configuration is measured generating batches of its batch size, each %s ready when its batch is. Each model generates at fixed settings:\n",
-		floor.HoursPerMonth, w.Request, w.Request)
-	seen := map[string]bool{}
-	for _, res := range r.results {
-		m := res.Model
-		if seen[m.Slug] || m.Generation == nil {
-			continue
-		}
-		seen[m.Slug] = true
-		g := m.Generation
-		s := fmt.Sprintf("  %s: %d × %d, %d inference steps", m.Name, g.Width, g.Height, g.InferenceSteps)
-		if g.Frames > 0 {
-			s += fmt.Sprintf(", %d frames at %d fps", g.Frames, g.FPS)
-		}
-		fmt.Fprintln(b, s)
-	}
-	if m, ok := floor.CompareModalities(r.dataset); ok {
-		_, res, _ := floor.StatementFloor(w, in)
-		fmt.Fprintf(b, "\n%s\n", m.For(w, res))
-	}
-	fmt.Fprintf(b, "\nAt your traffic: per %s at the least-energy configuration that %s a month (%s a second on average) can keep busy along the model's measured batch-size curves on that GPU, and how many times the floor it is. %s\n",
-		w.Request, floor.Counted(floor.FormatInteger(in.RequestsPerMonth), w.Request), floor.FormatNumber(floor.TokensPerSecond(in.RequestsPerMonth)), floor.DiffusionTrafficAssumption)
 }
 
 // factorsLine states the estimate's factors above the table: what each
@@ -297,7 +215,7 @@ func writeList(out io.Writer, d *floor.Dataset, asJSON bool) error {
 			Workloads   []workload `json:"workloads"`
 		}{DataVersion: d.DataVersion}
 		for _, w := range d.AllWorkloads() {
-			jw := workload{ID: w.ID, Name: w.Name, Request: w.Request}
+			jw := workload{ID: w.ID, Name: w.Name, Request: w.Kind.Generates()}
 			for _, m := range w.Models {
 				jw.Models = append(jw.Models, model{Slug: m.Slug, Name: m.Name, ModelID: m.ModelID, GPUs: m.GPUs})
 			}
@@ -309,8 +227,8 @@ func writeList(out io.Writer, d *floor.Dataset, asJSON bool) error {
 	fmt.Fprintf(&b, "Workloads and models (data version %s). Use the workload id with -workload and the slug with -model.\n", d.DataVersion)
 	for _, w := range d.AllWorkloads() {
 		kind := ""
-		if w.Diffusion() {
-			kind = ", one " + w.Request + " a request (-requests, -latency-s)"
+		if g := w.Kind.Generates(); g != "" {
+			kind = ", one " + g + " a request (-requests, -latency-s)"
 		}
 		fmt.Fprintf(&b, "\n%s: %s, %d models%s\n", w.ID, w.Name, len(w.Models), kind)
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
