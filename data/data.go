@@ -211,7 +211,7 @@ func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) 
 	decoders := map[string]func() error{}
 	for _, iw := range idx.Workloads {
 		w := &floor.Workload{ID: iw.ID, Name: iw.Name, Source: iw.Source}
-		d.Workloads = append(d.Workloads, w)
+		d.TokenWorkloads = append(d.TokenWorkloads, w)
 		decoders[iw.ID] = sync.OnceValue(func() error {
 			return decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel, mf *ModelFile) (*floor.Model, error) {
 				return checkModel(&idx, iw, im, mf, validate)

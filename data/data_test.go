@@ -28,12 +28,12 @@ func TestLoad(t *testing.T) {
 		{"image-chat", 11, 173},
 		{"video-chat", 6, 100},
 	}
-	if len(d.Workloads) != len(want) {
-		t.Fatalf("got %d workloads, want %d", len(d.Workloads), len(want))
+	if len(d.TokenWorkloads) != len(want) {
+		t.Fatalf("got %d workloads, want %d", len(d.TokenWorkloads), len(want))
 	}
 	for i, w := range want {
 		t.Run(w.id, func(t *testing.T) {
-			got := d.Workloads[i]
+			got := d.TokenWorkloads[i]
 			if got.ID != w.id {
 				t.Fatalf("workload %d is %q, want %q", i, got.ID, w.id)
 			}

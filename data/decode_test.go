@@ -41,7 +41,7 @@ func TestDecodersAgree(t *testing.T) {
 		t.Error("unmarshalDirect and encoding/json gave different datasets")
 	}
 	// DeepEqual must see a difference in one figure.
-	std.Workloads[0].Models[0].Configurations[0].JoulesPerOutputToken = std.Workloads[0].Models[0].Configurations[0].JoulesPerOutputToken.Add(decimal.New(1, -7))
+	std.TokenWorkloads[0].Models[0].Configurations[0].JoulesPerOutputToken = std.TokenWorkloads[0].Models[0].Configurations[0].JoulesPerOutputToken.Add(decimal.New(1, -7))
 	if reflect.DeepEqual(goccy, std) {
 		t.Error("DeepEqual missed a changed figure")
 	}
@@ -524,8 +524,8 @@ func TestWorkloadsDecodedOnNeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Workloads) != 5 || len(d.DiffusionWorkloads) != 2 {
-		t.Fatalf("%d token and %d diffusion workloads listed at start, want 5 and 2", len(d.Workloads), len(d.DiffusionWorkloads))
+	if len(d.TokenWorkloads) != 5 || len(d.DiffusionWorkloads) != 2 {
+		t.Fatalf("%d token and %d diffusion workloads listed at start, want 5 and 2", len(d.TokenWorkloads), len(d.DiffusionWorkloads))
 	}
 	withModels := func() (ids []string) {
 		for _, w := range d.AllWorkloads() {

@@ -75,7 +75,7 @@ type demand struct {
 }
 
 func newDemand(in Inputs) demand {
-	t := demand{tokens: op(in.OutputTokensPerMonth), perRequest: op(in.OutputTokensPerRequest), images: op(in.RequestsPerMonth)}
+	t := demand{tokens: op(in.OutputTokensPerMonth), perRequest: op(in.OutputTokensPerRequest), images: op(in.ImagesOrVideosPerMonth)}
 	if in.OutputTokensPerMonth.Sign() > 0 && in.OutputTokensPerRequest.Sign() > 0 {
 		t.requests = quo(t.tokens, opOne, t.perRequest, opOne)
 	}
@@ -187,9 +187,9 @@ func (t *demand) fillBatches(f *Figures, r *ranked) {
 }
 
 // Floor returns the energy floor of model m on GPU model gpu ("H100"/"B200"):
-// among m's configurations on gpu whose in.Statistic latency is within
-// in.TargetITLMs, the one Preferred chooses, its figures and the spread of the
-// qualifying set. When none qualifies, Chosen is nil and Fastest and its
+// among m's configurations on gpu whose latency (Configuration.Latency at
+// in.Statistic) is within the target (m.Kind.TargetOf), the one Preferred
+// chooses, its figures and the spread of the qualifying set. When none qualifies, Chosen is nil and Fastest and its
 // figures tell how far the target must be relaxed. When m has no
 // configuration on gpu (or m is nil), Measured is 0 and both are nil.
 func Floor(m *Model, gpu string, in Inputs) Result {
@@ -214,10 +214,10 @@ func gpusFor(m *Model, gpu string) []string {
 
 // Rank returns one Result per model and GPU of workload w (only in.GPU when
 // set; a model not measured on a GPU has no result for it), sorted: results
-// that meet the target by JoulesPerOutputToken ascending (ties: lower latency
-// statistic, fewer GPUs, then model slug, GPU), then those that meet nothing,
-// by the latency they can reach ascending (ties: lower joules per output
-// token, fewer GPUs, then model slug, GPU). in.Model is ignored: the ranking
+// that meet the target by energy per unit ascending (JoulesPerUnit: per
+// output token, image or video; ties: lower latency, fewer GPUs, then model
+// slug, GPU), then those that meet nothing, by the latency they can reach
+// ascending (ties: lower energy per unit, fewer GPUs, then model slug, GPU). in.Model is ignored: the ranking
 // covers every model.
 func Rank(w *Workload, in Inputs) []Result {
 	if w == nil {

@@ -101,8 +101,10 @@ type Dataset struct {
 	// Caveat is the text that must sit next to every figure.
 	Caveat string
 	// Boundary names what the energy covers ("gpu_only").
-	Boundary  string
-	Workloads []*Workload
+	Boundary string
+	// TokenWorkloads are the language model workloads (lm-arena-chat, gpqa,
+	// …): a request is an answer of output tokens.
+	TokenWorkloads []*Workload
 	// DiffusionWorkloads are the image and video generation workloads
 	// (text-to-image, text-to-video): a request is one image or video, its
 	// latency the batch's (Configuration.BatchLatencyS).
@@ -344,7 +346,7 @@ type Generation struct {
 // TokenWorkload returns the token (language model) workload with upstream
 // task name id, or nil, as for a diffusion workload's id: FindWorkload
 // finds either kind.
-func (d *Dataset) TokenWorkload(id string) *Workload { return workloadIn(d.Workloads, id) }
+func (d *Dataset) TokenWorkload(id string) *Workload { return workloadIn(d.TokenWorkloads, id) }
 
 // FindWorkload returns the workload, token or diffusion, with upstream task
 // name id, or nil.
@@ -357,7 +359,7 @@ func (d *Dataset) FindWorkload(id string) *Workload {
 
 // AllWorkloads returns the token workloads, then the diffusion ones.
 func (d *Dataset) AllWorkloads() []*Workload {
-	return append(append([]*Workload(nil), d.Workloads...), d.DiffusionWorkloads...)
+	return append(append([]*Workload(nil), d.TokenWorkloads...), d.DiffusionWorkloads...)
 }
 
 // DiffusionWorkload returns the diffusion workload with upstream task name

@@ -27,7 +27,7 @@ func loadDiffusion(tb testing.TB, id string) *floor.Workload {
 
 // diffusionInputs asks for requests a month within seconds on gpu ("" either).
 func diffusionInputs(workload, requests, seconds, gpu string) floor.Inputs {
-	return floor.Inputs{Workload: workload, RequestsPerMonth: dec(requests), TargetLatencyS: dec(seconds), GPU: gpu}
+	return floor.Inputs{Workload: workload, ImagesOrVideosPerMonth: dec(requests), TargetLatencyS: dec(seconds), GPU: gpu}
 }
 
 // TestFloorFluxAt20s: FLUX.1-dev within 20 s, 1,000,000 images a month.
@@ -157,7 +157,7 @@ func TestDiffusionTrafficProperties(t *testing.T) {
 					steps := floor.TrafficSteps(m, in, requestVolumes[0], requestVolumes[len(requestVolumes)-1])
 					var prev *floor.Traffic
 					for _, v := range requestVolumes {
-						in.RequestsPerMonth = v
+						in.ImagesOrVideosPerMonth = v
 						r, ok := floor.ModelFloor(m, in)
 						if !ok {
 							break

@@ -35,7 +35,7 @@ func pictures() *Model {
 
 // imageInputs asks for images a month within seconds on gpu ("" either).
 func imageInputs(images, seconds, gpu string) Inputs {
-	return Inputs{Workload: "text-to-image", RequestsPerMonth: dec(images), TargetLatencyS: dec(seconds), GPU: gpu, Model: "pics"}
+	return Inputs{Workload: "text-to-image", ImagesOrVideosPerMonth: dec(images), TargetLatencyS: dec(seconds), GPU: gpu, Model: "pics"}
 }
 
 // The expectations are worked by hand from the definitions: a
@@ -93,7 +93,7 @@ func TestDiffusionFloorAndTraffic(t *testing.T) {
 				{"kWh per month", r.Figures.KWhPerMonth, tc.kWhMonth},
 				{"traffic kWh per month", r.Traffic.Figures.KWhPerMonth, tc.trafKWh},
 				{"joules per request", r.Figures.JoulesPerRequest, r.Chosen.JoulesPerRequest.String()},
-				{"requests per second", r.Traffic.PerSecond, tc.in.RequestsPerMonth.Div(dec("2628000")).Round(18).String()},
+				{"requests per second", r.Traffic.PerSecond, tc.in.ImagesOrVideosPerMonth.Div(dec("2628000")).Round(18).String()},
 			} {
 				if !sameDigits(f.got, f.want) {
 					t.Errorf("%s: got %s, want %s", f.name, f.got, f.want)

@@ -64,12 +64,13 @@ type Inputs struct {
 	// TargetITLMs is the latency target, in milliseconds, applied to Statistic.
 	TargetITLMs decimal.Decimal
 	Statistic   Statistic
-	// RequestsPerMonth is the monthly volume of images or videos, and
-	// TargetLatencyS the target on a batch's latency, in seconds, of a
-	// diffusion workload (text-to-image, text-to-video), which reads them
-	// instead of the four token fields above.
-	RequestsPerMonth decimal.Decimal
-	TargetLatencyS   decimal.Decimal
+	// ImagesOrVideosPerMonth is the monthly volume, and TargetLatencyS the
+	// target on a batch's latency, in seconds, of an image or video workload
+	// (text-to-image, text-to-video), which reads them instead of the four
+	// token fields above (Kind.VolumeOf and TargetOf choose). The requests a
+	// month of any workload are Figures.RequestsPerMonth.
+	ImagesOrVideosPerMonth decimal.Decimal
+	TargetLatencyS         decimal.Decimal
 	// GPU restricts results to H100 or B200; "" means either.
 	GPU string
 	// Model is the selected model's slug; "" selects none (ranking only).
@@ -104,8 +105,9 @@ type Figures struct {
 	AvgGPUPowerWatts decimal.Decimal
 }
 
-// Spread summarises joules per output token over every configuration that
-// meets the target, so the floor is not mistaken for a typical value.
+// Spread summarises the energy per unit (Configuration.JoulesPerUnit: per
+// output token, image or video) over every configuration that meets the
+// target, so the floor is not mistaken for a typical value.
 type Spread struct {
 	Floor   decimal.Decimal
 	Median  decimal.Decimal

@@ -38,7 +38,7 @@ type indexedGPU struct {
 // ranked is a configuration with its figures' ranks and operands.
 type ranked struct {
 	c *Configuration
-	// energy ranks c.JoulesPerOutputToken in index.energies.
+	// energy ranks c.JoulesPerUnit() in index.energies.
 	energy int32
 	// latency ranks each statistic of c in index.latencies.
 	latency [len(Statistics)]int32

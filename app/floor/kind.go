@@ -332,6 +332,10 @@ type family interface {
 	setupWords(c *Configuration) string
 	batchSetting(c *Configuration) string
 	generates(k Kind) string
+	// report returns r in the kind's report shape, for JSON; reportCSV
+	// writes r in it as CSV.
+	report(r *Report) any
+	reportCSV(r *Report) ([]byte, error)
 	workloadName(name string) string
 }
 
@@ -369,8 +373,10 @@ func (tokenFamily) setupWords(c *Configuration) string {
 func (tokenFamily) batchSetting(c *Configuration) string {
 	return FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))
 }
-func (tokenFamily) generates(Kind) string           { return "" }
-func (tokenFamily) workloadName(name string) string { return name }
+func (tokenFamily) report(r *Report) any                { return r }
+func (tokenFamily) reportCSV(r *Report) ([]byte, error) { return jsonCSV(r) }
+func (tokenFamily) generates(Kind) string               { return "" }
+func (tokenFamily) workloadName(name string) string     { return name }
 
 // batchFamily is the method set of KindImages and KindVideos.
 type batchFamily struct{}
@@ -379,7 +385,7 @@ func (batchFamily) latency(c *Configuration, _ Statistic) decimal.Decimal { retu
 func (batchFamily) joulesPerUnit(c *Configuration) decimal.Decimal        { return c.JoulesPerRequest }
 func (batchFamily) unitsPerSecond(c *Configuration) decimal.Decimal       { return c.RequestsPerSecond }
 func (batchFamily) fill(t *demand, f *Figures, r *ranked)                 { t.fillBatches(f, r) }
-func (batchFamily) volume(in *Inputs) *decimal.Decimal                    { return &in.RequestsPerMonth }
+func (batchFamily) volume(in *Inputs) *decimal.Decimal                    { return &in.ImagesOrVideosPerMonth }
 func (batchFamily) target(in Inputs) decimal.Decimal                      { return in.TargetLatencyS }
 func (batchFamily) perRequest(Inputs) string                              { return "" }
 func (batchFamily) formatLatency(v decimal.Decimal) string                { return FormatSeconds(v) }
@@ -398,7 +404,9 @@ func (batchFamily) setupWords(c *Configuration) string { return ulyssesRing(c) }
 func (batchFamily) batchSetting(c *Configuration) string {
 	return strconv.Itoa(c.UlyssesDegree) + " × " + strconv.Itoa(c.RingDegree) + ", batch " + strconv.Itoa(c.BatchSize)
 }
-func (batchFamily) generates(k Kind) string            { return k.Request() }
+func (batchFamily) report(r *Report) any                { return newDiffusionReport(r) }
+func (batchFamily) reportCSV(r *Report) ([]byte, error) { return jsonCSV(newDiffusionReport(r)) }
+func (batchFamily) generates(k Kind) string             { return k.Request() }
 func (batchFamily) workloadName(name string) string {
 	if name == "" {
 		return name

@@ -70,7 +70,7 @@ func TestLookupsUnambiguous(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range d.Workloads {
+	for _, w := range d.TokenWorkloads {
 		seen := map[string]string{}
 		for _, m := range w.Models {
 			for _, name := range []string{m.Slug, m.ModelID} {

@@ -36,7 +36,7 @@ func CompareModalities(ds *Dataset) (m Modalities, ok bool) {
 		return m, false
 	}
 	imageIn := Inputs{Workload: iw.ID, Model: DefaultImageModel}
-	imageIn.RequestsPerMonth, imageIn.TargetLatencyS = KindImages.Defaults()
+	imageIn.ImagesOrVideosPerMonth, imageIn.TargetLatencyS = KindImages.Defaults()
 	chat, okChat := ModelFloor(w.Model(chatIn.Model), chatIn)
 	image, okImage := ModelFloor(iw.Model(DefaultImageModel), imageIn)
 	if !okChat || !okImage || !chat.Meets() || !image.Meets() {

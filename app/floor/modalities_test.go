@@ -49,11 +49,11 @@ func TestCompareModalities(t *testing.T) {
 	// alone.
 	videos := ds.DiffusionWorkload("text-to-video")
 	cog := videos.Model("cogvideox-2b")
-	r, _ := floor.ModelFloor(cog, floor.Inputs{Workload: "text-to-video", RequestsPerMonth: dec("10000"), TargetLatencyS: dec("1800")})
+	r, _ := floor.ModelFloor(cog, floor.Inputs{Workload: "text-to-video", ImagesOrVideosPerMonth: dec("10000"), TargetLatencyS: dec("1800")})
 	if got, want := m.For(videos, r), base+"; CogVideoX 2B's video (7.32 Wh) ≈ 219 chat answers."; got != want {
 		t.Errorf("For a video page: got\n%s\nwant\n%s", got, want)
 	}
-	slow, _ := floor.ModelFloor(cog, floor.Inputs{Workload: "text-to-video", RequestsPerMonth: dec("10000"), TargetLatencyS: dec("1")})
+	slow, _ := floor.ModelFloor(cog, floor.Inputs{Workload: "text-to-video", ImagesOrVideosPerMonth: dec("10000"), TargetLatencyS: dec("1")})
 	if got := m.For(videos, slow); got != base+"." {
 		t.Errorf("For a video page whose target nothing meets: %s", got)
 	}

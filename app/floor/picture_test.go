@@ -91,7 +91,7 @@ func TestPictureCountsReadable(t *testing.T) {
 		t.Fatal(err)
 	}
 	shown := 0
-	for _, w := range ds.Workloads {
+	for _, w := range ds.TokenWorkloads {
 		for _, tokens := range []string{"1e3", "3e4", "1e6", "2.5e7", "1e9", "4e10", "1e12", "1e13"} {
 			in := floor.DefaultInputs()
 			in.Workload, in.OutputTokensPerMonth, in.TargetITLMs = w.ID, dec(tokens), dec("1000")

@@ -296,7 +296,7 @@ type ReportConfiguration struct {
 	Generation        *Generation `json:"-"`
 }
 
-// ReportSpread is Spread in joules per output token.
+// ReportSpread is Spread, in joules per output token, image or video.
 type ReportSpread struct {
 	Floor   Number `json:"floor"`
 	Median  Number `json:"median"`
@@ -315,10 +315,7 @@ func (n Number) String() string { return decimal.Decimal(n).String() }
 // JSON returns the report as indented JSON with a final newline, leaving
 // <, > and & as they are.
 func (r *Report) JSON() ([]byte, error) {
-	var v any = r
-	if !r.kind.PerToken() {
-		v = newDiffusionReport(r)
-	}
+	v := r.kind.spec().family.report(r)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")

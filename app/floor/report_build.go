@@ -15,7 +15,7 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 			reportScope: reportScope{GPU: optional(in.GPU), Model: optional(in.Model),
 				HostOverhead: Number(factors.Host), IdleOverhead: Number(factors.Idle), PUE: Number(factors.pue()),
 				PricePerKWh: optionalNumber(factors.PricePerKWh), Currency: factors.Currency},
-			RequestsPerMonth: Number(in.RequestsPerMonth), TargetLatencyS: Number(in.TargetLatencyS),
+			RequestsPerMonth: Number(in.ImagesOrVideosPerMonth), TargetLatencyS: Number(in.TargetLatencyS),
 		},
 		reportAbout: reportAbout{DataVersion: ds.DataVersion, AppVersion: appVersion, HoursPerMonth: HoursPerMonth,
 			Caveat: WorkloadCaveat(ds, w, in), Citation: src.Cite, CitationURL: src.CiteURL,
@@ -83,19 +83,16 @@ func reportEstimate(factors Factors, f Figures) *ReportEstimate {
 }
 
 // reportConfiguration returns configuration c of model m as the report
-// writes it.
+// writes it: every field of every kind, those c's kind lacks zero (and
+// m.Generation nil for tokens); the kind's report shape writes its own.
 func reportConfiguration(m *Model, c *Configuration) ReportConfiguration {
-	if !c.Kind.PerToken() {
-		return ReportConfiguration{RowID: c.RowID, TokenSetup: TokenSetup{GPU: c.GPU, NumGPUs: c.NumGPUs, Precision: c.Precision}, Repeat: c.Repeat,
-			GPUPowerWatts: Number(c.GPUPowerWattsTotal), UlyssesDegree: c.UlyssesDegree, RingDegree: c.RingDegree,
-			BatchSize: c.BatchSize, BatchLatencyS: Number(c.BatchLatencyS), RequestsPerSecond: Number(c.RequestsPerSecond),
-			Generation: m.Generation}
-	}
 	return ReportConfiguration{
 		RowID: c.RowID, TokenSetup: TokenSetup{GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
 			ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs}, Repeat: c.Repeat,
 		MedianITLMs: Number(c.MedianITLMs), P90ITLMs: Number(c.P90ITLMs), P95ITLMs: Number(c.P95ITLMs), P99ITLMs: Number(c.P99ITLMs),
 		TokensPerSecond: Number(c.TokensPerSecond), GPUPowerWatts: Number(c.GPUPowerWattsTotal),
+		UlyssesDegree: c.UlyssesDegree, RingDegree: c.RingDegree, BatchSize: c.BatchSize, BatchLatencyS: Number(c.BatchLatencyS),
+		RequestsPerSecond: Number(c.RequestsPerSecond), Generation: m.Generation,
 	}
 }
 

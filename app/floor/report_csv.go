@@ -18,10 +18,7 @@ import (
 // object. The columns are the report's inputs, then the result's fields, then
 // the report's other fields, each in the JSON's order.
 func (r *Report) CSV() ([]byte, error) {
-	if !r.kind.PerToken() {
-		return jsonCSV(newDiffusionReport(r))
-	}
-	return jsonCSV(r)
+	return r.kind.spec().family.reportCSV(r)
 }
 
 // jsonCSV writes rep, a struct whose JSON has an "inputs" object and a

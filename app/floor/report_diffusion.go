@@ -1,17 +1,17 @@
 package floor
 
-// A report on a diffusion workload (text-to-image, text-to-video) writes
-// its inputs, results, traffic figures and configurations in the shapes
-// below: the same keys as a token report where they mean the same, and in
-// place of the token-only ones (output tokens, inter-token latency and its
-// percentile, joules per output token, Wh per million output tokens,
-// tensor, data and expert parallelism, max_num_seqs, repeat) the diffusion
-// ones: requests_per_month, latency_target_s, reachable_latency_s,
+// A report on an image or video workload (text-to-image, text-to-video)
+// writes its inputs, results, traffic figures and configurations in the
+// shapes below: the same keys as a token report where they mean the same,
+// and in place of the token-only ones (output tokens, inter-token latency
+// and its percentile, joules per output token, Wh per million output
+// tokens, tensor, data and expert parallelism, max_num_seqs, repeat) its
+// own: requests_per_month, latency_target_s, reachable_latency_s,
 // requests_per_second, ulysses_degree, ring_degree, batch_size,
-// batch_latency_s and the model's generation settings. A token report is
-// written as before, byte for byte. Report.JSON and Report.CSV write
-// diffusionReport when the report has one; its CSV's columns come from
-// these types as a token report's come from its own.
+// batch_latency_s and the model's generation settings. Report.JSON and
+// Report.CSV write the shape the report's kind gives (family.report); its
+// CSV's columns come from these types as a token report's come from its
+// own.
 
 // diffusionReport is a Report on a diffusion workload as its JSON and CSV
 // write it.

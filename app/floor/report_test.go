@@ -327,7 +327,7 @@ func TestDiffusionReportCSVHasEveryJSONField(t *testing.T) {
 	paths := map[string]bool{}
 	var header []string
 	for _, s := range []int64{100, 1800} {
-		in := floor.Inputs{Workload: w.ID, RequestsPerMonth: decimal.NewFromInt(10_000), TargetLatencyS: decimal.NewFromInt(s), GPU: "B200",
+		in := floor.Inputs{Workload: w.ID, ImagesOrVideosPerMonth: decimal.NewFromInt(10_000), TargetLatencyS: decimal.NewFromInt(s), GPU: "B200",
 			Model: "cogvideox-2b", Factors: floor.Factors{PUE: decimal.RequireFromString("1.2"), PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.3"))}}
 		in.Factors.Grid, _ = ds.GridIntensity("DEU")
 		rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")

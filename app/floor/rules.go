@@ -128,13 +128,14 @@ func DiffusionCaveat(request string, gen Generation, minBatch, maxBatch int) str
 }
 
 // Meets reports whether configuration c meets a latency target of target
-// milliseconds at statistic s (for a diffusion configuration, target
-// seconds on its batch latency, whatever s: Inputs.Target gives the target
-// of each family): its latency (Latency) is at most the target. The floor's
+// milliseconds at statistic s (for an image or video configuration, target
+// seconds on its batch latency, whatever s: Kind.TargetOf gives the target
+// of each kind): its latency (Latency) is at most the target. The floor's
 // choice, the traffic floor's, the charts and the tables all ask it.
 func Meets(c *Configuration, s Statistic, target decimal.Decimal) bool {
 	return withinTarget(c.Latency(s), target)
 }
 
-// withinTarget is Meets on a latency: at most the target.
-func withinTarget(latencyMs, targetMs decimal.Decimal) bool { return latencyMs.Cmp(targetMs) <= 0 }
+// withinTarget is Meets on a latency: at most the target, both in the
+// kind's unit (ms or s).
+func withinTarget(latency, target decimal.Decimal) bool { return latency.Cmp(target) <= 0 }

@@ -26,7 +26,7 @@ func statementFixture() (*floor.Dataset, *floor.Workload) {
 	w := &floor.Workload{ID: "chat", Name: "Chat", Models: []*floor.Model{m},
 		Source: floor.Source{Name: "ML.ENERGY Leaderboard", Version: "3.0 (released 2025-12-01); data compiled 2026-02-16",
 			Cite: "Chung et al., The ML.ENERGY Benchmark, NeurIPS 2025 Datasets and Benchmarks"}}
-	ds := &floor.Dataset{DataVersion: "2026-01-02", Workloads: []*floor.Workload{w}}
+	ds := &floor.Dataset{DataVersion: "2026-01-02", TokenWorkloads: []*floor.Workload{w}}
 	return ds, w
 }
 
@@ -153,7 +153,7 @@ func TestShortStatementWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	const link = "https://example.org/energy/?itl=100&model=m&output=500&pct=median&tokens=1B&v=2026-10-19&workload=w"
-	for _, w := range d.Workloads {
+	for _, w := range d.TokenWorkloads {
 		for _, m := range w.Models {
 			for _, stat := range []floor.Statistic{floor.Median, floor.P99} {
 				in := floor.DefaultInputs()

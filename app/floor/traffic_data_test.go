@@ -88,7 +88,7 @@ func everyInputs(t *testing.T, f func(m *floor.Model, in floor.Inputs)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range ds.Workloads {
+	for _, w := range ds.TokenWorkloads {
 		for _, m := range w.Models {
 			for _, gpu := range []string{"", floor.H100, floor.B200} {
 				for _, st := range []floor.Statistic{floor.Median, floor.P90, floor.P99} {
@@ -205,7 +205,7 @@ func TestCurvesMostlyFall(t *testing.T) {
 	}
 	steps, rises := 0, 0
 	var pcts []decimal.Decimal
-	for _, w := range ds.Workloads {
+	for _, w := range ds.TokenWorkloads {
 		for _, m := range w.Models {
 			var curves [][]*floor.Configuration
 			for _, c := range m.Configurations {
@@ -307,7 +307,7 @@ func TestNextStepIsAStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	hi := decimal.New(1, 14)
-	for _, w := range d.Workloads {
+	for _, w := range d.TokenWorkloads {
 		for _, m := range w.Models {
 			for e := int32(6); e <= 13; e++ {
 				in := floor.DefaultInputs()

@@ -34,8 +34,8 @@ func TestDiffusionLinks(t *testing.T) {
 	if err := v.Apply(ds, FieldWorkload, "text-to-video"); err != nil {
 		t.Fatal(err)
 	}
-	if v.In.RequestsPerMonth.String() != "10000" || v.In.TargetLatencyS.String() != "1800" {
-		t.Errorf("video defaults: %s videos within %s s, want 10000 within 1800", v.In.RequestsPerMonth, v.In.TargetLatencyS)
+	if v.In.ImagesOrVideosPerMonth.String() != "10000" || v.In.TargetLatencyS.String() != "1800" {
+		t.Errorf("video defaults: %s videos within %s s, want 10000 within 1800", v.In.ImagesOrVideosPerMonth, v.In.TargetLatencyS)
 	}
 
 	page, notices := DecodeQuery(ds, mustQuery(t, "workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&tokens=5B"))
@@ -54,7 +54,7 @@ func TestDiffusionLinks(t *testing.T) {
 	} {
 		page, notices := DecodeQuery(ds, mustQuery(t, tc.query))
 		want := decimal.RequireFromString(strings.ReplaceAll(strings.ReplaceAll(tc.requests, "M", "000000"), "k", "000"))
-		got := page.In.RequestsPerMonth
+		got := page.In.ImagesOrVideosPerMonth
 		if page.Kind.PerToken() {
 			got = page.Requests()
 		}

@@ -125,7 +125,7 @@ var Fields = [FieldCount]Spec{
 		Hint: "Linked to output tokens through the average output length.",
 		put: func(f *State, d decimal.NullDecimal) error {
 			if !f.Kind.PerToken() {
-				f.In.RequestsPerMonth = d.Decimal
+				f.In.ImagesOrVideosPerMonth = d.Decimal
 				return nil
 			}
 			t, err := floor.TokensForRequests(d.Decimal, f.In.OutputTokensPerRequest)
@@ -136,7 +136,7 @@ var Fields = [FieldCount]Spec{
 		},
 		get: func(f *State) string {
 			if !f.Kind.PerToken() {
-				return f.In.RequestsPerMonth.String()
+				return f.In.ImagesOrVideosPerMonth.String()
 			}
 			return f.Requests().String()
 		},
@@ -146,7 +146,7 @@ var Fields = [FieldCount]Spec{
 		// A diffusion workload's volume is always its requests.
 		link: func(f *State) string {
 			if !f.Kind.PerToken() {
-				return f.In.RequestsPerMonth.String()
+				return f.In.ImagesOrVideosPerMonth.String()
 			}
 			r := f.Requests()
 			if f.Basis != FieldRequests || !r.Mul(f.In.OutputTokensPerRequest).Equal(f.In.OutputTokensPerMonth) {

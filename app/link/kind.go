@@ -43,7 +43,7 @@ func (f *State) setKind(w *floor.Workload) {
 	f.Kind = w.Kind
 	if !w.Kind.PerToken() {
 		req, s := w.Kind.Defaults()
-		f.In.RequestsPerMonth, f.In.TargetLatencyS = req, s
+		f.In.ImagesOrVideosPerMonth, f.In.TargetLatencyS = req, s
 		f.Text[FieldRequests], f.Text[FieldLatency] = floor.FormatCompact(req), s.String()
 		f.Basis = FieldRequests // a diffusion workload's volume is its requests
 		f.SetErr(FieldRequests, "")

@@ -218,7 +218,7 @@ func TestPrerenderDiffusion(t *testing.T) {
 		v, _ := url.ParseQuery(q)
 		w := ds.DiffusionWorkload(v.Get("workload"))
 		in := floor.Inputs{Workload: w.ID, Model: v.Get("model"), GPU: v.Get("gpu")}
-		in.RequestsPerMonth, _ = floor.ParseRequestsPerMonth(v.Get("requests"))
+		in.ImagesOrVideosPerMonth, _ = floor.ParseRequestsPerMonth(v.Get("requests"))
 		in.TargetLatencyS, _ = floor.ParseLatencyS(v.Get("latency"))
 		r, ok := floor.ModelFloor(w.Model(in.Model), in)
 		if !ok || !r.Meets() {

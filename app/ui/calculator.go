@@ -263,7 +263,7 @@ func (c *calculator) quoting() bool {
 // The monthly volume is among them: it moves the "at your traffic" column.
 func rankKey(in floor.Inputs) string {
 	return strings.Join([]string{in.Workload, in.OutputTokensPerMonth.String(), in.OutputTokensPerRequest.String(),
-		in.TargetITLMs.String(), string(in.Statistic), in.GPU, in.RequestsPerMonth.String(), in.TargetLatencyS.String()}, "|")
+		in.TargetITLMs.String(), string(in.Statistic), in.GPU, in.ImagesOrVideosPerMonth.String(), in.TargetLatencyS.String()}, "|")
 }
 
 // needWorkload decodes the models of the workloads a page of workload id

@@ -101,7 +101,7 @@ func TestConfigTableDiffusion(t *testing.T) {
 // with joules per image.
 func TestVolumeChartDiffusion(t *testing.T) {
 	m := diffusionModel()
-	in := floor.Inputs{Workload: "text-to-image", TargetLatencyS: decimal.NewFromInt(20), RequestsPerMonth: decimal.NewFromInt(100_000)}
+	in := floor.Inputs{Workload: "text-to-image", TargetLatencyS: decimal.NewFromInt(20), ImagesOrVideosPerMonth: decimal.NewFromInt(100_000)}
 	v := &volumeChart{Model: m, In: in, Floor: m.Configurations[1]}
 	v.computeSteps()
 	if len(v.steps) != 2 || v.steps[0].Config != m.Configurations[0] || v.steps[1].Config != m.Configurations[1] {

@@ -167,7 +167,7 @@ func TestFirstYear(t *testing.T) {
 
 func TestCitationBibTeX(t *testing.T) {
 	ds := floortest.Dataset()
-	got := citationBibTeX(&ds.Workloads[0].Source, ds.DataVersion)
+	got := citationBibTeX(&ds.TokenWorkloads[0].Source, ds.DataVersion)
 	for _, want := range []string{
 		"@inproceedings{chung2025mlenergy,",
 		"author = {Chung and others},",
@@ -187,7 +187,7 @@ func TestCitationBibTeX(t *testing.T) {
 	if strings.Count(got, "{") != strings.Count(got, "}") {
 		t.Errorf("unbalanced braces:\n%s", got)
 	}
-	text := citationText(&ds.Workloads[0].Source, ds.DataVersion)
+	text := citationText(&ds.TokenWorkloads[0].Source, ds.DataVersion)
 	for _, want := range []string{"Chung et al., The ML.ENERGY Benchmark", "https://arxiv.org/abs/2505.06371",
 		"version 3.0", "retrieved 2026-09-26", "licence Apache-2.0", "data version 2026-10-19"} {
 		if !strings.Contains(text, want) {

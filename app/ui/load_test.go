@@ -25,12 +25,12 @@ func lazyCalculator(t *testing.T, decoded *[]string, fail string) *calculator {
 		t.Fatal(err)
 	}
 	lazy := *whole
-	lazy.Workloads, lazy.DiffusionWorkloads = nil, nil
+	lazy.TokenWorkloads, lazy.DiffusionWorkloads = nil, nil
 	bare := func(w *floor.Workload) *floor.Workload {
 		return &floor.Workload{ID: w.ID, Name: w.Name, Kind: w.Kind, Source: w.Source}
 	}
-	for _, w := range whole.Workloads {
-		lazy.Workloads = append(lazy.Workloads, bare(w))
+	for _, w := range whole.TokenWorkloads {
+		lazy.TokenWorkloads = append(lazy.TokenWorkloads, bare(w))
 	}
 	for _, w := range whole.DiffusionWorkloads {
 		lazy.DiffusionWorkloads = append(lazy.DiffusionWorkloads, bare(w))

@@ -21,7 +21,7 @@ func titles(s floor.Statistic) func(*floor.Configuration) string {
 
 func TestChartGeometry(t *testing.T) {
 	ds := floortest.Dataset()
-	alpha := ds.Workloads[0].Model("alpha")
+	alpha := ds.TokenWorkloads[0].Model("alpha")
 	// alpha's medians are 10, 50 and 100 ms and its energies 1.0, 0.36 and
 	// 0.1 J: the axes span exactly [10, 100] ms and [0.1, 1] J. The plot is
 	// 640 − 72 − 16 = 552 wide and 400 − 16 − 56 = 328 tall.
@@ -67,7 +67,7 @@ func TestChartGeometry(t *testing.T) {
 }
 
 func TestChartGeometryTargetWidensTheAxis(t *testing.T) {
-	alpha := floortest.Dataset().Workloads[0].Model("alpha")
+	alpha := floortest.Dataset().TokenWorkloads[0].Model("alpha")
 	g := chartLayout(alpha, "", "p99", decimal.NewFromInt(5000), "", "", decimal.Zero, titles("p99"))
 	// p99 spans 15 to 150 ms; a 5,000 ms target widens the axis to [10, 10,000].
 	if got, want := g.TargetX, 72+552*math.Log10(500)/3; math.Abs(got-want) > 1e-9 {
@@ -79,7 +79,7 @@ func TestChartGeometryTargetWidensTheAxis(t *testing.T) {
 }
 
 func TestChartGeometryFiltersByGPU(t *testing.T) {
-	beta := floortest.Dataset().Workloads[0].Model("beta")
+	beta := floortest.Dataset().TokenWorkloads[0].Model("beta")
 	if g := chartLayout(beta, "H100", "median", decimal.NewFromInt(60), "", "", decimal.Zero, titles("median")); len(g.Points) != 0 {
 		t.Errorf("got %d points for a GPU beta was not measured on, want 0", len(g.Points))
 	}
@@ -89,7 +89,7 @@ func TestChartGeometryFiltersByGPU(t *testing.T) {
 }
 
 func TestTradeoffChartRender(t *testing.T) {
-	alpha := floortest.Dataset().Workloads[0].Model("alpha")
+	alpha := floortest.Dataset().TokenWorkloads[0].Model("alpha")
 	ch := &tradeoffChart{Model: alpha, Statistic: "median", Target: decimal.NewFromInt(60), Chosen: "alpha/H100/1/64", Volume: decimal.NewFromInt(1e12)}
 	e := app.NewTestEngine()
 	if err := e.Load(ch); err != nil {
@@ -110,7 +110,7 @@ func TestTradeoffChartRender(t *testing.T) {
 // TestRawHTMLIsEscaped checks that the chart's and the ranking table's raw
 // HTML escape every text and attribute value they write.
 func TestRawHTMLIsEscaped(t *testing.T) {
-	alpha := *floortest.Dataset().Workloads[0].Model("alpha")
+	alpha := *floortest.Dataset().TokenWorkloads[0].Model("alpha")
 	alpha.Name = `<script>alert("x")</script> & 'co'`
 	ch := &tradeoffChart{Model: &alpha, Statistic: "median", Target: decimal.NewFromInt(60)}
 	ch.layout()
@@ -132,7 +132,7 @@ func TestRawHTMLIsEscaped(t *testing.T) {
 // 100 and 1,000 tokens/s configurations are filled and its 3,000 is not: it
 // alone is faded. The traffic row is marked, and only it.
 func TestChartGeometryTraffic(t *testing.T) {
-	alpha := floortest.Dataset().Workloads[0].Model("alpha")
+	alpha := floortest.Dataset().TokenWorkloads[0].Model("alpha")
 	g := chartLayout(alpha, "", "median", decimal.NewFromInt(60), "alpha/H100/1/64", "alpha/H100/1/64",
 		decimal.NewFromInt(2_628_000_000), titles("median"))
 	for _, p := range g.Points {

@@ -395,7 +395,7 @@ func usage(fs *flag.FlagSet) {
 
 // workloadIDs lists the dataset's workload ids.
 func workloadIDs(d *floor.Dataset) []string {
-	ids := make([]string, 0, len(d.Workloads)+len(d.DiffusionWorkloads))
+	ids := make([]string, 0, len(d.TokenWorkloads)+len(d.DiffusionWorkloads))
 	for _, w := range d.AllWorkloads() {
 		ids = append(ids, w.ID)
 	}

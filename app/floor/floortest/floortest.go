@@ -49,7 +49,7 @@ func Dataset() *floor.Dataset {
 	return &floor.Dataset{
 		FormatVersion: "1", DataVersion: "2026-10-19", ITLDeadlineMs: 500,
 		Caveat: "GPU energy only. Every figure is a floor.",
-		Workloads: []*floor.Workload{
+		TokenWorkloads: []*floor.Workload{
 			{ID: "lm-arena-chat", Name: "Text Conversation", Source: src, Models: []*floor.Model{alpha, beta}},
 			{ID: "gpqa", Name: "Problem Solving", Source: src, Models: []*floor.Model{beta}},
 		},
