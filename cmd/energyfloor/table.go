@@ -92,17 +92,26 @@ func (r *report) writeNotes(b *strings.Builder, missed int) {
 			missed, len(r.results), n.target, n.which)
 	}
 	fmt.Fprintf(b, "\nA month is %d hours. %s\n", floor.HoursPerMonth, n.request)
+	if !k.PerToken() {
+		r.writeGenerations(b)
+	}
+	fmt.Fprintf(b, "\nAt your traffic: per %s at the least-energy configuration that %s a month (%s a second on average) can keep busy along the model's measured %s on that GPU, and how many times the floor it is. %s\n",
+		k.Request(), floor.Counted(floor.FormatInteger(k.VolumeOf(in)), k.Unit()), n.rate, n.curves, k.TrafficAssumption())
+}
+
+// writeGenerations writes, under an image or video table, what each
+// model's request makes (its fixed generation settings) and the line
+// comparing modalities.
+func (r *report) writeGenerations(b *strings.Builder) {
 	seen := map[string]bool{}
 	for _, res := range r.results {
-		if m := res.Model; m.Generation != nil && !seen[m.Slug] {
+		if m := res.Model; !seen[m.Slug] {
 			seen[m.Slug] = true
 			fmt.Fprintf(b, "  %s: %s\n", m.Name, m.Generation.Words())
 		}
 	}
-	if mod, ok := floor.CompareModalities(r.dataset); ok && !k.PerToken() {
-		_, res, _ := floor.StatementFloor(w, in)
-		fmt.Fprintf(b, "\n%s\n", mod.For(w, res))
+	if mod, ok := floor.CompareModalities(r.dataset); ok {
+		_, res, _ := floor.StatementFloor(r.workload, r.in)
+		fmt.Fprintf(b, "\n%s\n", mod.For(r.workload, res))
 	}
-	fmt.Fprintf(b, "\nAt your traffic: per %s at the least-energy configuration that %s a month (%s a second on average) can keep busy along the model's measured %s on that GPU, and how many times the floor it is. %s\n",
-		k.Request(), floor.Counted(floor.FormatInteger(k.VolumeOf(in)), k.Unit()), n.rate, n.curves, k.TrafficAssumption())
 }
