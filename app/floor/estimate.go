@@ -226,9 +226,11 @@ func CaveatNote(f Factors, src GridSource) string {
 // workload, the caveat of the model in.Model names (true for its generation
 // settings) or, for every model, DiffusionCaveatAll; with the factors' note.
 func WorkloadCaveat(d *Dataset, w *Workload, in Inputs) string {
-	if w.Kind.PerToken() {
-		return Caveat(d, in.Factors)
-	}
+	return w.Kind.spec().family.caveat(d, w, in)
+}
+
+// batchCaveat is WorkloadCaveat on an image or video workload.
+func batchCaveat(d *Dataset, w *Workload, in Inputs) string {
 	caveat := DiffusionCaveatAll
 	if m := w.Model(in.Model); m != nil && m.Caveat != "" {
 		caveat = m.Caveat

@@ -254,6 +254,19 @@ func (k Kind) InputsWords(in Inputs) string {
 	return s + "a " + k.LatencyName(in.Statistic) + " within " + k.FormatLatency(k.TargetOf(in))
 }
 
+// RequestLine is the line under a per-request figure j at configuration c,
+// for inputs in: the energy in joules for the output length typed ("2.65 J
+// for 50 output tokens"), or per image or video and the batch it is
+// measured in ("54.1 J per image, in batches of 8").
+func (k Kind) RequestLine(j decimal.Decimal, in Inputs, c *Configuration) string {
+	return k.spec().family.requestLine(j, in, c)
+}
+
+// FastestEnergy starts the sentence giving the energy of figures f where
+// nothing meets the target: "0.240 J per output token: 0.0334 Wh per
+// request, ", or "7.95 kJ per image: "; the monthly figure follows.
+func (k Kind) FastestEnergy(f Figures) string { return k.spec().family.fastestEnergy(f, k.Request()) }
+
 // Words describes configuration c in a sentence: "4×B200 with max_num_seqs
 // 4096", or "1×B200 in batches of 8 (Ulysses 1 × ring 1)".
 func (c *Configuration) Words() string { return c.family().words(c) }
@@ -332,6 +345,12 @@ type family interface {
 	setupWords(c *Configuration) string
 	batchSetting(c *Configuration) string
 	generates(k Kind) string
+	// caveat is WorkloadCaveat.
+	caveat(d *Dataset, w *Workload, in Inputs) string
+	// requestLine is Kind.RequestLine.
+	requestLine(j decimal.Decimal, in Inputs, c *Configuration) string
+	// fastestEnergy is Kind.FastestEnergy.
+	fastestEnergy(f Figures, request string) string
 	// report returns r in the kind's report shape, for JSON; reportCSV
 	// writes r in it as CSV.
 	report(r *Report) any
@@ -373,10 +392,17 @@ func (tokenFamily) setupWords(c *Configuration) string {
 func (tokenFamily) batchSetting(c *Configuration) string {
 	return FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs)))
 }
-func (tokenFamily) report(r *Report) any                { return r }
-func (tokenFamily) reportCSV(r *Report) ([]byte, error) { return jsonCSV(r) }
-func (tokenFamily) generates(Kind) string               { return "" }
-func (tokenFamily) workloadName(name string) string     { return name }
+func (tokenFamily) report(r *Report) any                             { return r }
+func (tokenFamily) reportCSV(r *Report) ([]byte, error)              { return jsonCSV(r) }
+func (tokenFamily) caveat(d *Dataset, _ *Workload, in Inputs) string { return Caveat(d, in.Factors) }
+func (tokenFamily) requestLine(j decimal.Decimal, in Inputs, _ *Configuration) string {
+	return FormatJoules(j) + " for " + Counted(FormatExact(in.OutputTokensPerRequest), "output token")
+}
+func (tokenFamily) fastestEnergy(f Figures, _ string) string {
+	return FormatJoules(f.JoulesPerOutputToken) + " per output token: " + FormatWh(f.WhPerRequest) + " per request, "
+}
+func (tokenFamily) generates(Kind) string           { return "" }
+func (tokenFamily) workloadName(name string) string { return name }
 
 // batchFamily is the method set of KindImages and KindVideos.
 type batchFamily struct{}
@@ -404,9 +430,16 @@ func (batchFamily) setupWords(c *Configuration) string { return ulyssesRing(c) }
 func (batchFamily) batchSetting(c *Configuration) string {
 	return strconv.Itoa(c.UlyssesDegree) + " × " + strconv.Itoa(c.RingDegree) + ", batch " + strconv.Itoa(c.BatchSize)
 }
-func (batchFamily) report(r *Report) any                { return newDiffusionReport(r) }
-func (batchFamily) reportCSV(r *Report) ([]byte, error) { return jsonCSV(newDiffusionReport(r)) }
-func (batchFamily) generates(k Kind) string             { return k.Request() }
+func (batchFamily) report(r *Report) any                             { return newDiffusionReport(r) }
+func (batchFamily) reportCSV(r *Report) ([]byte, error)              { return jsonCSV(newDiffusionReport(r)) }
+func (batchFamily) caveat(d *Dataset, w *Workload, in Inputs) string { return batchCaveat(d, w, in) }
+func (batchFamily) requestLine(j decimal.Decimal, _ Inputs, c *Configuration) string {
+	return FormatJoules(j) + " per " + c.Kind.Request() + ", " + c.BatchWords()
+}
+func (batchFamily) fastestEnergy(f Figures, request string) string {
+	return FormatJoules(f.JoulesPerRequest) + " per " + request + ": "
+}
+func (batchFamily) generates(k Kind) string { return k.Request() }
 func (batchFamily) workloadName(name string) string {
 	if name == "" {
 		return name

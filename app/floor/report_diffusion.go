@@ -48,10 +48,7 @@ func newDiffusionReport(r *Report) *diffusionReport {
 func diffusionConfigurationOf(c ReportConfiguration) diffusionConfiguration {
 	d := diffusionConfiguration{RowID: c.RowID, DiffusionSetup: DiffusionSetup{GPU: c.GPU, NumGPUs: c.NumGPUs, UlyssesDegree: c.UlyssesDegree,
 		RingDegree: c.RingDegree, Precision: c.Precision, BatchSize: c.BatchSize}, BatchLatencyS: c.BatchLatencyS,
-		RequestsPerSecond: c.RequestsPerSecond, GPUPowerWatts: c.GPUPowerWatts}
-	if c.Generation != nil {
-		d.Generation = *c.Generation
-	}
+		RequestsPerSecond: c.RequestsPerSecond, GPUPowerWatts: c.GPUPowerWatts, Generation: *c.Generation}
 	return d
 }
 

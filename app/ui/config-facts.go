@@ -26,23 +26,25 @@ type configFacts struct {
 // Render draws the list.
 func (f *configFacts) Render() app.UI {
 	c := f.Config
-	if !c.Kind.PerToken() {
-		return app.Dl().ID("chosen-config").Class("facts").DataSet("row-id", c.RowID).Body(diffusionFacts(c, f.Generation, f.Compact)...)
-	}
+	return app.Dl().ID("chosen-config").Class("facts").DataSet("row-id", c.RowID).Body(viewOf(c.Kind).facts(c, f.Generation, f.Compact)...)
+}
+
+// tokenFacts lists a token configuration: GPUs, the split over them, the
+// batch size limit, the inter-token latencies and its row id.
+func tokenFacts(c *floor.Configuration, _ *floor.Generation, compact bool) []app.UI {
 	lat := "median " + floor.FormatLatency(c.MedianITLMs) + " · p90 " + floor.FormatLatency(c.P90ITLMs) +
 		" · p95 " + floor.FormatLatency(c.P95ITLMs) + " · p99 " + floor.FormatLatency(c.P99ITLMs)
 	batch := floor.FormatInteger(decimal.NewFromInt(int64(c.MaxNumSeqs))) + " requests (max_num_seqs); " +
 		floor.FormatNumber(decimal.NewFromFloat(c.AvgRunningBatch)) + " batched on average"
 	items := []app.UI{app.Dt().Text("GPUs"), app.Dd().Text(strconv.Itoa(c.NumGPUs) + " × " + gpuName(c.GPU))}
-	if !f.Compact {
+	if !compact {
 		items = append(items, app.Dt().Text("Split over GPUs"),
 			app.Dd().Text("tensor "+strconv.Itoa(c.TensorParallel)+" · data "+strconv.Itoa(c.DataParallel)+
 				" · expert "+strconv.Itoa(c.ExpertParallel)+" parallelism · "+c.Precision+" numbers"))
 	}
-	items = append(items,
+	return append(items,
 		app.Dt().Text("Batch size limit"), app.Dd().Text(batch),
 		app.Dt().Text("Inter-token latency"), app.Dd().Text(lat),
 		app.Dt().Text("Measurement id"), app.Dd().Body(app.Code().Text(c.RowID)),
 	)
-	return app.Dl().ID("chosen-config").Class("facts").DataSet("row-id", c.RowID).Body(items...)
 }

@@ -59,24 +59,20 @@ func (t *configTable) Render() app.UI {
 	if t.open {
 		d = d.Open(true)
 	}
-	head, row, about := t.tokenHead, t.tokenRow, "The max_num_seqs column is the batch size limit: the most requests served together."
-	if !t.Kind.PerToken() {
-		head, row = t.diffusionHead, t.diffusionRow
-		about = "Each batch generates its " + t.Kind.Requests() + " together: all are ready when the batch is, after its batch latency."
-	}
+	view := viewOf(t.Kind)
 	return d.Body(
 		summary,
 		app.P().Class("fine").Text("In the chart above, each point is one of these configurations: filled when it meets the latency target, "+
 			"hollow when it is too slow; ringed, the floor; dash-ringed, the figure at your traffic; faded, one with more throughput than your "+
-			"monthly volume can fill; the dashed line is the target. "+about),
+			"monthly volume can fill; the dashed line is the target. "+view.configAbout(t.Kind)),
 		app.P().Class("scroll-hint").Text("The table scrolls in its box: every configuration is in it."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Configurations (scrolls in its box)").Body(
 			app.Table().ID("config-table").Body(
-				app.THead().Body(app.Tr().Body(head()...)),
+				app.THead().Body(app.Tr().Body(view.configHead(t)...)),
 				app.TBody().Body(app.Range(cs).Slice(func(i int) app.UI {
 					c := cs[i]
 					class, meets := t.mark(c)
-					return app.Tr().Class(class).DataSet("row-id", c.RowID).Body(row(c, meets)...)
+					return app.Tr().Class(class).DataSet("row-id", c.RowID).Body(view.configRow(t, c, meets)...)
 				})),
 			),
 		),

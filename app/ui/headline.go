@@ -127,8 +127,5 @@ func headlineFigure(label, id string, wh whFigure, sub string) app.UI {
 // video and the batch it is measured in ("54.1 J per image, in batches of
 // 8").
 func requestLine(j decimal.Decimal, in floor.Inputs, c *floor.Configuration) string {
-	if c.Kind.PerToken() {
-		return floor.FormatJoules(j) + " for " + floor.Counted(floor.FormatExact(in.OutputTokensPerRequest), "output token")
-	}
-	return floor.FormatJoules(j) + " per " + c.Kind.Request() + ", " + c.BatchWords()
+	return c.Kind.RequestLine(j, in, c)
 }

@@ -49,9 +49,8 @@ func (p *inputsPanel) Render() app.UI {
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
 		selectInput(f, link.FieldWorkload, p.Workloads),
 	}
-	body = append(body, p.volume()...)
+	body = append(body, p.kindInputs()...)
 	body = append(body,
-		p.latency(),
 		selectInput(f, link.FieldGPU, gpuChoices),
 		selectInput(f, link.FieldModel, p.Models),
 		app.Range(p.Keep).Slice(func(i int) app.UI {
@@ -67,11 +66,13 @@ func (p *inputsPanel) Render() app.UI {
 		Aria("labelledby", "inputs-h").OnSubmit(p.onSubmit).Body(body...)
 }
 
-// volume draws the monthly volume: for a token workload its two linked
-// fields (output tokens and requests) and the output length; for an image
-// or video workload the images or videos a month, with the token fields
-// held hidden (hiddenInput).
-func (p *inputsPanel) volume() []app.UI {
+// kindInputs draws the monthly volume and the latency target, the inputs
+// of the workload's kind: for a token workload the two linked volumes
+// (output tokens and requests), the output length, the inter-token latency
+// with its slider and its statistic; for an image or video workload the
+// images or videos a month and the batch latency in seconds. The fields
+// of the other kind are held hidden (hiddenInput).
+func (p *inputsPanel) kindInputs() []app.UI {
 	f := &p.Form
 	if f.Kind.PerToken() {
 		return []app.UI{
@@ -81,33 +82,26 @@ func (p *inputsPanel) volume() []app.UI {
 				textInput(f, link.FieldRequests),
 			),
 			textInput(f, link.FieldOutput),
+			app.FieldSet().Class("latency").Body(
+				app.Legend().Text("Latency target"),
+				textInput(f, link.FieldITL),
+				&latencySlider{Pos: sliderPos(f.In.TargetITLMs), ValueText: floor.FormatLatency(f.In.TargetITLMs)},
+				selectInput(f, link.FieldPct, statisticChoices),
+				hiddenInput(link.FieldLatency),
+			),
 		}
 	}
 	requests := textInput(f, link.FieldRequests)
 	requests.Label, requests.Hint = f.Kind.Volume().Label, f.Kind.Volume().Hint
-	return []app.UI{requests, hiddenInput(link.FieldTokens), hiddenInput(link.FieldOutput)}
-}
-
-// latency draws the latency target: for a token workload the inter-token
-// latency, its slider and its statistic; for an image or video workload
-// the batch latency in seconds.
-func (p *inputsPanel) latency() app.UI {
-	f := &p.Form
-	if f.Kind.PerToken() {
-		return app.FieldSet().Class("latency").Body(
+	return []app.UI{
+		requests, hiddenInput(link.FieldTokens), hiddenInput(link.FieldOutput),
+		app.FieldSet().Class("latency").Body(
 			app.Legend().Text("Latency target"),
-			textInput(f, link.FieldITL),
-			&latencySlider{Pos: sliderPos(f.In.TargetITLMs), ValueText: floor.FormatLatency(f.In.TargetITLMs)},
-			selectInput(f, link.FieldPct, statisticChoices),
-			hiddenInput(link.FieldLatency),
-		)
+			textInput(f, link.FieldLatency),
+			hiddenInput(link.FieldITL),
+			hiddenInput(link.FieldPct),
+		),
 	}
-	return app.FieldSet().Class("latency").Body(
-		app.Legend().Text("Latency target"),
-		textInput(f, link.FieldLatency),
-		hiddenInput(link.FieldITL),
-		hiddenInput(link.FieldPct),
-	)
 }
 
 // inputsFoldID is the DOM id of the embed's <details> that folds the form

@@ -210,7 +210,7 @@ func (t *rankingTable) sort(key string) {
 func (t *rankingTable) Render() app.UI {
 	return app.Section().ID("ranking").Class("panel", "ranking").Aria("labelledby", "ranking-h").Body(
 		app.H2().ID("ranking-h").Text("Every model for these inputs"),
-		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. \"At your traffic\" is the energy per request at the least-energy configuration your monthly volume can keep busy on that GPU, with how many times the floor it is. Sort with the column headers; choose a model by its name."+t.batchWords()),
+		app.P().Class("fine").Text("One row per model and GPU: its lowest-energy configuration within the target. \"At your traffic\" is the energy per request at the least-energy configuration your monthly volume can keep busy on that GPU, with how many times the floor it is. Sort with the column headers; choose a model by its name."+viewOf(t.Kind).batchLede),
 		app.P().Class("scroll-hint").Text("The table scrolls in its box: every model and GPU is in it."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table (scrolls in its box)").
 			OnClick(t.onClick).Body(app.Raw(t.tableHTML())),
@@ -227,18 +227,11 @@ func (t *rankingTable) tableHTML() string {
 	t.header(&b, sortRank, "#")
 	t.header(&b, sortModel, "Model")
 	t.header(&b, sortGPU, "GPUs")
-	k := t.Kind
-	if k.PerToken() {
-		b.WriteString(`<th scope="col" title="The batch size limit: the most requests the configuration serves together">max_<wbr>num_<wbr>seqs</th>`)
-	} else {
-		b.WriteString(`<th scope="col">Ulysses × ring, batch</th>`)
-	}
+	k, view := t.Kind, viewOf(t.Kind)
+	b.WriteString(view.batchHead)
 	t.header(&b, sortLatency, k.LatencyHeading(t.Statistic))
 	t.header(&b, sortEnergy, "J per "+k.Unit())
-	if k.PerToken() {
-		b.WriteString(`<th scope="col">Wh per million output tokens</th>`)
-	}
-	b.WriteString(`<th scope="col">Per ` + k.Request() + `</th>`)
+	b.WriteString(view.perMillionHead + `<th scope="col">Per ` + k.Request() + `</th>`)
 	t.header(&b, sortTraffic, "At your traffic")
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, v := range t.views {
@@ -258,11 +251,7 @@ func (t *rankingTable) tableHTML() string {
 		b.WriteString(`<th scope="row"><button type="button" class="select-model" aria-pressed="` + strconv.FormatBool(v.Selected) +
 			`" value="` + html.EscapeString(v.Slug) + `">` + html.EscapeString(v.Name) + `</button></th>`)
 		b.WriteString(`<td>` + html.EscapeString(v.GPUs) + `</td>`)
-		cells := []string{v.Seqs, v.Latency, v.Energy, v.PerMillion, v.PerRequest, v.Traffic}
-		if !k.PerToken() {
-			cells = []string{v.Seqs, v.Latency, v.Energy, v.PerRequest, v.Traffic}
-		}
-		for _, cell := range cells {
+		for _, cell := range view.rankingCells(&v) {
 			b.WriteString(`<td class="num">` + html.EscapeString(cell) + `</td>`)
 		}
 		b.WriteString(`</tr>`)
@@ -322,14 +311,4 @@ func (t *rankingTable) view(i int) rowView {
 		v.Latency = "none within target; fastest " + cells.Latency
 	}
 	return v
-}
-
-// batchWords ends the ranking's lede on a token workload: what its
-// max_num_seqs column means. An image or video workload has no such
-// column: its batch is the batch size.
-func (t *rankingTable) batchWords() string {
-	if !t.Kind.PerToken() {
-		return ""
-	}
-	return " max_num_seqs is the batch size limit: the most requests served together."
 }

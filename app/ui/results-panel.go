@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"energyfloor/app/floor"
-	"energyfloor/app/link"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
@@ -257,11 +256,11 @@ func (p *resultsPanel) renderRelax() app.UI {
 			nil, "No figure at your traffic: no configuration meets the latency target."),
 		p.Caveat,
 		p.Provenance,
-		app.Div().ID("relax").Class("relax").DataSet(latencyAttr(k), c.Latency(in.Statistic).String()).
+		app.Div().ID("relax").Class("relax").DataSet(viewOf(k).relaxAttr, c.Latency(in.Statistic).String()).
 			DataSet("wh-per-request", whReq.attr()).DataSet("wh-per-month", whMonth.attr()).Body(
 			app.P().Text("The lowest "+k.LatencyName(in.Statistic)+" it reaches is "+lat+", on "+serverText(c)+" "+c.BatchWords()+
 				". Relax the target to that to get a result."),
-			app.P().Text("There the energy is "+relaxEnergy(k, f)+floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
+			app.P().Text("There the energy is "+k.FastestEnergy(f)+floor.FormatWh(f.KWhPerMonth.Shift(3))+" per month."),
 		),
 		p.Statement,
 		p.Published,
@@ -269,24 +268,6 @@ func (p *resultsPanel) renderRelax() app.UI {
 		app.H3().Text("The fastest configuration"),
 		&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
 	)
-}
-
-// latencyAttr names #relax's data attribute of the latency reached: the
-// DOM id of the kind's target field, "itl-ms" or "latency-s".
-func latencyAttr(k floor.Kind) string {
-	if k.PerToken() {
-		return link.Fields[link.FieldITL].ID
-	}
-	return link.Fields[link.FieldLatency].ID
-}
-
-// relaxEnergy starts the energy where nothing meets the target: "0.240 J
-// per output token: 0.0334 Wh per request, ", or "7.95 kJ per image: ".
-func relaxEnergy(k floor.Kind, f floor.Figures) string {
-	if k.PerToken() {
-		return floor.FormatJoules(f.JoulesPerOutputToken) + " per output token: " + floor.FormatWh(f.WhPerRequest) + " per request, "
-	}
-	return floor.FormatJoules(f.JoulesPerRequest) + " per " + k.Request() + ": "
 }
 
 // whyGPU says, when either GPU is allowed and the model was measured on

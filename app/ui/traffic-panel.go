@@ -51,7 +51,7 @@ func (p *trafficPanel) Render() app.UI {
 		),
 		app.P().Body(
 			app.Text("Your volume averages "),
-			app.Span().ID("traffic-rate").DataSet(rateAttr(k), rate.String()).Text(floor.FormatNumber(rate)+" "+units+" per second"),
+			app.Span().ID("traffic-rate").DataSet(viewOf(k).rateAttr, rate.String()).Text(floor.FormatNumber(rate)+" "+units+" per second"),
 			app.Text("; "),
 			app.Span().ID("traffic-utilisation").DataSet("fraction", t.Utilisation.String()).Text(p.utilisationText()),
 			app.Text("."),
@@ -62,15 +62,6 @@ func (p *trafficPanel) Render() app.UI {
 			app.P().ID("traffic-assumes").Class("fine").Text(k.TrafficAssumptionPlain()),
 		),
 	)
-}
-
-// rateAttr names #traffic-rate's data attribute on a workload of kind k:
-// "tokens-per-second", or "requests-per-second" for images and videos.
-func rateAttr(k floor.Kind) string {
-	if k.PerToken() {
-		return "tokens-per-second"
-	}
-	return "requests-per-second"
 }
 
 // timesFloorText says how the traffic floor compares with the floor:
