@@ -288,10 +288,30 @@ func (c *Configuration) BatchSetting() string { return c.family().batchSetting(c
 // batched together on average", or "Ulysses 1 × ring 1".
 func (c *Configuration) SetupWords() string { return c.family().setupWords(c) }
 
-// LatencyWords states the latency configuration c reaches at statistic s:
-// "246.4 ms", or a batch's "11.6392002 s".
+// LatencyWords states, for reading, the latency configuration c reaches at
+// statistic s: "246.4 ms" (as measured, to 0.1 ms), or a batch's "11.7 s"
+// (FormatReachedSeconds). Exact values stay in the reports and the data-*
+// attributes.
 func (c *Configuration) LatencyWords(s Statistic) string {
-	return c.Kind.FormatLatency(c.Latency(s))
+	return c.family().formatReached(c.Latency(s))
+}
+
+// FormatReachedSeconds formats a measured batch latency for reading, to
+// SignificantFigures significant figures, rounded up so that a target set
+// to the figure shown meets it: "11.7 s" for 11.6392002, "1,390 s" for
+// 1,383.5369766.
+func FormatReachedSeconds(s decimal.Decimal) string {
+	if s.Sign() <= 0 {
+		return FormatSeconds(s)
+	}
+	mag := magnitude(s)
+	places := int32(SignificantFigures-1) - mag
+	r := s.RoundCeil(places)
+	if magnitude(r) > mag { // rounded up to the next power of ten: 999.6 → 1000
+		places--
+		r = s.RoundCeil(places)
+	}
+	return group(r.StringFixed(max(places, 0))) + " s"
 }
 
 // Latency returns the configuration's latency for statistic s: its
@@ -337,6 +357,8 @@ type family interface {
 	// request"; "" for a kind whose request is one image or video.
 	perRequest(in Inputs) string
 	formatLatency(v decimal.Decimal) string
+	// formatReached formats a measured latency for reading.
+	formatReached(v decimal.Decimal) string
 	latencyName(s Statistic) string
 	latencyHeading(s Statistic) string
 	words(c *Configuration) string
@@ -371,6 +393,7 @@ func (tokenFamily) perRequest(in Inputs) string {
 	return Counted(FormatExact(in.OutputTokensPerRequest), "output token") + " a request"
 }
 func (tokenFamily) formatLatency(v decimal.Decimal) string { return FormatLatency(v) }
+func (tokenFamily) formatReached(v decimal.Decimal) string { return FormatLatency(v) }
 func (tokenFamily) latencyName(s Statistic) string         { return s.Name() + " inter-token latency" }
 func (tokenFamily) latencyHeading(s Statistic) string      { return s.Heading() }
 func (tokenFamily) words(c *Configuration) string {
@@ -415,6 +438,7 @@ func (batchFamily) volume(in *Inputs) *decimal.Decimal                    { retu
 func (batchFamily) target(in Inputs) decimal.Decimal                      { return in.TargetLatencyS }
 func (batchFamily) perRequest(Inputs) string                              { return "" }
 func (batchFamily) formatLatency(v decimal.Decimal) string                { return FormatSeconds(v) }
+func (batchFamily) formatReached(v decimal.Decimal) string                { return FormatReachedSeconds(v) }
 func (batchFamily) latencyName(Statistic) string                          { return "batch latency" }
 func (batchFamily) latencyHeading(Statistic) string                       { return "Batch latency" }
 func (batchFamily) words(c *Configuration) string {

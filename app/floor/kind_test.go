@@ -40,7 +40,7 @@ func TestKinds(t *testing.T) {
 			"1000000000", "100", true},
 		{floor.KindImages, image, "image", "images", "image", "image", "image",
 			"Images per month", "images", "Latency target (s)", "s",
-			"batch latency", "Batch latency", "11.6392002 s",
+			"batch latency", "Batch latency", "11.7 s",
 			"2×H100 in batches of 8 (Ulysses 2 × ring 1)", "2×H100, Ulysses 2 × ring 1, batch 8", "in batches of 8",
 			"Ulysses 2 × ring 1", "2 × 1, batch 8",
 			"2,000,000 images a month", "2 million images a month", "a 20 s batch latency target",
@@ -48,7 +48,7 @@ func TestKinds(t *testing.T) {
 			"1000000", "30", false},
 		{floor.KindVideos, video, "video", "videos", "video", "video", "video",
 			"Videos per month", "videos", "Latency target (s)", "s",
-			"batch latency", "Batch latency", "204.667731 s",
+			"batch latency", "Batch latency", "205 s",
 			"8×B200 in batches of 1 (Ulysses 8 × ring 1)", "8×B200, Ulysses 8 × ring 1, batch 1", "in batches of 1",
 			"Ulysses 8 × ring 1", "8 × 1, batch 1",
 			"2,000,000 videos a month", "2 million videos a month", "a 20 s batch latency target",
@@ -116,6 +116,19 @@ func TestStatisticLabels(t *testing.T) {
 	}{{floor.Median, "median", "Median ITL"}, {floor.P90, "p90", "P90 ITL"}, {floor.P99, "p99", "P99 ITL"}} {
 		if tc.s.Name() != tc.name || tc.s.Heading() != tc.heading {
 			t.Errorf("%s: got %q, %q; want %q, %q", tc.s, tc.s.Name(), tc.s.Heading(), tc.name, tc.heading)
+		}
+	}
+}
+
+// TestFormatReachedSeconds: a batch latency to three significant figures,
+// rounded up, worked by hand.
+func TestFormatReachedSeconds(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"11.6392002", "11.7 s"}, {"1383.5369766", "1,390 s"}, {"204.667731", "205 s"}, {"550.1499804", "551 s"},
+		{"30", "30.0 s"}, {"999.6", "1,000 s"}, {"0.04312", "0.0432 s"}, {"1.2", "1.20 s"},
+	} {
+		if got := floor.FormatReachedSeconds(dec(tc.in)); got != tc.want {
+			t.Errorf("FormatReachedSeconds(%s) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

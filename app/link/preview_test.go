@@ -32,7 +32,7 @@ func TestPreview(t *testing.T) {
 			"At least 0.0939 Wh per image for SANA 1.5 1.6B, 188 kWh a month for 2,000,000 images (Text to Image). " + imageCaveat},
 		{"workload=text-to-image&latency=0.1", "No energy floor for SANA 1.5 1.6B within a 0.1 s batch latency target",
 			"No energy floor for SANA 1.5 1.6B within a 0.1 s batch latency target: the fastest measured configuration, " +
-				"1×B200 in batches of 1 (Ulysses 1 × ring 1), reaches 0.6445888 s. " + imageCaveat},
+				"1×B200 in batches of 1 (Ulysses 1 × ring 1), reaches 0.645 s. " + imageCaveat},
 		{"model=deepseek-v3-1&gpu=H100", "No energy floor for DeepSeek V3.1 on the GPUs allowed",
 			"No energy floor for DeepSeek V3.1 on the GPUs allowed. " + tokenCaveat},
 	} {

@@ -60,7 +60,7 @@ func TestChartDiffusionAxes(t *testing.T) {
 	}
 	svg := ch.svg()
 	for _, want := range []string{"Energy per image against batch latency (s, log scale) for Image Model", "target 20 s",
-		"floor 1.50 kJ", "at your traffic 2.00 kJ", "1×H100, Ulysses 1 × ring 1, batch 2: 12 s, 1.50 kJ per image", "lower is better",
+		"floor 1.50 kJ", "at your traffic 2.00 kJ", "1×H100, Ulysses 1 × ring 1, batch 2: 12.0 s, 1.50 kJ per image", "lower is better",
 		"The table below lists the same figures."} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the chart lacks %q:\n%s", want, svg)
