@@ -27,6 +27,25 @@ func (c *calculator) Render() app.UI {
 	if w == nil {
 		return &errorPage{Err: "the dataset has no workload " + c.form.In.Workload}
 	}
+	p := c.panels(w)
+	if c.embed {
+		return c.renderEmbed(&p)
+	}
+	return c.renderFull(w, &p)
+}
+
+// pagePanels are the panels the full page and the embed both draw, each
+// with its props set from the calculator's state.
+type pagePanels struct {
+	inputs            *inputsPanel
+	results           *resultsPanel
+	citation          *citationPanel
+	statement, beyond app.UI
+	caveat            string
+}
+
+// panels returns the panels of a page of workload w.
+func (c *calculator) panels(w *floor.Workload) pagePanels {
 	in := c.form.In
 	action := c.base + "/"
 	if c.embed {
@@ -61,43 +80,50 @@ func (c *calculator) Render() app.UI {
 	if !c.embed || c.form.FactorsGiven {
 		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices}
 	}
-	if c.embed {
-		// Figures first: the headline figures, with the caveat and the
-		// citation right after them, then the details, and the inputs
-		// folded (open when the link needs them: foldFor), and above the
-		// figures when a field of the link holds a bad value (foldFirst).
-		results.Provenance = citation
-		fold := app.Details().ID(inputsFoldID).Class("inputs-fold").OnToggle(c.onFold)
-		if c.foldOpen {
-			fold = fold.Open(true) // Open(false) would write open="false", which opens it
-		}
-		fold = fold.Body(
-			app.Summary().Text("Change the inputs"),
-			inputs,
-		)
-		var foldAbove, foldBelow app.UI = nil, fold
-		if c.foldFirst {
-			foldAbove, foldBelow = fold, nil
-		}
-		return c.root("embed").Body(
-			noticeList(c.notices),
-			versionNote(c.form.VersionNotice(c.ds)),
-			&appStatus{Embed: true},
-			foldAbove,
-			results,
-			statement,
-			beyond,
-			foldBelow,
-			app.P().Class("embed-foot").Body(
-				app.A().ID("open-full").Href(c.link("/?"+c.query)).Target("_blank").Rel("noopener").
-					Text("Open the full Energy Floor calculator (new tab)"),
-				app.Span().Class("versions").Text(versionLine(c.ds.DataVersion)),
-			),
-		)
+	return pagePanels{inputs: inputs, results: results, citation: citation, statement: statement, beyond: beyond, caveat: caveat}
+}
+
+// renderEmbed draws the embed: the headline figures, with the caveat and
+// the citation right after them, then the details, and the inputs folded
+// (open when the link needs them: foldFor), and above the figures when a
+// field of the link holds a bad value (foldFirst).
+func (c *calculator) renderEmbed(p *pagePanels) app.UI {
+	inputs, results, citation, statement, beyond := p.inputs, p.results, p.citation, p.statement, p.beyond
+	results.Provenance = citation
+	fold := app.Details().ID(inputsFoldID).Class("inputs-fold").OnToggle(c.onFold)
+	if c.foldOpen {
+		fold = fold.Open(true) // Open(false) would write open="false", which opens it
 	}
-	// The full page: the caveat under the headline figures, then the
-	// statement with the published figures beside it, in the results card;
-	// the citation follows Beyond the GPU.
+	fold = fold.Body(
+		app.Summary().Text("Change the inputs"),
+		inputs,
+	)
+	var foldAbove, foldBelow app.UI = nil, fold
+	if c.foldFirst {
+		foldAbove, foldBelow = fold, nil
+	}
+	return c.root("embed").Body(
+		noticeList(c.notices),
+		versionNote(c.form.VersionNotice(c.ds)),
+		&appStatus{Embed: true},
+		foldAbove,
+		results,
+		statement,
+		beyond,
+		foldBelow,
+		app.P().Class("embed-foot").Body(
+			app.A().ID("open-full").Href(c.link("/?"+c.query)).Target("_blank").Rel("noopener").
+				Text("Open the full Energy Floor calculator (new tab)"),
+			app.Span().Class("versions").Text(versionLine(c.ds.DataVersion)),
+		),
+	)
+}
+
+// renderFull draws the full page of workload w: the caveat under the
+// headline figures, then the statement with the published figures beside
+// it, in the results card; the citation follows Beyond the GPU.
+func (c *calculator) renderFull(w *floor.Workload, p *pagePanels) app.UI {
+	inputs, results, citation, statement, beyond, caveat, in := p.inputs, p.results, p.citation, p.statement, p.beyond, p.caveat, c.form.In
 	results.Caveat, citation.Caveat = caveatLine(caveat), ""
 	results.Statement = statement
 	results.Published = c.kept(copyPublished, &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published,

@@ -41,15 +41,38 @@ func (p *publishedPanel) Render() app.UI {
 	if !p.Kind.PerToken() {
 		return p.textOnly()
 	}
+	rows := p.ordered(p.ours())
+	least, most := rows[0].wh, rows[0].wh
+	for _, r := range rows {
+		least, most = decimal.Min(least, r.wh), decimal.Max(most, r.wh)
+	}
+	lo, hi := logRange(least, most)
+	items := make([]app.UI, len(rows))
+	for i, r := range rows {
+		items[i] = r.item(lo, hi)
+	}
+	return app.Div().Class("published").Body(
+		app.H3().Text("Per-prompt figures others have published, beside yours"),
+		app.P().Class("hint").Text(p.Note+" The bars are on a log scale: each grid line is ten times the one before."),
+		app.Ul().ID("published-figures").Body(items...),
+	)
+}
+
+// publishedRow is one row of the panel: a line of ours or a published
+// figure (link set).
+type publishedRow struct {
+	id, scope, label, value, detail string
+	wh                              decimal.Decimal
+	link                            *floor.PublishedFigure
+}
+
+// ours returns our lines, largest scope first: the floor (or the fastest
+// configuration's figures when nothing meets the target), at your traffic,
+// with the Google 2025 proportions, and with the page's factors.
+func (p *publishedPanel) ours() []publishedRow {
 	fig := p.Floor.Figures
 	google, _ := floor.PresetByID(floor.PresetGoogle2025)
 	googleWh := floor.Factors{Host: google.Host, Idle: google.Idle, PUE: google.PUE}.Estimate(fig).WhPerRequest
-	type row struct {
-		id, scope, label, value, detail string
-		wh                              decimal.Decimal
-		link                            *floor.PublishedFigure
-	}
-
 	// Where nothing meets the target the figures are the fastest
 	// configuration's, as the headline names them.
 	ours, detail, googleLabel := "Your GPU floor, ", "Measured GPU energy only, at steady state on a busy server.", "Your floor with the Google 2025 proportions"
@@ -57,33 +80,35 @@ func (p *publishedPanel) Render() app.UI {
 		ours, detail = "The fastest, above your target, ", "Measured GPU energy only, at the fastest configuration: none meets your latency target, so there is no floor."
 		googleLabel = "The fastest with the Google 2025 proportions"
 	}
-	rows := []row{
+	rows := []publishedRow{
 		{id: "ours-floor", scope: floor.AlignsWithFloor, label: ours + p.Floor.Model.Name, wh: fig.WhPerRequest, detail: detail},
 	}
 	if t := p.Floor.Traffic; t != nil {
-		rows = append(rows, row{id: "ours-traffic", scope: floor.AlignsWithFloor, label: "Your GPU floor at your traffic",
+		rows = append(rows, publishedRow{id: "ours-traffic", scope: floor.AlignsWithFloor, label: "Your GPU floor at your traffic",
 			wh: t.Figures.WhPerRequest, detail: "Measured GPU energy only, at the configuration your monthly volume can keep busy."})
 	}
-	rows = append(rows, []row{
-		{id: "ours-google", scope: floor.AlignsWithGoogle, label: googleLabel,
-			wh: googleWh, detail: "The floor × (1 + " + google.Host.String() + " + " + google.Idle.String() + ") × " + google.PUE.String() + ": an estimate, not a measurement."},
-	}...)
+	rows = append(rows, publishedRow{id: "ours-google", scope: floor.AlignsWithGoogle, label: googleLabel,
+		wh: googleWh, detail: "The floor × (1 + " + google.Host.String() + " + " + google.Idle.String() + ") × " + google.PUE.String() + ": an estimate, not a measurement."})
 	if !p.Factors.IsZero() {
-		rows = append(rows, row{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",
+		rows = append(rows, publishedRow{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",
 			wh: p.Factors.Estimate(fig).WhPerRequest, detail: "The floor × your factors."})
 	}
-	// Those of no scope of ours come last.
-	published := func(pf *floor.PublishedFigure) row {
+	return rows
+}
+
+// ordered returns our rows with the published figures among them: each
+// once, after the last line of ours of its scope (the floor at your
+// traffic shares the floor's); those of no scope of ours come last.
+func (p *publishedPanel) ordered(rows []publishedRow) []publishedRow {
+	published := func(pf *floor.PublishedFigure) publishedRow {
 		about := ""
 		if pf.Approximate {
 			about = "about "
 		}
-		return row{id: pf.ID, scope: pf.AlignsWith, label: pf.Publisher + ", " + pf.Subject + " (" + pf.Date + ")",
+		return publishedRow{id: pf.ID, scope: pf.AlignsWith, label: pf.Publisher + ", " + pf.Subject + " (" + pf.Date + ")",
 			value: about, wh: pf.WhPerPrompt, detail: pf.Scope, link: pf}
 	}
-	// Each published figure comes once, after the last line of ours of its
-	// scope (the floor at your traffic shares the floor's).
-	var ordered []row
+	var ordered []publishedRow
 	for k, r := range rows {
 		ordered = append(ordered, r)
 		if k+1 < len(rows) && rows[k+1].scope == r.scope {
@@ -100,46 +125,33 @@ func (p *publishedPanel) Render() app.UI {
 			ordered = append(ordered, published(pf))
 		}
 	}
-	rows = ordered
-	least, most := rows[0].wh, rows[0].wh
-	for _, r := range rows {
-		least, most = decimal.Min(least, r.wh), decimal.Max(most, r.wh)
-	}
-	lo, hi := logRange(least, most)
-	items := make([]app.UI, len(rows))
-	for i, r := range rows {
-		compare := ""
-		if r.link != nil {
-			switch r.scope {
-			case floor.AlignsWithFloor:
-				compare = "Same scope as your GPU floor."
-			case floor.AlignsWithGoogle:
-				compare = "Same scope as your floor with the Google 2025 proportions."
-			default:
-				compare = "No line of ours has its scope."
-			}
+	return ordered
+}
+
+// item draws row r, its bar on the log scale from 10^lo to 10^hi. Ours say
+// in a line what they count; a published figure says which line of ours
+// it compares with, its scope and source one click away.
+func (r *publishedRow) item(lo, hi int) app.UI {
+	var detail app.UI = app.Span().Class("published-detail").Text(r.detail)
+	if r.link != nil {
+		compare := "No line of ours has its scope."
+		switch r.scope {
+		case floor.AlignsWithFloor:
+			compare = "Same scope as your GPU floor."
+		case floor.AlignsWithGoogle:
+			compare = "Same scope as your floor with the Google 2025 proportions."
 		}
-		// Ours say in a line what they count; a published figure says which
-		// line of ours it compares with, its scope and source one click away.
-		var detail app.UI = app.Span().Class("published-detail").Text(r.detail)
-		if r.link != nil {
-			detail = app.Details().Class("published-detail").Body(
-				app.Summary().Text(compare+" What it counts"),
-				app.Text(r.detail+" "),
-				app.A().Href(r.link.URL).Target("_blank").Rel("noopener").Text(r.link.Source),
-			)
-		}
-		items[i] = app.Li().ID("published-"+r.id).Class("published-row").DataSet("wh", r.wh.String()).DataSet("scope", r.scope).Body(
-			app.Span().Class("published-label").Text(r.label),
-			app.Raw(logBar(r.wh, lo, hi)),
-			app.Span().Class("published-value").Text(r.value+publishedWh(r.wh, r.link != nil)),
-			detail,
+		detail = app.Details().Class("published-detail").Body(
+			app.Summary().Text(compare+" What it counts"),
+			app.Text(r.detail+" "),
+			app.A().Href(r.link.URL).Target("_blank").Rel("noopener").Text(r.link.Source),
 		)
 	}
-	return app.Div().Class("published").Body(
-		app.H3().Text("Per-prompt figures others have published, beside yours"),
-		app.P().Class("hint").Text(p.Note+" The bars are on a log scale: each grid line is ten times the one before."),
-		app.Ul().ID("published-figures").Body(items...),
+	return app.Li().ID("published-"+r.id).Class("published-row").DataSet("wh", r.wh.String()).DataSet("scope", r.scope).Body(
+		app.Span().Class("published-label").Text(r.label),
+		app.Raw(logBar(r.wh, lo, hi)),
+		app.Span().Class("published-value").Text(r.value+publishedWh(r.wh, r.link != nil)),
+		detail,
 	)
 }
 

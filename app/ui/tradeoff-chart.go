@@ -324,33 +324,7 @@ func (ch *tradeoffChart) svg() string {
 	}
 	b.WriteString(`</g><g class="points">`)
 	for _, p := range g.Points {
-		class := "pt pt-" + p.GPU
-		if p.Meets {
-			class += " meets"
-		}
-		if p.Chosen {
-			class += " chosen"
-		}
-		if p.Unfilled {
-			class += " unfilled"
-		}
-		if p.Traffic {
-			class += " at-traffic"
-		}
-		b.WriteString(`<g class="` + html.EscapeString(class) + `" data-row-id="` + html.EscapeString(p.Row) + `"><title>` +
-			html.EscapeString(p.Title) + `</title>`)
-		if p.GPU == floor.B200 {
-			b.WriteString(`<path d="M` + px(p.X) + ` ` + px(p.Y-6) + `l6 6l-6 6l-6-6z"></path>`)
-		} else {
-			b.WriteString(`<circle cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="5"></circle>`)
-		}
-		if p.Chosen {
-			b.WriteString(`<circle class="ring" cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="11"></circle>`)
-		}
-		if p.Traffic {
-			b.WriteString(`<circle class="traffic-ring" cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="15"></circle>`)
-		}
-		b.WriteString(`</g>`)
+		writePoint(&b, &p)
 	}
 	// The two labelled points' values, drawn over every marker: to the
 	// right of a point on the chart's left half, else to its left.
@@ -370,6 +344,39 @@ func (ch *tradeoffChart) svg() string {
 	}
 	b.WriteString(`</g></svg>`)
 	return b.String()
+}
+
+// writePoint writes point p's marker: a circle (H100) or a diamond (B200),
+// classed by what it is, with its title, ringed when it is the floor's and
+// dash-ringed when it is the one at your traffic.
+func writePoint(b *strings.Builder, p *chartPoint) {
+	class := "pt pt-" + p.GPU
+	if p.Meets {
+		class += " meets"
+	}
+	if p.Chosen {
+		class += " chosen"
+	}
+	if p.Unfilled {
+		class += " unfilled"
+	}
+	if p.Traffic {
+		class += " at-traffic"
+	}
+	b.WriteString(`<g class="` + html.EscapeString(class) + `" data-row-id="` + html.EscapeString(p.Row) + `"><title>` +
+		html.EscapeString(p.Title) + `</title>`)
+	if p.GPU == floor.B200 {
+		b.WriteString(`<path d="M` + px(p.X) + ` ` + px(p.Y-6) + `l6 6l-6 6l-6-6z"></path>`)
+	} else {
+		b.WriteString(`<circle cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="5"></circle>`)
+	}
+	if p.Chosen {
+		b.WriteString(`<circle class="ring" cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="11"></circle>`)
+	}
+	if p.Traffic {
+		b.WriteString(`<circle class="traffic-ring" cx="` + px(p.X) + `" cy="` + px(p.Y) + `" r="15"></circle>`)
+	}
+	b.WriteString(`</g>`)
 }
 
 func (ch *tradeoffChart) targetLabel() string {

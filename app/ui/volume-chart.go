@@ -126,22 +126,7 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 	fy := ys.at(v.Floor.JoulesPerUnit().InexactFloat64())
 	line(` id="volume-floor" class="floor-line"`, chartLeft, right, fy, fy)
 	text(` class="floor-label"`, right-4, fy-6, "end", "floor "+floor.FormatJoules(v.Floor.JoulesPerUnit()))
-	var d strings.Builder
-	for i, s := range steps {
-		x0 := xs.at(s.From.InexactFloat64())
-		x1 := right
-		if i+1 < len(steps) {
-			x1 = xs.at(steps[i+1].From.InexactFloat64())
-		}
-		y := ys.at(s.Config.JoulesPerUnit().InexactFloat64())
-		if i == 0 {
-			d.WriteString("M" + px(x0) + " " + px(y))
-		} else {
-			d.WriteString("V" + px(y))
-		}
-		d.WriteString("H" + px(x1))
-	}
-	b.WriteString(`<path id="volume-steps" class="steps" d="` + d.String() + `"></path>`)
+	b.WriteString(`<path id="volume-steps" class="steps" d="` + stepsPath(steps, xs, ys, right) + `"></path>`)
 	if vol := v.Model.Kind.VolumeOf(v.In); vol.Cmp(volumeLo) >= 0 && vol.Cmp(volumeHi) <= 0 {
 		x := xs.at(vol.InexactFloat64())
 		line(` id="volume-you" class="you"`, x, x, chartTop, bottom)
@@ -172,6 +157,27 @@ func (v *volumeChart) svg(steps []floor.TrafficStep) string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// stepsPath is the path data of the step line of steps on scales xs and
+// ys, the last step running to x right.
+func stepsPath(steps []floor.TrafficStep, xs, ys logScale, right float64) string {
+	var d strings.Builder
+	for i, s := range steps {
+		x0 := xs.at(s.From.InexactFloat64())
+		x1 := right
+		if i+1 < len(steps) {
+			x1 = xs.at(steps[i+1].From.InexactFloat64())
+		}
+		y := ys.at(s.Config.JoulesPerUnit().InexactFloat64())
+		if i == 0 {
+			d.WriteString("M" + px(x0) + " " + px(y))
+		} else {
+			d.WriteString("V" + px(y))
+		}
+		d.WriteString("H" + px(x1))
+	}
+	return d.String()
 }
 
 // table writes the steps as a table: from which monthly volume, at which

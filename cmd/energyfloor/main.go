@@ -284,42 +284,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return written(stderr, writeList(stdout, d, *asJSON))
 	}
 
-	// Read every input, and report every problem at once.
-	var problems []string
-	bad := func(flag, value string, err error) {
-		problems = append(problems, fmt.Sprintf("-%s %s: %v", flag, floor.QuoteInput(value), err))
-	}
-	f, modelGiven := link.NewState(d), false
-	if set(fs, "link") {
-		var ok bool
-		if f, modelGiven, ok = readLink(d, *permalink, stderr); !ok {
-			return exitUsage
-		}
-	}
-	for k, fd := range link.Fields {
-		if texts[k] == nil || !set(fs, fd.Flag) {
-			continue
-		}
-		v := *texts[k]
-		if err := f.Apply(d, link.Field(k), v); err != nil {
-			bad(fd.Flag, v, flagProblem(d, &f, link.Field(k), v, err))
-		}
-		modelGiven = modelGiven || link.Field(k) == link.FieldModel
+	f, modelGiven, ok := readInputs(d, fs, &texts, *permalink, *origin, stderr)
+	if !ok {
+		return exitUsage
 	}
 	in := f.In
 	w := d.FindWorkload(in.Workload)
-	if *origin != "" {
-		if err := checkOrigin(*origin); err != nil {
-			bad("origin", *origin, err)
-		}
-	}
-	if len(problems) > 0 {
-		for _, p := range problems {
-			fmt.Fprintln(stderr, "energyfloor:", p)
-		}
-		return exitUsage
-	}
-
 	if modelGiven && w.Model(in.Model) == nil {
 		// The link's model, which -workload's workload does not have.
 		fmt.Fprintf(stderr, "energyfloor: -link: Ignored %s=%s: no such model on %s (-workload). Ranking every model.\n",
@@ -340,6 +310,42 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return written(stderr, rep.writeJSON(stdout))
 	}
 	return written(stderr, rep.writeTable(stdout))
+}
+
+// readInputs reads the inputs of the command line: -link's, then each
+// input flag given (texts, by field), with -origin checked. It reports
+// every problem at once on stderr, and ok false when there was one.
+// modelGiven reports that the link or -model chose a model.
+func readInputs(d *floor.Dataset, fs *flag.FlagSet, texts *[link.FieldCount]*string, permalink, origin string, stderr io.Writer) (f link.State, modelGiven, ok bool) {
+	var problems []string
+	bad := func(flag, value string, err error) {
+		problems = append(problems, fmt.Sprintf("-%s %s: %v", flag, floor.QuoteInput(value), err))
+	}
+	f = link.NewState(d)
+	if set(fs, "link") {
+		if f, modelGiven, ok = readLink(d, permalink, stderr); !ok {
+			return f, false, false
+		}
+	}
+	for k, fd := range link.Fields {
+		if texts[k] == nil || !set(fs, fd.Flag) {
+			continue
+		}
+		v := *texts[k]
+		if err := f.Apply(d, link.Field(k), v); err != nil {
+			bad(fd.Flag, v, flagProblem(d, &f, link.Field(k), v, err))
+		}
+		modelGiven = modelGiven || link.Field(k) == link.FieldModel
+	}
+	if origin != "" {
+		if err := checkOrigin(origin); err != nil {
+			bad("origin", origin, err)
+		}
+	}
+	for _, p := range problems {
+		fmt.Fprintln(stderr, "energyfloor:", p)
+	}
+	return f, modelGiven, len(problems) == 0
 }
 
 // set reports whether flag name was given.
