@@ -112,7 +112,7 @@ const inputsFoldID = "inputs-fold"
 var statisticChoices = func() []choice {
 	cs := make([]choice, len(floor.Statistics))
 	for i, s := range floor.Statistics {
-		label := string(s)
+		label := s.Name()
 		if s == floor.Median {
 			label += " (p50)"
 		}

@@ -95,9 +95,6 @@ func (p *resultsPanel) drawnCurrent() (bool, string) {
 	return p.mountCurrent, p.mountFor
 }
 
-// statisticName names a latency statistic in prose: "median", "p90".
-func statisticName(s floor.Statistic) string { return string(s) }
-
 // gpuName spells a GPU model out for people.
 func gpuName(gpu string) string { return "NVIDIA " + gpu }
 
