@@ -11,6 +11,10 @@ import (
 // language model's answers, batchFamily for images and videos, which
 // diffusion models generate in batches. Each method answers for the kind
 // what the caller would otherwise have to tell from which fields are zero.
+// A figure every kind has but computes its own way belongs here: the
+// GPU-seconds of one request, for instance, are NumGPUs × output tokens per
+// request ÷ TokensPerSecond for tokens and NumGPUs × BatchLatencyS ÷
+// BatchSize for a batch.
 type family interface {
 	latency(c *Configuration, s Statistic) decimal.Decimal
 	joulesPerUnit(c *Configuration) decimal.Decimal
