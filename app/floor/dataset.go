@@ -62,9 +62,9 @@
 //	energy per request = Configuration.JoulesPerRequest                J (the energy every choice ranks by: JoulesPerUnit)
 //	latency            = Configuration.BatchLatencyS ≤ Inputs.TargetLatencyS   s, no statistic: every image of a batch is ready with it
 //	Wh per request     = J ÷ 3,600
-//	kWh per month      = J × Inputs.RequestsPerMonth ÷ 3,600,000        (a year: × 12)
+//	kWh per month      = J × Inputs.ImagesOrVideosPerMonth ÷ 3,600,000  (a year: × 12)
 //	GPU-hours a month  = requests × GPUs ÷ Configuration.RequestsPerSecond ÷ 3,600
-//	r                  = requests a month ÷ SecondsPerMonth              images or videos per second (Traffic.RequestsPerSecond)
+//	r                  = requests a month ÷ SecondsPerMonth              images or videos per second (Traffic.PerSecond)
 //
 // The floor is chosen by the same preference order (Preferred); a curve
 // (SameCurve) is a model's configurations with the same GPU, GPU count,

@@ -3,7 +3,7 @@ package floor
 import "github.com/shopspring/decimal"
 
 // DefaultImageModel is the image model of the line that compares
-// modalities: FLUX.1 Dev, at the image defaults (DiffusionDefaults: 1,000,000
+// modalities: FLUX.1 Dev, at the image defaults (KindImages.Defaults: 1,000,000
 // images a month within 30 s), either GPU.
 const DefaultImageModel = "flux-1-dev"
 
