@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -258,4 +259,31 @@ func textContent(n *html.Node) string {
 	}
 	walk(n)
 	return b.String()
+}
+
+// Unfolded returns the text of n a reader sees without opening anything:
+// Text, but for closed <details> (their summary too) and the elements with
+// the ids skip.
+func Unfolded(n *html.Node, skip ...string) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			b.WriteString(n.Data)
+			return
+		case html.ElementNode:
+			if id, _ := Attr(n, "id"); id != "" && slices.Contains(skip, id) {
+				return
+			}
+			if _, open := Attr(n, "open"); n.DataAtom == atom.Details && !open || n.DataAtom == atom.Script || n.DataAtom == atom.Style {
+				return
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return Normalise(b.String())
 }
