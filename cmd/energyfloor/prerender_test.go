@@ -113,9 +113,9 @@ func sameNumber(a, b string) bool {
 // TestPrerenderedFiguresAreTheCLIs: for each link the browser suite opened
 // to read figures, the page and the embed the server prerenders mark their
 // figures current and show energyfloor -json's (floor, configuration,
-// estimate, carbon, cost, at your traffic), with the fields holding the
-// link's values in their canonical spellings, the caveat and the citation
-// the CLI's.
+// estimate, carbon, cost, at your traffic; the figures' texts as its
+// statement writes them), with the fields holding the link's values in their
+// canonical spellings, the caveat and the citation the CLI's.
 func TestPrerenderedFiguresAreTheCLIs(t *testing.T) {
 	s := pageSite(t)
 	for _, tc := range []struct {
@@ -149,7 +149,7 @@ func TestPrerenderedFiguresAreTheCLIs(t *testing.T) {
 		{"nothing meets the target", "workload=gpqa&itl=1", nil},
 	} {
 		rep := cliReport(t, "-link", "/?"+tc.query)
-		caveat, citation := at(rep, "caveat"), at(rep, "citation")
+		caveat, citation, statement := at(rep, "caveat"), at(rep, "citation"), at(rep, "statement")
 		for _, path := range []string{"/", "/embed"} {
 			t.Run(tc.name+path, func(t *testing.T) {
 				p := served(t, s, path+"?"+tc.query)
@@ -161,6 +161,18 @@ func TestPrerenderedFiguresAreTheCLIs(t *testing.T) {
 					}
 					if got != want && !sameNumber(got, want) {
 						t.Errorf("#%s holds %q (%v), want %q", id, got, ok, want)
+					}
+				}
+				// The figures as written: each headline pair reads as the
+				// CLI's statement writes it ("at least 0.0334 Wh per request
+				// and 66.7 kWh per month").
+				for _, pair := range [][2]string{{"energy-per-request", "energy-per-month"}, {"traffic-per-request", "traffic-per-month"}} {
+					if wh, _ := p.Attr(pair[0], "data-wh"); wh == "" || strings.HasPrefix(statement, "No measured configuration") {
+						continue // no floor: nothing meets the target
+					}
+					perRequest, perMonth := p.Text(pair[0]), p.Text(pair[1])
+					if !strings.Contains(statement, "at least "+perRequest+" per ") || !strings.Contains(statement, " and "+perMonth+" per month") {
+						t.Errorf("#%s reads %q and #%s %q, which the CLI's statement does not write:\n%s", pair[0], perRequest, pair[1], perMonth, statement)
 					}
 				}
 				if got := p.Text("caveat"); !strings.Contains(got, caveat) {
