@@ -243,8 +243,13 @@ func TestNoEngineersTermsInResults(t *testing.T) {
 
 // TestResultsScreenshots writes #results, the statement and the estimate at
 // 375 and 1280 px wide (results-375.png, statement-1280.png …) for a person
-// to read as a first-time reader would.
+// to read as a first-time reader would. It runs only when asked:
+// EF_SHOTS=dir writes them there.
 func TestResultsScreenshots(t *testing.T) {
+	dir := os.Getenv("EF_SHOTS")
+	if dir == "" {
+		t.Skip("writes screenshots for a person to read; EF_SHOTS=dir runs it")
+	}
 	requireChromium(t)
 	base := appServer(t)
 	for _, w := range []int{375, 1280} {
@@ -269,7 +274,7 @@ func TestResultsScreenshots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			file := filepath.Join(screenshotDir(t), fmt.Sprintf("%s-%d.png", s.name, w))
+			file := filepath.Join(dir, fmt.Sprintf("%s-%d.png", s.name, w))
 			if err := os.WriteFile(file, res.Data, 0o644); err != nil {
 				t.Fatal(err)
 			}
