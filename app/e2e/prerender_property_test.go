@@ -22,9 +22,10 @@ import (
 // resultRegions are the ids of the parts of a page the property compares:
 // the results (with the statement, the equivalents, the published figures
 // and the figures at your traffic, on the full page), the statement (the
-// embed's sits beside its results) and Beyond the GPU with its estimate. A
-// region inside another is compared as part of it.
-var resultRegions = []string{"results", "statement", "beyond-gpu"}
+// embed's sits beside its results), Beyond the GPU with its estimate, and
+// the fold under the chart with every measured configuration of the model.
+// A region inside another is compared as part of it.
+var resultRegions = []string{"results", "statement", "beyond-gpu", "config-details"}
 
 // hintIDs are the elements whose words differ on purpose between the page
 // as the server sends it and the running app: #results-for-hint tells a
