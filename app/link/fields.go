@@ -104,10 +104,10 @@ var Fields = [FieldCount]Spec{
 		},
 		get: getOutput},
 	FieldTokens: {Param: "tokens", Flag: "tokens", JSON: "output_tokens_per_month",
-		Usage: "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …", Parse: floor.ParseTokensPerMonth, Max: floor.MaxTokensPerMonth,
+		Usage: "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 1.000.000.000, 2.5M, 3bn, 3 billion …", Parse: floor.ParseTokensPerMonth, Max: floor.MaxTokensPerMonth,
 
 		ID: "tokens-per-month", Label: "Output tokens per month", Linked: true,
-		Hint: "For example 2.5M, 1e9 or 1,000,000,000.",
+		Hint: "For example 2.5M, 3 billion, 1e9 or 1,000,000,000.",
 		put:  func(f *State, d decimal.NullDecimal) error { f.In.OutputTokensPerMonth = d.Decimal; return nil },
 		// With requests typed, the permalink still carries the equivalent
 		// tokens, so it reads the same to a script.
