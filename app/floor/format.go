@@ -67,6 +67,27 @@ func Counted(count, noun string) string {
 	return count + " " + noun + "s"
 }
 
+// WithArticle puts the indefinite article before s, a phrase that starts
+// with a number as the Format functions write it, chosen by how the number
+// is spoken: "an" where it is spoken with a vowel sound (eight, eleven,
+// eighteen: "an 8 s", "an 80 ms", "an 800", "an 8,000", "an 11,000", "an
+// 18.5"), "a" otherwise ("a 1", "a 100 ms", "a 110", "a 1,100", "a 0.8").
+// The number's leading group of three digits is what is spoken first: 11
+// and 18 are "eleven" and "eighteen" only as a whole group (11,500 is eleven
+// thousand, 110 one hundred and ten).
+func WithArticle(s string) string {
+	end := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != ',' })
+	if end < 0 {
+		end = len(s)
+	}
+	whole := strings.ReplaceAll(s[:end], ",", "")
+	lead := whole[:min(len(whole), (len(whole)+2)%3+1)] // the leading group of three digits
+	if strings.HasPrefix(lead, "8") || lead == "11" || lead == "18" {
+		return "an " + s
+	}
+	return "a " + s
+}
+
 // FormatNumber formats d to SignificantFigures significant figures with
 // commas between groups of three digits: "1,230,000", "0.240", "66.7".
 func FormatNumber(d decimal.Decimal) string {

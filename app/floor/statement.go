@@ -182,9 +182,9 @@ func volumeWords(w *Workload, in Inputs) string {
 // median inter-token latency target", or "a 30 s batch latency target".
 func targetWords(w *Workload, in Inputs) string {
 	if w.Diffusion() {
-		return "a " + FormatSeconds(in.TargetLatencyS) + " batch latency target"
+		return WithArticle(FormatSeconds(in.TargetLatencyS)) + " batch latency target"
 	}
-	return "a " + FormatLatency(in.TargetITLMs) + " " + string(in.Statistic) + " inter-token latency target"
+	return WithArticle(FormatLatency(in.TargetITLMs)) + " " + string(in.Statistic) + " inter-token latency target"
 }
 
 // configWords names configuration c: "4×B200 with max_num_seqs 4096", or
