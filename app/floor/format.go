@@ -184,6 +184,17 @@ func FormatWh(wh decimal.Decimal) string { return formatSI(wh, "Wh", 4) }
 // figures and W, kW or MW: "799 W", "3.20 kW".
 func FormatWatts(w decimal.Decimal) string { return formatSI(w, "W", 2) }
 
+// FormatKgCO2e formats a mass of CO2e given in kilograms with
+// SignificantFigures significant figures: in kg below 1,000 kg ("540
+// kgCO2e", "9.10 kgCO2e"), in tonnes from 1,000 kg as rounded ("1.02 t
+// CO2e", "1.00 t CO2e" for 999.6 kg, "1,210 t CO2e").
+func FormatKgCO2e(kg decimal.Decimal) string {
+	if r, _ := roundSig(kg, SignificantFigures); r.Abs().Cmp(decimal.New(1, 3)) >= 0 {
+		return FormatNumber(kg.Shift(-3)) + " t CO2e"
+	}
+	return FormatNumber(kg) + " kgCO2e"
+}
+
 // FormatLatency formats a measured latency or a latency target in
 // milliseconds with every digit it has: "67.8 ms", "9.0 ms", "1,234.5 ms".
 // Use it where a reader compares the figure with a target, as in "the lowest

@@ -55,6 +55,7 @@ func TestGolden(t *testing.T) {
 		{"list.txt", []string{"-list"}},
 		{"google-deu-b200.txt", []string{"-gpu", "B200", "-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09",
 			"-grid", "DEU", "-price-per-kwh", "0.30", "-currency", "EUR"}},
+		{"deu-30b-b200-tonnes.txt", []string{"-tokens", "30B", "-grid", "DEU", "-gpu", "B200"}},
 		{"gpqa-own-intensity.txt", []string{"-workload", "gpqa", "-gpu", "H100", "-pue", "1.2", "-grid", "world", "-gco2-per-kwh", "400"}},
 		{"statement.txt", []string{"-statement"}},
 		{"statement-short.txt", []string{"-statement", "-short"}},
