@@ -156,8 +156,9 @@ var papers = []struct {
 
 // TestPrintOnePage prints the page to PDF on A4 and US Letter at
 // Chromium's default margins and checks that it is one page holding the
-// figures, the BibTeX, the permalink and the date printed; with every
-// factor set too, and on an image page (its volume in images a month, its
+// figures, the statement's sentence, the BibTeX, the permalink and the date
+// printed; with every factor set too, with only a grid (no label of an
+// empty field), and on an image page (its volume in images a month, its
 // latency target in seconds, no per-token line). It writes the PDFs and
 // the A4 page's image to screenshots/.
 func TestPrintOnePage(t *testing.T) {
@@ -167,12 +168,17 @@ func TestPrintOnePage(t *testing.T) {
 	for _, tc := range []struct {
 		name, query string
 		// fields are the inputs the printout shows as the fields hold
-		// them; words what it says besides.
-		fields, words []string
+		// them; words what it says besides; absent what it must not say.
+		fields, words, absent []string
 	}{
-		{"default", "", []string{"#tokens-per-month", "#itl-ms"}, []string{"Workload", "Average output tokens per request"}},
-		{"factors", factorsQuery, []string{"#tokens-per-month", "#itl-ms"}, []string{"Workload", "Average output tokens per request"}},
-		{"image", diffusionLinks[0], []string{"#requests-per-month", "#latency-s"}, []string{"Workload", "Text to image", "Method: " + floor.KindImages.Method()}},
+		{"default", "", []string{"#tokens-per-month", "#itl-ms"}, []string{"Workload", "Average output tokens per request"}, nil},
+		{"factors", factorsQuery, []string{"#tokens-per-month", "#itl-ms"}, []string{"Workload", "Average output tokens per request",
+			"Electricity price per kWh", "Currency"}, nil},
+		// The grid alone: the empty fields of host, idle, PUE and price
+		// print no label.
+		{"grid", "grid=DEU", []string{"#tokens-per-month", "#itl-ms"}, []string{"Workload", "Average output tokens per request", "Grid carbon intensity"},
+			[]string{"Host CPU and memory", "Idle machines", "Facility PUE", "Electricity price per kWh", "Currency"}},
+		{"image", diffusionLinks[0], []string{"#requests-per-month", "#latency-s"}, []string{"Workload", "Text to image", "Method: " + floor.KindImages.Method()}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := openApp(t, "/?"+tc.query)
@@ -196,8 +202,9 @@ func TestPrintOnePage(t *testing.T) {
 				document.querySelector("#model").selectedOptions[0].textContent,
 				document.querySelector("#citation p").textContent.match(/version .+?; retrieved [^;]+/)[0],
 				document.querySelector("#statement-link").textContent,
-				document.querySelector("#printed-on").textContent]`)
-			if err != nil || !strings.HasPrefix(more[4], appServer(t)+"/?") {
+				document.querySelector("#printed-on").textContent,
+				document.querySelector("#statement-short .statement-short-body").textContent.trim()]`)
+			if err != nil || !strings.HasPrefix(more[4], appServer(t)+"/?") || len(more[6]) < 100 {
 				t.Fatalf("the page's inputs, source and link: %q, %v", more, err)
 			}
 			want = append(want, more...)
@@ -243,7 +250,7 @@ func TestPrintOnePage(t *testing.T) {
 						}
 					}
 					// The method in two sentences, not the source's longer one.
-					absents := []string{"Copy statement", "Copy BibTeX", "Copy citation", "Calculate", "Not copied", "steady_state_energy_per_token"}
+					absents := append([]string{"Copy statement", "Copy BibTeX", "Copy citation", "Calculate", "Not copied", "steady_state_energy_per_token"}, tc.absent...)
 					if tc.name == "image" {
 						absents = append(absents, "inter-token latency", "per output token") // no token method on an image page
 					}

@@ -10,7 +10,7 @@ import (
 )
 
 func ExampleParseNumber() {
-	for _, s := range []string{"1,000,000,000", "1e9", "2.5M", " 3T ", "0x10", "1,5", "-5", "1e309"} {
+	for _, s := range []string{"1,000,000,000", "1e9", "2.5M", " 3T ", "3 billion", "3bn", "3.000.000.000", "1.500", "0x10", "1,5", "1.500,5", "3 billions", "-5", "1e309"} {
 		d, err := floor.ParseNumber(s)
 		if err != nil {
 			fmt.Printf("%q: %v\n", s, err)
@@ -23,8 +23,14 @@ func ExampleParseNumber() {
 	// "1e9": 1000000000
 	// "2.5M": 2500000
 	// " 3T ": 3000000000000
+	// "3 billion": 3000000000
+	// "3bn": 3000000000
+	// "3.000.000.000": 3000000000
+	// "1.500": 1.5
 	// "0x10": Enter a decimal number: hexadecimal, octal and binary are not accepted.
 	// "1,5": Use a point for decimals, and commas or spaces only between groups of three digits, as in 1,000,000.5.
+	// "1.500,5": The comma is not read as a decimal point: type 1,500.5 if that is the number.
+	// "3 billions": Write "billion" after a number, not "billions".
 	// "-5": Must be more than zero.
 	// "1e309": Must be at most 1,000,000,000,000,000,000 (10^18).
 }

@@ -67,6 +67,27 @@ func Counted(count, noun string) string {
 	return count + " " + noun + "s"
 }
 
+// WithArticle puts the indefinite article before s, a phrase that starts
+// with a number as the Format functions write it, chosen by how the number
+// is spoken: "an" where it is spoken with a vowel sound (eight, eleven,
+// eighteen: "an 8 s", "an 80 ms", "an 800", "an 8,000", "an 11,000", "an
+// 18.5"), "a" otherwise ("a 1", "a 100 ms", "a 110", "a 1,100", "a 0.8").
+// The number's leading group of three digits is what is spoken first: 11
+// and 18 are "eleven" and "eighteen" only as a whole group (11,500 is eleven
+// thousand, 110 one hundred and ten).
+func WithArticle(s string) string {
+	end := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != ',' })
+	if end < 0 {
+		end = len(s)
+	}
+	whole := strings.ReplaceAll(s[:end], ",", "")
+	lead := whole[:min(len(whole), (len(whole)+2)%3+1)] // the leading group of three digits
+	if strings.HasPrefix(lead, "8") || lead == "11" || lead == "18" {
+		return "an " + s
+	}
+	return "a " + s
+}
+
 // FormatNumber formats d to SignificantFigures significant figures with
 // commas between groups of three digits: "1,230,000", "0.240", "66.7".
 func FormatNumber(d decimal.Decimal) string {
@@ -162,6 +183,17 @@ func FormatWh(wh decimal.Decimal) string { return formatSI(wh, "Wh", 4) }
 // FormatWatts formats a power in watts with SignificantFigures significant
 // figures and W, kW or MW: "799 W", "3.20 kW".
 func FormatWatts(w decimal.Decimal) string { return formatSI(w, "W", 2) }
+
+// FormatKgCO2e formats a mass of CO2e given in kilograms with
+// SignificantFigures significant figures: in kg below 1,000 kg ("540
+// kgCO2e", "9.10 kgCO2e"), in tonnes from 1,000 kg as rounded ("1.02 t
+// CO2e", "1.00 t CO2e" for 999.6 kg, "1,210 t CO2e").
+func FormatKgCO2e(kg decimal.Decimal) string {
+	if r, _ := roundSig(kg, SignificantFigures); r.Abs().Cmp(decimal.New(1, 3)) >= 0 {
+		return FormatNumber(kg.Shift(-3)) + " t CO2e"
+	}
+	return FormatNumber(kg) + " kgCO2e"
+}
 
 // FormatLatency formats a measured latency or a latency target in
 // milliseconds with every digit it has: "67.8 ms", "9.0 ms", "1,234.5 ms".

@@ -19,7 +19,7 @@ import (
 // in testdata/fuzz/FuzzParseNumber.
 func FuzzParseNumber(f *testing.F) {
 	for _, s := range []string{"1000000000", "1e9", "1,000,000,000", "1 000 000 000", "2.5M", "1.2B", "3T", "7k", " 42 ", ".5", "0.000001",
-		"0", "0.43", "1.09", "43%", "2,000", "EUR", "€"} {
+		"0", "0.43", "1.09", "43%", "2,000", "EUR", "€", "3 billion", "3bn", "250 thousand", "3 billions", "3.000.000.000", "1.500,5", "1,500.000.000"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

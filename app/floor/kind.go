@@ -78,7 +78,7 @@ var kinds = [kindCount]kindSpec{
 	KindTokens: {request: "request", answer: "chat answer", unit: "output token", verb: "Serving", perToken: true,
 		measured: "with its batches full", family: tokenFamily{},
 		volume: Quantity{Label: "Output tokens per month", Unit: "output tokens", Max: MaxTokensPerMonth, SpanLo: 6, SpanHi: 13,
-			Hint: "For example 2.5M, 1e9 or 1,000,000,000."},
+			Hint: "For example 2.5M, 3 billion, 1e9 or 1,000,000,000."},
 		target: Quantity{Label: "Inter-token latency target (ms)", Unit: "ms", Max: MaxITLMs,
 			Hint: "The time between two output tokens the users may wait, at most."},
 		defVolume: decimal.NewFromInt(1_000_000_000), defTarget: decimal.NewFromInt(100),
@@ -238,7 +238,7 @@ func (k Kind) VolumeWords(in Inputs, short bool) string {
 // TargetWords states the latency target of inputs in: "a 100 ms median
 // inter-token latency target", or "a 30 s batch latency target".
 func (k Kind) TargetWords(in Inputs) string {
-	return "a " + k.FormatLatency(k.TargetOf(in)) + " " + k.LatencyName(in.Statistic) + " target"
+	return WithArticle(k.FormatLatency(k.TargetOf(in))) + " " + k.LatencyName(in.Statistic) + " target"
 }
 
 // InputsWords states the volume and the target of inputs in as a list of

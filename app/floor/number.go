@@ -1,6 +1,7 @@
 package floor
 
 import (
+	"fmt"
 	"math/big"
 	"strings"
 	"unicode"
@@ -9,16 +10,35 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// suffixes maps a k/M/B/T suffix (either case) to its power of ten.
-var suffixes = map[rune]int{'k': 3, 'm': 6, 'b': 9, 't': 12}
+// scaleWords maps the words and abbreviations a number may end with, in any
+// case, to their power of ten: k, M, B and T, the "mn", "bn" and "tn" of
+// newspapers, and the words themselves.
+var scaleWords = map[string]int{
+	"k": 3, "thousand": 3,
+	"m": 6, "mn": 6, "million": 6,
+	"b": 9, "bn": 9, "billion": 9,
+	"t": 12, "tn": 12, "trillion": 12,
+}
 
 // ParseNumber parses a positive number as people type or paste it:
-// "1000000000", "1e9", "1,000,000,000", "1 000 000 000", "2.5M", "1.2B", "3T"
-// (k, M, B, T for thousand, million, billion, trillion, in either case, with
-// or without a space before them), with surrounding spaces. Commas, spaces,
-// non-breaking and thin spaces are accepted between groups of three digits of
-// the whole part; the decimal separator is a point. An exponent ("1e9",
-// "2.5E+6") may be given instead of or with a suffix.
+// "1000000000", "1e9", "1,000,000,000", "1 000 000 000", "1.000.000.000",
+// "2.5M", "1.2B", "3T", "3bn", "3 billion", "250 thousand". It reads, with
+// surrounding spaces:
+//
+//   - digits, with commas, spaces, non-breaking or thin spaces between groups
+//     of three digits of the whole part, and a point for decimals;
+//   - or digits grouped in threes by two or more dots ("1.500.000"): with two
+//     or more dots, each followed by exactly three digits, the dots can only
+//     group thousands. A single dot is always a decimal point ("1.500" is 1.5);
+//   - then an optional exponent ("1e9", "2.5E+6");
+//   - then an optional scale, in any case, with or without a space before it:
+//     k or thousand; M, mn or million; B, bn or billion; T, tn or trillion.
+//     M is always million, never milli. The words take no plural: "3
+//     billions" is refused with a message that says so.
+//
+// Readings it refuses get a message that names them: a decimal comma after
+// dot-grouped thousands ("1.500,5": the message gives 1,500.5 with a point),
+// and dots mixed with commas or spaces as group separators ("1,500.000.000").
 //
 // It accepts numbers from MinNumber (0.000001) to MaxNumber (10^18) and
 // returns them exactly. Everything else is rejected with an error whose
@@ -51,24 +71,33 @@ func parseNumber(s string, allowZero bool, ex examples) (decimal.Decimal, error)
 	case strings.HasPrefix(s, "+"):
 		s = s[1:]
 	}
-	lower := strings.ToLower(s)
-	switch lower {
+	switch strings.ToLower(s) {
 	case "nan", "inf", "infinity", "∞":
 		return decimal.Decimal{}, ex.notFinite()
 	}
-	if len(lower) > 2 && lower[0] == '0' && strings.ContainsRune("xob", rune(lower[1])) {
-		return decimal.Decimal{}, errBase
+	// A scale word, possibly after a space.
+	full := s
+	shift := 0
+	if word := trailingLetters(s); word != "" {
+		w := strings.ToLower(word)
+		if n, ok := scaleWords[w]; ok {
+			shift = n
+			s = strings.TrimRightFunc(s[:len(s)-len(word)], unicode.IsSpace)
+		} else if one := strings.TrimSuffix(w, "s"); len(one) > 2 && scaleWords[one] != 0 {
+			return decimal.Decimal{}, errPlural(one)
+		}
 	}
 
-	// A k/M/B/T suffix, possibly after a space.
-	shift := 0
-	if r, size := utf8.DecodeLastRuneInString(s); suffixes[unicode.ToLower(r)] != 0 {
-		shift = suffixes[unicode.ToLower(r)]
-		s = strings.TrimRightFunc(s[:len(s)-size], unicode.IsSpace)
+	// After the scale, so that "0b" and "0bn" are zero billion.
+	if len(s) > 2 && s[0] == '0' && strings.ContainsRune("xXoObB", rune(s[1])) {
+		return decimal.Decimal{}, errBase
 	}
 
 	m, err := scanMantissa(s, ex)
 	if err != nil {
+		if refused := misread(s, full[len(s):]); refused != nil {
+			return decimal.Decimal{}, refused
+		}
 		return decimal.Decimal{}, err
 	}
 	digits := strings.TrimLeft(m.whole+m.frac, "0")
@@ -108,11 +137,15 @@ const maxExponent = 1000
 
 // scanMantissa scans digits with optional group separators, an optional
 // fractional part and an optional exponent; its messages suggest ex's
-// examples.
+// examples. With two or more dots, the dots separate groups of three
+// digits and there is no fractional part.
 func scanMantissa(s string, ex examples) (mantissa, error) {
 	var m mantissa
 	var whole strings.Builder
 	groups := []int{0} // digits in each group of the whole part
+	dotted := strings.Count(s, ".") >= 2
+	mixed := false // dots and other separators
+	var lastSep rune
 	i := 0
 	// Whole part, with separators between groups of three.
 scan:
@@ -122,22 +155,26 @@ scan:
 		case r >= '0' && r <= '9':
 			whole.WriteByte(byte(r))
 			groups[len(groups)-1]++
-		case isGroupSeparator(r):
+		case dotted && r == '.':
 			groups = append(groups, 0)
+			lastSep = r
+		case isGroupSeparator(r):
+			mixed = mixed || dotted
+			groups = append(groups, 0)
+			lastSep = r
 		default:
 			break scan
 		}
 		i += size
 	}
-	if len(groups) > 1 {
-		if groups[0] < 1 || groups[0] > 3 {
-			return m, ex.grouping()
-		}
-		for _, g := range groups[1:] {
-			if g != 3 {
-				return m, ex.grouping()
-			}
-		}
+	switch {
+	case groups[len(groups)-1] == 0 && i < len(s) && unicode.IsSpace(lastSep):
+		// A number, a space and something else: "3 Mrd".
+		return m, classify(s[i:], ex)
+	case dotted && (mixed || !inThrees(groups)):
+		return m, errDotGroups
+	case !inThrees(groups):
+		return m, ex.grouping()
 	}
 	m.whole = whole.String()
 	if i < len(s) && s[i] == '.' {
@@ -179,6 +216,73 @@ scan:
 		return m, classify(s[i:], ex)
 	}
 	return m, nil
+}
+
+// inThrees reports whether groups, the digits in each group of a whole
+// part, are groups of three after a first of one to three, or one group.
+func inThrees(groups []int) bool {
+	if len(groups) == 1 {
+		return true
+	}
+	if groups[0] < 1 || groups[0] > 3 {
+		return false
+	}
+	for _, g := range groups[1:] {
+		if g != 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// trailingLetters returns the ASCII letters s ends with: a scale word's
+// place.
+func trailingLetters(s string) string {
+	i := len(s)
+	for i > 0 && ('a' <= s[i-1] && s[i-1] <= 'z' || 'A' <= s[i-1] && s[i-1] <= 'Z') {
+		i--
+	}
+	return s[i:]
+}
+
+// misread returns, for s that the scanner refused, the message that names
+// a reading of s that is refused, or nil where there is none: a decimal
+// comma after dot-grouped thousands ("1.500,5"), or dots mixed with commas
+// or spaces as group separators ("1,500.000.000"). The message states the
+// number so read, followed by scale, the scale word as typed (" M", or "").
+func misread(s, scale string) error {
+	if whole, frac, ok := strings.Cut(s, ","); ok && strings.Contains(whole, ".") && frac != "" &&
+		strings.Trim(frac, "0123456789") == "" {
+		if digits, ok := splitThrees(whole, func(r rune) bool { return r == '.' }); ok {
+			return fmt.Errorf("The comma is not read as a decimal point: type %s if that is the number.", group(digits+"."+frac)+scale)
+		}
+	}
+	if strings.Count(s, ".") >= 2 && strings.ContainsFunc(s, isGroupSeparator) {
+		if digits, ok := splitThrees(s, func(r rune) bool { return r == '.' || isGroupSeparator(r) }); ok {
+			return fmt.Errorf("Group thousands with dots, or with commas or spaces, not both: type %s if that is the number.", group(digits)+scale)
+		}
+	}
+	return nil
+}
+
+// splitThrees returns the digits of s if s is digits in groups of three
+// separated by single characters for which sep is true: a first group of
+// one to three digits, then at least one of three.
+func splitThrees(s string, sep func(rune) bool) (string, bool) {
+	var digits strings.Builder
+	groups := []int{0}
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits.WriteRune(r)
+			groups[len(groups)-1]++
+		case sep(r):
+			groups = append(groups, 0)
+		default:
+			return "", false
+		}
+	}
+	return digits.String(), len(groups) > 1 && inThrees(groups)
 }
 
 // isGroupSeparator reports whether r may separate groups of three digits: a

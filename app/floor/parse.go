@@ -59,10 +59,18 @@ var (
 	errDigits   = errors.New("Use the digits 0 to 9: other scripts' digits and full-width digits are not accepted.")
 	errTooLarge = errors.New("Must be at most " + bound(MaxNumber) + ".")
 	errTooSmall = errors.New("Must be at least " + FormatExact(MinNumber) + ".")
+	// Two or more dots that do not group thousands.
+	errDotGroups = errors.New("Two or more dots are read only as separators before groups of three digits; a single dot is a decimal point.")
 	// For numbers that may be zero.
 	errNegative       = errors.New("Must be zero or more.")
 	errTooSmallOrZero = errors.New("Enter 0, or a number of at least " + FormatExact(MinNumber) + ".")
 )
+
+// errPlural answers a scale word in the plural, such as "billions": one is
+// its singular.
+func errPlural(one string) error {
+	return errors.New(`Write "` + one + `" after a number, not "` + one + `s".`)
+}
 
 // bound writes a bound as the parsers' messages state it: its digits,
 // grouped, and a power of ten from 10^9 on also as such: "1,000,000,000,000,000,000

@@ -193,7 +193,7 @@ func estimateFigures(f Factors, fig Figures) string {
 	e := f.Estimate(fig)
 	s := FormatWh(e.WhPerRequest) + " per request and " + FormatWh(e.KWhPerMonth.Shift(3)) + " per month"
 	if e.GCO2ePerRequest.Valid {
-		s += ", " + FormatNumber(e.GCO2ePerRequest.Decimal) + " gCO2e per request and " + FormatNumber(e.KgCO2ePerMonth.Decimal) + " kgCO2e per month"
+		s += ", " + FormatNumber(e.GCO2ePerRequest.Decimal) + " gCO2e per request and " + FormatKgCO2e(e.KgCO2ePerMonth.Decimal) + " per month"
 	}
 	if e.CostPerMonth.Valid {
 		s += ", costing " + WithCurrency(FormatNumber(e.CostPerMonth.Decimal), f.Currency) + " a month"

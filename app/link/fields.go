@@ -112,7 +112,7 @@ var Fields = [FieldCount]Spec{
 		},
 		get: getOutput},
 	FieldTokens: {Param: "tokens", kinds: perToken, Flag: "tokens", JSON: "output_tokens_per_month",
-		Usage: "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …", Parse: floor.ParseTokensPerMonth, Max: tokensInput.Max,
+		Usage: "output tokens per month, as `n`: 1000000000, 1e9, 1,000,000,000, 1.000.000.000, 2.5M, 3bn, 3 billion …", Parse: floor.ParseTokensPerMonth, Max: tokensInput.Max,
 		ID: "tokens-per-month", Label: tokensInput.Label, Linked: true, Hint: tokensInput.Hint,
 		put: func(f *State, d decimal.NullDecimal) error { f.In.OutputTokensPerMonth = d.Decimal; return nil },
 		// With requests typed, the permalink still carries the equivalent

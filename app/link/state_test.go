@@ -45,6 +45,20 @@ func TestDecodeState(t *testing.T) {
 			wantGPU: "B200", wantModel: "beta", wantWork: "gpqa", wantBasis: FieldTokens,
 		},
 		{
+			name:       "number words and dot-grouped thousands, as people type them",
+			query:      "tokens=3+billion&output=1.500&itl=1.000.000",
+			wantTokens: "3000000000", wantOutput: "1.5", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
+			wantErrs: map[Field]string{FieldITL: "Must be at most 60,000 ms."},
+		},
+		{
+			name:       "a decimal comma after dot groups is refused, saying how it was not read",
+			query:      "tokens=2.500.000,5",
+			wantTokens: "1000000000", wantOutput: "500", wantITL: "100", wantStat: "median",
+			wantModel: "alpha", wantWork: "lm-arena-chat", wantBasis: FieldTokens,
+			wantErrs: map[Field]string{FieldTokens: "The comma is not read as a decimal point: type 2,500,000.5 if that is the number."},
+		},
+		{
 			name:       "requests per month win over tokens and make requests the typed volume",
 			query:      "tokens=5&requests=2M&output=250",
 			wantTokens: "500000000", wantOutput: "250", wantITL: "100", wantStat: "median",

@@ -204,10 +204,10 @@ func (p *beyondPanel) renderFigures() app.UI {
 				floor.FormatNumber(te.GCO2ePerRequest.Decimal)+" gCO2e", "The same, for the figure at your traffic."))
 		}
 		lines = append(lines, line("Carbon per month", "carbon-per-month", "kg", e.KgCO2ePerMonth.Decimal.String(),
-			floor.FormatNumber(e.KgCO2ePerMonth.Decimal)+" kgCO2e", "The same, over the month's volume."))
+			floor.FormatKgCO2e(e.KgCO2ePerMonth.Decimal), "The same, over the month's volume."))
 		if te != nil {
 			lines = append(lines, line("Carbon per month at your traffic", "traffic-carbon-per-month", "kg", te.KgCO2ePerMonth.Decimal.String(),
-				floor.FormatNumber(te.KgCO2ePerMonth.Decimal)+" kgCO2e", "The same, for the figure at your traffic."))
+				floor.FormatKgCO2e(te.KgCO2ePerMonth.Decimal), "The same, for the figure at your traffic."))
 		}
 	} else {
 		lines = append(lines, app.P().Class("hint").Text("Choose a grid, or give your own intensity, for carbon."))

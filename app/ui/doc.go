@@ -69,8 +69,8 @@
 //     joules and Wh per image or video cells carry data-s, data-j and
 //     data-wh, plain decimals), #export-csv, #export-json (and
 //     #export-failed, why the last download did not work),
-//     #embed-snippet, #embed-script (the snippet's script that fits the
-//     frame's height), #update-notice, #data-error;
+//     #embed-snippet, #embed-script (the snippet's script that fits each
+//     embed's frame to its height), #update-notice, #data-error;
 //   - sections: #traffic, #beyond-gpu (its figures in #estimate), #ranking,
 //     #tradeoff, #volume, #embed-this; the embed's inputs fold #inputs-fold,
 //     its link to the full calculator #open-full, and its line

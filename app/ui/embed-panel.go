@@ -79,13 +79,16 @@ func SnippetStart(origin string) string {
 	return `<iframe src="` + attrEscaper.Replace(origin)
 }
 
-// embedScript is the optional host-page script: it sets the iframe's height
-// from the embed's messages, accepting them only from that iframe.
+// embedScript is the optional host-page script: it sets an iframe's height
+// from the height message it posts, finding the frame by the message's
+// source among every iframe on the page, so that each embed on a page fits
+// its own content and no other frame's message moves it.
 const embedScript = `<script>
 addEventListener("message", function (e) {
-  var f = document.querySelector('iframe[src*="/embed"]');
-  if (f && e.source === f.contentWindow && e.data && e.data.type === "` + MsgHeight + `")
-    f.style.height = Math.ceil(+e.data.height) + "px";
+  if (!e.data || e.data.type !== "` + MsgHeight + `") return;
+  var frames = document.getElementsByTagName("iframe");
+  for (var i = 0; i < frames.length; i++)
+    if (frames[i].contentWindow === e.source) frames[i].style.height = Math.ceil(+e.data.height) + "px";
 });
 </script>`
 

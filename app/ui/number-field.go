@@ -80,6 +80,11 @@ func (f *numberField) Render() app.UI {
 	if f.Derived {
 		div = div.Class("derived")
 	}
+	if f.Value == "" && f.Err == "" {
+		// Left empty, as an unset factor is: the printout leaves it out
+		// rather than print a bare label (web/css/print.css).
+		div = div.Class("field-empty")
+	}
 	mode := "decimal"
 	if f.Text {
 		mode = "text"

@@ -70,7 +70,7 @@ func (p *statementPanel) Render() app.UI {
 	return app.Section().ID("statement").Class("panel", "statement").Aria("labelledby", "statement-h").Body(
 		app.H2().ID("statement-h").Text("Statement to quote"),
 		app.P().ID("statement-short").Class("statement-text", "statement-short").Body(
-			// In print the link stands alone, as the page's permalink.
+			// In print the sentence prints, its link labelled as the permalink.
 			app.Span().Class("statement-short-body").Text(p.Short+" "),
 			app.Span().Class("print-only-inline").Text("Permalink: "),
 			app.A().ID(IDStatementShortLink).Href(p.Permalink).Text(p.Permalink),

@@ -14,7 +14,7 @@
 //
 //	-workload id       upstream task: lm-arena-chat (default), gpqa, sourcegraph-fim, image-chat, video-chat,
 //	                   text-to-image, text-to-video
-//	-tokens n          output tokens per month (default 1B); 1000000000, 1e9, 1,000,000,000, 2.5M, 3T …
+//	-tokens n          output tokens per month (default 1B); 1000000000, 1e9, 1,000,000,000, 2.5M, 3 billion …
 //	-requests n        requests per month: for a token workload linked through -output-tokens, taking
 //	                   precedence over -tokens (as requests= does on the page); for text-to-image and
 //	                   text-to-video the images or videos a month (default -tokens over -output-tokens;
@@ -53,8 +53,11 @@
 //	-list              list the workloads and their models, then exit (-list -json too)
 //	-version           print the app and data versions, then exit (-version -json too)
 //
-// Numbers take any form the app's fields take: 1000000000, 1e9,
-// 1,000,000,000, 1 000 000 000, 2.5M, 1.2B, 3T (k/M/B/T in either case).
+// Numbers take any form the app's fields take (floor.ParseNumber): 1000000000,
+// 1e9, 1,000,000,000, 1 000 000 000, 1.000.000.000 (two or more dots, each
+// before three digits; a single dot is a decimal point), 2.5M, 1.2B, 3T, 3bn,
+// 3 billion, 250 thousand (k, thousand; M, mn, million; B, bn, billion; T, tn,
+// trillion; in any case).
 //
 // Beyond the floor, the estimate (package floor's "Beyond the GPU floor"):
 // E_estimate = floor × (1 + host + idle) × pue; carbon = E_estimate × grid

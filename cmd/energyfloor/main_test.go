@@ -55,6 +55,7 @@ func TestGolden(t *testing.T) {
 		{"list.txt", []string{"-list"}},
 		{"google-deu-b200.txt", []string{"-gpu", "B200", "-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09",
 			"-grid", "DEU", "-price-per-kwh", "0.30", "-currency", "EUR"}},
+		{"deu-30b-b200-tonnes.txt", []string{"-tokens", "30B", "-grid", "DEU", "-gpu", "B200"}},
 		{"gpqa-own-intensity.txt", []string{"-workload", "gpqa", "-gpu", "H100", "-pue", "1.2", "-grid", "world", "-gco2-per-kwh", "400"}},
 		{"statement.txt", []string{"-statement"}},
 		{"statement-short.txt", []string{"-statement", "-short"}},
@@ -207,6 +208,8 @@ func TestUsageErrors(t *testing.T) {
 		want []string // lines or fragments of stderr
 	}{
 		{"tokens not a number", []string{"-tokens", "lots"}, []string{`energyfloor: -tokens "lots": Enter a number such as 1000000, 1,000,000, 1 000 000, 2.5M or 1e6.`}},
+		{"tokens with a decimal comma", []string{"-tokens", "1.500.000,5"}, []string{`energyfloor: -tokens "1.500.000,5": The comma is not read as a decimal point: type 1,500,000.5 if that is the number.`}},
+		{"tokens in a plural word", []string{"-tokens", "3 billions"}, []string{`energyfloor: -tokens "3 billions": Write "billion" after a number, not "billions".`}},
 		{"tokens zero", []string{"-tokens", "0"}, []string{`energyfloor: -tokens "0": Must be more than zero.`}},
 		{"tokens beyond the bound", []string{"-tokens", "1e19"}, []string{`energyfloor: -tokens "1e19": Must be at most 1,000,000,000,000,000,000 (10^18) tokens per month.`}},
 		{"tokens hexadecimal", []string{"-tokens", "0x10"}, []string{`-tokens "0x10": Enter a decimal number`}},
@@ -438,6 +441,10 @@ func TestSpellings(t *testing.T) {
 		{"either GPU in capitals", []string{"-gpu", "EITHER"}, nil},
 		{"model by Hugging Face id", []string{"-model", "meta-llama/Llama-3.1-8B-Instruct"}, []string{"-model", "llama-3-1-8b-instruct"}},
 		{"grid in lower case", []string{"-grid", "deu", "-json"}, []string{"-grid", "DEU", "-json"}},
+		{"tokens in words", []string{"-tokens", "3 billion", "-json"}, []string{"-tokens", "3B", "-json"}},
+		{"tokens as bn", []string{"-tokens", "3bn", "-json"}, []string{"-tokens", "3B", "-json"}},
+		{"tokens grouped with dots", []string{"-tokens", "3.000.000.000", "-json"}, []string{"-tokens", "3B", "-json"}},
+		{"requests in thousands", []string{"-requests", "250 thousand", "-json"}, []string{"-requests", "250k", "-json"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, got, stderr := runCLI(tc.args...)

@@ -98,7 +98,7 @@ func (r *report) writeTable(out io.Writer) error {
 			e := f.Estimate(fig)
 			fmt.Fprintf(tw, "\t%s\t%s", floor.FormatWh(e.WhPerRequest), floor.FormatWh(e.KWhPerMonth.Shift(3)))
 			if carbon {
-				fmt.Fprintf(tw, "\t%s gCO2e\t%s kgCO2e", floor.FormatNumber(e.GCO2ePerRequest.Decimal), floor.FormatNumber(e.KgCO2ePerMonth.Decimal))
+				fmt.Fprintf(tw, "\t%s gCO2e\t%s", floor.FormatNumber(e.GCO2ePerRequest.Decimal), floor.FormatKgCO2e(e.KgCO2ePerMonth.Decimal))
 			}
 			if e.CostPerMonth.Valid {
 				fmt.Fprintf(tw, "\t%s", floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), f.Currency))
