@@ -44,13 +44,13 @@ func TestLoadFootprint(t *testing.T) {
 		embodied, gpus = append(embodied, e.SourcedValue), append(gpus, e.GPU)
 	}
 	check("embodied", embodied, gpus, []row{{"H100", "nvidia-hgx-h100", "164"}, {"B200", "nvidia-hgx-b200", "284.25"}})
-	check("lives", fp.Lives, nil, []row{{"", "alphabet-10k-2022", "6"}, {"", "ecologits", "3"}})
+	check("lives", fp.Lives, nil, []row{{"", "alphabet-10k-2023", "6"}, {"", "ecologits", "3"}})
 	check("wue", fp.WUE, nil, []row{{"", "google-2025", "1.18"}, {"", "microsoft-fy25", "0.27"}, {"", "dry-cooling", "0"}})
 	check("servers", fp.Servers, nil, nil)
-	if fp.DefaultLife != "alphabet-10k-2022" {
-		t.Errorf("default life %q, want alphabet-10k-2022", fp.DefaultLife)
+	if fp.DefaultLife != "alphabet-10k-2023" {
+		t.Errorf("default life %q, want alphabet-10k-2023", fp.DefaultLife)
 	}
-	if want := (floor.FullFootprint{Embodied: floor.EmbodiedNVIDIA, Life: "alphabet-10k-2022", WUE: "microsoft-fy25"}); fp.Full != want {
+	if want := (floor.FullFootprint{Embodied: floor.EmbodiedNVIDIA, Life: "alphabet-10k-2023", WUE: "microsoft-fy25"}); fp.Full != want {
 		t.Errorf("full footprint %+v, want %+v", fp.Full, want)
 	}
 	for _, e := range fp.Embodied {
@@ -91,7 +91,7 @@ func TestDecodeFootprintBroken(t *testing.T) {
 	full := func(field, value string) func(doc map[string]any) {
 		return func(doc map[string]any) { doc["full_footprint"].(map[string]any)[field] = value }
 	}
-	const h100, b200, alphabet, google, dry = "nvidia-hgx-h100", "nvidia-hgx-b200", "alphabet-10k-2022", "google-2025", "dry-cooling"
+	const h100, b200, alphabet, google, dry = "nvidia-hgx-h100", "nvidia-hgx-b200", "alphabet-10k-2023", "google-2025", "dry-cooling"
 	const emb, life, wue, server = "embodied_kgco2e_per_gpu", "service_life_years", "wue_l_per_kwh", "server_kgco2e"
 	aServer := map[string]any{"id": "maker-8-gpu", "label": "L", "value": json.Number("0"), "figure": "F", "basis": "B", "scope": "S",
 		"source": "S", "url": "https://example.com", "date": "", "retrieved": "2026-12-06"}
