@@ -15,7 +15,7 @@ import (
 // TestLoadFootprint checks the bundled footprint values as their sources
 // give them (each read there; see footprint.json and the notes on issue
 // 53): 1,312 ÷ 8 and 2,274 ÷ 8 kgCO2e per GPU, lives of 6 and 3 years,
-// WUEs of 0.26 ÷ 0.22 (to 1.18), 0.27 and 0 L/kWh, no rest-of-server
+// WUEs of 1.15, 0.27 and 0 L/kWh, no rest-of-server
 // value, and what the full footprint sets.
 func TestLoadFootprint(t *testing.T) {
 	d, err := Load()
@@ -45,7 +45,7 @@ func TestLoadFootprint(t *testing.T) {
 	}
 	check("embodied", embodied, gpus, []row{{"H100", "nvidia-hgx-h100", "164"}, {"B200", "nvidia-hgx-b200", "284.25"}})
 	check("lives", fp.Lives, nil, []row{{"", "alphabet-10k-2023", "6"}, {"", "ecologits", "3"}})
-	check("wue", fp.WUE, nil, []row{{"", "google-2025", "1.18"}, {"", "microsoft-fy25", "0.27"}, {"", "dry-cooling", "0"}})
+	check("wue", fp.WUE, nil, []row{{"", "google-2025", "1.15"}, {"", "microsoft-fy25", "0.27"}, {"", "dry-cooling", "0"}})
 	check("servers", fp.Servers, nil, nil)
 	if fp.DefaultLife != "alphabet-10k-2023" {
 		t.Errorf("default life %q, want alphabet-10k-2023", fp.DefaultLife)
@@ -122,7 +122,8 @@ func TestDecodeFootprintBroken(t *testing.T) {
 		{"no source", row(emb, 1, "source", ""), Error{File: file, Row: b200, Field: "source"}, "missing"},
 		{"a control character in a label", row(wue, 2, "label", "Dry\u0007"), Error{File: file, Row: dry, Field: "label"}, "control or formatting character"},
 		{"a plain http URL", row(wue, 0, "url", "http://arxiv.org/abs/2508.15734"), Error{File: file, Row: google, Field: "url"}, "want an https URL"},
-		{"a bad date", row(wue, 0, "date", "2025-13"), Error{File: file, Row: google, Field: "date"}, `is "2025-13", want YYYY-MM`},
+		{"a bad date", row(wue, 0, "date", "2025-13"), Error{File: file, Row: google, Field: "date"}, `is "2025-13", want YYYY, YYYY-MM`},
+		{"a year out of range", row(wue, 0, "date", "1066"), Error{File: file, Row: google, Field: "date"}, `is "1066"`},
 		{"a retrieval month, not day", row(emb, 0, "retrieved", "2026-12"), Error{File: file, Row: h100, Field: "retrieved"}, "want YYYY-MM-DD"},
 		{"no retrieval date", row(life, 1, "retrieved", ""), Error{File: file, Row: "ecologits", Field: "retrieved"}, "want YYYY-MM-DD"},
 		{"a default life that is none", func(doc map[string]any) { doc["default_life"] = "meta" }, Error{File: file, Field: "default_life"}, `is "meta"`},

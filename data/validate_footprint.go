@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/shopspring/decimal"
 
@@ -28,8 +29,8 @@ var footprintGPUs = []string{floor.H100, floor.B200}
 // checkFootprint checks footprint.json: its format version; every row of
 // every table an id (lower-case letters, digits and hyphens, once in its
 // table), a label, a figure, a basis, a scope and a source, an https URL, a
-// date (YYYY-MM or YYYY-MM-DD, or empty where the source gives none that was
-// read) and the day it was retrieved (YYYY-MM-DD), and a value within its
+// date (YYYY for a year's figure, YYYY-MM or YYYY-MM-DD, or empty where the
+// source gives none that was read) and the day it was retrieved (YYYY-MM-DD), and a value within its
 // table's bounds; one embodied row for each measured GPU; at least one life,
 // and the default life one of them; at least one WUE; and the full
 // footprint's embodied setting "nvidia", its life and WUE ids of rows, its
@@ -71,8 +72,8 @@ func checkFootprint(f *FootprintFile) error {
 			if err := checkHTTPS(r.URL); err != nil {
 				return fail(row, "url", err)
 			}
-			if r.Date != "" && !isDate(r.Date) {
-				return fail(row, "date", fmt.Errorf("is %s, want YYYY-MM or YYYY-MM-DD, or empty", floor.QuoteInput(r.Date)))
+			if r.Date != "" && !isDate(r.Date) && !isYear(r.Date) {
+				return fail(row, "date", fmt.Errorf("is %s, want YYYY, YYYY-MM or YYYY-MM-DD, or empty", floor.QuoteInput(r.Date)))
 			}
 			if len(r.Retrieved) != len("2006-01-02") || !isDate(r.Retrieved) {
 				return fail(row, "retrieved", fmt.Errorf("is %s, want YYYY-MM-DD", floor.QuoteInput(r.Retrieved)))
@@ -125,6 +126,13 @@ func checkFootprint(f *FootprintFile) error {
 		return fail("full_footprint", "server", fmt.Errorf("is %s, want the id of a server, or empty for none", floor.QuoteInput(full.Server)))
 	}
 	return nil
+}
+
+// isYear reports whether s is a year written YYYY, from minGridYear to
+// maxGridYear.
+func isYear(s string) bool {
+	y, err := strconv.Atoi(s)
+	return err == nil && len(s) == 4 && y >= minGridYear && y <= maxGridYear
 }
 
 // hasID reports whether rows has a row of id.
