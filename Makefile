@@ -1,4 +1,5 @@
-# Energy Floor. `make run` serves the app on $(ADDR); `make test` runs every test.
+# Energy Floor. `make run` serves the app on $(ADDR); `make test` runs every test; `make check` all but
+# the browser suite and fuzzing.
 GO       ?= go
 UPSTREAM ?= ../shared/mlenergy-leaderboard/data
 GRID     ?= ../shared/grid-intensity/average-intensities.json
@@ -6,17 +7,24 @@ ADDR     ?= 127.0.0.1:8000
 PREFIX   ?=
 ORIGIN   ?=
 
-.PHONY: test fuzz bench data wasm build run static clean
+.PHONY: test check fuzz bench data wasm build run static clean
 
-# test runs every test: vet, then unit, component and CLI tests and, when Chromium is present, the
-# browser suite (app/e2e) and the benchmark's smoke test (cmd/bench). With CI=true a missing Chromium
-# fails them instead of skipping them. -count=1: the browser tests build and run the app outside what
-# Go's test cache can see, so a cached pass could hide a change in app/, web/ or data/. -timeout is
-# a guard against a hung test, with room for the browser suite on a slow shared machine.
+# test runs every test: vet, then unit, component and CLI tests, the browser suite (app/e2e) when
+# Chromium is present, and fuzzing. With CI=true a missing Chromium fails the browser tests instead of
+# skipping them (the benchmark's smoke test runs in make bench). -count=1: the browser tests build and
+# run the app outside what Go's test cache can see, so a cached pass could hide a change in app/, web/
+# or data/. -timeout is a guard against a hung test, with room for the browser suite on a slow shared
+# machine.
 test:
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 30m ./...
 	$(MAKE) fuzz
+
+# check is the fast loop while developing: vet, then every test but the browser suite (app/e2e) and
+# fuzzing: unit, component, prerender, CLI and server tests.
+check:
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 10m $$($(GO) list ./... | grep -v /app/e2e)
 
 # fuzz gives the number parsers, the traffic floor's volume, the URL-state decoder and the dataset decoders FUZZN executions each
 # beyond their checked-in corpora (testdata/fuzz/). A count, not a time, so that a loaded machine makes
@@ -30,7 +38,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZN)x ./data
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeGrid$$' -fuzztime $(FUZZN)x ./data
 
-# bench runs the Go benchmarks, then the browser benchmark (cmd/bench: RUNS alternating rounds of cold
+# bench runs the Go benchmarks, the browser benchmark's smoke test (EF_BENCH=1: one short round, which
+# must produce every figure), then the browser benchmark (cmd/bench: RUNS alternating rounds of cold
 # and warm loads of go-app's floor page and the app in headless Chromium on 127.0.0.1), which prints
 # each site's figures, the app's ratios to the floor, and the same as JSON. PAGE is the app's page it
 # loads (make bench PAGE='/?workload=text-to-image' times an image page).
@@ -38,6 +47,7 @@ RUNS ?= 5
 PAGE ?= /
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	EF_BENCH=1 $(GO) test -count=1 -run '^TestMeasureProducesEveryFigure$$' ./cmd/bench
 	$(GO) run ./cmd/bench -runs $(RUNS) -page '$(PAGE)'
 
 # data compiles the upstream ML.ENERGY files and CO2.js's grid intensities into data/compiled (make data

@@ -1,6 +1,6 @@
 module energyfloor
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/andybalholm/brotli v1.3.0
@@ -9,6 +9,7 @@ require (
 	github.com/goccy/go-json v0.12.0
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 	github.com/shopspring/decimal v1.6.0
+	golang.org/x/net v0.63.0
 )
 
 require (
