@@ -2,11 +2,8 @@ package e2e
 
 import (
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -139,44 +136,6 @@ func navigateHolding(t *testing.T, b *Browser, url, pattern, what string) (relea
 	}
 }
 
-// TestPrerenderedHTMLHasResults checks the server's first HTML, as a crawler
-// or a reader without JavaScript gets it, for the requested inputs.
-func TestPrerenderedHTMLHasResults(t *testing.T) {
-	base := appServer(t)
-	in := inputs{Workload: "lm-arena-chat", Tokens: "2000000000", Output: "800", ITL: "60", Pct: "p90", GPU: "B200", Model: "qwen-3-235b-a22b-instruct"}
-	status, body, err := Get(base + "/" + in.query())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if status != 200 {
-		t.Fatalf("GET %s: status %d", in.query(), status)
-	}
-	want := cliExpect(t, in)
-	for _, c := range []struct {
-		id   string
-		want string
-	}{{"energy-per-request", want.WhPerRequest.String()}, {"energy-per-month", want.WhPerMonth.String()}} {
-		m := regexp.MustCompile(`<[^>]*id="` + c.id + `"[^>]*>`).FindString(body)
-		if m == "" {
-			t.Errorf("the prerendered HTML has no element with id=%q", c.id)
-			continue
-		}
-		got := regexp.MustCompile(`data-wh="([^"]*)"`).FindStringSubmatch(m)
-		if got == nil {
-			t.Errorf("prerendered %s has no data-wh: %s", c.id, m)
-			continue
-		}
-		if !decEqual(got[1], c.want) {
-			t.Errorf("prerendered %s data-wh = %s, want %s (CLI)", c.id, got[1], c.want)
-		}
-	}
-	for _, id := range []string{"caveat", "citation"} {
-		if !strings.Contains(body, `id="`+id+`"`) {
-			t.Errorf("the prerendered HTML has no #%s", id)
-		}
-	}
-}
-
 // TestInputsUpdateResultsLikeTheCLI changes every input in turn, the way a
 // user does, and checks after each change that both results equal what
 // `energyfloor -json` prints for the same inputs.
@@ -289,115 +248,13 @@ func readState(t testing.TB, b *Browser) inputs {
 		}
 		*f.dst = v
 	}
-	// TestSelectOptionsUseURLValues reports an "either" option whose value
-	// is not ""; read it as "" here so the other checks go on.
+	// An "either" option whose value is not "" is app/server's
+	// TestSelectOptionsAreURLValues's to report; read it as "" here so
+	// the other checks go on.
 	if in.GPU != "H100" && in.GPU != "B200" {
 		in.GPU = ""
 	}
 	return in
-}
-
-// TestSelectOptionsUseURLValues checks that the <select> options carry the
-// URL parameters' values, so that a state read from the form is a permalink.
-func TestSelectOptionsUseURLValues(t *testing.T) {
-	b := openApp(t, "/")
-	for _, c := range []struct {
-		sel  string
-		want []string
-	}{
-		{selGPU, []string{"", "H100", "B200"}},
-		{selPercentile, []string{"median", "p90", "p95", "p99"}},
-		{selWorkload, []string{"lm-arena-chat", "gpqa", "sourcegraph-fim", "image-chat", "video-chat", "text-to-image", "text-to-video"}},
-	} {
-		got, err := Eval[[]string](b, `[...document.querySelector(`+jsString(c.sel)+`).options].map(o => o.value)`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !sameSet(got, c.want) {
-			t.Errorf("%s option values = %q, want %q", c.sel, got, c.want)
-		}
-	}
-}
-
-func sameSet(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	seen := map[string]int{}
-	for _, x := range a {
-		seen[x]++
-	}
-	for _, x := range b {
-		if seen[x]--; seen[x] < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// TestPermalinkRestoresState opens permalinks and checks that every field
-// shows the linked state and the results equal the CLI's for it.
-func TestPermalinkRestoresState(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	for _, in := range []inputs{
-		{Workload: "lm-arena-chat", Tokens: "2.5B", Output: "800", ITL: "60", Pct: "p95", GPU: "B200", Model: "qwen-3-235b-a22b-instruct"},
-		{Workload: "gpqa", Tokens: "750000000", Output: "2000", ITL: "120", Pct: "median", GPU: "H100", Model: "qwen-3-8b"},
-		{Workload: "lm-arena-chat", Tokens: "1e9", Output: "500", ITL: "1", Pct: "p99", GPU: "H100", Model: "qwen-3-235b-a22b-instruct"},
-	} {
-		t.Run(in.query(), func(t *testing.T) {
-			if err := b.Navigate(base + "/" + in.query()); err != nil {
-				t.Fatal(err)
-			}
-			waitInteractive(t, b)
-			got := readState(t, b)
-			for _, c := range []struct{ name, got, want string }{
-				{"workload", got.Workload, in.Workload}, {"pct", got.Pct, in.Pct}, {"gpu", got.GPU, in.GPU}, {"model", got.Model, in.Model},
-			} {
-				if c.got != c.want {
-					t.Errorf("%s field = %q, want %q", c.name, c.got, c.want)
-				}
-			}
-			for _, c := range []struct{ name, got, want string }{
-				{"tokens", got.Tokens, in.Tokens}, {"output", got.Output, in.Output}, {"itl", got.ITL, in.ITL},
-			} {
-				if !sameNumber(c.got, c.want) {
-					t.Errorf("%s field = %q, want %q (or the same number written another way)", c.name, c.got, c.want)
-				}
-			}
-			waitResults(t, b, cliExpect(t, in), 5*time.Second)
-		})
-	}
-}
-
-// TestLinkTakesTheCLIsSpellings opens a link in the spellings the CLI takes
-// (a GPU in lower case, a model's Hugging Face id, a grid code in lower
-// case): the figures equal the CLI's for the same spellings, the fields show
-// the canonical values, and after an edit the address bar's permalink spells
-// them canonically.
-func TestLinkTakesTheCLIsSpellings(t *testing.T) {
-	in := inputs{GPU: "h100", Model: "meta-llama/Llama-3.1-8B-Instruct", ITL: "80"}
-	b := openApp(t, "/"+in.query()+"&grid=deu")
-	waitResults(t, b, cliExpect(t, in), 5*time.Second)
-	for _, c := range []struct{ sel, want string }{{selGPU, "H100"}, {selModel, "llama-3-1-8b-instruct"}, {selGrid, "DEU"}} {
-		if got, _ := fieldValue(b, c.sel); got != c.want {
-			t.Errorf("%s shows %q, want %q", c.sel, got, c.want)
-		}
-	}
-	if err := b.Type(selITL, "90"); err != nil {
-		t.Fatal(err)
-	}
-	q, err := Poll[string](b, `location.search.includes("itl=90") ? location.search : ""`, 5*time.Second)
-	if err != nil {
-		t.Fatalf("the address bar never took the edit: %v", err)
-	}
-	got, _ := url.ParseQuery(strings.TrimPrefix(q, "?"))
-	for p, want := range map[string]string{"gpu": "H100", "model": "llama-3-1-8b-instruct", "grid": "DEU"} {
-		if got.Get(p) != want {
-			t.Errorf("the permalink %s has %s=%q, want %q", q, p, got.Get(p), want)
-		}
-	}
 }
 
 // TestScreenshots writes full-page screenshots of the calculator and the

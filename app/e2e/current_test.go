@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -234,42 +233,6 @@ func TestWasmBlockedFormAnswers(t *testing.T) {
 	}
 	if err := os.WriteFile(filepath.Join(screenshotDir(t), "wasm-blocked-375.png"), shot, 0o644); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestJavaScriptOffFormAnswers: with JavaScript off, Enter in a field loads
-// the prerendered page for the fields' values.
-func TestJavaScriptOffFormAnswers(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	for _, path := range []string{"/", "/embed"} {
-		t.Run(path, func(t *testing.T) {
-			b := newCleanBrowser(t, 1280, 900, base)
-			if _, err := chromedp.Call(b.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-				t.Fatal(err)
-			}
-			start := inputs{Tokens: "3B", ITL: "60", Model: defaultModel}
-			if err := b.Navigate(base + path + start.query()); err != nil {
-				t.Fatal(err)
-			}
-			waitResults(t, b, cliExpect(t, start), 5*time.Second)
-			if err := b.TypeKeys(selTokens, "7.5B"); err != nil {
-				t.Fatal(err)
-			}
-			if err := b.TypeKeys(selITL, "45"); err != nil {
-				t.Fatal(err)
-			}
-			submitWithEnter(t, b, selITL)
-			want := start
-			want.Tokens, want.ITL = "7.5B", "45"
-			waitResults(t, b, cliExpect(t, want), 5*time.Second)
-			if got := current(t, b); got != "yes" {
-				t.Errorf("data-current %q, want yes", got)
-			}
-			if q := pageQuery(t, b); strings.Contains(q, "requests=") || !strings.Contains(q, "tokens=7.5B") {
-				t.Errorf("the form sent %q: want tokens=7.5B and no requests", q)
-			}
-		})
 	}
 }
 
@@ -541,25 +504,6 @@ func TestWasmBlockedFactorEditsNotCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := b.Type(selTokens, "7M"); err != nil {
-		t.Fatal(err)
-	}
-	submitWithEnter(t, b, selTokens)
-	requireFactorsSent(t, b)
-}
-
-// TestJavaScriptOffSendsTheFactors: with JavaScript off, Calculate sends the
-// fields of Beyond the GPU with the rest of the form.
-func TestJavaScriptOffSendsTheFactors(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	if _, err := chromedp.Call(b.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Navigate(base + factorLink); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.TypeKeys(selTokens, "7M"); err != nil {
 		t.Fatal(err)
 	}
 	submitWithEnter(t, b, selTokens)

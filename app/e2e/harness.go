@@ -94,8 +94,9 @@ func run(ctx context.Context, dir string, env []string, name string, args ...str
 //
 // Builds through the harness hold a lock (bin/.e2e-build.lock), so that the
 // suite and the benchmark's test, which `go test ./...` runs side by side,
-// never build into web/ at the same time.
-func BuildServer(ctx context.Context, root, out string) error {
+// never build into web/ at the same time. make is given makeVars
+// ("BROTLI_QUALITY=1").
+func BuildServer(ctx context.Context, root, out string, makeVars ...string) error {
 	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o755); err != nil {
 		return err
 	}
@@ -108,7 +109,7 @@ func BuildServer(ctx context.Context, root, out string) error {
 		return fmt.Errorf("locking the build: %w", err)
 	}
 	defer syscall.Flock(int(lock.Fd()), syscall.LOCK_UN)
-	if err := run(ctx, root, nil, "make", "build"); err != nil {
+	if err := run(ctx, root, nil, "make", append([]string{"build"}, makeVars...)...); err != nil {
 		return err
 	}
 	return run(ctx, root, nil, "cp", filepath.Join(root, "bin", "energyfloor-server"), out)

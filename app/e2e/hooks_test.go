@@ -303,13 +303,6 @@ func fieldValue(b *Browser, sel string) (string, error) {
 	return Eval[string](b, fmt.Sprintf(`document.querySelector(%s)?.value ?? "<missing>"`, jsString(sel)))
 }
 
-// decEqual reports whether two decimal strings are the same number.
-func decEqual(a, b string) bool {
-	x, err1 := decimal.NewFromString(a)
-	y, err2 := decimal.NewFromString(b)
-	return err1 == nil && err2 == nil && x.Equal(y)
-}
-
 // sameNumber reports whether a field's text and a URL parameter are the
 // same number, in whatever form the app's number parser accepts ("2.5B" and
 // "2,500,000,000").

@@ -16,7 +16,9 @@ const v2DataVersion = "2099-12-31"
 
 // variantServer builds, from a copy of the checkout whose dataset carries
 // the data version v2DataVersion, a second server: another app.wasm, other
-// data, so another content version.
+// data, so another content version. Its app.wasm.br is brotli at quality
+// 1: nobody downloads it but the test, over loopback, and quality 11 is
+// cmd/precompress's TestBrotliQuality11's.
 func variantServer(t testing.TB) string {
 	t.Helper()
 	p, err := builds.do("server-v2", func() (string, error) {
@@ -51,7 +53,7 @@ func variantServer(t testing.TB) string {
 			return "", err
 		}
 		out := filepath.Join(buildDir, "server-v2")
-		return out, BuildServer(ctx, dir, out)
+		return out, BuildServer(ctx, dir, out, "BROTLI_QUALITY=1")
 	})
 	if err != nil {
 		t.Fatalf("building the second version: %v", err)

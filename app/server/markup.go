@@ -141,6 +141,12 @@ func dropIndent(text []byte) []byte {
 	return goappIndent.ReplaceAllFunc(text, func(m []byte) []byte { return m[len(m)-(len(m)-1)%2:] })
 }
 
+// preIndent is go-app's indentation around the elements in a <pre> (its
+// <code>): a line break and spaces between the pre's tags and a child's, or
+// between two children, never inside a text. The browser would show it as
+// an indented first line and a blank last one.
+var preIndent = regexp.MustCompile(`(^|>)\n *(<|$)`)
+
 // rawTextTags are the elements whose text the browser keeps as written (or
 // does not render as text): their content is left as it is.
 var rawTextTags = []string{"pre", "textarea", "script", "style"}
@@ -151,7 +157,8 @@ var rawTextTags = []string{"pre", "textarea", "script", "style"}
 // a figure ("12.7 times the floor , at"), or between two adjacent texts. A
 // line break in an attribute value is always escaped (go-app quotes values
 // with strconv.Quote), so the pass only ever removes the encoder's
-// whitespace, and text in rawTextTags keeps its own.
+// whitespace, and text in rawTextTags keeps its own (a <pre> loses only
+// the indentation around the elements in it: preIndent).
 func dropIndentation(page []byte) []byte {
 	var out bytes.Buffer
 	out.Grow(len(page))
@@ -177,7 +184,11 @@ func dropIndentation(page []byte) []byte {
 				if end < 0 {
 					end = len(page) - i
 				}
-				out.Write(page[i : i+end])
+				content := page[i : i+end]
+				if raw == "pre" {
+					content = preIndent.ReplaceAll(content, []byte("$1$2"))
+				}
+				out.Write(content)
 				i += end
 				break
 			}

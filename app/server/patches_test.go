@@ -291,10 +291,13 @@ func TestPrerenderedTextReadsAsTheApps(t *testing.T) {
 }
 
 // TestDropIndentation: go-app's indentation goes, a text's own space stays,
-// and the content of pre, textarea, script and style is left as it is.
+// and the content of pre, textarea, script and style is left as it is, but
+// for the indentation around a <pre>'s <code>.
 func TestDropIndentation(t *testing.T) {
-	in := "<p>\n  <span>a</span>\n   (b\n  <i>c</i>\n  .\n</p>\n<pre>x\n  y</pre><script>\n  z</script><textarea>\n  t</textarea>"
-	want := "<p><span>a</span> (b<i>c</i>.</p><pre>x\n  y</pre><script>\n  z</script><textarea>\n  t</textarea>"
+	in := "<p>\n  <span>a</span>\n   (b\n  <i>c</i>\n  .\n</p>\n<pre>x\n  y</pre><script>\n  z</script><textarea>\n  t</textarea>" +
+		"<pre>\n    <code>@a{\n  b\n}\n</code>\n  </pre>"
+	want := "<p><span>a</span> (b<i>c</i>.</p><pre>x\n  y</pre><script>\n  z</script><textarea>\n  t</textarea>" +
+		"<pre><code>@a{\n  b\n}\n</code></pre>"
 	if got := string(dropIndentation([]byte(in))); got != want {
 		t.Errorf("dropIndentation(%q)\n= %q\nwant %q", in, got, want)
 	}

@@ -4,11 +4,13 @@
 //
 // Usage:
 //
-//	precompress FILE...
+//	precompress [-brotli-quality N] FILE...
 //
-// For each FILE it writes FILE.br (brotli, quality 11) and FILE.gz (gzip at
-// its best compression, for the few clients without brotli) next to it and
-// prints the three sizes. A copy that already decompresses to FILE's bytes is
+// For each FILE it writes FILE.br (brotli, quality 11, or N: 0 to 11) and
+// FILE.gz (gzip at its best compression, for the few clients without
+// brotli) next to it and prints the three sizes. A lower quality is for
+// builds no visitor downloads, such as a test's: quality 11 takes tens of
+// seconds for app.wasm. A copy that already decompresses to FILE's bytes is
 // left alone, so running it again after an unchanged build costs a
 // decompression, not a compression.
 package main
@@ -27,16 +29,19 @@ import (
 )
 
 func main() {
+	quality := flag.Int("brotli-quality", brotli.BestCompression, "brotli `quality`, 0 (fastest) to 11 (smallest)")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: precompress FILE...")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: precompress [-brotli-quality N] FILE...")
+		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() == 0 {
+	if flag.NArg() == 0 || *quality < brotli.BestSpeed || *quality > brotli.BestCompression {
 		flag.Usage()
 		os.Exit(2)
 	}
+	encs := withBrotliQuality(*quality)
 	for _, name := range flag.Args() {
-		if err := precompress(name, os.Stdout); err != nil {
+		if err := precompress(name, encs, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "precompress:", err)
 			os.Exit(1)
 		}
@@ -50,19 +55,23 @@ type encoding struct {
 	reader func(r io.Reader) (io.Reader, error)
 }
 
-var encodings = []encoding{
-	{
-		suffix: ".br",
-		writer: func(w io.Writer) (io.WriteCloser, error) {
-			return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24}), nil
+// withBrotliQuality returns the encodings precompress writes: brotli at
+// quality (with a 16 MB window) and gzip at its best compression.
+func withBrotliQuality(quality int) []encoding {
+	return []encoding{
+		{
+			suffix: ".br",
+			writer: func(w io.Writer) (io.WriteCloser, error) {
+				return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: quality, LGWin: 24}), nil
+			},
+			reader: func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
 		},
-		reader: func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
-	},
-	{
-		suffix: ".gz",
-		writer: func(w io.Writer) (io.WriteCloser, error) { return gzip.NewWriterLevel(w, gzip.BestCompression) },
-		reader: func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
-	},
+		{
+			suffix: ".gz",
+			writer: func(w io.Writer) (io.WriteCloser, error) { return gzip.NewWriterLevel(w, gzip.BestCompression) },
+			reader: func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
+		},
+	}
 }
 
 // compress returns raw compressed in the encoding.
@@ -79,14 +88,15 @@ func (enc encoding) compress(raw []byte) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// precompress writes name.br and name.gz unless they already hold name's bytes.
-func precompress(name string, out io.Writer) error {
+// precompress writes name.br and name.gz, in encs, unless they already
+// hold name's bytes.
+func precompress(name string, encs []encoding, out io.Writer) error {
 	raw, err := os.ReadFile(name)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "%s: %d bytes", filepath.Base(name), len(raw))
-	for _, enc := range encodings {
+	for _, enc := range encs {
 		target := name + enc.suffix
 		if !upToDate(target, raw, enc) {
 			if err := write(target, raw, enc); err != nil {

@@ -45,7 +45,7 @@ func TestPrecompress(t *testing.T) {
 
 	t.Run("writes both forms", func(t *testing.T) {
 		var out strings.Builder
-		if err := precompress(name, &out); err != nil {
+		if err := precompress(name, withBrotliQuality(11), &out); err != nil {
 			t.Fatal(err)
 		}
 		check(t)
@@ -56,7 +56,7 @@ func TestPrecompress(t *testing.T) {
 	t.Run("an up-to-date form is left alone", func(t *testing.T) {
 		old := time.Now().Add(-time.Hour).Truncate(time.Second)
 		os.Chtimes(name+".br", old, old)
-		if err := precompress(name, io.Discard); err != nil {
+		if err := precompress(name, withBrotliQuality(11), io.Discard); err != nil {
 			t.Fatal(err)
 		}
 		if info, _ := os.Stat(name + ".br"); !info.ModTime().Equal(old) {
@@ -67,7 +67,7 @@ func TestPrecompress(t *testing.T) {
 		os.WriteFile(name+".gz", []byte("not gzip"), 0o644)
 		raw = append(raw, "more"...)
 		os.WriteFile(name, raw, 0o644)
-		if err := precompress(name, io.Discard); err != nil {
+		if err := precompress(name, withBrotliQuality(11), io.Discard); err != nil {
 			t.Fatal(err)
 		}
 		check(t)
@@ -76,8 +76,54 @@ func TestPrecompress(t *testing.T) {
 		}
 	})
 	t.Run("a missing input is an error", func(t *testing.T) {
-		if err := precompress(filepath.Join(dir, "nope.wasm"), io.Discard); err == nil {
+		if err := precompress(filepath.Join(dir, "nope.wasm"), withBrotliQuality(11), io.Discard); err == nil {
 			t.Error("no error")
 		}
 	})
+}
+
+// TestBrotliQuality11 holds what `make wasm` ships to quality 11 with a
+// 16 MB window: the .br written for testdata/doc.txt is, byte for byte,
+// testdata/doc.txt.q11.br, which the reference brotli tool wrote
+// (`brotli -q 11 --lgwin=24`). A lower quality, as the browser suite's
+// second build asks for, writes another file that decodes to the same bytes.
+func TestBrotliQuality11(t *testing.T) {
+	raw, err := os.ReadFile("testdata/doc.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/doc.txt.q11.br")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "doc.txt")
+	if err := os.WriteFile(name, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := precompress(name, withBrotliQuality(11), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(name + ".br")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the .br at quality 11 is %d bytes, not the reference tool's %d-byte brotli -q 11 --lgwin=24", len(got), len(want))
+	}
+
+	os.Remove(name + ".br")
+	if err := precompress(name, withBrotliQuality(1), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	fast, err := os.ReadFile(name + ".br")
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := io.ReadAll(brotli.NewReader(bytes.NewReader(fast)))
+	if err != nil || !bytes.Equal(decoded, raw) {
+		t.Errorf("the .br at quality 1 decodes to %d bytes (%v), want the input's %d", len(decoded), err, len(raw))
+	}
+	if bytes.Equal(fast, want) {
+		t.Error("quality 1 wrote the same bytes as quality 11")
+	}
 }
