@@ -72,6 +72,7 @@ func BenchmarkUnmarshalDirect(b *testing.B) {
 		{read("grid.json"), func() any { return new(GridFile) }},
 		{publishedJSON, func() any { return new(PublishedFile) }},
 		{equivalentsJSON, func() any { return new(EquivalentsFile) }},
+		{footprintJSON, func() any { return new(FootprintFile) }},
 	}
 	for _, w := range idx.Workloads {
 		for _, m := range w.Models {

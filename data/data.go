@@ -1,8 +1,10 @@
 // Package data is Energy Floor's bundled dataset: the ML.ENERGY Leaderboard v3
 // measurements and the grid carbon intensities (Ember's yearly electricity
 // data via CO2.js), compiled by energyfloor/data/compile into the folder
-// compiled/, and the published per-prompt figures, written by hand in
-// published.json; embedded in the binary, decoded once and validated record
+// compiled/, and the published per-prompt figures, the everyday
+// equivalents and the footprint values (embodied emissions per GPU,
+// service lives, WUE), written by hand in published.json, equivalents.json
+// and footprint.json; embedded in the binary, decoded once and validated record
 // by record.
 //
 // Load returns the embedded dataset as the domain types of package floor:
@@ -14,9 +16,9 @@
 //
 // When each part is decoded: natively (server, CLI, static build, tests)
 // Load and Decode decode and validate everything before they return. In
-// the browser Load decodes index.json, the grid, the published figures and
-// the equivalents, and lists every workload, token or image or video,
-// without its models; LoadWorkload decodes a workload's models on the first
+// the browser Load decodes index.json, the grid, the published figures, the
+// equivalents and the footprint values, and lists every workload, token or
+// image or video, without its models; LoadWorkload decodes a workload's models on the first
 // page that needs that workload (its link, or the workload select switched
 // to it), so that a page starts without decoding the workloads it does not
 // show.
@@ -47,7 +49,11 @@
 // an id (once), a value, a date, a source, an https URL, a scope and what
 // it aligns with; equivalents.json's entries each an id (once), a name, a
 // unit, a positive Wh per unit, a source, an https URL, a year, a basis and
-// how it was verified. An *Error names the file, workload, model, row and field
+// how it was verified; footprint.json's values (checkFootprint) each an id
+// (once in its table), a label, the figure as read, a basis, a scope, a
+// source, an https URL, a date and the day retrieved, and a value within its
+// table's bounds, with a value for every measured GPU and a full footprint
+// that names rows it has. An *Error names the file, workload, model, row and field
 // at fault.
 package data
 
@@ -76,6 +82,15 @@ var publishedJSON []byte
 //
 //go:embed equivalents.json
 var equivalentsJSON []byte
+
+// footprintJSON is footprint.json, written by hand beside this file: the
+// values of the footprint beyond energy (embodied emissions per GPU,
+// service lives, WUE presets), each read at its source. It sits here, not in
+// compiled/, because the compiler writes compiled/ whole from the upstream
+// files and its golden test refuses a file there it did not write.
+//
+//go:embed footprint.json
+var footprintJSON []byte
 
 var (
 	loadOnce sync.Once
@@ -206,6 +221,9 @@ func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) 
 		return nil, nil, err
 	}
 	if d.Equivalents, err = decodeEquivalents(equivalentsJSON, unmarshal, validate); err != nil {
+		return nil, nil, err
+	}
+	if d.Footprint, err = decodeFootprint(footprintJSON, unmarshal, validate); err != nil {
 		return nil, nil, err
 	}
 	decoders := map[string]func() error{}
@@ -363,6 +381,49 @@ func decodeEquivalents(b []byte, unmarshal func([]byte, any) error, validate boo
 		}
 	}
 	return eqs, nil
+}
+
+// decodeFootprint decodes footprint.json's bytes b, checks them (with
+// validate; see decode) and returns its values as the domain has them.
+func decodeFootprint(b []byte, unmarshal func([]byte, any) error, validate bool) (floor.FootprintSources, error) {
+	const file = "footprint.json"
+	var f FootprintFile
+	if err := decodeFile(file, b, &f, unmarshal); err != nil {
+		return floor.FootprintSources{}, err
+	}
+	if validate && checksBuilt {
+		if err := checkFootprint(&f); err != nil {
+			return floor.FootprintSources{}, err
+		}
+	}
+	fs := floor.FootprintSources{DefaultLife: f.DefaultLife, Full: floor.FullFootprint(f.Full)}
+	for i, r := range f.Embodied {
+		if r == nil {
+			return floor.FootprintSources{}, &Error{File: file, Field: "embodied_kgco2e_per_gpu", Err: fmt.Errorf("row %d is null", i+1)}
+		}
+		v, err := r.Sourced()
+		if err != nil {
+			return floor.FootprintSources{}, rowError(file, r.ID, err)
+		}
+		fs.Embodied = append(fs.Embodied, floor.GPUEmbodied{GPU: r.GPU, SourcedValue: v})
+	}
+	for _, t := range []struct {
+		list string
+		rows []*SourcedRow
+		to   *[]floor.SourcedValue
+	}{{"service_life_years", f.Lives, &fs.Lives}, {"wue_l_per_kwh", f.WUE, &fs.WUE}, {"server_kgco2e", f.Servers, &fs.Servers}} {
+		for i, r := range t.rows {
+			if r == nil {
+				return floor.FootprintSources{}, &Error{File: file, Field: t.list, Err: fmt.Errorf("row %d is null", i+1)}
+			}
+			v, err := r.Sourced()
+			if err != nil {
+				return floor.FootprintSources{}, rowError(file, r.ID, err)
+			}
+			*t.to = append(*t.to, v)
+		}
+	}
+	return fs, nil
 }
 
 // rowError locates err, a *FieldError of row in file, as an *Error.

@@ -8,8 +8,8 @@ import (
 
 // unmarshalDirect decodes index.json (into a *Index), a model file (into a
 // *ModelFile, or a *DiffusionModelFile), grid.json (into a *GridFile),
-// published.json (into a *PublishedFile) or equivalents.json (into an
-// *EquivalentsFile) with a small hand-written JSON reader: one pass over the
+// published.json (into a *PublishedFile), equivalents.json (into an
+// *EquivalentsFile) or footprint.json (into a *FootprintFile) with a small hand-written JSON reader: one pass over the
 // bytes, filling the format's types (format.go) by a plan made once from
 // their json tags (direct_plan.go), without reflection per value. The
 // browser build uses it (unmarshal_wasm.go). Natively it is tested against

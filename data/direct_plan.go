@@ -52,6 +52,7 @@ var filePlans = sync.OnceValues(func() (map[reflect.Type]*plan, error) {
 	for _, t := range []reflect.Type{
 		reflect.TypeFor[Index](), reflect.TypeFor[ModelFile](), reflect.TypeFor[DiffusionModelFile](),
 		reflect.TypeFor[GridFile](), reflect.TypeFor[PublishedFile](), reflect.TypeFor[EquivalentsFile](),
+		reflect.TypeFor[FootprintFile](),
 	} {
 		p, err := planOf(t, made)
 		if err != nil {

@@ -74,9 +74,10 @@ func TestDirectRefuses(t *testing.T) {
 	}
 }
 
-// TestDirectAgreesGridAndPublished decodes small grid.json and
-// published.json documents with unmarshalDirect and encoding/json and
-// checks the values are the same.
+// TestDirectAgreesGridAndPublished decodes small grid.json,
+// published.json and footprint.json documents, and the bundled
+// equivalents.json and footprint.json, with unmarshalDirect and
+// encoding/json and checks the values are the same.
 func TestDirectAgreesGridAndPublished(t *testing.T) {
 	tests := []struct {
 		name string
@@ -91,6 +92,10 @@ func TestDirectAgreesGridAndPublished(t *testing.T) {
 			`"wh_per_prompt":0.10,"approximate":true,"date":"2025-05","source":"S","url":"https://x","scope":"All.","aligns_with":"none"}]}`},
 		{"published, empty", func() any { return &PublishedFile{} }, `{"figures":[]}`},
 		{"equivalents, the bundled file", func() any { return &EquivalentsFile{} }, string(equivalentsJSON)},
+		{"footprint, the bundled file", func() any { return &FootprintFile{} }, string(footprintJSON)},
+		{"footprint, a server row and nulls", func() any { return &FootprintFile{} }, `{"version":"1","embodied_kgco2e_per_gpu":[{"gpu":"H100",` +
+			`"id":"a","value":164,"retrieved":"2026-12-06"},null],"service_life_years":null,"server_kgco2e":[{"id":"s","value":1.5e3,` +
+			`"figure":"1,500 kg \u00f7 1"}],"full_footprint":{"embodied":"nvidia","server":"s"}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -117,6 +122,8 @@ func TestDirectAgreesGridAndPublished(t *testing.T) {
 		{"a year that is not whole", &GridFile{}, `{"intensities":[{"year":2024.5}]}`, "2024.5 is not a whole number"},
 		{"unknown published field", &PublishedFile{}, `{"figures":[{"id":"a","wh":1}]}`, `unknown field "wh"`},
 		{"figures given twice", &PublishedFile{}, `{"figures":[],"figures":[]}`, `field "figures" given twice`},
+		{"unknown footprint field", &FootprintFile{}, `{"wue_l_per_kwh":[{"id":"a","withdrawal":1}]}`, `unknown field "withdrawal"`},
+		{"unknown full footprint field", &FootprintFile{}, `{"full_footprint":{"water":"x"}}`, `unknown field "water"`},
 		{"a type it does not read", &Row{}, `{}`, "cannot decode into *data.Row"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,8 +14,8 @@ import (
 // The dataset's file format, version FormatVersion: these types are the one
 // definition of index.json, grid.json and <workload>/<slug>.json, which the
 // compiler (data/compile) writes in field order, and of published.json,
-// written by hand (grid.json's, published.json's and equivalents.json's types
-// are in format_files.go). The native loader decodes them with goccy/go-json and the
+// written by hand (grid.json's, published.json's, equivalents.json's and
+// footprint.json's types are in format_files.go). The native loader decodes them with goccy/go-json and the
 // browser's reader (direct.go) fills the same types. Figures stay JSON number text (json.Number) until Row.configuration
 // parses them into exact decimals: 0.2402453 is exactly 0.2402453, with no
 // float64 in between, and a file is written back as it was read.

@@ -9,8 +9,8 @@ import (
 )
 
 // The dataset's files beside the models (format.go): grid.json, which the
-// compiler writes, and published.json and equivalents.json, written by
-// hand.
+// compiler writes, and published.json, equivalents.json and footprint.json,
+// written by hand.
 
 // GridFile is grid.json: the yearly average carbon intensity of electricity
 // generation of every bundled country and region, sorted by code, with its
@@ -143,4 +143,62 @@ func (r *EquivalentRow) Equivalent() (floor.Equivalent, error) {
 		e.Ladder = append(e.Ladder, floor.Rung{Name: rr.Name, Unit: rr.Unit, Size: rs})
 	}
 	return e, nil
+}
+
+// FootprintFile is footprint.json, written by hand: the bundled values of
+// the footprint beyond energy (floor.FootprintSources), each with where it
+// was read. Its tables' units are in their keys: kgCO2e per GPU, years,
+// litres per kWh of IT energy, kgCO2e per 8-GPU server without its GPUs.
+type FootprintFile struct {
+	Version  string         `json:"version"`
+	Embodied []*EmbodiedRow `json:"embodied_kgco2e_per_gpu"`
+	Lives    []*SourcedRow  `json:"service_life_years"`
+	// DefaultLife is the id of the life that applies when none is given.
+	DefaultLife string        `json:"default_life"`
+	WUE         []*SourcedRow `json:"wue_l_per_kwh"`
+	// Servers may be empty: a rest-of-server value is bundled only where a
+	// server maker's footprint is found that does not count the GPUs.
+	Servers []*SourcedRow    `json:"server_kgco2e"`
+	Full    FullFootprintRow `json:"full_footprint"`
+}
+
+// EmbodiedRow is one GPU's embodied emissions in footprint.json.
+type EmbodiedRow struct {
+	GPU string `json:"gpu"`
+	SourcedRow
+}
+
+// SourcedRow is one value of a footprint.json table (the fields are
+// floor.SourcedValue's).
+type SourcedRow struct {
+	ID        string      `json:"id"`
+	Label     string      `json:"label"`
+	Value     json.Number `json:"value"`
+	Figure    string      `json:"figure"`
+	Basis     string      `json:"basis"`
+	Scope     string      `json:"scope"`
+	Source    string      `json:"source"`
+	URL       string      `json:"url"`
+	Date      string      `json:"date"`
+	Retrieved string      `json:"retrieved"`
+}
+
+// FullFootprintRow is footprint.json's full_footprint (the fields are
+// floor.FullFootprint's).
+type FullFootprintRow struct {
+	Embodied string `json:"embodied"`
+	Life     string `json:"life"`
+	WUE      string `json:"wue"`
+	Server   string `json:"server"`
+}
+
+// Sourced parses the row into a floor.SourcedValue, its value exactly; a
+// value that does not parse is a *FieldError.
+func (r *SourcedRow) Sourced() (floor.SourcedValue, error) {
+	d, err := parseField("value", r.Value)
+	if err != nil {
+		return floor.SourcedValue{}, err
+	}
+	return floor.SourcedValue{ID: r.ID, Label: r.Label, Value: d, Figure: r.Figure, Basis: r.Basis, Scope: r.Scope,
+		Source: r.Source, URL: r.URL, Date: r.Date, Retrieved: r.Retrieved}, nil
 }

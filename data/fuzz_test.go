@@ -82,6 +82,33 @@ func FuzzDecodeGrid(f *testing.F) {
 	})
 }
 
+// FuzzDecodeFootprint feeds decodeFootprint the fuzzer's bytes as
+// footprint.json: it returns values or an error, never panics; goccy/go-json
+// and encoding/json agree on which; what unmarshalDirect accepts,
+// encoding/json accepts as the same.
+func FuzzDecodeFootprint(f *testing.F) {
+	f.Add(footprintJSON)
+	f.Add([]byte(`{"version":"1","embodied_kgco2e_per_gpu":[{"gpu":"H100","id":"a","value":1e999}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var got []*floor.FootprintSources
+		for _, unmarshal := range []func([]byte, any) error{unmarshalGoccy, unmarshalStd, unmarshalDirect} {
+			fp, err := decodeFootprint(b, unmarshal, true)
+			var p *floor.FootprintSources
+			if err == nil {
+				p = &fp
+			}
+			got = append(got, p)
+		}
+		goccy, std, direct := got[0], got[1], got[2]
+		if (goccy == nil) != (std == nil) {
+			t.Errorf("goccy/go-json accepted: %t, encoding/json accepted: %t", goccy != nil, std != nil)
+		}
+		if direct != nil && !reflect.DeepEqual(direct, std) {
+			t.Errorf("unmarshalDirect accepted a file encoding/json decodes differently (or refuses: %t)", std == nil)
+		}
+	})
+}
+
 // oneModel is a valid dataset of one workload with one model, Qwen 3 235B
 // A22B Instruct, no diffusion workload and three grid intensities, small
 // enough to fuzz quickly.

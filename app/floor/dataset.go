@@ -121,6 +121,9 @@ type Dataset struct {
 	// Equivalents are everyday energies a figure can be restated in, each
 	// with its source, in the order they are shown (Equivalents counts them).
 	Equivalents []Equivalent
+	// Footprint holds the bundled values of the footprint beyond energy,
+	// each with its source.
+	Footprint FootprintSources
 }
 
 // GridIntensity is one country's or region's yearly average carbon

@@ -1,0 +1,141 @@
+package data
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/shopspring/decimal"
+
+	"energyfloor/app/floor"
+)
+
+// The bounds of footprint.json's values, the ranges a user may give them
+// (issue 53): kgCO2e per GPU above 0 and at most 10,000; a life of 1 to 15
+// years; a WUE of 0 to 20 L/kWh; kgCO2e per server above 0 and at most
+// 100,000.
+var (
+	maxEmbodiedKgPerGPU = decimal.NewFromInt(10_000)
+	minLifeYears        = decimal.NewFromInt(1)
+	maxLifeYears        = decimal.NewFromInt(15)
+	maxWUE              = decimal.NewFromInt(20)
+	maxServerKg         = decimal.NewFromInt(100_000)
+)
+
+// footprintGPUs are the GPUs footprint.json gives an embodied value for:
+// every measured GPU, so that embodied=nvidia has a value for every row.
+var footprintGPUs = []string{floor.H100, floor.B200}
+
+// checkFootprint checks footprint.json: its format version; every row of
+// every table an id (lower-case letters, digits and hyphens, once in its
+// table), a label, a figure, a basis, a scope and a source, an https URL, a
+// date (YYYY for a year's figure, YYYY-MM or YYYY-MM-DD, or empty where the
+// source gives none that was read) and the day it was retrieved (YYYY-MM-DD), and a value within its
+// table's bounds; one embodied row for each measured GPU; at least one life,
+// and the default life one of them; at least one WUE; and the full
+// footprint's embodied setting "nvidia", its life and WUE ids of rows, its
+// server id one of a row or empty. An error is an *Error naming
+// footprint.json, the row and the field.
+func checkFootprint(f *FootprintFile) error {
+	const file = "footprint.json"
+	fail := func(row, field string, err error) error {
+		return &Error{File: file, Row: row, Field: field, Err: err}
+	}
+	if f.Version != FormatVersion {
+		return fail("", "version", fmt.Errorf("is %q, want format version %q", f.Version, FormatVersion))
+	}
+	embodied := make([]*SourcedRow, len(f.Embodied))
+	for i, r := range f.Embodied {
+		if r != nil {
+			embodied[i] = &r.SourcedRow
+		}
+	}
+	tables := []struct {
+		list     string
+		rows     []*SourcedRow
+		min, max decimal.Decimal
+		zero     bool // whether 0 is a value, or below the bounds
+		empty    bool // whether the table may be empty
+	}{
+		{"embodied_kgco2e_per_gpu", embodied, decimal.Zero, maxEmbodiedKgPerGPU, false, false},
+		{"service_life_years", f.Lives, minLifeYears, maxLifeYears, false, false},
+		{"wue_l_per_kwh", f.WUE, decimal.Zero, maxWUE, true, false},
+		{"server_kgco2e", f.Servers, decimal.Zero, maxServerKg, false, true},
+	}
+	for _, tb := range tables {
+		if tb.empty && len(tb.rows) == 0 {
+			continue
+		}
+		err := checkTable(file, tb.list, "row", tb.rows, func(r *SourcedRow) (string, []textField) {
+			return r.ID, []textField{{"label", r.Label}, {"figure", r.Figure}, {"basis", r.Basis}, {"scope", r.Scope}, {"source", r.Source}}
+		}, func(row string, r *SourcedRow) error {
+			if err := checkHTTPS(r.URL); err != nil {
+				return fail(row, "url", err)
+			}
+			if r.Date != "" && !isDate(r.Date) && !isYear(r.Date) {
+				return fail(row, "date", fmt.Errorf("is %s, want YYYY, YYYY-MM or YYYY-MM-DD, or empty", floor.QuoteInput(r.Date)))
+			}
+			if len(r.Retrieved) != len("2006-01-02") || !isDate(r.Retrieved) {
+				return fail(row, "retrieved", fmt.Errorf("is %s, want YYYY-MM-DD", floor.QuoteInput(r.Retrieved)))
+			}
+			v, err := r.Sourced()
+			if err == nil && !tb.zero && v.Value.Sign() <= 0 {
+				err = fmt.Errorf("is %s, want a positive number", v.Value)
+			}
+			if err == nil {
+				err = checkBounded(v.Value, tb.min, tb.max)
+			}
+			if err != nil {
+				return fail(row, "value", err)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	var gpus []string
+	for _, r := range f.Embodied {
+		if !slices.Contains(footprintGPUs, r.GPU) {
+			return fail(r.ID, "gpu", fmt.Errorf("is %s, want one of %v", floor.QuoteInput(r.GPU), footprintGPUs))
+		}
+		if slices.Contains(gpus, r.GPU) {
+			return fail(r.ID, "gpu", fmt.Errorf("%s given twice", r.GPU))
+		}
+		gpus = append(gpus, r.GPU)
+	}
+	for _, g := range footprintGPUs {
+		if !slices.Contains(gpus, g) {
+			return fail("", "embodied_kgco2e_per_gpu", fmt.Errorf("no row for %s: every measured GPU needs one", g))
+		}
+	}
+	if !hasID(f.Lives, f.DefaultLife) {
+		return fail("", "default_life", fmt.Errorf("is %s, want the id of a service life", floor.QuoteInput(f.DefaultLife)))
+	}
+	full := &f.Full
+	if full.Embodied != floor.EmbodiedNVIDIA {
+		return fail("full_footprint", "embodied", fmt.Errorf("is %s, want %q", floor.QuoteInput(full.Embodied), floor.EmbodiedNVIDIA))
+	}
+	if !hasID(f.Lives, full.Life) {
+		return fail("full_footprint", "life", fmt.Errorf("is %s, want the id of a service life", floor.QuoteInput(full.Life)))
+	}
+	if !hasID(f.WUE, full.WUE) {
+		return fail("full_footprint", "wue", fmt.Errorf("is %s, want the id of a WUE", floor.QuoteInput(full.WUE)))
+	}
+	if full.Server != "" && !hasID(f.Servers, full.Server) {
+		return fail("full_footprint", "server", fmt.Errorf("is %s, want the id of a server, or empty for none", floor.QuoteInput(full.Server)))
+	}
+	return nil
+}
+
+// isYear reports whether s is a year written YYYY, from minGridYear to
+// maxGridYear.
+func isYear(s string) bool {
+	y, err := strconv.Atoi(s)
+	return err == nil && len(s) == 4 && y >= minGridYear && y <= maxGridYear
+}
+
+// hasID reports whether rows has a row of id.
+func hasID(rows []*SourcedRow, id string) bool {
+	return slices.ContainsFunc(rows, func(r *SourcedRow) bool { return r != nil && r.ID == id })
+}
