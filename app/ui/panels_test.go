@@ -80,3 +80,19 @@ func TestLogRange(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreText: the next step's volume is said as how much more than
+// yours it is: a percentage below ten times, a multiple from ten times up,
+// and nothing when your volume is zero (no ratio to give).
+func TestMoreText(t *testing.T) {
+	d := decimal.RequireFromString
+	for _, tt := range []struct{ from, vol, want string }{
+		{"1.0194e9", "1e9", " (1.94% more)"},
+		{"1.25e10", "1e9", " (12.5 times your volume)"},
+		{"5e9", "0", ""},
+	} {
+		if got := moreText(d(tt.from), d(tt.vol)); got != tt.want {
+			t.Errorf("moreText(%s, %s) = %q, want %q", tt.from, tt.vol, got, tt.want)
+		}
+	}
+}
