@@ -96,3 +96,45 @@ func TestMoreText(t *testing.T) {
 		}
 	}
 }
+
+// TestStatementCopyStatus: after a copy the status beside its button says
+// "Copied"; after the browser refused, it says that the statement is
+// selected for the keyboard; the other button's status says nothing.
+func TestStatementCopyStatus(t *testing.T) {
+	const refused = "The browser refused to copy; the statement is selected: copy it with your keyboard."
+	for _, tt := range []struct {
+		name                     string
+		ok                       bool
+		copied, failed, selected string
+		full, short              string
+	}{
+		{"the statement copied", true, "statement", "failed", "statement-text", "Copied", ""},
+		{"the statement refused", false, "statement", "failed", "statement-text", refused, ""},
+		{"the sentence copied", true, "short", "failed-short", "statement-short", "", "Copied"},
+		{"the sentence refused", false, "short", "failed-short", "statement-short", "", refused},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &statementPanel{Text: "S.", Short: "s.", Permalink: "https://energy.example/", Current: true}
+			p.copyDone(tt.ok, tt.copied, tt.failed, tt.selected)
+			page := app.HTMLString(p)
+			if got := text(page, "copy-statement-status"); got != tt.full {
+				t.Errorf("#copy-statement-status says %q, want %q", got, tt.full)
+			}
+			if got := text(page, "copy-statement-short-status"); got != tt.short {
+				t.Errorf("#copy-statement-short-status says %q, want %q", got, tt.short)
+			}
+		})
+	}
+}
+
+// TestChartHeading: a chart's heading names the model it plots, and is
+// the title alone when there is none.
+func TestChartHeading(t *testing.T) {
+	alpha := floortest.Dataset().TokenWorkloads[0].Model("alpha")
+	if got, want := chartHeading("Energy per token against monthly volume", alpha), "Energy per token against monthly volume: Alpha 8B"; got != want {
+		t.Errorf("heading %q, want %q", got, want)
+	}
+	if got, want := chartHeading("Energy per token against monthly volume", nil), "Energy per token against monthly volume"; got != want {
+		t.Errorf("heading without a model %q, want %q", got, want)
+	}
+}
