@@ -86,14 +86,21 @@ func caveatLine(caveat string) app.UI {
 	return app.P().ID("caveat").Class("caveat").Body(app.Strong().Text("Caveat: "), app.Text(caveat))
 }
 
+// onCopy returns the handler of the copy button of kind, "text" or
+// "bibtex".
 func (p *citationPanel) onCopy(kind string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		text := citationText(p.Source, p.DataVersion)
-		if kind == "bibtex" {
-			text = citationBibTeX(p.Source, p.DataVersion)
-		}
-		copyWithStatus(ctx, text, kind, &p.copied)
+		copyWithStatus(ctx, p.quote(kind), kind, &p.copied)
 	}
+}
+
+// quote returns what the copy button of kind copies: the BibTeX
+// ("bibtex"), or the citation as text.
+func (p *citationPanel) quote(kind string) string {
+	if kind == "bibtex" {
+		return citationBibTeX(p.Source, p.DataVersion)
+	}
+	return citationText(p.Source, p.DataVersion)
 }
 
 // citationText is the plain-text citation the copy button writes: the paper,

@@ -109,22 +109,30 @@ func (p *embedPanel) Render() app.UI {
 		app.P().Text("Paste this into your page to show the compact calculator with the inputs above. The caveat and citation always come with it."),
 		app.Pre().ID(IDEmbedSnippet).Class("code-block").TabIndex(0).Aria("label", "Iframe snippet").Body(app.Code().Text(snippet)),
 		app.Div().Class("button-row").Body(
-			app.Button().ID("copy-snippet").Type("button").Text("Copy snippet").OnClick(p.onCopy),
+			app.Button().ID("copy-snippet").Type("button").Text("Copy snippet").OnClick(p.onCopy("snippet")),
 			app.Span().Class("copy-status").Role("status").Text(status),
 		),
 		app.Details().Body(
 			app.Summary().Text("Optional: a script that fits the iframe's height to its content"),
 			app.Pre().ID("embed-script").Class("code-block").TabIndex(0).Aria("label", "Host-page script").Body(app.Code().Text(embedScript)),
-			app.Button().ID("copy-script").Type("button").Text("Copy script").OnClick(p.onCopy),
+			app.Button().ID("copy-script").Type("button").Text("Copy script").OnClick(p.onCopy("script")),
 		),
 	))
 }
 
-// onCopy copies the snippet or the script, per the clicked button's id.
-func (p *embedPanel) onCopy(ctx app.Context, e app.Event) {
-	kind, text := "snippet", p.snippet()
-	if ctx.JSSrc().Get("id").String() == "copy-script" {
-		kind, text = "script", embedScript
+// onCopy returns the handler of the copy button of kind, "snippet" or
+// "script".
+func (p *embedPanel) onCopy(kind string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		copyWithStatus(ctx, p.quote(kind), kind, &p.copied)
 	}
-	copyWithStatus(ctx, text, kind, &p.copied)
+}
+
+// quote returns what the copy button of kind copies: the script, or the
+// snippet.
+func (p *embedPanel) quote(kind string) string {
+	if kind == "script" {
+		return embedScript
+	}
+	return p.snippet()
 }

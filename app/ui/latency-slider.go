@@ -24,7 +24,13 @@ type latencySlider struct {
 // onInput turns the slider's position (a string, as every input value) into
 // a latency target in ms.
 func (s *latencySlider) onInput(ctx app.Context, e app.Event) {
-	pos, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	s.slide(ctx, ctx.JSSrc().Get("value").String())
+}
+
+// slide posts the target for the slider's position value; a value that is
+// no position posts nothing.
+func (s *latencySlider) slide(ctx app.Context, value string) {
+	pos, err := strconv.Atoi(value)
 	if err != nil {
 		return
 	}

@@ -174,20 +174,29 @@ func (t *rankingTable) onClick(ctx app.Context, e app.Event) {
 	if !btn.Truthy() {
 		return
 	}
-	var sel string
+	sortKey := ""
 	if key := btn.Get("dataset").Get("sort"); key.Truthy() {
-		t.sort(key.String())
-		sel = `#ranking-table button[data-sort="` + key.String() + `"]`
-	} else {
-		slug := btn.Get("value").String()
-		ctx.NewActionWithValue(actionSelectModel, slug)
-		sel = `#ranking-table button[value="` + slug + `"]`
+		sortKey = key.String()
 	}
+	sel := t.press(ctx, sortKey, btn.Get("value").String())
 	ctx.Defer(func(ctx app.Context) {
 		if b := app.Window().Get("document").Call("querySelector", sel); b.Truthy() {
 			b.Call("focus")
 		}
 	})
+}
+
+// press acts on a press of one of the table's buttons: a sort button's
+// sortKey sorts; without one, the button is a model's, whose slug selects
+// the model. It returns the selector of the button, which the redrawn
+// table holds anew.
+func (t *rankingTable) press(ctx app.Context, sortKey, slug string) string {
+	if sortKey != "" {
+		t.sort(sortKey)
+		return `#ranking-table button[data-sort="` + sortKey + `"]`
+	}
+	ctx.NewActionWithValue(actionSelectModel, slug)
+	return `#ranking-table button[value="` + slug + `"]`
 }
 
 // sort sorts by column key, or reverses the order when the table is sorted by

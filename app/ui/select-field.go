@@ -30,7 +30,12 @@ type selectField struct {
 
 // onChange posts the chosen option's value, by its index.
 func (f *selectField) onChange(ctx app.Context, e app.Event) {
-	i := ctx.JSSrc().Get("selectedIndex").Int()
+	f.choose(ctx, ctx.JSSrc().Get("selectedIndex").Int())
+}
+
+// choose posts the value of option i; an index outside the options (the
+// select's -1 for none chosen) posts nothing.
+func (f *selectField) choose(ctx app.Context, i int) {
 	if i < 0 || i >= len(f.Options) {
 		return
 	}

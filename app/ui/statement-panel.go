@@ -123,13 +123,18 @@ func (p *statementPanel) copy(ctx app.Context, text, copied, failed, id string) 
 		return
 	}
 	copyText(text, func(ok bool) {
-		ctx.Dispatch(func(ctx app.Context) {
-			p.copied = copied
-			if !ok {
-				p.copied = failed
-				selectContents(id)
-			}
-		})
+		ctx.Dispatch(func(ctx app.Context) { p.copyDone(ok, copied, failed, id) })
 		ctx.After(3*time.Second, func(ctx app.Context) { p.copied = "" })
 	})
+}
+
+// copyDone notes how a copy went, for the status beside its button:
+// copied, or, when the browser refused (ok false), failed, with the
+// element of id selected for the reader to copy with the keyboard.
+func (p *statementPanel) copyDone(ok bool, copied, failed, id string) {
+	p.copied = copied
+	if !ok {
+		p.copied = failed
+		selectContents(id)
+	}
 }
