@@ -195,13 +195,15 @@ func decodeAll(d *floor.Dataset, models func(id string) error) error {
 // list has none to decode.
 func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) (d *floor.Dataset, models func(id string) error, err error) {
 	// A constant false here lets the compiler drop every check, and the
-	// linker their code, from the browser build.
-	validate = validate && checksBuilt
+	// linker their code, from the browser build. It is a new variable, as
+	// the closures below capture it: a captured variable that is reassigned
+	// is shared with them, and the compiler no longer sees it as a constant.
+	check := validate && checksBuilt
 	var idx Index
 	if err := readFile(files, "index.json", &idx, unmarshal); err != nil {
 		return nil, nil, err
 	}
-	if validate {
+	if check {
 		if err := checkIndex(&idx); err != nil {
 			return nil, nil, err
 		}
@@ -214,13 +216,13 @@ func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) 
 		Caveat:        idx.Caveat,
 		Boundary:      idx.Boundary,
 	}
-	if d.Grid, d.GridSource, err = decodeGrid(files, &idx, unmarshal, validate); err != nil {
+	if d.Grid, d.GridSource, err = decodeGrid(files, &idx, unmarshal, check); err != nil {
 		return nil, nil, err
 	}
-	if d.Published, d.PublishedNote, err = decodePublished(publishedJSON, unmarshal, validate); err != nil {
+	if d.Published, d.PublishedNote, err = decodePublished(publishedJSON, unmarshal, check); err != nil {
 		return nil, nil, err
 	}
-	if d.Equivalents, err = decodeEquivalents(equivalentsJSON, unmarshal, validate); err != nil {
+	if d.Equivalents, err = decodeEquivalents(equivalentsJSON, unmarshal, check); err != nil {
 		return nil, nil, err
 	}
 	if d.Footprint, err = decodeFootprint(footprintJSON, unmarshal, validate); err != nil {
@@ -232,7 +234,7 @@ func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) 
 		d.TokenWorkloads = append(d.TokenWorkloads, w)
 		decoders[iw.ID] = sync.OnceValue(func() error {
 			return decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexModel, mf *ModelFile) (*floor.Model, error) {
-				return checkModel(&idx, iw, im, mf, validate)
+				return checkModel(&idx, iw, im, mf, check)
 			})
 		})
 	}
@@ -242,7 +244,7 @@ func decodeParts(files fs.FS, unmarshal func([]byte, any) error, validate bool) 
 		d.DiffusionWorkloads = append(d.DiffusionWorkloads, w)
 		decoders[iw.ID] = sync.OnceValue(func() error {
 			return decodeModels(files, unmarshal, w, iw.ID, iw.ConfigurationCount, iw.Models, func(im *IndexDiffusionModel, mf *DiffusionModelFile) (*floor.Model, error) {
-				return checkDiffusionModel(&idx, iw, im, mf, validate)
+				return checkDiffusionModel(&idx, iw, im, mf, check)
 			})
 		})
 	}
