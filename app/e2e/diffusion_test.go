@@ -95,7 +95,10 @@ func TestDiffusionTypingAndSwitching(t *testing.T) {
 		}
 	}
 
-	followLink(t, b, base, "/?tokens=5B&output=250&itl=60&pct=p90")
+	if err := b.Navigate(base + "/?tokens=5B&output=250&itl=60&pct=p90"); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
 	for _, w := range []string{"text-to-image", "lm-arena-chat"} {
 		if err := b.Select("#workload", w); err != nil {
 			t.Fatal(err)
