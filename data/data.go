@@ -385,49 +385,6 @@ func decodeEquivalents(b []byte, unmarshal func([]byte, any) error, validate boo
 	return eqs, nil
 }
 
-// decodeFootprint decodes footprint.json's bytes b, checks them (with
-// validate; see decode) and returns its values as the domain has them.
-func decodeFootprint(b []byte, unmarshal func([]byte, any) error, validate bool) (floor.FootprintSources, error) {
-	const file = "footprint.json"
-	var f FootprintFile
-	if err := decodeFile(file, b, &f, unmarshal); err != nil {
-		return floor.FootprintSources{}, err
-	}
-	if validate && checksBuilt {
-		if err := checkFootprint(&f); err != nil {
-			return floor.FootprintSources{}, err
-		}
-	}
-	fs := floor.FootprintSources{DefaultLife: f.DefaultLife, Full: floor.FullFootprint(f.Full)}
-	for i, r := range f.Embodied {
-		if r == nil {
-			return floor.FootprintSources{}, &Error{File: file, Field: "embodied_kgco2e_per_gpu", Err: fmt.Errorf("row %d is null", i+1)}
-		}
-		v, err := r.Sourced()
-		if err != nil {
-			return floor.FootprintSources{}, rowError(file, r.ID, err)
-		}
-		fs.Embodied = append(fs.Embodied, floor.GPUEmbodied{GPU: r.GPU, SourcedValue: v})
-	}
-	for _, t := range []struct {
-		list string
-		rows []*SourcedRow
-		to   *[]floor.SourcedValue
-	}{{"service_life_years", f.Lives, &fs.Lives}, {"wue_l_per_kwh", f.WUE, &fs.WUE}, {"server_kgco2e", f.Servers, &fs.Servers}} {
-		for i, r := range t.rows {
-			if r == nil {
-				return floor.FootprintSources{}, &Error{File: file, Field: t.list, Err: fmt.Errorf("row %d is null", i+1)}
-			}
-			v, err := r.Sourced()
-			if err != nil {
-				return floor.FootprintSources{}, rowError(file, r.ID, err)
-			}
-			*t.to = append(*t.to, v)
-		}
-	}
-	return fs, nil
-}
-
 // rowError locates err, a *FieldError of row in file, as an *Error.
 func rowError(file, row string, err error) error {
 	field, err := splitField(err)

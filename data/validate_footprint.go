@@ -10,6 +10,49 @@ import (
 	"energyfloor/app/floor"
 )
 
+// decodeFootprint decodes footprint.json's bytes b, checks them (with
+// validate; see decode) and returns its values as the domain has them.
+func decodeFootprint(b []byte, unmarshal func([]byte, any) error, validate bool) (floor.FootprintSources, error) {
+	const file = "footprint.json"
+	var f FootprintFile
+	if err := decodeFile(file, b, &f, unmarshal); err != nil {
+		return floor.FootprintSources{}, err
+	}
+	if validate && checksBuilt {
+		if err := checkFootprint(&f); err != nil {
+			return floor.FootprintSources{}, err
+		}
+	}
+	fs := floor.FootprintSources{DefaultLife: f.DefaultLife, Full: floor.FullFootprint(f.Full)}
+	for i, r := range f.Embodied {
+		if r == nil {
+			return floor.FootprintSources{}, &Error{File: file, Field: "embodied_kgco2e_per_gpu", Err: fmt.Errorf("row %d is null", i+1)}
+		}
+		v, err := r.Sourced()
+		if err != nil {
+			return floor.FootprintSources{}, rowError(file, r.ID, err)
+		}
+		fs.Embodied = append(fs.Embodied, floor.GPUEmbodied{GPU: r.GPU, SourcedValue: v})
+	}
+	for _, t := range []struct {
+		list string
+		rows []*SourcedRow
+		to   *[]floor.SourcedValue
+	}{{"service_life_years", f.Lives, &fs.Lives}, {"wue_l_per_kwh", f.WUE, &fs.WUE}, {"server_kgco2e", f.Servers, &fs.Servers}} {
+		for i, r := range t.rows {
+			if r == nil {
+				return floor.FootprintSources{}, &Error{File: file, Field: t.list, Err: fmt.Errorf("row %d is null", i+1)}
+			}
+			v, err := r.Sourced()
+			if err != nil {
+				return floor.FootprintSources{}, rowError(file, r.ID, err)
+			}
+			*t.to = append(*t.to, v)
+		}
+	}
+	return fs, nil
+}
+
 // The bounds of footprint.json's values, the ranges a user may give them
 // (issue 53): kgCO2e per GPU above 0 and at most 10,000; a life of 1 to 15
 // years; a WUE of 0 to 20 L/kWh; kgCO2e per server above 0 and at most
