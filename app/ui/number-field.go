@@ -43,10 +43,24 @@ type numberField struct {
 func (f *numberField) OnInit() { f.shown = f.Value }
 
 // OnUpdate shows a new Value unless the user is typing in the field.
+//
+// An empty Value is written to the element by hand: go-app v10.1.11's
+// attributes.Set drops an empty value (it tests the value where it means
+// the attribute's name), so the element would keep the text it holds, and
+// a link followed without a factor would leave the last page's factor in
+// its field beside figures that are not for it.
 func (f *numberField) OnUpdate(ctx app.Context) {
-	if !f.focused() {
-		f.shown = f.Value
+	if f.focused() {
+		return
 	}
+	if f.Value == "" && f.shown != "" {
+		ctx.Defer(func(ctx app.Context) {
+			if el := app.Window().GetElementByID(f.ID); el.Truthy() && !f.focused() {
+				el.Set("value", "")
+			}
+		})
+	}
+	f.shown = f.Value
 }
 
 // onBlur takes what the field holds as shown, so go-app writes nothing.

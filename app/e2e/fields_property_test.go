@@ -1,0 +1,120 @@
+package e2e
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// fieldsJS reads the value of every text field and select with an id on the
+// page in the browser, as id=value lines in document order.
+const fieldsJS = `[...document.querySelectorAll("input[id]:not([type=hidden]):not([type=range]), select[id]")].map(e => e.id + "=" + e.value)`
+
+// prerenderFields reads the same from the server's page for rawURL: an
+// input's value attribute, a select's selected option (else its first).
+func prerenderFields(t testing.TB, rawURL string) []string {
+	t.Helper()
+	resp, err := http.Get(rawURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: status %d, %v", rawURL, resp.StatusCode, err)
+	}
+	doc, err := html.Parse(strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for n := range doc.Descendants() {
+		id := attrOf(n, "id")
+		if n.Type != html.ElementNode || id == "" {
+			continue
+		}
+		switch n.DataAtom {
+		case atom.Input:
+			if typ := attrOf(n, "type"); typ != "hidden" && typ != "range" {
+				out = append(out, id+"="+attrOf(n, "value"))
+			}
+		case atom.Select:
+			value, first := "", true
+			for o := range n.Descendants() {
+				if o.Type != html.ElementNode || o.DataAtom != atom.Option {
+					continue
+				}
+				_, selected := attrPresent(o, "selected")
+				if first || selected {
+					value = attrOf(o, "value")
+				}
+				first = false
+				if selected {
+					break
+				}
+			}
+			out = append(out, id+"="+value)
+		}
+	}
+	return out
+}
+
+func attrPresent(n *html.Node, name string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == name {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// waitFieldsAsPrerender waits until every field of the page in b holds the
+// value the server's page for rawURL holds, and fails t with the fields
+// that differ when they do not within the timeout.
+func waitFieldsAsPrerender(t testing.TB, b *Browser, rawURL string) {
+	t.Helper()
+	want := prerenderFields(t, rawURL)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := Eval[[]string](b, fieldsJS)
+		if err == nil && slices.Equal(got, want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("after following the link %s, the fields hold other values than the server's page for it (%v):\n%s",
+				rawURL, err, lineDiff(got, want))
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestFollowedLinkSetsEveryField: a link followed within the running app
+// sets every field to the link's value, an unset one to empty, as the
+// server's page for the link has them; a field the link leaves unset does
+// not keep the last page's value beside figures that are not for it.
+func TestFollowedLinkSetsEveryField(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	first := "/?tokens=2B&host=0.43&pue=1.09&price=0.3&cur=EUR&grid=FRA"
+	if err := b.Navigate(base + first); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
+	waitFieldsAsPrerender(t, b, base+first)
+	for _, path := range []string{"/?grid=DEU", "/?tokens=1B", "/?workload=text-to-image&requests=2M&gco2=250", "/?tokens=3B&itl=80"} {
+		t.Run(fmt.Sprint(path), func(t *testing.T) {
+			followLink(t, b, base, path)
+			waitSameAsPrerender(t, b, base+path)
+			waitFieldsAsPrerender(t, b, base+path)
+		})
+	}
+}
