@@ -411,6 +411,7 @@ func TestLiveAppShowsThePrerender(t *testing.T) {
 				followLink(t, b, base, l.path)
 			}
 			waitSameAsPrerender(t, b, base+l.path)
+			waitFieldsAsPrerender(t, b, base+l.path)
 
 			before, err := Eval[string](b, `location.href`)
 			if err != nil {
@@ -429,6 +430,7 @@ func TestLiveAppShowsThePrerender(t *testing.T) {
 				t.Fatalf("after typing the page shows the address %q, not one of the server's", after)
 			}
 			waitSameAsPrerender(t, b, after)
+			waitFieldsAsPrerender(t, b, after)
 		})
 	}
 }

@@ -126,6 +126,7 @@ func (c *calculator) OnNav(ctx app.Context) {
 	// lets the recompute rank for this one.
 	c.below = nil
 	c.navigateTo(u.RawQuery)
+	c.syncFields(ctx)
 	c.settle(ctx)
 }
 

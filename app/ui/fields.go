@@ -29,3 +29,28 @@ func selectInput(f *link.State, k link.Field, options []choice) *selectField {
 	fd := &link.Fields[k]
 	return &selectField{ID: fd.ID, Name: fd.Param, Form: IDInputs, Label: fd.Label, Options: options, Selected: f.Value(k)}
 }
+
+// syncFields, after a navigation, writes the form's text into every text
+// field on the page that holds other text, once the page is drawn. A field
+// leaves its value alone while it has the focus (numberField.OnUpdate), so
+// that typing is not overwritten; but a link followed or the browser's Back
+// with the focus in a field is not typing, and the field must then show the
+// link's value, as the figures beside it do.
+func (c *calculator) syncFields(ctx app.Context) {
+	if app.IsServer {
+		return
+	}
+	ctx.Defer(func(app.Context) {
+		doc := app.Window().Get("document")
+		for k := range link.Fields {
+			fd := &link.Fields[k]
+			if fd.Kind == link.ChoiceKind {
+				continue
+			}
+			el := doc.Call("getElementById", fd.ID)
+			if el.Truthy() && el.Get("type").String() == "text" && el.Get("value").String() != c.form.Text[k] {
+				el.Set("value", c.form.Text[k])
+			}
+		}
+	})
+}
