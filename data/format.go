@@ -82,18 +82,22 @@ type DiffusionRow struct {
 // Configuration parses the row into a floor.Configuration, every figure
 // exactly; a figure that is missing, not a number, beyond float64's range or
 // with more than maxDecimals decimals is a *FieldError. The row does not
-// say whether it makes images or videos: the caller sets the Kind its
-// workload gives.
+// say whether it makes images or videos: its Kind is KindImages, and the
+// caller sets the Kind its workload gives (the two share their settings
+// and their rules, CompareConfigurations and SameCurve).
 func (r *DiffusionRow) Configuration() (*floor.Configuration, error) {
 	c := &floor.Configuration{
-		RowID:         r.RowID,
-		Repeat:        1,
-		GPU:           r.GPU,
-		NumGPUs:       r.NumGPUs,
-		Precision:     r.Precision,
-		BatchSize:     r.BatchSize,
-		UlyssesDegree: r.UlyssesDegree,
-		RingDegree:    r.RingDegree,
+		RowID:     r.RowID,
+		Repeat:    1,
+		GPU:       r.GPU,
+		NumGPUs:   r.NumGPUs,
+		Kind:      floor.KindImages,
+		Precision: r.Precision,
+		DiffusionSettings: &floor.DiffusionSettings{
+			BatchSize:     r.BatchSize,
+			UlyssesDegree: r.UlyssesDegree,
+			RingDegree:    r.RingDegree,
+		},
 	}
 	if err := parseMeasured([]measuredFigure{
 		{"joules_per_request", r.JoulesPerRequest, &c.JoulesPerRequest},
@@ -231,17 +235,20 @@ const maxDecimals = 12
 // figure, written twice).
 func (r *Row) Configuration() (*floor.Configuration, error) {
 	c := &floor.Configuration{
-		RowID:            r.RowID,
-		Repeat:           r.Repeat,
-		GPU:              r.GPU,
-		NumGPUs:          r.NumGPUs,
-		TensorParallel:   r.TensorParallel,
-		DataParallel:     r.DataParallel,
-		ExpertParallel:   r.ExpertParallel,
-		Precision:        r.Precision,
-		MaxNumSeqs:       r.MaxNumSeqs,
-		AvgOutputTokens:  r.AvgOutputTokens,
-		UnderITLDeadline: r.UnderITLDeadline,
+		RowID:     r.RowID,
+		Repeat:    r.Repeat,
+		GPU:       r.GPU,
+		NumGPUs:   r.NumGPUs,
+		Kind:      floor.KindTokens,
+		Precision: r.Precision,
+		TokenSettings: &floor.TokenSettings{
+			TensorParallel:   r.TensorParallel,
+			DataParallel:     r.DataParallel,
+			ExpertParallel:   r.ExpertParallel,
+			MaxNumSeqs:       r.MaxNumSeqs,
+			AvgOutputTokens:  r.AvgOutputTokens,
+			UnderITLDeadline: r.UnderITLDeadline,
+		},
 	}
 	var inFlight, batch decimal.Decimal
 	if err := parseMeasured([]measuredFigure{

@@ -112,7 +112,7 @@ func gpuCount(n int) operand {
 // depend on c alone, its ranks unset.
 func newRanked(c *Configuration) ranked {
 	r := ranked{c: c, j: op(c.JoulesPerUnit()), tps: op(c.UnitsPerSecond())}
-	if c.JoulesPerOutputToken.Sign() > 0 { // zero on an image or video configuration
+	if c.Kind.PerToken() && r.j.d.Sign() > 0 {
 		r.whPerMillion = quo(r.j, opTokensPerMillion, opSecondsPerHour, opOne)
 	}
 	if c.NumGPUs > 0 && c.GPUPowerWattsTotal.Sign() > 0 {

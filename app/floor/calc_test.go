@@ -17,9 +17,11 @@ func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 // output token, and the median, p90, p95 and p99 latencies in ms.
 func cfg(slug, gpu string, n, seqs int, j, med, p90, p95, p99 string) *Configuration {
 	return &Configuration{
-		RowID: fmt.Sprintf("%s/%s/%d/%d", slug, gpu, n, seqs), Repeat: 1, GPU: gpu, NumGPUs: n, MaxNumSeqs: seqs,
-		JoulesPerOutputToken: dec(j), MedianITLMs: dec(med), P90ITLMs: dec(p90), P95ITLMs: dec(p95), P99ITLMs: dec(p99),
-		TokensPerSecond: dec("1000"), GPUPowerWattsTotal: dec("800").Mul(decimal.NewFromInt(int64(n))),
+		RowID: fmt.Sprintf("%s/%s/%d/%d", slug, gpu, n, seqs), Repeat: 1, GPU: gpu, NumGPUs: n,
+		GPUPowerWattsTotal: dec("800").Mul(decimal.NewFromInt(int64(n))),
+		TokenSettings: &TokenSettings{MaxNumSeqs: seqs,
+			JoulesPerOutputToken: dec(j), MedianITLMs: dec(med), P90ITLMs: dec(p90), P95ITLMs: dec(p95), P99ITLMs: dec(p99),
+			TokensPerSecond: dec("1000")},
 	}
 }
 
@@ -251,7 +253,7 @@ func TestModelFloor(t *testing.T) {
 func TestFiguresFor(t *testing.T) {
 	// Worked by hand: 0.36 J/token, 10,000,000 tokens/month, 400 tokens/request,
 	// 4 GPUs at 2,000 W together producing 1,000 tokens/s.
-	c := &Configuration{NumGPUs: 4, JoulesPerOutputToken: dec("0.36"), TokensPerSecond: dec("1000"), GPUPowerWattsTotal: dec("2000")}
+	c := &Configuration{NumGPUs: 4, GPUPowerWattsTotal: dec("2000"), TokenSettings: &TokenSettings{JoulesPerOutputToken: dec("0.36"), TokensPerSecond: dec("1000")}}
 	in := Inputs{OutputTokensPerMonth: dec("10000000"), OutputTokensPerRequest: dec("400")}
 	f := FiguresFor(c, in)
 	for _, tc := range []struct {
@@ -281,7 +283,7 @@ func TestFiguresFor(t *testing.T) {
 
 func TestFiguresForReplicas(t *testing.T) {
 	// One replica of 1,000 tokens/s serves 1000 × 3600 × 730 = 2,628,000,000 tokens a month.
-	c := &Configuration{NumGPUs: 2, JoulesPerOutputToken: dec("1"), TokensPerSecond: dec("1000"), GPUPowerWattsTotal: dec("1")}
+	c := &Configuration{NumGPUs: 2, GPUPowerWattsTotal: dec("1"), TokenSettings: &TokenSettings{JoulesPerOutputToken: dec("1"), TokensPerSecond: dec("1000")}}
 	for _, tc := range []struct {
 		tokens   string
 		replicas int64

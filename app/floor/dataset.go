@@ -275,24 +275,44 @@ type Model struct {
 	index atomic.Pointer[index]
 }
 
-// Configuration is one measured serving configuration (one vLLM run).
+// Configuration is one measured serving configuration: what every kind
+// shares, and the settings and figures of its kind. Exactly one of
+// TokenSettings and DiffusionSettings is set, the one Kind names, so a
+// configuration has no field that is meaningless for its kind; their
+// fields are promoted (c.MaxNumSeqs, c.BatchSize) and reading the other
+// kind's panics rather than reading a zero. What every kind has but states
+// its own way, callers ask the configuration: JoulesPerUnit, Latency,
+// UnitsPerSecond, BatchSetting, Words.
 type Configuration struct {
 	// RowID identifies the row, "qwen-3-235b-a22b-instruct/B200/4/4096";
 	// a repeated run of the same configuration has "/r2", "/r3", … appended.
 	RowID string
 	// Repeat numbers the runs of one configuration from 1.
-	Repeat         int
-	GPU            string
-	NumGPUs        int
+	Repeat  int
+	GPU     string
+	NumGPUs int
+	// Kind is its model's, and says which settings it has.
+	Kind Kind
+	// Precision is the weight precision: BF16, FP8 or MXFP4.
+	Precision string
+	// GPUPowerWattsTotal is the average power of all its GPUs together, in watts.
+	GPUPowerWattsTotal decimal.Decimal
+
+	// TokenSettings is a language model's configuration (KindTokens); nil
+	// for any other kind.
+	*TokenSettings
+	// DiffusionSettings is an image or video configuration's (KindImages,
+	// KindVideos); nil for tokens.
+	*DiffusionSettings
+}
+
+// TokenSettings is what only a token configuration (one vLLM run) has: its
+// parallelism, its batch size limit and its figures per output token.
+type TokenSettings struct {
 	TensorParallel int
 	DataParallel   int
 	ExpertParallel int
-	// Kind is its model's: the figures below that its kind has are set,
-	// the others zero.
-	Kind Kind
-	// Precision is the weight precision: BF16, FP8 or MXFP4.
-	Precision  string
-	MaxNumSeqs int
+	MaxNumSeqs     int
 	// AvgRunningBatch is the average number of requests in flight.
 	AvgRunningBatch float64
 
@@ -308,19 +328,17 @@ type Configuration struct {
 	P99ITLMs    decimal.Decimal
 	// TokensPerSecond is output tokens per second for the whole configuration.
 	TokensPerSecond decimal.Decimal
-	// GPUPowerWattsTotal is the average power of all its GPUs together, in watts.
-	GPUPowerWattsTotal decimal.Decimal
 	// AvgOutputTokens is the measured average output length, in tokens.
 	AvgOutputTokens int
 	// UnderITLDeadline reports median ITL within Dataset.ITLDeadlineMs.
 	UnderITLDeadline bool
+}
 
-	// A diffusion configuration (text-to-image, text-to-video) has these
-	// instead of the token figures above, which are zero (and it has no
-	// max_num_seqs, tensor, data or expert parallelism): BatchSize images or
-	// videos generated together, with Ulysses and ring sequence parallelism
-	// (UlyssesDegree × RingDegree = NumGPUs). All are zero on a token
-	// configuration.
+// DiffusionSettings is what only an image or video configuration
+// (text-to-image, text-to-video) has: BatchSize images or videos generated
+// together, with Ulysses and ring sequence parallelism (UlyssesDegree ×
+// RingDegree = NumGPUs), and its figures per image or video.
+type DiffusionSettings struct {
 	BatchSize     int
 	UlyssesDegree int
 	RingDegree    int

@@ -11,8 +11,9 @@ import (
 func dpoint(slug, gpu string, n, ulysses, ring, batch int, j, s, rps string) *Configuration {
 	return &Configuration{
 		Kind: KindImages, RowID: DiffusionRowID(slug, gpu, n, ulysses, ring, batch), Repeat: 1, GPU: gpu, NumGPUs: n, Precision: "BF16",
-		UlyssesDegree: ulysses, RingDegree: ring, BatchSize: batch,
-		JoulesPerRequest: dec(j), BatchLatencyS: dec(s), RequestsPerSecond: dec(rps), GPUPowerWattsTotal: dec("700"),
+		GPUPowerWattsTotal: dec("700"),
+		DiffusionSettings: &DiffusionSettings{UlyssesDegree: ulysses, RingDegree: ring, BatchSize: batch,
+			JoulesPerRequest: dec(j), BatchLatencyS: dec(s), RequestsPerSecond: dec(rps)},
 	}
 }
 

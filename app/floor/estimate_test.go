@@ -133,7 +133,7 @@ func TestEstimate(t *testing.T) {
 // 2.1 × 0.30 = 0.63 a month. A custom intensity overrides the grid.
 func TestEstimateExact(t *testing.T) {
 	deu := bundledGrid(t, "DEU", "342.06", 2024)
-	c := &floor.Configuration{NumGPUs: 4, JoulesPerOutputToken: dec("0.36"), TokensPerSecond: dec("1000"), GPUPowerWattsTotal: dec("2000")}
+	c := &floor.Configuration{NumGPUs: 4, GPUPowerWattsTotal: dec("2000"), TokenSettings: &floor.TokenSettings{JoulesPerOutputToken: dec("0.36"), TokensPerSecond: dec("1000")}}
 	fig := floor.FiguresFor(c, floor.Inputs{OutputTokensPerMonth: dec("10000000"), OutputTokensPerRequest: dec("400")})
 	for _, tc := range []struct {
 		name                   string

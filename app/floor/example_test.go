@@ -126,10 +126,12 @@ func ExampleRank() {
 
 func ExampleFiguresFor() {
 	c := &floor.Configuration{
-		NumGPUs:              4,
-		JoulesPerOutputToken: decimal.RequireFromString("0.36"),
-		TokensPerSecond:      decimal.RequireFromString("1000"),
-		GPUPowerWattsTotal:   decimal.RequireFromString("2000"),
+		NumGPUs:            4,
+		GPUPowerWattsTotal: decimal.RequireFromString("2000"),
+		TokenSettings: &floor.TokenSettings{
+			JoulesPerOutputToken: decimal.RequireFromString("0.36"),
+			TokensPerSecond:      decimal.RequireFromString("1000"),
+		},
 	}
 	in := floor.Inputs{
 		OutputTokensPerMonth:   decimal.RequireFromString("10000000"),

@@ -1,6 +1,7 @@
 package floor
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,11 @@ type family interface {
 	latency(c *Configuration, s Statistic) decimal.Decimal
 	joulesPerUnit(c *Configuration) decimal.Decimal
 	unitsPerSecond(c *Configuration) decimal.Decimal
+	// compare orders a and b, of one GPU and GPU count, along and across
+	// their curves (CompareConfigurations); sameCurve reports whether their
+	// settings put them on one curve (SameCurve).
+	compare(a, b *Configuration) int
+	sameCurve(a, b *Configuration) bool
 	// fill writes the figures of r's configuration for demand t into f.
 	fill(t *demand, f *Figures, r *ranked)
 	volume(in *Inputs) *decimal.Decimal
@@ -47,6 +53,8 @@ type family interface {
 	// writes r in it as CSV.
 	report(r *Report) any
 	reportCSV(r *Report) ([]byte, error)
+	// reportSettings writes c's kind-specific fields into rc.
+	reportSettings(rc *ReportConfiguration, c *Configuration)
 	workloadName(name string) string
 }
 
@@ -96,6 +104,13 @@ func (tokenFamily) fastestEnergy(f Figures, _ string) string {
 }
 func (tokenFamily) generates(Kind) string           { return "" }
 func (tokenFamily) workloadName(name string) string { return name }
+func (tokenFamily) compare(a, b *Configuration) int { return cmp.Compare(a.MaxNumSeqs, b.MaxNumSeqs) }
+func (tokenFamily) sameCurve(a, b *Configuration) bool {
+	return a.TensorParallel == b.TensorParallel && a.DataParallel == b.DataParallel && a.ExpertParallel == b.ExpertParallel
+}
+func (tokenFamily) reportSettings(rc *ReportConfiguration, c *Configuration) {
+	reportTokenSettings(rc, c)
+}
 
 // batchFamily is the method set of KindImages and KindVideos.
 type batchFamily struct{}
@@ -139,6 +154,15 @@ func (batchFamily) workloadName(name string) string {
 		return name
 	}
 	return name[:1] + strings.ToLower(name[1:])
+}
+func (batchFamily) compare(a, b *Configuration) int {
+	return cmp.Or(cmp.Compare(a.UlyssesDegree, b.UlyssesDegree), cmp.Compare(a.RingDegree, b.RingDegree), cmp.Compare(a.BatchSize, b.BatchSize))
+}
+func (batchFamily) sameCurve(a, b *Configuration) bool {
+	return a.UlyssesDegree == b.UlyssesDegree && a.RingDegree == b.RingDegree
+}
+func (batchFamily) reportSettings(rc *ReportConfiguration, c *Configuration) {
+	reportDiffusionSettings(rc, c)
 }
 
 // ulyssesRing states an image or video configuration's sequence

@@ -10,11 +10,11 @@ import (
 // hand, for a configuration of its own and the inputs of a new page.
 func TestKinds(t *testing.T) {
 	tokens := &floor.Configuration{Kind: floor.KindTokens, RowID: "m/B200/4/4096", Repeat: 2, GPU: floor.B200, NumGPUs: 4,
-		MaxNumSeqs: 4096, AvgRunningBatch: 1210.5, MedianITLMs: dec("67.8"), P90ITLMs: dec("80.25")}
+		TokenSettings: &floor.TokenSettings{MaxNumSeqs: 4096, AvgRunningBatch: 1210.5, MedianITLMs: dec("67.8"), P90ITLMs: dec("80.25")}}
 	image := &floor.Configuration{Kind: floor.KindImages, RowID: "m/H100/2/u2xr1/b8", Repeat: 1, GPU: floor.H100, NumGPUs: 2,
-		UlyssesDegree: 2, RingDegree: 1, BatchSize: 8, BatchLatencyS: dec("11.6392002")}
+		DiffusionSettings: &floor.DiffusionSettings{UlyssesDegree: 2, RingDegree: 1, BatchSize: 8, BatchLatencyS: dec("11.6392002")}}
 	video := &floor.Configuration{Kind: floor.KindVideos, RowID: "v/B200/8/u8xr1/b1", Repeat: 1, GPU: floor.B200, NumGPUs: 8,
-		UlyssesDegree: 8, RingDegree: 1, BatchSize: 1, BatchLatencyS: dec("204.667731")}
+		DiffusionSettings: &floor.DiffusionSettings{UlyssesDegree: 8, RingDegree: 1, BatchSize: 1, BatchLatencyS: dec("204.667731")}}
 	in := floor.DefaultInputs()
 	in.Statistic = floor.P90
 	in.ImagesOrVideosPerMonth, in.TargetLatencyS = dec("2000000"), dec("20")

@@ -14,10 +14,14 @@ import (
 )
 
 // kindFields returns the names of the fields of floor's types that only
-// some kinds fill: the fields of Configuration, Model and Generation that
-// are set on some configuration or model of the real dataset of one kind
-// and on none of another. They are found from the types and the data, not
-// listed, so a renamed or a new kind-specific field is one of them too.
+// some kinds fill: the fields of Workload, Model and Configuration, and of
+// the floor structs they point to (Generation, TokenSettings,
+// DiffusionSettings), that are set on some workload, model or
+// configuration of the real dataset of one kind and on none of another. A
+// configuration's settings of the other kinds are nil, so the settings
+// fields and every field within them are kind-specific. They are found from
+// the types and the data, not listed, so a renamed or a new kind-specific
+// field is one of them too.
 func kindFields(t *testing.T) map[string]bool {
 	d, err := data.Load()
 	if err != nil {
@@ -26,7 +30,9 @@ func kindFields(t *testing.T) map[string]bool {
 	// set[type][field][kind] reports that some value of that kind sets it.
 	set := map[reflect.Type]map[string]map[floor.Kind]bool{}
 	kinds := map[floor.Kind]bool{}
-	note := func(v reflect.Value, k floor.Kind) {
+	floorPkg := reflect.TypeFor[floor.Configuration]().PkgPath()
+	var note func(v reflect.Value, k floor.Kind)
+	note = func(v reflect.Value, k floor.Kind) {
 		for v.Kind() == reflect.Pointer {
 			if v.IsNil() {
 				return
@@ -48,6 +54,9 @@ func kindFields(t *testing.T) map[string]bool {
 			if !v.Field(i).IsZero() {
 				set[ty][f.Name][k] = true
 			}
+			if inner := f.Type; inner.Kind() == reflect.Pointer && inner.Elem().Kind() == reflect.Struct && inner.Elem().PkgPath() == floorPkg {
+				note(v.Field(i), k)
+			}
 		}
 	}
 	for _, w := range d.AllWorkloads() {
@@ -55,7 +64,6 @@ func kindFields(t *testing.T) map[string]bool {
 		note(reflect.ValueOf(w), w.Kind)
 		for _, m := range w.Models {
 			note(reflect.ValueOf(m), w.Kind)
-			note(reflect.ValueOf(m.Generation), w.Kind)
 			for _, c := range m.Configurations {
 				note(reflect.ValueOf(c), w.Kind)
 			}
@@ -86,13 +94,14 @@ func kindFields(t *testing.T) map[string]bool {
 // TestKindAskedNotInferred: no package outside floor (the UI, the link,
 // the server, the CLI and the browser's main) decides a workload's kind by
 // testing a kind-specific field against its zero value, as `c.BatchSize >
-// 0`, `m.Generation != nil`, `g.Frames > 0` or `c.JoulesPerRequest.IsZero()`
-// would: it asks the kind (floor.Kind). The kind-specific fields come from
+// 0`, `c.TokenSettings != nil`, `m.Generation != nil`, `g.Frames > 0` or
+// `c.JoulesPerRequest.IsZero()` would: it asks the kind (floor.Kind). The kind-specific fields come from
 // the types and the data (kindFields); each if condition, switch tag and
 // case of a non-test file is checked.
 func TestKindAskedNotInferred(t *testing.T) {
 	fields := kindFields(t)
-	for _, want := range []string{"BatchSize", "MaxNumSeqs", "JoulesPerOutputToken", "JoulesPerRequest", "Generation", "Frames"} {
+	for _, want := range []string{"BatchSize", "MaxNumSeqs", "JoulesPerOutputToken", "JoulesPerRequest", "Generation", "Frames",
+		"TokenSettings", "DiffusionSettings"} {
 		if !fields[want] {
 			t.Fatalf("kindFields misses %s: %v", want, fields)
 		}
@@ -193,13 +202,14 @@ func zeroTest(n ast.Node, fields map[string]bool) (f string, ok bool) {
 // TestZeroTestFinds: the check finds each form of a zero test, and not a
 // comparison with another value.
 func TestZeroTestFinds(t *testing.T) {
-	fields := map[string]bool{"BatchSize": true, "Generation": true, "JoulesPerRequest": true, "Frames": true}
+	fields := map[string]bool{"BatchSize": true, "Generation": true, "JoulesPerRequest": true, "Frames": true, "DiffusionSettings": true}
 	for _, tc := range []struct {
 		src  string
 		want bool
 	}{
 		{"c.BatchSize > 0", true}, {"0 < c.BatchSize", true}, {"m.Generation != nil", true}, {"m.Generation.Frames > 0", true},
 		{"c.JoulesPerRequest.IsZero()", true}, {"c.JoulesPerRequest.Sign() > 0", true}, {"len(c.Generation) == 0", true},
+		{"c.DiffusionSettings != nil", true}, {"nil == c.DiffusionSettings", true},
 		{"c.BatchSize > 8", false}, {"c.NumGPUs > 0", false}, {"k.PerToken()", false},
 	} {
 		e, err := parser.ParseExpr(tc.src)

@@ -83,17 +83,28 @@ func reportEstimate(factors Factors, f Figures) *ReportEstimate {
 }
 
 // reportConfiguration returns configuration c of model m as the report
-// writes it: every field of every kind, those c's kind lacks zero (and
-// m.Generation nil for tokens); the kind's report shape writes its own.
+// writes it: what every kind shares, and c's kind's own fields (those of
+// the other kinds zero, and m.Generation nil for tokens); the kind's report
+// shape writes its own.
 func reportConfiguration(m *Model, c *Configuration) ReportConfiguration {
-	return ReportConfiguration{
-		RowID: c.RowID, TokenSetup: TokenSetup{GPU: c.GPU, NumGPUs: c.NumGPUs, TensorParallel: c.TensorParallel, DataParallel: c.DataParallel,
-			ExpertParallel: c.ExpertParallel, Precision: c.Precision, MaxNumSeqs: c.MaxNumSeqs}, Repeat: c.Repeat,
-		MedianITLMs: Number(c.MedianITLMs), P90ITLMs: Number(c.P90ITLMs), P95ITLMs: Number(c.P95ITLMs), P99ITLMs: Number(c.P99ITLMs),
-		TokensPerSecond: Number(c.TokensPerSecond), GPUPowerWatts: Number(c.GPUPowerWattsTotal),
-		UlyssesDegree: c.UlyssesDegree, RingDegree: c.RingDegree, BatchSize: c.BatchSize, BatchLatencyS: Number(c.BatchLatencyS),
-		RequestsPerSecond: Number(c.RequestsPerSecond), Generation: m.Generation,
-	}
+	rc := ReportConfiguration{RowID: c.RowID, TokenSetup: TokenSetup{GPU: c.GPU, NumGPUs: c.NumGPUs, Precision: c.Precision}, Repeat: c.Repeat,
+		GPUPowerWatts: Number(c.GPUPowerWattsTotal), Generation: m.Generation}
+	c.family().reportSettings(&rc, c)
+	return rc
+}
+
+// reportTokenSettings writes token configuration c's own fields into rc.
+func reportTokenSettings(rc *ReportConfiguration, c *Configuration) {
+	rc.TensorParallel, rc.DataParallel, rc.ExpertParallel, rc.MaxNumSeqs = c.TensorParallel, c.DataParallel, c.ExpertParallel, c.MaxNumSeqs
+	rc.MedianITLMs, rc.P90ITLMs, rc.P95ITLMs, rc.P99ITLMs = Number(c.MedianITLMs), Number(c.P90ITLMs), Number(c.P95ITLMs), Number(c.P99ITLMs)
+	rc.TokensPerSecond = Number(c.TokensPerSecond)
+}
+
+// reportDiffusionSettings writes image or video configuration c's own
+// fields into rc.
+func reportDiffusionSettings(rc *ReportConfiguration, c *Configuration) {
+	rc.UlyssesDegree, rc.RingDegree, rc.BatchSize = c.UlyssesDegree, c.RingDegree, c.BatchSize
+	rc.BatchLatencyS, rc.RequestsPerSecond = Number(c.BatchLatencyS), Number(c.RequestsPerSecond)
 }
 
 // state gives the report the statements and equivalents of the model

@@ -36,15 +36,13 @@ func DiffusionRowID(slug, gpu string, numGPUs, ulysses, ring, batch int) string 
 // CompareConfigurations orders a model's configurations as the dataset
 // lists them: by GPU, GPU count, max_num_seqs, then repeat; diffusion
 // configurations by GPU, GPU count, Ulysses degree, ring degree, then batch
-// size, so each curve (SameCurve) is in curve order.
+// size, so each curve (SameCurve) is in curve order. a and b are of one
+// kind, as a model's configurations are.
 func CompareConfigurations(a, b *Configuration) int {
 	return cmp.Or(
 		strings.Compare(a.GPU, b.GPU),
 		cmp.Compare(a.NumGPUs, b.NumGPUs),
-		cmp.Compare(a.UlyssesDegree, b.UlyssesDegree),
-		cmp.Compare(a.RingDegree, b.RingDegree),
-		cmp.Compare(a.BatchSize, b.BatchSize),
-		cmp.Compare(a.MaxNumSeqs, b.MaxNumSeqs),
+		a.family().compare(a, b),
 		cmp.Compare(a.Repeat, b.Repeat),
 	)
 }
@@ -82,7 +80,7 @@ func Preferred(a, b *Configuration, s Statistic) bool {
 	return a.RowID < b.RowID
 }
 
-// BestRows returns each GPU's best row among configurations cs: the one
+// BestRows returns each GPU's best row among token configurations cs: the one
 // Preferred chooses on the median among those whose median inter-token
 // latency is within the dataset's ceiling (UnderITLDeadline). A GPU with
 // none within it has no best row.
@@ -102,11 +100,10 @@ func BestRows(cs []*Configuration) map[string]*Configuration {
 // the same GPU, GPU count, Ulysses and ring degree and precision, measured
 // at other batch sizes. Along a curve, in order of max_num_seqs then repeat
 // (batch size), the traffic floor (Traffic) walks up to the first point the
-// traffic cannot fill.
+// traffic cannot fill. a and b are of one kind, as a model's
+// configurations are.
 func SameCurve(a, b *Configuration) bool {
-	return a.GPU == b.GPU && a.NumGPUs == b.NumGPUs && a.TensorParallel == b.TensorParallel &&
-		a.DataParallel == b.DataParallel && a.ExpertParallel == b.ExpertParallel && a.Precision == b.Precision &&
-		a.UlyssesDegree == b.UlyssesDegree && a.RingDegree == b.RingDegree
+	return a.GPU == b.GPU && a.NumGPUs == b.NumGPUs && a.Precision == b.Precision && a.family().sameCurve(a, b)
 }
 
 // DiffusionCaveat is the caveat of a diffusion model: what each request

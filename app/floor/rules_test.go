@@ -29,9 +29,10 @@ func TestRowID(t *testing.T) {
 // conf is a configuration with the figures the rules read.
 func conf(id, gpu string, gpus, seqs, repeat int, joules, median, p99 string, under bool) *Configuration {
 	d := decimal.RequireFromString
-	return &Configuration{RowID: id, GPU: gpu, NumGPUs: gpus, MaxNumSeqs: seqs, Repeat: repeat,
-		JoulesPerOutputToken: d(joules), MedianITLMs: d(median), P90ITLMs: d(p99), P95ITLMs: d(p99), P99ITLMs: d(p99),
-		UnderITLDeadline: under}
+	return &Configuration{RowID: id, GPU: gpu, NumGPUs: gpus, Repeat: repeat,
+		TokenSettings: &TokenSettings{MaxNumSeqs: seqs,
+			JoulesPerOutputToken: d(joules), MedianITLMs: d(median), P90ITLMs: d(p99), P95ITLMs: d(p99), P99ITLMs: d(p99),
+			UnderITLDeadline: under}}
 }
 
 func TestCompareConfigurations(t *testing.T) {

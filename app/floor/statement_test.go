@@ -17,9 +17,10 @@ import (
 func statementFixture() (*floor.Dataset, *floor.Workload) {
 	c := func(seqs int, j, itl, tps string) *floor.Configuration {
 		return &floor.Configuration{RowID: "m/H100/1/" + decimal.NewFromInt(int64(seqs)).String(), Repeat: 1, GPU: floor.H100, NumGPUs: 1,
-			Precision: "BF16", MaxNumSeqs: seqs, JoulesPerOutputToken: dec(j),
-			MedianITLMs: dec(itl), P90ITLMs: dec(itl), P95ITLMs: dec(itl), P99ITLMs: dec(itl),
-			TokensPerSecond: dec(tps), GPUPowerWattsTotal: dec("700")}
+			Precision: "BF16", GPUPowerWattsTotal: dec("700"),
+			TokenSettings: &floor.TokenSettings{MaxNumSeqs: seqs, JoulesPerOutputToken: dec(j),
+				MedianITLMs: dec(itl), P90ITLMs: dec(itl), P95ITLMs: dec(itl), P99ITLMs: dec(itl),
+				TokensPerSecond: dec(tps)}}
 	}
 	m := &floor.Model{Slug: "m", Name: "Model M", ModelID: "org/m", GPUs: []string{floor.H100},
 		Configurations: []*floor.Configuration{c(8, "0.72", "20", "1000"), c(16, "0.54", "30", "2000"), c(32, "0.36", "40", "4000")}}

@@ -184,7 +184,8 @@ func TestSameCurve(t *testing.T) {
 		{"other precision", func(c *Configuration) { c.Precision = "FP8" }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := *base
+			c, settings := *base, *base.TokenSettings
+			c.TokenSettings = &settings
 			tc.change(&c)
 			if got := SameCurve(base, &c); got != tc.want {
 				t.Errorf("SameCurve = %v, want %v", got, tc.want)

@@ -20,7 +20,7 @@ func diffusionModel() *floor.Model {
 	d := decimal.RequireFromString
 	c := func(batch int, lat, j, ips string) *floor.Configuration {
 		return &floor.Configuration{Kind: floor.KindImages, RowID: "img/H100/1/1x1/" + itoaTest(batch), GPU: floor.H100, NumGPUs: 1,
-			BatchSize: batch, UlyssesDegree: 1, RingDegree: 1, BatchLatencyS: d(lat), JoulesPerRequest: d(j), RequestsPerSecond: d(ips)}
+			DiffusionSettings: &floor.DiffusionSettings{BatchSize: batch, UlyssesDegree: 1, RingDegree: 1, BatchLatencyS: d(lat), JoulesPerRequest: d(j), RequestsPerSecond: d(ips)}}
 	}
 	return &floor.Model{Slug: "img", Name: "Image Model", GPUs: []string{floor.H100}, Kind: floor.KindImages,
 		Generation:     &floor.Generation{Width: 1024, Height: 1024, InferenceSteps: 28},

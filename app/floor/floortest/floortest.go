@@ -22,11 +22,14 @@ func Dataset() *floor.Dataset {
 	conf := func(slug, gpu string, n, seqs int, j, med, p90, p95, p99, tps, watts string) *floor.Configuration {
 		return &floor.Configuration{
 			RowID: slug + "/" + gpu + "/" + itoa(n) + "/" + itoa(seqs), Repeat: 1, GPU: gpu, NumGPUs: n,
-			TensorParallel: n, DataParallel: 1, ExpertParallel: 1, Precision: "BF16", MaxNumSeqs: seqs,
-			AvgRunningBatch: float64(seqs), JoulesPerOutputToken: d(j),
-			WhPerMillionOutputTokens: d(j).Mul(decimal.NewFromInt(1_000_000)).Div(decimal.NewFromInt(3600)).Round(2),
-			MedianITLMs:              d(med), P90ITLMs: d(p90), P95ITLMs: d(p95), P99ITLMs: d(p99),
-			TokensPerSecond: d(tps), GPUPowerWattsTotal: d(watts), AvgOutputTokens: 500,
+			Precision: "BF16", GPUPowerWattsTotal: d(watts),
+			TokenSettings: &floor.TokenSettings{
+				TensorParallel: n, DataParallel: 1, ExpertParallel: 1, MaxNumSeqs: seqs,
+				AvgRunningBatch: float64(seqs), JoulesPerOutputToken: d(j),
+				WhPerMillionOutputTokens: d(j).Mul(decimal.NewFromInt(1_000_000)).Div(decimal.NewFromInt(3600)).Round(2),
+				MedianITLMs:              d(med), P90ITLMs: d(p90), P95ITLMs: d(p95), P99ITLMs: d(p99),
+				TokensPerSecond: d(tps), AvgOutputTokens: 500,
+			},
 		}
 	}
 	alpha := &floor.Model{Slug: "alpha", Name: "Alpha 8B", ModelID: "example/alpha-8b", GPUs: []string{"H100"},
