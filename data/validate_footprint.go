@@ -80,12 +80,8 @@ var footprintGPUs = []string{floor.H100, floor.B200}
 // server id one of a row or empty. An error is an *Error naming
 // footprint.json, the row and the field.
 func checkFootprint(f *FootprintFile) error {
-	const file = "footprint.json"
-	fail := func(row, field string, err error) error {
-		return &Error{File: file, Row: row, Field: field, Err: err}
-	}
 	if f.Version != FormatVersion {
-		return fail("", "version", fmt.Errorf("is %q, want format version %q", f.Version, FormatVersion))
+		return footprintError("", "version", fmt.Errorf("is %q, want format version %q", f.Version, FormatVersion))
 	}
 	embodied := make([]*SourcedRow, len(f.Embodied))
 	for i, r := range f.Embodied {
@@ -93,80 +89,112 @@ func checkFootprint(f *FootprintFile) error {
 			embodied[i] = &r.SourcedRow
 		}
 	}
-	tables := []struct {
-		list     string
-		rows     []*SourcedRow
-		min, max decimal.Decimal
-		zero     bool // whether 0 is a value, or below the bounds
-		empty    bool // whether the table may be empty
-	}{
+	for _, tb := range []footprintTable{
 		{"embodied_kgco2e_per_gpu", embodied, decimal.Zero, maxEmbodiedKgPerGPU, false, false},
 		{"service_life_years", f.Lives, minLifeYears, maxLifeYears, false, false},
 		{"wue_l_per_kwh", f.WUE, decimal.Zero, maxWUE, true, false},
 		{"server_kgco2e", f.Servers, decimal.Zero, maxServerKg, false, true},
-	}
-	for _, tb := range tables {
+	} {
 		if tb.empty && len(tb.rows) == 0 {
 			continue
 		}
-		err := checkTable(file, tb.list, "row", tb.rows, func(r *SourcedRow) (string, []textField) {
+		err := checkTable(footprintFile, tb.list, "row", tb.rows, func(r *SourcedRow) (string, []textField) {
 			return r.ID, []textField{{"label", r.Label}, {"figure", r.Figure}, {"basis", r.Basis}, {"scope", r.Scope}, {"source", r.Source}}
-		}, func(row string, r *SourcedRow) error {
-			if err := checkHTTPS(r.URL); err != nil {
-				return fail(row, "url", err)
-			}
-			if r.Date != "" && !isDate(r.Date) && !isYear(r.Date) {
-				return fail(row, "date", fmt.Errorf("is %s, want YYYY, YYYY-MM or YYYY-MM-DD, or empty", floor.QuoteInput(r.Date)))
-			}
-			if len(r.Retrieved) != len("2006-01-02") || !isDate(r.Retrieved) {
-				return fail(row, "retrieved", fmt.Errorf("is %s, want YYYY-MM-DD", floor.QuoteInput(r.Retrieved)))
-			}
-			v, err := r.Sourced()
-			if err == nil && !tb.zero && v.Value.Sign() <= 0 {
-				err = fmt.Errorf("is %s, want a positive number", v.Value)
-			}
-			if err == nil {
-				err = checkBounded(v.Value, tb.min, tb.max)
-			}
-			if err != nil {
-				return fail(row, "value", err)
-			}
-			return nil
-		})
+		}, tb.checkRow)
 		if err != nil {
 			return err
 		}
 	}
+	if err := checkEmbodiedGPUs(f.Embodied); err != nil {
+		return err
+	}
+	return checkFootprintDefaults(f)
+}
+
+// footprintFile names footprint.json in its errors.
+const footprintFile = "footprint.json"
+
+// footprintError is an *Error in footprint.json's row (id) and field.
+func footprintError(row, field string, err error) error {
+	return &Error{File: footprintFile, Row: row, Field: field, Err: err}
+}
+
+// footprintTable is one table of footprint.json as checkFootprint checks
+// it: its list's name, its rows, and its values' bounds.
+type footprintTable struct {
+	list     string
+	rows     []*SourcedRow
+	min, max decimal.Decimal
+	zero     bool // whether 0 is a value, or below the bounds
+	empty    bool // whether the table may be empty
+}
+
+// checkRow checks what a row of the table has beyond its id and its texts:
+// an https URL, a date, the day it was retrieved and a value within the
+// table's bounds.
+func (tb *footprintTable) checkRow(row string, r *SourcedRow) error {
+	if err := checkHTTPS(r.URL); err != nil {
+		return footprintError(row, "url", err)
+	}
+	if r.Date != "" && !isDate(r.Date) && !isYear(r.Date) {
+		return footprintError(row, "date", fmt.Errorf("is %s, want YYYY, YYYY-MM or YYYY-MM-DD, or empty", floor.QuoteInput(r.Date)))
+	}
+	if len(r.Retrieved) != len("2006-01-02") || !isDate(r.Retrieved) {
+		return footprintError(row, "retrieved", fmt.Errorf("is %s, want YYYY-MM-DD", floor.QuoteInput(r.Retrieved)))
+	}
+	v, err := r.Sourced()
+	if err == nil && !tb.zero && v.Value.Sign() <= 0 {
+		err = fmt.Errorf("is %s, want a positive number", v.Value)
+	}
+	if err == nil {
+		err = checkBounded(v.Value, tb.min, tb.max)
+	}
+	if err != nil {
+		return footprintError(row, "value", err)
+	}
+	return nil
+}
+
+// checkEmbodiedGPUs checks that the embodied rows give each measured GPU
+// (footprintGPUs) once, and no other.
+func checkEmbodiedGPUs(rows []*EmbodiedRow) error {
 	var gpus []string
-	for _, r := range f.Embodied {
+	for _, r := range rows {
 		if !slices.Contains(footprintGPUs, r.GPU) {
-			return fail(r.ID, "gpu", fmt.Errorf("is %s, want one of %v", floor.QuoteInput(r.GPU), footprintGPUs))
+			return footprintError(r.ID, "gpu", fmt.Errorf("is %s, want one of %v", floor.QuoteInput(r.GPU), footprintGPUs))
 		}
 		if slices.Contains(gpus, r.GPU) {
-			return fail(r.ID, "gpu", fmt.Errorf("%s given twice", r.GPU))
+			return footprintError(r.ID, "gpu", fmt.Errorf("%s given twice", r.GPU))
 		}
 		gpus = append(gpus, r.GPU)
 	}
 	for _, g := range footprintGPUs {
 		if !slices.Contains(gpus, g) {
-			return fail("", "embodied_kgco2e_per_gpu", fmt.Errorf("no row for %s: every measured GPU needs one", g))
+			return footprintError("", "embodied_kgco2e_per_gpu", fmt.Errorf("no row for %s: every measured GPU needs one", g))
 		}
 	}
+	return nil
+}
+
+// checkFootprintDefaults checks the settings footprint.json chooses: the
+// default life a row's id, and the full footprint's embodied setting
+// "nvidia", its life and WUE ids of rows and its server id a row's or empty.
+func checkFootprintDefaults(f *FootprintFile) error {
 	if !hasID(f.Lives, f.DefaultLife) {
-		return fail("", "default_life", fmt.Errorf("is %s, want the id of a service life", floor.QuoteInput(f.DefaultLife)))
+		return footprintError("", "default_life", fmt.Errorf("is %s, want the id of a service life", floor.QuoteInput(f.DefaultLife)))
 	}
 	full := &f.Full
 	if full.Embodied != floor.EmbodiedNVIDIA {
-		return fail("full_footprint", "embodied", fmt.Errorf("is %s, want %q", floor.QuoteInput(full.Embodied), floor.EmbodiedNVIDIA))
+		return footprintError("full_footprint", "embodied", fmt.Errorf("is %s, want %q", floor.QuoteInput(full.Embodied), floor.EmbodiedNVIDIA))
 	}
 	if !hasID(f.Lives, full.Life) {
-		return fail("full_footprint", "life", fmt.Errorf("is %s, want the id of a service life", floor.QuoteInput(full.Life)))
+		return footprintError("full_footprint", "life", fmt.Errorf("is %s, want the id of a service life", floor.QuoteInput(full.Life)))
 	}
 	if !hasID(f.WUE, full.WUE) {
-		return fail("full_footprint", "wue", fmt.Errorf("is %s, want the id of a WUE", floor.QuoteInput(full.WUE)))
+		return footprintError("full_footprint", "wue", fmt.Errorf("is %s, want the id of a WUE", floor.QuoteInput(full.WUE)))
 	}
 	if full.Server != "" && !hasID(f.Servers, full.Server) {
-		return fail("full_footprint", "server", fmt.Errorf("is %s, want the id of a server, or empty for none", floor.QuoteInput(full.Server)))
+		return footprintError("full_footprint", "server", fmt.Errorf("is %s, want the id of a server, or empty for none", floor.QuoteInput(full.Server)))
 	}
 	return nil
 }
