@@ -19,11 +19,6 @@ import (
 // of every target, the targets' order reversed every other round so that
 // neither is always measured first.
 func Measure(ctx context.Context, o Options) (*Report, error) {
-	logf := func(format string, args ...any) {
-		if o.Log != nil {
-			fmt.Fprintf(o.Log, "bench: "+format+"\n", args...)
-		}
-	}
 	chromium, err := e2e.ChromiumPath()
 	if err != nil {
 		return nil, err
@@ -35,56 +30,18 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 	if v, err := exec.CommandContext(ctx, chromium, "--version").Output(); err == nil {
 		rep.Chromium = strings.TrimSpace(string(v))
 	}
-	targets := slices.Clone(o.Targets)
-	for i, t := range targets {
-		if t.Bin == "" {
-			continue
-		}
-		srv, err := e2e.StartServer(ctx, t.Bin)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", t.Name, err)
-		}
-		defer srv.Stop()
-		targets[i].URL = srv.URL + "/"
-	}
-	if len(targets) == 0 {
-		dir, err := os.MkdirTemp("", "energyfloor-bench-*")
-		if err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(dir)
-		root, err := e2e.Root()
-		if err != nil {
-			return nil, err
-		}
-		logf("building go-app's floor page and the app (make build)")
-		floor, stopFloor, err := startFloorPage(ctx, root, dir)
-		if err != nil {
-			return nil, fmt.Errorf("go-app's floor page: %w", err)
-		}
-		defer stopFloor()
-		app, stopApp, err := startApp(ctx, root, dir)
-		if err != nil {
-			return nil, err
-		}
-		defer stopApp()
-		targets = []Target{{Name: "floor", URL: floor}, {Name: "app", URL: app}}
+	targets, stop, err := startTargets(ctx, o)
+	defer stop()
+	if err != nil {
+		return nil, err
 	}
 	rep.LoadAvgStart = loadavg()
 	samples := make([]map[string][]float64, len(targets))
 	for i, t := range targets {
 		rep.Targets = append(rep.Targets, &TargetReport{Target: t})
-		samples[i] = map[string][]float64{}
-		gz, err := gzipBytes(ctx, strings.TrimSuffix(t.URL, "/")+"/web/app.wasm")
-		if err != nil {
+		if samples[i], err = measureBytes(ctx, chromium, t); err != nil {
 			return nil, err
 		}
-		samples[i]["bytes_wasm_gzip"] = []float64{float64(gz)}
-		fv, err := firstVisitBytes(ctx, chromium, t.URL)
-		if err != nil {
-			return nil, fmt.Errorf("%s: first visit: %w", t.Name, err)
-		}
-		samples[i]["bytes_first_visit"] = []float64{float64(fv)}
 	}
 	for round := 0; round < o.Runs; round++ {
 		for k := range targets {
@@ -92,41 +49,9 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 			if round%2 == 1 {
 				i = len(targets) - 1 - k
 			}
-			// A run's figures count only if the whole run succeeds; a run
-			// that fails (a browser hiccup over a long benchmark) is run
-			// again once, and the report says so.
-			// go-app's floor page has no embed.
-			both := func(run map[string][]float64, pieces map[string]string) error {
-				if err := oneRun(ctx, chromium, rep.Targets[i], o, run, pieces); err != nil {
-					return err
-				}
-				if targets[i].Name == "floor" {
-					return nil
-				}
-				return embedRun(ctx, chromium, targets[i].URL, o, run)
+			if err := measureRun(ctx, chromium, rep.Targets[i], o, round, samples[i]); err != nil {
+				return nil, err
 			}
-			run, pieces := map[string][]float64{}, map[string]string{}
-			err := both(run, pieces)
-			if err != nil {
-				logf("%s run %d/%d failed, running it again: %v", targets[i].Name, round+1, o.Runs, err)
-				rep.Targets[i].Repeated = append(rep.Targets[i].Repeated, fmt.Sprintf("run %d: %v", round+1, err))
-				run, pieces = map[string][]float64{}, map[string]string{}
-				err = both(run, pieces)
-			}
-			if err != nil {
-				return nil, fmt.Errorf("%s, run %d: %w", targets[i].Name, round+1, err)
-			}
-			for name, v := range run {
-				samples[i][name] = append(samples[i][name], v...)
-			}
-			for kind, piece := range pieces {
-				if rep.Targets[i].LongestTaskIn == nil {
-					rep.Targets[i].LongestTaskIn = map[string][]string{}
-				}
-				rep.Targets[i].LongestTaskIn[kind] = append(rep.Targets[i].LongestTaskIn[kind], piece)
-			}
-			logf("%s run %d/%d: interactive cold %.0f ms, warm %.0f ms; embed's first edit %.0f ms", targets[i].Name, round+1, o.Runs,
-				last(samples[i]["interactive_cold"]), last(samples[i]["interactive_warm"]), last(samples[i]["embed_first_edit"]))
 		}
 	}
 	rep.LoadAvgEnd = loadavg()
@@ -141,6 +66,116 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 	}
 	rep.Ratios = ratios(rep.Targets)
 	return rep, nil
+}
+
+// logf writes a progress line to o.Log, if any.
+func (o Options) logf(format string, args ...any) {
+	if o.Log != nil {
+		fmt.Fprintf(o.Log, "bench: "+format+"\n", args...)
+	}
+}
+
+// startTargets starts the sites to measure: a server for each of
+// o.Targets that names a binary, or, when there are none, go-app's floor
+// page and the app, built afresh. stop stops whatever it started, even
+// when err is set.
+func startTargets(ctx context.Context, o Options) (targets []Target, stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for _, s := range slices.Backward(stops) {
+			s()
+		}
+	}
+	targets = slices.Clone(o.Targets)
+	for i, t := range targets {
+		if t.Bin == "" {
+			continue
+		}
+		srv, err := e2e.StartServer(ctx, t.Bin)
+		if err != nil {
+			return nil, stop, fmt.Errorf("%s: %w", t.Name, err)
+		}
+		stops = append(stops, func() { srv.Stop() })
+		targets[i].URL = srv.URL + "/"
+	}
+	if len(targets) > 0 {
+		return targets, stop, nil
+	}
+	dir, err := os.MkdirTemp("", "energyfloor-bench-*")
+	if err != nil {
+		return nil, stop, err
+	}
+	stops = append(stops, func() { os.RemoveAll(dir) })
+	root, err := e2e.Root()
+	if err != nil {
+		return nil, stop, err
+	}
+	o.logf("building go-app's floor page and the app (make build)")
+	floor, stopFloor, err := startFloorPage(ctx, root, dir)
+	if err != nil {
+		return nil, stop, fmt.Errorf("go-app's floor page: %w", err)
+	}
+	stops = append(stops, stopFloor)
+	app, stopApp, err := startApp(ctx, root, dir)
+	if err != nil {
+		return nil, stop, err
+	}
+	stops = append(stops, stopApp)
+	return []Target{{Name: "floor", URL: floor}, {Name: "app", URL: app}}, stop, nil
+}
+
+// measureBytes returns target t's samples with its byte counts: app.wasm
+// gzipped, and a first visit's bytes.
+func measureBytes(ctx context.Context, chromium string, t Target) (map[string][]float64, error) {
+	gz, err := gzipBytes(ctx, strings.TrimSuffix(t.URL, "/")+"/web/app.wasm")
+	if err != nil {
+		return nil, err
+	}
+	fv, err := firstVisitBytes(ctx, chromium, t.URL)
+	if err != nil {
+		return nil, fmt.Errorf("%s: first visit: %w", t.Name, err)
+	}
+	return map[string][]float64{"bytes_wasm_gzip": {float64(gz)}, "bytes_first_visit": {float64(fv)}}, nil
+}
+
+// measureRun runs round's cold and warm run of target t (and, but on
+// go-app's floor page, which has no embed, its embed run), adding its
+// figures to samples. A run's figures count only if the whole run
+// succeeds; a run that fails (a browser hiccup over a long benchmark) is
+// run again once, and the report says so.
+func measureRun(ctx context.Context, chromium string, t *TargetReport, o Options, round int, samples map[string][]float64) error {
+	both := func(run map[string][]float64, pieces map[string]string) error {
+		if err := oneRun(ctx, chromium, t, o, run, pieces); err != nil {
+			return err
+		}
+		if t.Name == "floor" {
+			return nil
+		}
+		return embedRun(ctx, chromium, t.URL, o, run)
+	}
+	run, pieces := map[string][]float64{}, map[string]string{}
+	err := both(run, pieces)
+	if err != nil {
+		o.logf("%s run %d/%d failed, running it again: %v", t.Name, round+1, o.Runs, err)
+		t.Repeated = append(t.Repeated, fmt.Sprintf("run %d: %v", round+1, err))
+		run, pieces = map[string][]float64{}, map[string]string{}
+		err = both(run, pieces)
+	}
+	if err != nil {
+		return fmt.Errorf("%s, run %d: %w", t.Name, round+1, err)
+	}
+	for name, v := range run {
+		samples[name] = append(samples[name], v...)
+	}
+	for kind, piece := range pieces {
+		if t.LongestTaskIn == nil {
+			t.LongestTaskIn = map[string][]string{}
+		}
+		t.LongestTaskIn[kind] = append(t.LongestTaskIn[kind], piece)
+	}
+	o.logf("%s run %d/%d: interactive cold %.0f ms, warm %.0f ms; embed's first edit %.0f ms", t.Name, round+1, o.Runs,
+		last(samples["interactive_cold"]), last(samples["interactive_warm"]), last(samples["embed_first_edit"]))
+	return nil
 }
 
 // last returns the last of xs, or -1 when there is none.
@@ -210,6 +245,17 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 	if err != nil {
 		return fmt.Errorf("warm load: %w", err)
 	}
+	recordLoads(samples, pieces, cold, warm, coldBreakdown, warmBreakdown)
+	if errs := b.ConsoleErrors(); len(errs) > 0 {
+		return fmt.Errorf("console errors: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// recordLoads adds the figures of a run's cold and warm loads, with their
+// start-up breakdowns, to samples; pieces gets the piece of each start-up
+// ("cold", "warm") that was the longest task.
+func recordLoads(samples map[string][]float64, pieces map[string]string, cold, warm timings, coldBreakdown, warmBreakdown breakdown) {
 	for _, p := range []struct {
 		suffix string
 		bd     breakdown
@@ -238,10 +284,6 @@ func oneRun(ctx context.Context, chromium string, t *TargetReport, o Options, sa
 			samples[p.name] = append(samples[p.name], p.v)
 		}
 	}
-	if errs := b.ConsoleErrors(); len(errs) > 0 {
-		return fmt.Errorf("console errors: %s", strings.Join(errs, "; "))
-	}
-	return nil
 }
 
 // timings is what the probe records, in ms from the navigation's start.
