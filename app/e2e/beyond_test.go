@@ -206,28 +206,30 @@ func TestBeyondTheGPUBadInput(t *testing.T) {
 	}
 }
 
-// TestBeyondTheGPUScreenshots writes the open section at 1280 and 375 px.
+// TestBeyondTheGPUScreenshots writes the open section at 1280 and 375 px,
+// one page laid out at both widths, and checks that it does not overflow
+// either sideways.
 func TestBeyondTheGPUScreenshots(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.Navigate(base + "/?gpu=B200&host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.12&cur=EUR"); err != nil {
+		t.Fatal(err)
+	}
+	waitInteractive(t, b)
 	for _, w := range []int{1280, 375} {
-		t.Run(fmt.Sprint(w), func(t *testing.T) {
-			b := newCleanBrowser(t, w, 900, base)
-			if err := b.Navigate(base + "/?gpu=B200&host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.12&cur=EUR"); err != nil {
-				t.Fatal(err)
-			}
-			waitInteractive(t, b)
-			if overflow, _ := Eval[int](b, `document.documentElement.scrollWidth - window.innerWidth`); overflow > 0 {
-				t.Errorf("the page is %d px wider than the %d px viewport", overflow, w)
-			}
-			png, err := b.Screenshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("beyond-%d.png", w)), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		})
+		emulateViewport(t, b, int64(w), 900, false)
+		requireInnerWidth(t, b, w)
+		if overflow, _ := Eval[int](b, `document.documentElement.scrollWidth - window.innerWidth`); overflow > 0 {
+			t.Errorf("the page is %d px wider than the %d px viewport", overflow, w)
+		}
+		png, err := b.Screenshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("beyond-%d.png", w)), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -340,20 +342,30 @@ func clickDownload(t testing.TB, b *Browser, sel string) string {
 // TestExportNeutralisesFormulasInBrowser is issue 29's item 4 in the live
 // app: with a currency that a spreadsheet would read as a formula, each
 // row's inputs.currency cell of the CSV download starts with "'", and the
-// JSON download keeps the currency as it is.
+// JSON download keeps the currency as it is. One browser opens the first
+// link and follows the others within the running app, as a reader
+// following links does.
 func TestExportNeutralisesFormulasInBrowser(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
-	for _, cur := range []string{"=1+2", "@A1", "+1", "-1"} {
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.AddScriptOnNewDocument(recordBlobs); err != nil {
+		t.Fatal(err)
+	}
+	for i, cur := range []string{"=1+2", "@A1", "+1", "-1"} {
 		t.Run(cur, func(t *testing.T) {
-			b := newCleanBrowser(t, 1280, 900, base)
-			if err := b.AddScriptOnNewDocument(recordBlobs); err != nil {
-				t.Fatal(err)
+			path := "/?price=0.3&model=" + defaultModel + "&cur=" + url.QueryEscape(cur)
+			if i == 0 {
+				if err := b.Navigate(base + path); err != nil {
+					t.Fatal(err)
+				}
+				waitInteractive(t, b)
+			} else {
+				followLink(t, b, base, path)
 			}
-			if err := b.Navigate(base + "/?price=0.3&model=" + defaultModel + "&cur=" + url.QueryEscape(cur)); err != nil {
-				t.Fatal(err)
+			if _, err := Poll[bool](b, fmt.Sprintf(`document.querySelector(%s)?.value === %s`, jsString(selCurrency), jsString(cur)), 10*time.Second); err != nil {
+				t.Fatalf("the currency field never showed the link's %q: %v", cur, err)
 			}
-			waitInteractive(t, b)
 			records, err := csv.NewReader(strings.NewReader(clickDownload(t, b, "#export-csv"))).ReadAll()
 			if err != nil || len(records) < 2 {
 				t.Fatalf("the CSV download: %d records, %v", len(records), err)

@@ -259,25 +259,28 @@ func readState(t testing.TB, b *Browser) inputs {
 
 // TestScreenshots writes full-page screenshots of the calculator and the
 // embed at 1280 and 375 px wide, and checks that nothing overflows the
-// narrow viewport sideways.
+// narrow viewport sideways. Each page starts once and is laid out at both
+// widths.
 func TestScreenshots(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
 	dir := screenshotDir(t)
-	for _, w := range []int{1280, 375} {
-		for _, p := range []struct{ name, path string }{{"calculator", "/"}, {"embed", "/embed"}} {
-			t.Run(fmt.Sprintf("%s-%d", p.name, w), func(t *testing.T) {
-				b := newCleanBrowser(t, w, 900, base)
-				if err := b.Navigate(base + p.path); err != nil {
-					t.Fatal(err)
-				}
-				waitInteractive(t, b)
+	for _, p := range []struct{ name, path string }{{"calculator", "/"}, {"embed", "/embed"}} {
+		t.Run(p.name, func(t *testing.T) {
+			b := newCleanBrowser(t, 1280, 900, base)
+			if err := b.Navigate(base + p.path); err != nil {
+				t.Fatal(err)
+			}
+			waitInteractive(t, b)
+			for _, w := range []int{1280, 375} {
+				emulateViewport(t, b, int64(w), 900, false)
+				requireInnerWidth(t, b, w)
 				overflow, err := Eval[int](b, `document.documentElement.scrollWidth - window.innerWidth`)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if overflow > 0 {
-					t.Errorf("the page is %d px wider than the %d px viewport", overflow, w)
+					t.Errorf("at %d px the page is %d px wider than the viewport", w, overflow)
 				}
 				png, err := b.Screenshot()
 				if err != nil {
@@ -288,7 +291,7 @@ func TestScreenshots(t *testing.T) {
 					t.Fatal(err)
 				}
 				t.Logf("wrote %s", file)
-			})
-		}
+			}
+		})
 	}
 }
