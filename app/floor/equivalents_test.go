@@ -5,6 +5,8 @@ import (
 
 	"energyfloor/app/floor"
 	"energyfloor/data"
+
+	"github.com/shopspring/decimal"
 )
 
 // TestEquivalents checks that each count is the figure's Wh ÷ the
@@ -50,14 +52,13 @@ func TestEquivalents(t *testing.T) {
 	}
 
 	rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
-	if len(rep.Equivalents) != 2*len(ds.Equivalents) {
-		t.Fatalf("%d report equivalents, want %d", len(rep.Equivalents), 2*len(ds.Equivalents))
+	// The floor per request and per month, then the figure at your traffic.
+	if len(rep.Equivalents) != 4*len(ds.Equivalents) || r.Traffic == nil {
+		t.Fatalf("%d report equivalents, want %d", len(rep.Equivalents), 4*len(ds.Equivalents))
 	}
 	for i, re := range rep.Equivalents {
-		of, wh := floor.OfEnergyPerRequest, r.Figures.WhPerRequest
-		if i >= len(ds.Equivalents) {
-			of, wh = floor.OfEnergyPerMonth, r.Figures.KWhPerMonth.Shift(3)
-		}
+		of, wh := []string{floor.OfEnergyPerRequest, floor.OfEnergyPerMonth, floor.OfTrafficPerRequest, floor.OfTrafficPerMonth}[i/len(ds.Equivalents)],
+			[]decimal.Decimal{r.Figures.WhPerRequest, r.Figures.KWhPerMonth.Shift(3), r.Traffic.Figures.WhPerRequest, r.Traffic.Figures.KWhPerMonth.Shift(3)}[i/len(ds.Equivalents)]
 		e := ds.Equivalents[i%len(ds.Equivalents)]
 		if re.Of != of || re.ID != e.ID || re.WhPerUnit.String() != e.WhPerUnit.String() || re.URL != e.URL ||
 			!agree(dec(re.Count.String()), wh.DivRound(e.WhPerUnit, 40)) {

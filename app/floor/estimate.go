@@ -100,8 +100,10 @@ type Estimate struct {
 	// valid when the factors have a grid intensity.
 	GCO2ePerRequest decimal.NullDecimal
 	KgCO2ePerMonth  decimal.NullDecimal
-	// CostPerMonth, in Factors.Currency, is valid when the factors have a price.
-	CostPerMonth decimal.NullDecimal
+	// CostPerMonth, in Factors.Currency, is valid when the factors have a
+	// price, as is CostPerRequest.
+	CostPerMonth   decimal.NullDecimal
+	CostPerRequest decimal.NullDecimal
 }
 
 // Estimate returns the estimate for the unrounded figures fig of one result
@@ -116,6 +118,7 @@ func (f Factors) Estimate(fig Figures) Estimate {
 	}
 	if f.PricePerKWh.Valid {
 		e.CostPerMonth = decimal.NewNullDecimal(e.KWhPerMonth.Mul(f.PricePerKWh.Decimal))
+		e.CostPerRequest = decimal.NewNullDecimal(e.WhPerRequest.Mul(f.PricePerKWh.Decimal).Shift(-3))
 	}
 	return e
 }
@@ -210,7 +213,7 @@ func CaveatNote(f Factors, src GridSource) string {
 		parts = append(parts, factors+" are your own assumptions")
 	}
 	if g, ok := f.GridUsed(); ok {
-		parts = append(parts, "carbon uses a location-based annual average grid intensity, "+g.Name+"'s "+
+		parts = append(parts, "carbon uses a location-based annual average grid intensity, "+Possessive(g.Name)+" "+
 			FormatExact(g.GCO2ePerKWh)+" gCO2e/kWh for "+strconv.Itoa(g.Year)+" from "+src.Name)
 	} else if g, ok := f.GCO2ePerKWh(); ok {
 		parts = append(parts, "carbon uses your own grid intensity, "+FormatExact(g)+
@@ -235,6 +238,7 @@ func batchCaveat(d *Dataset, w *Workload, in Inputs) string {
 	if m := w.Model(in.Model); m != nil && m.Caveat != "" {
 		caveat = m.Caveat
 	}
+	caveat += " " + ScopeWords(in.Factors)
 	if note := CaveatNote(in.Factors, d.GridSource); note != "" {
 		return caveat + " " + note
 	}
@@ -247,11 +251,13 @@ const DiffusionCaveatAll = "GPU energy only, measured generating each model's im
 	"inference steps (each configuration gives them), in batches on a busy server. Host, network, cooling and idle time are not " +
 	"counted. Every figure is a floor; a lightly used server sits well above it."
 
-// Caveat returns the caveat for results with factors f: d.Caveat, and
-// CaveatNote's sentence after it when f sets any factor.
+// Caveat returns the caveat for results with factors f: d.Caveat, the
+// sentence naming what is outside the figures (ScopeWords), and
+// CaveatNote's sentence after them when f sets any factor.
 func Caveat(d *Dataset, f Factors) string {
+	caveat := d.Caveat + " " + ScopeWords(f)
 	if note := CaveatNote(f, d.GridSource); note != "" {
-		return d.Caveat + " " + note
+		return caveat + " " + note
 	}
-	return d.Caveat
+	return caveat
 }

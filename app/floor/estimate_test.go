@@ -265,10 +265,11 @@ func TestCaveatNote(t *testing.T) {
 		})
 	}
 	d := &floor.Dataset{Caveat: "GPU energy only.", GridSource: src}
-	if got := floor.Caveat(d, floor.Factors{}); got != "GPU energy only." {
+	scope := " " + floor.ScopeWords(floor.Factors{})
+	if got := floor.Caveat(d, floor.Factors{}); got != "GPU energy only."+scope {
 		t.Errorf("Caveat with no factors = %q", got)
 	}
-	if got, want := floor.Caveat(d, gpu), "GPU energy only. "+floor.CaveatNote(gpu, src); got != want {
+	if got, want := floor.Caveat(d, gpu), "GPU energy only."+scope+" "+floor.CaveatNote(gpu, src); got != want {
 		t.Errorf("Caveat with factors = %q, want %q", got, want)
 	}
 }

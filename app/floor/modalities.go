@@ -58,7 +58,7 @@ func (m Modalities) InChatAnswers(whPerRequest decimal.Decimal) decimal.Decimal 
 }
 
 // Sentence states the comparison for a floor per request whPerRequest,
-// named subject: "One image ≈ 55.6 chat answers: FLUX.1 Dev needs at least
+// named subject: "One image ≈ 55.6 default chat answers: FLUX.1 Dev needs at least
 // 1.86 Wh an image within a 30 s batch latency target, Qwen 3 235B A22B
 // Instruct 0.0334 Wh a chat answer of 500 output tokens with a median of at
 // most 100 ms between tokens (GPU energy floors on either GPU, same data);
@@ -69,7 +69,7 @@ func (m Modalities) InChatAnswers(whPerRequest decimal.Decimal) decimal.Decimal 
 // terms. The last clause is left out when whPerRequest is one of the two
 // reference floors.
 func (m Modalities) Sentence(whPerRequest decimal.Decimal, subject string) string {
-	s := "One image ≈ " + FormatNumber(m.ImageInChatAnswers) + " chat answers: " + m.Image.Model.Name + " needs at least " +
+	s := "One image ≈ " + FormatNumber(m.ImageInChatAnswers) + " default chat answers: " + m.Image.Model.Name + " needs at least " +
 		FormatWh(m.Image.Figures.WhPerRequest) + " an image within " + m.imageW.Kind.TargetWords(m.imageIn) + ", " +
 		m.Chat.Model.Name + " " + FormatWh(m.Chat.Figures.WhPerRequest) + " a chat answer of " +
 		Counted(FormatExact(m.chatIn.OutputTokensPerRequest), "output token") + " with a " + string(m.chatIn.Statistic) + " of at most " +
@@ -81,14 +81,48 @@ func (m Modalities) Sentence(whPerRequest decimal.Decimal, subject string) strin
 	return s + "."
 }
 
-// For states the comparison on a page of workload w whose floor is r: on an
-// image or video workload whose floor meets the target, with that request
-// in chat answers ("CogVideoX 2B's video (7.32 Wh) ≈ 219 chat answers");
-// otherwise the reference floors alone.
+// For states the comparison on a page of workload w whose floor is r: on a
+// token workload whose floor meets the target, one image beside the page's
+// answer (ImageRef.Beside); on an image or video workload whose floor
+// meets it, with that request in default chat answers ("CogVideoX 2B's
+// video (7.32 Wh) ≈ 219 chat answers"); otherwise the reference floors
+// alone.
 func (m Modalities) For(w *Workload, r Result) string {
+	if w.Kind.PerToken() && r.Meets() {
+		return m.Ref().Beside(r)
+	}
 	if w.Kind.PerToken() || !r.Meets() {
 		return m.Sentence(m.Image.Figures.WhPerRequest, "")
 	}
 	wh := r.Figures.WhPerRequest
 	return m.Sentence(wh, r.Model.Name+"'s "+w.Kind.Answer()+" ("+FormatWh(wh)+")")
+}
+
+// ImageRef is the reference image of the comparison, all a token page needs
+// to set it beside its own answer: its model's name, its floor per image in
+// Wh and its target in words.
+type ImageRef struct {
+	Model  string
+	Wh     decimal.Decimal
+	Target string
+}
+
+// Ref returns m's reference image.
+func (m Modalities) Ref() ImageRef {
+	return ImageRef{Model: m.Image.Model.Name, Wh: m.Image.Figures.WhPerRequest, Target: m.imageW.Kind.TargetWords(m.imageIn)}
+}
+
+// Beside sets one image beside the answer of a token page whose floor r
+// meets the target, at its floor and at your traffic, each figure as the
+// headline cards give it: "One image ≈ 69.7 of this page's answers at their
+// floor (0.0267 Wh) and 2.07 at your traffic (0.897 Wh): FLUX.1 Dev needs at
+// least 1.86 Wh an image within a 30 s batch latency target (GPU energy
+// floors, same data)."
+func (ref ImageRef) Beside(r Result) string {
+	answers := func(wh decimal.Decimal) string { return FormatNumber(quo(op(ref.Wh), opOne, op(wh), opOne)) }
+	s := "One image ≈ " + answers(r.Figures.WhPerRequest) + " of this page's answers at their floor (" + FormatWh(r.Figures.WhPerRequest) + ")"
+	if t := r.Traffic; t != nil && t.Figures.WhPerRequest.Sign() > 0 {
+		s += " and " + answers(t.Figures.WhPerRequest) + " at your traffic (" + FormatWh(t.Figures.WhPerRequest) + ")"
+	}
+	return s + ": " + ref.Model + " needs at least " + FormatWh(ref.Wh) + " an image within " + ref.Target + " (GPU energy floors, same data)."
 }

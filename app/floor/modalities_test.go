@@ -1,6 +1,7 @@
 package floor_test
 
 import (
+	"strings"
 	"testing"
 
 	"energyfloor/app/floor"
@@ -35,7 +36,7 @@ func TestCompareModalities(t *testing.T) {
 	}
 	// The sentence states each reference's inputs: a page can show either
 	// model at other inputs, with another figure.
-	base := "One image ≈ 55.6 chat answers: FLUX.1 Dev needs at least 1.86 Wh an image within a 30 s batch latency target, " +
+	base := "One image ≈ 55.6 default chat answers: FLUX.1 Dev needs at least 1.86 Wh an image within a 30 s batch latency target, " +
 		"Qwen 3 235B A22B Instruct 0.0334 Wh a chat answer of 500 output tokens with a median of at most 100 ms between tokens " +
 		"(GPU energy floors on either GPU, same data)"
 	if got, want := m.Sentence(video, "CogVideoX 2B's video"), base+"; CogVideoX 2B's video ≈ 219 chat answers."; got != want {
@@ -59,7 +60,19 @@ func TestCompareModalities(t *testing.T) {
 	}
 	chat := ds.TokenWorkload(floor.DefaultWorkload)
 	r, _ = floor.ModelFloor(chat.Model("llama-3-1-8b-instruct"), floor.DefaultInputs())
+	// A token page sets one image beside its own answer, at its floor and
+	// at your traffic: the image's floor ÷ each, as the cards give them.
+	img := m.Image.Figures.WhPerRequest
+	want := "One image ≈ " + floor.FormatNumber(img.DivRound(r.Figures.WhPerRequest, 20)) + " of this page's answers at their floor (" +
+		floor.FormatWh(r.Figures.WhPerRequest) + ") and " + floor.FormatNumber(img.DivRound(r.Traffic.Figures.WhPerRequest, 20)) +
+		" at your traffic (" + floor.FormatWh(r.Traffic.Figures.WhPerRequest) + "): FLUX.1 Dev needs at least 1.86 Wh an image within a 30 s batch latency target (GPU energy floors, same data)."
+	if got := m.For(chat, r); got != want || !strings.Contains(got, "(0.00763 Wh) and 34.2 at your traffic (0.0542 Wh)") {
+		t.Errorf("For a token page: %s\nwant %s", got, want)
+	}
+	in := floor.DefaultInputs()
+	in.TargetITLMs = dec("1")
+	r, _ = floor.ModelFloor(chat.Model("llama-3-1-8b-instruct"), in)
 	if got := m.For(chat, r); got != base+"." {
-		t.Errorf("For a token page: %s", got)
+		t.Errorf("For a token page whose target nothing meets: %s", got)
 	}
 }

@@ -49,7 +49,8 @@ type reportAbout struct {
 	// without a link; "" when the workload has none.
 	StatementShort string `json:"statement_short"`
 	// Equivalents restate the statement's floor, per request and per
-	// month, in everyday energies (Equivalents); empty when it has no floor.
+	// month, in everyday energies (Equivalents), then its figure at your
+	// traffic (Of says which); empty when it has no floor.
 	Equivalents []ReportEquivalent `json:"equivalents"`
 }
 
@@ -71,23 +72,32 @@ type ReportEquivalent struct {
 }
 
 // The ids of the figures an equivalent restates (ReportEquivalent.Of): the
-// page's ids of the floor per request and per month.
+// page's ids of the floor and of the figure at your traffic, per request
+// and per month.
 const (
-	OfEnergyPerRequest = "energy-per-request"
-	OfEnergyPerMonth   = "energy-per-month"
+	OfEnergyPerRequest  = "energy-per-request"
+	OfEnergyPerMonth    = "energy-per-month"
+	OfTrafficPerRequest = "traffic-per-request"
+	OfTrafficPerMonth   = "traffic-per-month"
 )
 
 // reportEquivalents restates the floor of r, per request and per month, as
-// counts of ds's equivalents; none when r meets nothing.
+// counts of ds's equivalents, then the figure at your traffic when r has
+// one; none when r meets nothing.
 func reportEquivalents(ds *Dataset, r Result) []ReportEquivalent {
 	out := []ReportEquivalent{}
 	if !r.Meets() {
 		return out
 	}
-	for _, fig := range []struct {
+	type figure struct {
 		of string
 		wh decimal.Decimal
-	}{{OfEnergyPerRequest, r.Figures.WhPerRequest}, {OfEnergyPerMonth, r.Figures.KWhPerMonth.Shift(3)}} {
+	}
+	figs := []figure{{OfEnergyPerRequest, r.Figures.WhPerRequest}, {OfEnergyPerMonth, r.Figures.KWhPerMonth.Shift(3)}}
+	if t := r.Traffic; t != nil {
+		figs = append(figs, figure{OfTrafficPerRequest, t.Figures.WhPerRequest}, figure{OfTrafficPerMonth, t.Figures.KWhPerMonth.Shift(3)})
+	}
+	for _, fig := range figs {
 		for _, c := range Equivalents(ds, fig.wh) {
 			e := c.Equivalent
 			re := ReportEquivalent{Of: fig.of, ID: e.ID, Name: e.Name, Unit: e.Unit, WhPerUnit: Number(e.WhPerUnit), Count: Number(c.Count),
@@ -166,6 +176,7 @@ type ReportEstimate struct {
 	GCO2ePerRequest *Number `json:"g_co2e_per_request"`
 	KgCO2ePerMonth  *Number `json:"kg_co2e_per_month"`
 	CostPerMonth    *Number `json:"cost_per_month"`
+	CostPerRequest  *Number `json:"cost_per_request"`
 }
 
 // ReportSource is the provenance of the figures.

@@ -79,7 +79,7 @@ func reportEstimate(factors Factors, f Figures) *ReportEstimate {
 	e := factors.Estimate(f)
 	return &ReportEstimate{WhPerRequest: Number(e.WhPerRequest), KWhPerMonth: Number(e.KWhPerMonth),
 		GCO2ePerRequest: optionalNumber(e.GCO2ePerRequest), KgCO2ePerMonth: optionalNumber(e.KgCO2ePerMonth),
-		CostPerMonth: optionalNumber(e.CostPerMonth)}
+		CostPerMonth: optionalNumber(e.CostPerMonth), CostPerRequest: optionalNumber(e.CostPerRequest)}
 }
 
 // reportConfiguration returns configuration c of model m as the report

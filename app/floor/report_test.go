@@ -35,14 +35,14 @@ func TestReportCSVIsTheJSON(t *testing.T) {
 	}{
 		{"no factors", floor.Factors{}, []string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.grid_gco2e_per_kwh",
 			"inputs.price_per_kwh", "inputs.currency", "estimate.wh_per_request", "estimate.kwh_per_month", "estimate.g_co2e_per_request",
-			"estimate.kg_co2e_per_month", "estimate.cost_per_month", "traffic.estimate.wh_per_request", "traffic.estimate.kwh_per_month",
+			"estimate.kg_co2e_per_month", "estimate.cost_per_month", "estimate.cost_per_request", "traffic.estimate.cost_per_request", "traffic.estimate.wh_per_request", "traffic.estimate.kwh_per_month",
 			"traffic.estimate.g_co2e_per_request", "traffic.estimate.kg_co2e_per_month", "traffic.estimate.cost_per_month", "grid_source.name", "grid_source.attribution", "grid_source.url",
 			"grid_source.data_url", "grid_source.commit", "grid_source.updated", "grid_source.licence"}},
 		{"Google preset on DEU with a price", floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, Grid: deu,
 			PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR"}, []string{"inputs.gpu", "inputs.model"}},
 		{"a custom intensity", floor.Factors{Grid: deu, CustomGCO2ePerKWh: decimal.NewNullDecimal(decimal.NewFromInt(400))},
 			[]string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.price_per_kwh", "inputs.currency",
-				"estimate.cost_per_month", "traffic.estimate.cost_per_month", "grid_source.name", "grid_source.attribution", "grid_source.url", "grid_source.data_url",
+				"estimate.cost_per_month", "traffic.estimate.cost_per_month", "estimate.cost_per_request", "traffic.estimate.cost_per_request", "grid_source.name", "grid_source.attribution", "grid_source.url", "grid_source.data_url",
 				"grid_source.commit", "grid_source.updated", "grid_source.licence"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkCSVIsTheJSON(t, ds, tc.factors, tc.empty) })
@@ -165,7 +165,7 @@ func TestReportEstimate(t *testing.T) {
 	if rep.GridSource == nil || rep.GridSource.Attribution != ds.GridSource.Attribution || rep.GridSource.Commit != ds.GridSource.Commit {
 		t.Errorf("grid source %+v", rep.GridSource)
 	}
-	if want := ds.Caveat + " " + floor.CaveatNote(in.Factors, ds.GridSource); rep.Caveat != want {
+	if want := ds.Caveat + " " + floor.ScopeWords(in.Factors) + " " + floor.CaveatNote(in.Factors, ds.GridSource); rep.Caveat != want {
 		t.Errorf("caveat %q, want %q", rep.Caveat, want)
 	}
 	for i, res := range results {
@@ -184,7 +184,7 @@ func TestReportEstimate(t *testing.T) {
 	// No factor: the estimate is null, the defaults are written, the caveat is the dataset's.
 	in.Factors = floor.Factors{Currency: "EUR"}
 	rep = floor.NewReport(ds, w, in, results, "test")
-	if rep.Results[0].Estimate != nil || rep.GridSource != nil || rep.Caveat != ds.Caveat || rep.Inputs.PUE.String() != "1" ||
+	if rep.Results[0].Estimate != nil || rep.GridSource != nil || rep.Caveat != ds.Caveat+" "+floor.ScopeWords(floor.Factors{}) || rep.Inputs.PUE.String() != "1" ||
 		rep.Inputs.HostOverhead.String() != "0" || rep.Inputs.Grid != nil || rep.Inputs.GridGCO2ePerKWh != nil || rep.Inputs.PricePerKWh != nil {
 		t.Errorf("without factors: estimate %+v, grid source %+v, caveat %q, inputs %+v", rep.Results[0].Estimate, rep.GridSource, rep.Caveat, rep.Inputs)
 	}

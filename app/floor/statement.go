@@ -37,7 +37,7 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 			b.WriteString(" At that volume, on the configurations it can keep busy, it takes at least " + FormatWh(t.Figures.WhPerRequest) +
 				per + " and " + FormatWh(t.Figures.KWhPerMonth.Shift(3)) + " per month, " + FormatTimes(t.TimesFloor) + " the floor.")
 		}
-		b.WriteString(" These are measured GPU energy only, and a floor: host, network, cooling and idle time are not counted.")
+		b.WriteString(" These are measured GPU energy only, and a floor: host, network, cooling and idle time are not counted. " + ScopeWords(in.Factors))
 		if !in.Factors.IsZero() {
 			b.WriteString(" " + estimateSentence(ds, in.Factors, f, r.Traffic))
 		}
@@ -57,9 +57,11 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 }
 
 // ShortStatement returns the statement to quote in one sentence of at most
-// 45 words with permalink (when not "") as its last: the floor per request,
-// the figure at your traffic per request, the model, the workload in plain
-// words, the latency target, that it is GPU energy only, and the source.
+// 45 words with permalink (when not "") as its last, 60 with factors: the
+// floor per request, the figure at your traffic per request, the model, the
+// workload in plain words, the latency target, that it is GPU energy only,
+// the carbon and cost of both figures when in.Factors give them
+// (FactorLines), and the source.
 // Its arguments are Statement's; the page's #statement-short and
 // `energyfloor -statement -short` write it.
 func ShortStatement(w *Workload, in Inputs, r Result, permalink string) string {
@@ -74,10 +76,16 @@ func ShortStatement(w *Workload, in Inputs, r Result, permalink string) string {
 	switch {
 	case r.Chosen != nil:
 		s = m.Name + " needs at least " + FormatWh(r.Figures.WhPerRequest) + per + " for " + task + " within " + target
+		var tl []FactorLine
 		if t := r.Traffic; t != nil {
 			s += ", and " + FormatWh(t.Figures.WhPerRequest) + per + " at " + volume
+			tl = FactorLines(in.Factors, t.Figures)
 		}
-		s += " (GPU energy only; " + source + ")."
+		s += " (GPU energy only; "
+		if fl := FactorLines(in.Factors, r.Figures); len(fl) > 0 {
+			s += factorClause(fl, tl) + "; "
+		}
+		s += source + ")."
 	case r.Fastest != nil:
 		s = "No measured configuration of " + m.Name + " meets " + target + " for " + task + ", so there is no energy floor (" + source + ")."
 	default:
@@ -173,7 +181,7 @@ func estimateSentence(ds *Dataset, f Factors, fig Figures, t *Traffic) string {
 		parts = append(parts, "no host, idle or facility energy")
 	}
 	if g, ok := f.GridUsed(); ok {
-		parts = append(parts, g.Name+"'s "+strconv.Itoa(g.Year)+" grid intensity of "+FormatExact(g.GCO2ePerKWh)+" gCO2e/kWh from "+ds.GridSource.Name)
+		parts = append(parts, Possessive(g.Name)+" "+strconv.Itoa(g.Year)+" grid intensity of "+FormatExact(g.GCO2ePerKWh)+" gCO2e/kWh from "+ds.GridSource.Name)
 	} else if g, ok := f.GCO2ePerKWh(); ok {
 		parts = append(parts, "your own grid intensity of "+FormatExact(g)+" gCO2e/kWh")
 	}

@@ -50,6 +50,8 @@ func TestStatement(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixture, fw := statementFixture()
+	// What the figures leave out, named in every statement (OutsideScope).
+	const scope = "Outside these figures: training, the hardware's manufacture, water, networks and end-user devices."
 	const cite = " Source: ML.ENERGY Leaderboard v3.0 (data version 2026-10-19); cite Chung et al., The ML.ENERGY Benchmark: Toward " +
 		"Automated Inference Energy Measurement and Optimization, NeurIPS 2025 Datasets and Benchmarks, arXiv 2505.06371."
 	withFactors := floor.Inputs{Workload: "chat", OutputTokensPerMonth: dec("3.6e9"), OutputTokensPerRequest: dec("1000"),
@@ -71,13 +73,13 @@ func TestStatement(t *testing.T) {
 				"Conversation workload (lm-arena-chat), within a 100 ms median inter-token latency target on either GPU (H100 or B200), " +
 				"takes at least 0.0334 Wh per request and 66.7 kWh per month of GPU energy, at 4×B200 with max_num_seqs 4096. " +
 				"At that volume, on the configurations it can keep busy, it takes at least 0.897 Wh per request and 1.79 MWh per month, " +
-				"26.9× the floor. These are measured GPU energy only, and a floor: host, network, cooling and idle time are not counted." + cite},
+				"26.9× the floor. These are measured GPU energy only, and a floor: host, network, cooling and idle time are not counted. " + scope + cite},
 		{"fixture with factors and a link", fixture, fw, withFactors, "https://example.org/?model=m",
 			"Serving 3,600,000,000 output tokens a month of 1,000 output tokens a request with Model M on the Chat workload (chat), " +
 				"within a 50 ms median inter-token latency target on H100 only, takes at least 0.100 Wh per request and 360 kWh per month " +
 				"of GPU energy, at 1×H100 with max_num_seqs 32. At that volume, on the configurations it can keep busy, it takes at least " +
 				"0.150 Wh per request and 540 kWh per month, 1.50× the floor. These are measured GPU energy only, and a floor: host, " +
-				"network, cooling and idle time are not counted. Assuming host 0.5, idle 0 and PUE 2 (× 3), your own grid intensity of " +
+				"network, cooling and idle time are not counted. " + scope + " Assuming host 0.5, idle 0 and PUE 2 (× 3), your own grid intensity of " +
 				"500 gCO2e/kWh and a price of 0.2 EUR per kWh, the estimate is 0.300 Wh per request and 1.08 MWh per month, 0.150 gCO2e " +
 				"per request and 540 kgCO2e per month, costing 216 EUR a month; at your traffic, 0.450 Wh per request and 1.62 MWh per month, 0.225 gCO2e per request and 810 kgCO2e per month, costing 324 EUR a month. Source: ML.ENERGY Leaderboard v3.0 (data version " +
 				"2026-01-02); cite Chung et al., The ML.ENERGY Benchmark, NeurIPS 2025 Datasets and Benchmarks. https://example.org/?model=m"},

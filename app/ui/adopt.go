@@ -224,14 +224,16 @@ var lowerSections = []string{"#calculator .results-column > #ranking", "#calcula
 	"#calculator .results-column > #volume", "#calculator .results-column > #embed-this", "#calculator > .site-footer"}
 
 // resultsCopies selects, in the prerendered full page, the parts of the
-// results panel the first page keeps as copies too: the published figures
-// and the equivalents. A page may lack one (the equivalents need a
+// results panel the first page keeps as copies too: the published figures,
+// the equivalents and the spread of floors across models, which needs the
+// ranking. A page may lack one (the equivalents need a
 // configuration that meets the target): that part is drawn live.
-var resultsCopies = [...]string{copyPublished: "#results .published", copyEquivalents: "#results #equivalents"}
+var resultsCopies = [...]string{copyPublished: "#results .published", copyEquivalents: "#results #equivalents", copyRange: "#results #floor-range"}
 
 const (
 	copyPublished = iota
 	copyEquivalents
+	copyRange
 )
 
 // attrStale marks a prerendered copy whose figures are for other inputs

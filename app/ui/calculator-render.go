@@ -54,18 +54,25 @@ func (c *calculator) panels(w *floor.Workload) pagePanels {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
 		Keep: c.PageParams()}
 	if !c.embed {
-		inputs.Summary = figuresSummary(c.selected, c.found, w.Kind)
+		inputs.Summary = figuresSummary(c.selected, c.found, w.Kind, in.Factors)
 	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Kind: w.Kind, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
-	results.Modalities, results.ModalitiesBase = c.modalities, c.modalitiesBase
+	results.Modalities, results.ModalitiesBase, results.ModalitiesRef = c.modalities, c.modalitiesBase, c.modalitiesRef
+	results.Range = c.kept(copyRange, floorRange(floor.RangeOf(w, c.ranking).Words(w.Kind)))
 	if c.taking {
 		results.Pause = c.pauseMount
 	}
 	var statement app.UI
 	if c.quoting() {
-		results.Equivalents = &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth, Kind: w.Kind,
-			Sources: equivalentSources(c.ds, c.equivReq, c.equivMonth)}
+		eq := &equivalentsList{PerRequest: c.equivReq, PerMonth: c.equivMonth, Kind: w.Kind, Traffic: c.found && c.selected.Traffic != nil,
+			Floor: c.equivFloor}
+		var floorRow []floor.Pictured
+		if c.equivFloor != nil {
+			floorRow = []floor.Pictured{*c.equivFloor}
+		}
+		eq.Sources = equivalentSources(c.ds, c.equivReq, c.equivMonth, floorRow)
+		results.Equivalents = eq
 		if c.statement != "" {
 			statement = &statementPanel{Text: c.statement, Short: c.statementShort, Permalink: c.permalinkURL(), Current: results.Current}
 		}

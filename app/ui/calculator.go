@@ -54,10 +54,14 @@ type calculator struct {
 	query    string
 	// statement is the statement to quote without its link (floor.Statement),
 	// "" when the workload has no model to state; equivReq and equivMonth
-	// restate the floor per request and per month (floor.Picture), nil
-	// when nothing meets the target.
+	// restate the figure to quote, per request and per month
+	// (floor.Picture): at your traffic when there is one, else the floor;
+	// nil when nothing meets the target.
 	statement            string
 	equivReq, equivMonth []floor.Pictured
+	// equivFloor restates the floor per month beside them, when the figure
+	// at your traffic is far above it (floor.NeedsFloorLine); nil otherwise.
+	equivFloor *floor.Pictured
 	// statementShort is the statement in one sentence (floor.ShortStatement),
 	// without its link; nextStep is where the selected model's figure at your
 	// traffic next falls (Traffic.NextStep), nil at the floor.
@@ -66,6 +70,7 @@ type calculator struct {
 	// modalities is the line comparing across modalities, modalitiesBase
 	// its sentence without a subject (modalities.go).
 	modalities, modalitiesBase string
+	modalitiesRef              floor.ImageRef
 	// printed is the date a printout gives, set at each navigation.
 	printed string
 	// foldOpen is whether the embed's inputs (#inputs-fold) are unfolded:
@@ -227,11 +232,20 @@ func (c *calculator) recompute() {
 	if c.found {
 		c.nextStep = c.selected.Traffic.NextStep()
 	}
-	c.modalities, c.modalitiesBase = modalities(c.ds, w, c.selected)
+	c.modalities, c.modalitiesBase, c.modalitiesRef = modalities(c.ds, w, c.selected)
+	c.equivFloor = nil
 	if c.found && c.selected.Meets() {
-		f := c.selected.Figures
+		// The figure to quote: at your traffic when there is one, with a
+		// line for the floor when the two are far apart.
+		f, t := c.selected.Figures, c.selected.Traffic
+		if t != nil {
+			f = t.Figures
+		}
 		c.equivReq = floor.Picture(c.ds, f.WhPerRequest, true)
 		c.equivMonth = floor.Picture(c.ds, f.KWhPerMonth.Shift(3), false)
+		if floor.NeedsFloorLine(t) {
+			c.equivFloor = floorLine(floor.Picture(c.ds, c.selected.Figures.KWhPerMonth.Shift(3), false), c.equivMonth)
+		}
 	}
 }
 

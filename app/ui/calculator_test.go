@@ -194,7 +194,7 @@ func TestFleetGrouped(t *testing.T) {
 	if m == nil {
 		t.Fatal("no fleet line")
 	}
-	if !regexp.MustCompile(`^\d{1,3}(,\d{3})+ servers of \d+ [A-Z0-9]+ GPUs?, busy \d{1,3}(,\d{3})+ GPU-hours a month \([0-9.]+% of the month\)$`).MatchString(m[1]) {
+	if !regexp.MustCompile(`^At the floor&#39;s configuration, \d{1,3}(,\d{3})+ servers of \d+ [A-Z0-9]+ GPUs?, busy \d{1,3}(,\d{3})+ GPU-hours a month \([0-9.]+% of the month\)$`).MatchString(m[1]) {
 		t.Errorf("the fleet line says %q, want grouped counts such as \"4,290,487 servers of 4 B200 GPUs, busy 92,600,000,000 GPU-hours a month (100%% of the month)\"", m[1])
 	}
 }
@@ -506,7 +506,8 @@ func TestLowerSectionsPrerenderedThenLive(t *testing.T) {
 	ds := floortest.Dataset()
 	copies := []string{`<section id="ranking">copy 1</section>`, `<section class="panel chart-panel">copy 2</section>`,
 		`<section id="embed-this">copy 3</section>`, `<footer class="site-footer">copy 4</footer>`}
-	parts := [...]string{copyPublished: `<div class="published">copy 5</div>`, copyEquivalents: `<section id="equivalents">copy 6</section>`}
+	parts := [...]string{copyPublished: `<div class="published">copy 5</div>`, copyEquivalents: `<section id="equivalents">copy 6</section>`,
+		copyRange: `<span id="floor-range">copy 7</span>`}
 	c := &calculator{load: func() (*floor.Dataset, error) { return ds, nil }, startup: startup{below: copies, parts: parts}}
 	c.navigate("itl=60&model=alpha")
 	c.copiesFor = c.query // as start records it

@@ -30,9 +30,17 @@
 //     app runs; an edit makes it "no" at once, and only the app sets it back,
 //     once it has drawn the figures for exactly the fields' values: see
 //     current.go); #chosen-config (with data-row-id), #fleet, #spread, #caveat,
-//     #citation; #modalities, the line comparing modalities ("One image ≈
-//     55.6 chat answers: …"; data-base holds it without the selected image
-//     or video model's own comparison);
+//     #citation; #modalities, the line comparing modalities (on a token
+//     page "One image ≈ 69.7 of this page's answers at their floor …",
+//     else "One image ≈ 55.6 default chat answers: …"; data-base holds the
+//     latter without the selected image or video model's own comparison,
+//     data-image-model, data-image-wh and data-image-target the reference
+//     image); #quote-which, the line under the headline saying which figure
+//     to quote and why, and #floor-range, the spread of floors across the
+//     workload's models; with a grid intensity or a price, #energy-carbon,
+//     #energy-cost, #traffic-carbon and #traffic-cost, each pair's carbon
+//     (gCO2e, kgCO2e) and cost of its GPU energy, with data-per-request and
+//     data-per-month (plain decimals); #model-hint, how to choose a model;
 //   - at your traffic: #traffic-per-request and #traffic-per-month (data-wh,
 //     plain decimals; empty, with #traffic-none, when nothing meets the
 //     target), #traffic-config (data-row-id), #traffic-times-floor
@@ -83,11 +91,14 @@
 //     the permalink #statement-link, and its button #copy-statement; both
 //     buttons disabled while #results[data-current="no"], with
 //     #copy-statement-why saying why); #equivalents, whose rows restate the
-//     floor in the unit of each equivalent's ladder that reads between about
+//     figure at your traffic (else the floor), with #equivalents-floor, one
+//     row for the floor when the figure at your traffic is over 1.5 times
+//     it, in the unit of each equivalent's ladder that reads between about
 //     1 and 10,000 (per 1,000 or per million requests where even its
 //     smallest unit reads under 1 per request; a row under 0.1 is left out),
 //     with the sources numbered under them, and carry data-of (the id of the
-//     figure restated, energy-per-request or energy-per-month),
+//     figure restated: traffic-per-request, traffic-per-month,
+//     energy-per-request or energy-per-month),
 //     data-requests (the requests the row is for: 1, 1000 or 1000000; 1 for
 //     monthly rows), data-per-unit-wh (the Wh of one unit as shown),
 //     data-count (the figure's data-wh × data-requests ÷ data-per-unit-wh,

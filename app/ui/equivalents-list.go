@@ -11,11 +11,14 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// equivalentsList restates the floor, per request and per month, in
-// everyday energies people can picture (floor.Picture), each row marked
-// with the number of its source, listed under the rows. Hooks:
-// #equivalents; each row has data-of (the id of the figure it restates,
-// floor.OfEnergyPerRequest or floor.OfEnergyPerMonth), data-requests (the
+// equivalentsList restates the figure to quote (at your traffic when there
+// is one, else the floor), per request and per month, in everyday energies
+// people can picture (floor.Picture), each row marked with the number of
+// its source, listed under the rows; with one row for the floor per month
+// when the figure at your traffic is far above it. Hooks: #equivalents;
+// each row has data-of (the id of the figure it restates,
+// floor.OfTrafficPerRequest, floor.OfTrafficPerMonth or those of the
+// floor, floor.OfEnergyPerRequest and floor.OfEnergyPerMonth), data-requests (the
 // requests it is for: 1, 1000 or 1000000; 1 for a monthly row),
 // data-per-unit-wh (the Wh of one unit as shown), data-count (the figure's
 // Wh × data-requests ÷ data-per-unit-wh, unrounded) and data-source (the
@@ -23,8 +26,12 @@ import (
 type equivalentsList struct {
 	app.Compo
 
-	// PerRequest and PerMonth restate the floor per request and per month.
+	// PerRequest and PerMonth restate the figure at your traffic (Traffic)
+	// or else the floor, per request and per month; Floor, when set, the
+	// floor per month beside them.
 	PerRequest, PerMonth []floor.Pictured
+	Traffic              bool
+	Floor                *floor.Pictured
 	// Sources are the equivalents whose sources are noted, in order.
 	Sources []floor.Equivalent
 	// Kind is the workload's: a row restated per many requests counts
@@ -34,13 +41,25 @@ type equivalentsList struct {
 
 // Render draws the two lists and the numbered sources.
 func (p *equivalentsList) Render() app.UI {
+	ofReq, ofMonth, lead := floor.OfEnergyPerRequest, floor.OfEnergyPerMonth, "The floor"
+	note := "These restate the floor above, not the estimate."
+	if p.Traffic {
+		ofReq, ofMonth, lead = floor.OfTrafficPerRequest, floor.OfTrafficPerMonth, "The figure at your traffic"
+		note = "These restate the figure at your traffic, the one to quote, not the estimate."
+	}
 	return app.Section().ID("equivalents").Class("equivalents").Aria("labelledby", "equivalents-h").Body(
 		app.H3().ID("equivalents-h").Text("In everyday energies"),
-		app.P().Class("fine").Text("These restate the floor above, not the figure at your traffic or the estimate."),
+		app.P().Class("fine").Text(note),
 		app.Div().Class("equivalents-lists").Body(
-			p.list(floor.OfEnergyPerRequest, "The floor per "+p.Kind.Request()+" is", p.PerRequest),
-			p.list(floor.OfEnergyPerMonth, "The floor per month is", p.PerMonth),
+			p.list(ofReq, lead+" per "+p.Kind.Request()+" is", p.PerRequest),
+			p.list(ofMonth, lead+" per month is", p.PerMonth),
 		),
+		app.If(p.Floor != nil, func() app.UI {
+			return app.P().ID("equivalents-floor").Class("equivalents-lead").Body(
+				app.Text("The floor per month, for comparison, is "),
+				p.row(floor.OfEnergyPerMonth, *p.Floor),
+			)
+		}),
 		app.Ol().Class("equivalent-sources").Aria("label", "Sources of the everyday energies").Body(
 			app.Range(p.Sources).Slice(func(i int) app.UI {
 				e := p.Sources[i]
@@ -73,15 +92,20 @@ func (p *equivalentsList) list(of, lead string, rows []floor.Pictured) app.UI {
 			return app.P().Class("fine").Text("too little to picture in any of these.")
 		}).Else(func() app.UI {
 			return app.Ul().Body(app.Range(rows).Slice(func(i int) app.UI {
-				c := rows[i]
-				n := strconv.Itoa(p.note(c.Equivalent))
-				return app.Li().Class("equivalent").DataSet("of", of).DataSet("requests", strconv.FormatInt(c.Requests, 10)).
-					DataSet("per-unit-wh", c.WhPerUnit.String()).DataSet("count", c.Count.String()).DataSet("source", c.Equivalent.URL).Body(
-					app.Span().Class("equivalent-count").Text(equivalentText(c, p.Kind)),
-					app.Sup().Class("equivalent-note").Title("Source "+n+", under the list").Text(n),
-				)
+				return app.Li().Class("equivalent").Body(p.row(of, rows[i]))
 			}))
 		}),
+	)
+}
+
+// row draws one restatement c of the figure of (its page id): its count in
+// words and its source's number, with the row's data attributes.
+func (p *equivalentsList) row(of string, c floor.Pictured) app.UI {
+	n := strconv.Itoa(p.note(c.Equivalent))
+	return app.Span().Class("equivalent-row").DataSet("of", of).DataSet("requests", strconv.FormatInt(c.Requests, 10)).
+		DataSet("per-unit-wh", c.WhPerUnit.String()).DataSet("count", c.Count.String()).DataSet("source", c.Equivalent.URL).Body(
+		app.Span().Class("equivalent-count").Text(equivalentText(c, p.Kind)),
+		app.Sup().Class("equivalent-note").Title("Source "+n+", under the list").Text(n),
 	)
 }
 
@@ -134,4 +158,19 @@ func withOwnUnit(rung, count, own string) string {
 		return rung + " (about " + count + " " + own + ")"
 	}
 	return strings.Join(r[:len(r)-k], " ") + " (" + count + " " + strings.Join(o[:len(o)-k], " ") + ") " + strings.Join(r[len(r)-k:], " ")
+}
+
+// floorLine picks, of rows (the floor per month restated), the one in the
+// same equivalent as the first of like (the figure at your traffic's), so
+// that the two read side by side; else the first; nil for none.
+func floorLine(rows, like []floor.Pictured) *floor.Pictured {
+	if len(rows) == 0 {
+		return nil
+	}
+	for i := range rows {
+		if len(like) > 0 && rows[i].Equivalent.ID == like[0].Equivalent.ID {
+			return &rows[i]
+		}
+	}
+	return &rows[0]
 }

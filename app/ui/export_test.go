@@ -5,6 +5,7 @@ package ui
 import (
 	"encoding/csv"
 	"encoding/json"
+	"energyfloor/app/floor"
 	"energyfloor/app/floor/floortest"
 	"regexp"
 	"strings"
@@ -39,7 +40,7 @@ func TestExportCSV(t *testing.T) {
 			"joules_per_output_token": "0.36", "wh_per_request": "0.05", "kwh_per_month": "100", "kwh_per_year": "1200",
 			"gpus_needed": "1", "inputs.workload": "lm-arena-chat", "inputs.output_tokens_per_month": "1000000000",
 			"inputs.itl_target_ms": "60", "inputs.percentile": "median", "inputs.model": "", "inputs.selected_model": "alpha",
-			"data_version": "2026-10-19", "caveat": "GPU energy only. Every figure is a floor."},
+			"data_version": "2026-10-19", "caveat": "GPU energy only. Every figure is a floor. " + floor.ScopeWords(floor.Factors{})},
 		{"slug": "beta", "gpu": "B200", "selected": "false", "meets_target": "true", "row_id": "beta/B200/2/16",
 			"joules_per_output_token": "2", "configuration.num_gpus": "2", "configuration.median_itl_ms": "30"},
 	}

@@ -24,10 +24,18 @@ const figuresSummaryID = "figures-summary"
 // configuration's, and the summary names them so, as the headline does.
 //
 // r and found are the headline's result (headlineWh); k is the workload's
-// kind.
-func figuresSummary(r floor.Result, found bool, k floor.Kind) app.UI {
+// kind. Under factors f with a grid intensity or a price, each pair gives
+// its carbon and cost too (floor.FactorLines), as the headline cards do.
+func figuresSummary(r floor.Result, found bool, k floor.Kind, f floor.Factors) app.UI {
 	whReq, whMonth := headlineWh(r, found)
 	trafficReq, trafficMonth := trafficWh(r, found)
+	var floorLines, trafficLines []floor.FactorLine
+	if found && r.Meets() {
+		floorLines = floor.FactorLines(f, r.Figures)
+		if r.Traffic != nil {
+			trafficLines = floor.FactorLines(f, r.Traffic.Figures)
+		}
+	}
 	label := "GPU floor:"
 	if found && !r.Meets() && r.Fastest != nil {
 		label = "Fastest, above your target:"
@@ -38,11 +46,13 @@ func figuresSummary(r floor.Result, found bool, k floor.Kind) app.UI {
 			app.Span().Text(label),
 			app.Span().Body(app.Strong().Text(whReq.text()), app.Text(per)),
 			app.Span().Body(app.Strong().Text(whMonth.text()), app.Text(" per month")),
+			summaryFactors(floorLines),
 		),
 		app.Span().Class("summary-pair").Body(
 			app.Span().Text("At your traffic:"),
 			app.Span().Body(app.Strong().Text(trafficReq.text()), app.Text(per)),
 			app.Span().Body(app.Strong().Text(trafficMonth.text()), app.Text(" per month")),
+			summaryFactors(trafficLines),
 		),
 		app.Span().Class("summary-stale").Text("not for the fields' values"),
 	)
@@ -55,4 +65,16 @@ func trafficWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
 		return whFigure{}, whFigure{}
 	}
 	return whOf(r.Traffic.Figures.WhPerRequest), whOf(r.Traffic.Figures.KWhPerMonth.Shift(3))
+}
+
+// summaryFactors draws a summary pair's carbon and cost (floor.FactorLines),
+// each as "(0.0114 gCO2e, 27.4 kgCO2e a month at Germany's 2024 grid)".
+func summaryFactors(lines []floor.FactorLine) app.UI {
+	if len(lines) == 0 {
+		return nil
+	}
+	return app.Range(lines).Slice(func(i int) app.UI {
+		l := lines[i]
+		return app.Span().Class("summary-factor").Text("(" + l.PerRequest + ", " + l.PerMonth + " a month " + l.Label + ")")
+	})
 }

@@ -74,6 +74,7 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 		)
 		tReq = requestLine(t.Figures.JoulesPerRequest, p.In, t.Config)
 		tMonth = floor.FormatWh(t.Figures.KWhPerYear.Shift(3)) + " per year"
+		times = app.Div().Body(factorLines("traffic-", floor.FactorLines(p.In.Factors, t.Figures), p.Kind), times)
 	} else {
 		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
 	}
@@ -85,10 +86,14 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 	if r := p.Result; p.Found && !r.Meets() && r.Fastest != nil {
 		heading, question = "The fastest, above your target", "No configuration meets your latency target: these are the fastest one's figures, not a floor."
 	}
+	var floorLines app.UI
+	if r := p.Result; p.Found && r.Meets() {
+		floorLines = factorLines("energy-", floor.FactorLines(p.In.Factors, r.Figures), p.Kind)
+	}
 	return app.Div().Class("headline").Aria("live", "polite").Body(
 		headlinePair("pair-floor", heading, question,
 			headlineFigure(perRequest, "energy-per-request", whReq, reqSub),
-			headlineFigure("Per month", "energy-per-month", whMonth, monthSub), nil),
+			headlineFigure("Per month", "energy-per-month", whMonth, monthSub), floorLines),
 		headlinePair("pair-traffic", "At your traffic", "The least your monthly volume can reach: it keeps fewer requests in flight.",
 			headlineFigure(perRequest, "traffic-per-request", tReqWh, tReq),
 			headlineFigure("Per month", "traffic-per-month", tMonthWh, tMonth), times),
@@ -128,4 +133,18 @@ func headlineFigure(label, id string, wh whFigure, sub string) app.UI {
 // 8").
 func requestLine(j decimal.Decimal, in floor.Inputs, c *floor.Configuration) string {
 	return c.Kind.RequestLine(j, in, c)
+}
+
+// factorLines draws a pair's carbon and cost (floor.FactorLines), one line
+// each, under the hook id prefix + the line's ID ("traffic-carbon") with
+// data-per-request and data-per-month, unrounded; nil for none.
+func factorLines(prefix string, lines []floor.FactorLine, k floor.Kind) app.UI {
+	if len(lines) == 0 {
+		return nil
+	}
+	return app.Div().Class("pair-factors").Body(app.Range(lines).Slice(func(i int) app.UI {
+		l := lines[i]
+		return app.P().ID(prefix+l.ID).Class("pair-factor").DataSet("per-request", l.Value.String()).
+			DataSet("per-month", l.MonthValue.String()).Text(l.Text(k.Request()))
+	}))
 }

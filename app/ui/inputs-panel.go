@@ -50,9 +50,11 @@ func (p *inputsPanel) Render() app.UI {
 		selectInput(f, link.FieldWorkload, p.Workloads),
 	}
 	body = append(body, p.kindInputs()...)
+	model := selectInput(f, link.FieldModel, p.Models)
+	model.Hint = floor.ChoosingModel
 	body = append(body,
 		selectInput(f, link.FieldGPU, gpuChoices),
-		selectInput(f, link.FieldModel, p.Models),
+		model,
 		app.Range(p.Keep).Slice(func(i int) app.UI {
 			return app.Input().Type("hidden").Name(p.Keep[i].Name).Value(p.Keep[i].Value)
 		}),

@@ -84,10 +84,10 @@ func page(t *testing.T, c *calculator) string {
 // every page as the calculator on the whole dataset draws it, the token
 // pages' modalities line taken from the prerendered page as in the browser.
 func TestWorkloadsDecodedOnNeed(t *testing.T) {
-	defer func(base string) { modalitiesBase = base }(modalitiesBase)
+	defer func(base string, ref floor.ImageRef) { modalitiesBase, imageRef = base, ref }(modalitiesBase, imageRef)
 	eager := newCalculator()
 	eager.navigate("")
-	modalitiesBase = eager.modalitiesBase // as the prerendered page gives it
+	modalitiesBase, imageRef = eager.modalitiesBase, eager.modalitiesRef // as the prerendered page gives them
 	if modalitiesBase == "" {
 		t.Fatal("the whole dataset gives no modalities line")
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"energyfloor/app/floor"
 
@@ -31,6 +32,7 @@ type resultsPanel struct {
 	// Modalities and ModalitiesBase are the line comparing across
 	// modalities and its sentence without a subject (modalities.go).
 	Modalities, ModalitiesBase string
+	ModalitiesRef              floor.ImageRef
 	// Info is a note about a change the calculator made itself.
 	Info string
 	// Compact drops the fleet and spread sections (the embed), and names
@@ -58,6 +60,10 @@ type resultsPanel struct {
 	// to quote and the published per-prompt figures beside it (a
 	// publishedPanel, or its prerendered copy in the browser's first page).
 	Statement, Published app.UI
+	// Range states the spread of floors across the workload's models for
+	// the same inputs (floorRange), or is its prerendered copy in the
+	// browser's first page (see adopt.go); nil for none.
+	Range app.UI
 	// Next is where the figure at your traffic next falls
 	// (Traffic.NextStep), nil at the floor.
 	Next *floor.NextStep
@@ -178,6 +184,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 	return app.Div().Body(
 		p.headline(whReq, whMonth, reqSub, floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+monthSub,
 			r.Traffic, "No figure at your traffic: no configuration meets the latency target."),
+		quoteWhich(floor.QuoteWords(k, in, r), p.Range),
 		// The embed's caveat and citation come right after the figures.
 		p.Provenance,
 		app.P().Class("lede").Body(
@@ -186,7 +193,7 @@ func (p *resultsPanel) renderMeets() app.UI {
 			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
 			app.Text(" The figure at your traffic is the least among the batches your monthly volume can fill."),
 		),
-		modalitiesLine(p.Modalities, p.ModalitiesBase),
+		modalitiesLine(p.Modalities, p.ModalitiesBase, p.ModalitiesRef),
 		p.Caveat,
 		p.Statement,
 		p.Published,
@@ -276,13 +283,15 @@ func whyGPU(r floor.Result, in floor.Inputs) string {
 	return " Only " + r.GPU + " is counted: of the two GPUs, its floor is the lower (the ranking below gives both)."
 }
 
-// fleetText says what the fleet is: how many servers of how many GPUs, and
-// how busy they are: "1 server of 4 B200 GPUs, busy 83.5 GPU-hours a month
+// fleetText says what the fleet at the floor's configuration is, named so
+// beside the figure at your traffic's (floor.FloorConfigWords): how many
+// servers of how many GPUs, and how busy they are: "At the floor's
+// configuration, 1 server of 4 B200 GPUs, busy 83.5 GPU-hours a month
 // (2.86% of the month)", not GPUs running all month.
 func fleetText(f floor.Figures, c *floor.Configuration) string {
 	servers := floor.Counted(floor.FormatInteger(decimal.NewFromInt(f.Replicas)), "server")
 	gpus := floor.Counted(strconv.Itoa(c.NumGPUs), c.GPU+" GPU")
-	s := servers + " of " + gpus + ", busy " + floor.FormatNumber(f.GPUHoursPerMonth) + " GPU-hours a month"
+	s := upperFirst(floor.FloorConfigWords) + ", " + servers + " of " + gpus + ", busy " + floor.FormatNumber(f.GPUHoursPerMonth) + " GPU-hours a month"
 	if f.GPUsNeeded > 0 {
 		month := decimal.NewFromInt(f.GPUsNeeded * floor.HoursPerMonth)
 		s += " (" + floor.FormatPercent(f.GPUHoursPerMonth.Div(month)) + " of the month)"
@@ -302,3 +311,28 @@ func spreadText(r floor.Result, unit string) string {
 		floor.FormatJoules(r.Spread.Floor) + ", median " + floor.FormatJoules(r.Spread.Median) +
 		", highest " + floor.FormatJoules(r.Spread.Highest) + " per " + unit + ". The floor is the best case, not a typical value."
 }
+
+// quoteWhich draws the line under the headline that says which figure to
+// quote and why (#quote-which), and the spread of floors across the
+// workload's models (floorRange); nil when it has neither.
+func quoteWhich(quote string, spread app.UI) app.UI {
+	if quote == "" && spread == nil {
+		return nil
+	}
+	return app.P().Class("quote-which").Body(
+		app.If(quote != "", func() app.UI { return app.Span().ID("quote-which").Text(quote + " ") }),
+		spread,
+	)
+}
+
+// floorRange draws the spread of floors across a workload's models
+// (floor.FloorRange.Words) as #floor-range; nil when there is none.
+func floorRange(words string) app.UI {
+	if words == "" {
+		return nil
+	}
+	return app.Span().ID("floor-range").Text(upperFirst(words) + ".")
+}
+
+// upperFirst returns s, not "", with its first letter in upper case.
+func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

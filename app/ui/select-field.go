@@ -26,6 +26,8 @@ type selectField struct {
 	Form     string
 	Options  []choice
 	Selected string
+	// Hint, when set, is a line under the select (#ID-hint).
+	Hint string
 }
 
 // onChange posts the chosen option's value, by its index.
@@ -72,5 +74,6 @@ func (f *selectField) Render() app.UI {
 				return opt
 			}),
 		),
+		app.If(f.Hint != "", func() app.UI { return app.P().ID(f.ID + "-hint").Class("hint").Text(f.Hint) }),
 	)
 }

@@ -78,7 +78,7 @@ func TestStatementPanel(t *testing.T) {
 
 func TestEquivalents(t *testing.T) {
 	page := render(t, fixtureCalculator("itl=60&model=alpha", false))
-	rows := regexp.MustCompile(`<li ([^>]*class="equivalent"[^>]*)>`).FindAllStringSubmatch(page, -1)
+	rows := regexp.MustCompile(`<span ([^>]*class="equivalent-row"[^>]*)>`).FindAllStringSubmatch(page, -1)
 	if len(rows) != 4 {
 		t.Fatalf("%d equivalents, want 2 per figure", len(rows))
 	}

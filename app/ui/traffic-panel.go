@@ -91,16 +91,17 @@ func nextStepText(n *floor.NextStep, in floor.Inputs, k floor.Kind) string {
 		floor.FormatTimes(n.TimesFloor) + " the floor."
 }
 
-// utilisationText says how busy the traffic keeps the configuration: the
-// share of the month one such server is busy, or how many servers it fills.
+// utilisationText says how busy the traffic keeps its configuration, named
+// so beside the floor's (floor.TrafficConfigWords): the share of the month
+// one such server is busy, or how many servers it fills.
 func (p *trafficPanel) utilisationText() string {
 	t := p.Traffic
 	if !t.Fills {
-		return "one such server would be busy " + floor.FormatPercent(t.Utilisation) + " of the month"
+		return floor.TrafficConfigWords + ", one such server would be busy " + floor.FormatPercent(t.Utilisation) + " of the month"
 	}
-	s := "it fills " + floor.FormatNumber(t.Utilisation) + " such servers' worth (" + floor.FormatInteger(decimal.NewFromInt(t.Figures.Replicas)) + " servers running)"
+	worth := floor.FormatNumber(t.Utilisation) + " such servers' worth (" + floor.FormatInteger(decimal.NewFromInt(t.Figures.Replicas)) + " servers running)"
 	if t.Config == p.Floor {
-		s = "your traffic fills the floor's own configuration: " + s[len("it fills "):]
+		return "your traffic fills the floor's own configuration: " + worth
 	}
-	return s
+	return floor.TrafficConfigWords + ", it fills " + worth
 }
