@@ -59,6 +59,8 @@ func TestGolden(t *testing.T) {
 		{"gpqa-own-intensity.txt", []string{"-workload", "gpqa", "-gpu", "H100", "-pue", "1.2", "-grid", "world", "-gco2-per-kwh", "400"}},
 		{"statement.txt", []string{"-statement"}},
 		{"statement-short.txt", []string{"-statement", "-short"}},
+		{"statement-short-grid.txt", []string{"-itl-ms", "80", "-grid", "DEU", "-statement", "-short"}},
+		{"statement-short-price.txt", []string{"-itl-ms", "80", "-price-per-kwh", "0.30", "-currency", "EUR", "-statement", "-short"}},
 		{"statement-short-origin-llama-factors.txt", []string{"-short", "-origin", "https://example.org/energy", "-model", "llama-3-1-8b-instruct",
 			"-tokens", "20M", "-output-tokens", "200", "-itl-ms", "150", "-host-overhead", "0.4", "-pue", "1.2", "-grid", "USA", "-price-per-kwh", "0.15", "-currency", "USD"}},
 		{"qwen-default-next-step.json", []string{"-json", "-model", "qwen-3-235b-a22b-instruct"}},
