@@ -75,9 +75,10 @@ const readEmbedLayout = `(() => {
 })()`
 
 // TestEmbedFiguresFirst: at 600 px wide the embed's figures end within its
-// first 400 px, the caveat and the citation come right after them, and the
-// inputs follow, folded; with JavaScript on (the app's render) and off (the
-// server's prerender). A link with a bad value opens the fold.
+// first 400 px; right after them come the line of inputs, which folds the
+// form, and the caveat and the citation; with JavaScript on (the app's
+// render) and off (the server's prerender). A link with a bad value opens
+// the fold.
 func TestEmbedFiguresFirst(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
@@ -105,18 +106,20 @@ func TestEmbedFiguresFirst(t *testing.T) {
 			if l.FiguresBottom > 400 {
 				t.Errorf("the figures end %.0f px down the frame, want at most 400", l.FiguresBottom)
 			}
-			// Right after the figures (both pairs): nothing between.
-			if len(l.Between) != 0 {
-				t.Errorf("between the figures and the caveat: %q, want nothing", l.Between)
+			// Right after the figures (both pairs): the line of inputs, then
+			// the caveat.
+			if len(l.Between) != 1 || l.Between[0] != "inputs-fold" {
+				t.Errorf("between the figures and the caveat: %q, want the line of inputs (inputs-fold) only", l.Between)
 			}
-			if gap := l.CaveatTop - l.FiguresBottom; gap < 0 || gap > 80 {
-				t.Errorf("the caveat starts %.0f px after the figures end, want 0 to 80", gap)
+			if gap := l.CaveatTop - l.FiguresBottom; gap < 0 || gap > 120 {
+				t.Errorf("the caveat starts %.0f px after the figures end, want 0 to 120", gap)
 			}
 			if gap := l.CitationTop - l.CaveatBottom; gap < 0 || gap > 40 {
 				t.Errorf("the citation starts %.0f px after the caveat ends, want 0 to 40", gap)
 			}
-			if !l.FormInFold || l.FoldTop < l.CitationBottom {
-				t.Errorf("the form is not in a fold after the citation (in fold %v, fold at %.0f, citation ends %.0f)", l.FormInFold, l.FoldTop, l.CitationBottom)
+			if !l.FormInFold || l.FoldTop < l.FiguresBottom || l.FoldTop > l.CaveatTop {
+				t.Errorf("the form is not in a fold between the figures and the caveat (in fold %v, fold at %.0f, figures end %.0f, caveat at %.0f)",
+					l.FormInFold, l.FoldTop, l.FiguresBottom, l.CaveatTop)
 			}
 			if l.FoldOpen || l.FormShown {
 				t.Errorf("the inputs are unfolded (open %v, form shown %v) for a link whose values are good", l.FoldOpen, l.FormShown)

@@ -187,7 +187,15 @@ func (fr FloorRange) Words(k Kind) string {
 
 // ChoosingModel says, in two sentences, which models are measured and how to
 // stand one in for a model that is not.
-const ChoosingModel = "Only open models are measured. For a closed model, pick a stand-in of similar total and active parameters; the ranking gives the spread."
+// The embed, which has no ranking, leaves out where the spread is
+// (withRanking false).
+func ChoosingModel(withRanking bool) string {
+	const s = "Only open models are measured. For a closed model, pick a stand-in of similar total and active parameters"
+	if withRanking {
+		return s + "; the ranking gives the spread."
+	}
+	return s + "."
+}
 
 // OutsideScope returns what the figures under factors f do not count, in
 // the order a briefing is asked about them: training, the hardware's

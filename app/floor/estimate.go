@@ -90,6 +90,18 @@ func (f Factors) GridUsed() (g GridIntensity, ok bool) {
 	return f.Grid, true
 }
 
+// GridWords names the grid intensity f computes carbon with, to follow
+// "at": "Germany's 2024 grid", or "your own 300 gCO2e/kWh"; "" for none.
+func (f Factors) GridWords() string {
+	if g, ok := f.GridUsed(); ok {
+		return g.Name + "'s " + strconv.Itoa(g.Year) + " grid"
+	}
+	if g, ok := f.GCO2ePerKWh(); ok {
+		return "your own " + FormatExact(g) + " gCO2e/kWh"
+	}
+	return ""
+}
+
 // Estimate is one result's energy, carbon and cost beyond the GPU floor, for
 // given Factors, unrounded (round only for display).
 type Estimate struct {

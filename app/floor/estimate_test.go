@@ -195,6 +195,27 @@ func TestFactorsIsZero(t *testing.T) {
 	}
 }
 
+// TestGridWords: the grid carbon is computed with, named to follow "at".
+func TestGridWords(t *testing.T) {
+	deu := bundledGrid(t, "DEU", "342.06", 2024)
+	for _, tc := range []struct {
+		name string
+		f    floor.Factors
+		want string
+	}{
+		{"none", floor.Factors{PUE: dec("1.2")}, ""},
+		{"a bundled grid", floor.Factors{Grid: deu}, "Germany's 2024 grid"},
+		{"your own intensity", floor.Factors{CustomGCO2ePerKWh: null("300")}, "your own 300 gCO2e/kWh"},
+		{"your own intensity over a grid", floor.Factors{Grid: deu, CustomGCO2ePerKWh: null("12.5")}, "your own 12.5 gCO2e/kWh"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.f.GridWords(); got != tc.want {
+				t.Errorf("GridWords() = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestPresets(t *testing.T) {
 	want := []struct{ id, host, idle, pue string }{
 		{floor.PresetGPUOnly, "0", "0", "1"},

@@ -253,6 +253,14 @@ func (k Kind) InputsWords(in Inputs) string {
 	return s + "a " + k.LatencyName(in.Statistic) + " within " + k.FormatLatency(k.TargetOf(in))
 }
 
+// InputsShort states the volume and the target of inputs in in a few words
+// each, for one line: "1 billion output tokens a month", "500-token
+// answers", "100 ms median"; or "1 million images a month", "30 s batch
+// latency".
+func (k Kind) InputsShort(in Inputs) []string {
+	return append([]string{k.VolumeWords(in, true)}, k.spec().family.shortInputs(in)...)
+}
+
 // RequestLine is the line under a per-request figure j at configuration c,
 // for inputs in: the energy in joules for the output length typed ("2.65 J
 // for 50 output tokens"), or per image or video and the batch it is

@@ -32,6 +32,10 @@ type family interface {
 	// perRequest states the output length of in, "500 output tokens a
 	// request"; "" for a kind whose request is one image or video.
 	perRequest(in Inputs) string
+	// shortInputs states the output length (if the kind has one) and the
+	// latency target of in in a few words each: "500-token answers",
+	// "100 ms median"; or "30 s batch latency".
+	shortInputs(in Inputs) []string
 	formatLatency(v decimal.Decimal) string
 	// formatReached formats a measured latency for reading.
 	formatReached(v decimal.Decimal) string
@@ -69,6 +73,9 @@ func (tokenFamily) volume(in *Inputs) *decimal.Decimal                    { retu
 func (tokenFamily) target(in Inputs) decimal.Decimal                      { return in.TargetITLMs }
 func (tokenFamily) perRequest(in Inputs) string {
 	return Counted(FormatExact(in.OutputTokensPerRequest), "output token") + " a request"
+}
+func (tokenFamily) shortInputs(in Inputs) []string {
+	return []string{FormatExact(in.OutputTokensPerRequest) + "-token answers", FormatLatency(in.TargetITLMs) + " " + in.Statistic.Name()}
 }
 func (tokenFamily) formatLatency(v decimal.Decimal) string { return FormatLatency(v) }
 func (tokenFamily) formatReached(v decimal.Decimal) string { return FormatLatency(v) }
@@ -122,10 +129,13 @@ func (batchFamily) fill(t *demand, f *Figures, r *ranked)                 { t.fi
 func (batchFamily) volume(in *Inputs) *decimal.Decimal                    { return &in.ImagesOrVideosPerMonth }
 func (batchFamily) target(in Inputs) decimal.Decimal                      { return in.TargetLatencyS }
 func (batchFamily) perRequest(Inputs) string                              { return "" }
-func (batchFamily) formatLatency(v decimal.Decimal) string                { return FormatSeconds(v) }
-func (batchFamily) formatReached(v decimal.Decimal) string                { return FormatReachedSeconds(v) }
-func (batchFamily) latencyName(Statistic) string                          { return "batch latency" }
-func (batchFamily) latencyHeading(Statistic) string                       { return "Batch latency" }
+func (batchFamily) shortInputs(in Inputs) []string {
+	return []string{FormatSeconds(in.TargetLatencyS) + " batch latency"}
+}
+func (batchFamily) formatLatency(v decimal.Decimal) string { return FormatSeconds(v) }
+func (batchFamily) formatReached(v decimal.Decimal) string { return FormatReachedSeconds(v) }
+func (batchFamily) latencyName(Statistic) string           { return "batch latency" }
+func (batchFamily) latencyHeading(Statistic) string        { return "Batch latency" }
 func (batchFamily) words(c *Configuration) string {
 	return strconv.Itoa(c.NumGPUs) + "×" + c.GPU + " in batches of " + strconv.Itoa(c.BatchSize) + " (" + ulyssesRing(c) + ")"
 }

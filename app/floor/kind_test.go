@@ -1,6 +1,7 @@
 package floor_test
 
 import (
+	"strings"
 	"testing"
 
 	"energyfloor/app/floor"
@@ -26,6 +27,7 @@ func TestKinds(t *testing.T) {
 		latencyName, latencyHeading, latency             string
 		words, short, batch, setup, setting              string
 		volumeWords, short2, targetWords, inputsWords    string
+		inputsShort                                      string
 		defVolume, defTarget                             string
 		perToken                                         bool
 	}{
@@ -37,6 +39,7 @@ func TestKinds(t *testing.T) {
 			"1,000,000,000 output tokens a month of 500 output tokens a request", "1 billion output tokens a month",
 			"a 100 ms p90 inter-token latency target",
 			"1,000,000,000 output tokens a month, 500 output tokens a request, a p90 inter-token latency within 100 ms",
+			"1 billion output tokens a month · 500-token answers · 100 ms p90",
 			"1000000000", "100", true},
 		{floor.KindImages, image, "image", "images", "image", "image", "image",
 			"Images per month", "images", "Latency target (s)", "s",
@@ -45,6 +48,7 @@ func TestKinds(t *testing.T) {
 			"Ulysses 2 × ring 1", "2 × 1, batch 8",
 			"2,000,000 images a month", "2 million images a month", "a 20 s batch latency target",
 			"2,000,000 images a month, a batch latency within 20 s",
+			"2 million images a month · 20 s batch latency",
 			"1000000", "30", false},
 		{floor.KindVideos, video, "video", "videos", "video", "video", "video",
 			"Videos per month", "videos", "Latency target (s)", "s",
@@ -53,6 +57,7 @@ func TestKinds(t *testing.T) {
 			"Ulysses 8 × ring 1", "8 × 1, batch 1",
 			"2,000,000 videos a month", "2 million videos a month", "a 20 s batch latency target",
 			"2,000,000 videos a month, a batch latency within 20 s",
+			"2 million videos a month · 20 s batch latency",
 			"10000", "1800", false},
 	} {
 		t.Run(tc.kind.String(), func(t *testing.T) {
@@ -80,6 +85,7 @@ func TestKinds(t *testing.T) {
 				{"VolumeWords short", k.VolumeWords(in, true), tc.short2},
 				{"TargetWords", k.TargetWords(in), tc.targetWords},
 				{"InputsWords", k.InputsWords(in), tc.inputsWords},
+				{"InputsShort", strings.Join(k.InputsShort(in), " · "), tc.inputsShort},
 				{"default volume", defVolume.String(), tc.defVolume},
 				{"default target", defTarget.String(), tc.defTarget},
 			} {

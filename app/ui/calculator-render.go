@@ -29,7 +29,7 @@ func (c *calculator) Render() app.UI {
 	}
 	p := c.panels(w)
 	if c.embed {
-		return c.renderEmbed(&p)
+		return c.renderEmbed(&p, w.Kind)
 	}
 	return c.renderFull(w, &p)
 }
@@ -52,7 +52,7 @@ func (c *calculator) panels(w *floor.Workload) pagePanels {
 		action = c.base + "/embed"
 	}
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
-		Keep: c.PageParams()}
+		Keep: c.PageParams(), Compact: c.embed}
 	if !c.embed {
 		inputs.Summary = figuresSummary(c.selected, c.found, w.Kind, in.Factors)
 	}
@@ -84,30 +84,32 @@ func (c *calculator) panels(w *floor.Workload) pagePanels {
 		citation.GridAttribution = c.ds.GridSource.Attribution
 	}
 	var beyond app.UI
-	if !c.embed || c.form.FactorsGiven {
+	if !c.embed {
 		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices}
+	} else {
+		citation.Full = c.link("/?"+c.query) + "#citation"
 	}
 	return pagePanels{inputs: inputs, results: results, citation: citation, statement: statement, beyond: beyond, caveat: caveat}
 }
 
-// renderEmbed draws the embed: the headline figures, with the caveat and
-// the citation right after them, then the details, and the inputs folded
-// (open when the link needs them: foldFor), and above the figures when a
-// field of the link holds a bad value (foldFirst).
-func (c *calculator) renderEmbed(p *pagePanels) app.UI {
-	inputs, results, citation, statement, beyond := p.inputs, p.results, p.citation, p.statement, p.beyond
+// renderEmbed draws the embed of a workload of kind k: the headline
+// figures; right after them the factors a link sets, one line each, the
+// line of inputs the figures are for, which unfolds the form in place
+// (open when the link needs it: foldFor; above the figures when a field of
+// the link holds a bad value: foldFirst), and the caveat and the citation;
+// then how the figures are found, folded (see embed-layout.go).
+func (c *calculator) renderEmbed(p *pagePanels, k floor.Kind) app.UI {
+	inputs, results, citation, statement := p.inputs, p.results, p.citation, p.statement
 	results.Provenance = citation
-	fold := app.Details().ID(inputsFoldID).Class("inputs-fold").OnToggle(c.onFold)
-	if c.foldOpen {
-		fold = fold.Open(true) // Open(false) would write open="false", which opens it
+	if c.form.FactorsGiven {
+		inputs.Held = embedFactorFields(&c.form)
+		results.Factors = embedFactors(c.form.In.Factors, c.selected, c.found, k)
 	}
-	fold = fold.Body(
-		app.Summary().Text("Change the inputs"),
-		inputs,
-	)
-	var foldAbove, foldBelow app.UI = nil, fold
-	if c.foldFirst {
-		foldAbove, foldBelow = fold, nil
+	var foldAbove app.UI
+	if fold := c.embedFold(inputs, k); c.foldFirst {
+		foldAbove = fold
+	} else {
+		results.Inputs = fold
 	}
 	return c.root("embed").Body(
 		noticeList(c.notices),
@@ -116,8 +118,6 @@ func (c *calculator) renderEmbed(p *pagePanels) app.UI {
 		foldAbove,
 		results,
 		statement,
-		beyond,
-		foldBelow,
 		app.P().Class("embed-foot").Body(
 			app.A().ID("open-full").Href(c.link("/?"+c.query)).Target("_blank").Rel("noopener").
 				Text("Open the full Energy Floor calculator (new tab)"),

@@ -29,6 +29,9 @@ type citationPanel struct {
 	// Printed is the date the page is printed on, shown only in print
 	// (with the BibTeX): the browser's date, or the server's in prerender.
 	Printed string
+	// Full, in the embed (Compact), is the link to the full citation: the
+	// full page's #citation.
+	Full string
 	// Method is the method in two sentences, shown only in print:
 	// floor.Method, or floor.DiffusionMethod on an image or video workload.
 	Method string
@@ -39,6 +42,9 @@ type citationPanel struct {
 // Render draws the caveat and the citation.
 func (p *citationPanel) Render() app.UI {
 	s := p.Source
+	if p.Compact {
+		return p.renderCompact()
+	}
 	status := map[string]string{"text": "Citation copied.", "bibtex": "BibTeX copied.",
 		"failed": "The browser refused to copy; select the text instead."}[p.copied]
 	return app.Section().Class("panel", "provenance").Aria("label", "Caveat and citation").Body(
@@ -79,6 +85,38 @@ func (p *citationPanel) Render() app.UI {
 			app.Span().ID("copy-status").Class("copy-status").Role("status").Text(status),
 		),
 	)
+}
+
+// renderCompact draws the embed's caveat and citation: the caveat, then
+// the citation in one line (shortCite) with a link to the full one, and the
+// grid's attribution when a carbon figure is shown.
+func (p *citationPanel) renderCompact() app.UI {
+	s := p.Source
+	return app.Section().Class("panel", "provenance").Aria("label", "Caveat and citation").Body(
+		app.If(p.Caveat != "", func() app.UI { return caveatLine(p.Caveat) }),
+		app.Div().ID("citation").Class("citation", "citation-line").Body(
+			app.P().Body(
+				app.Text("Source: "),
+				app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(s.Name),
+				app.Text(", data version "+p.DataVersion+" ("+shortCite(s.Cite)+") · "),
+				app.A().Href(p.Full).Target("_blank").Rel("noopener").Text("Full citation"),
+			),
+			app.If(p.GridAttribution != "", func() app.UI {
+				return app.P().ID("grid-attribution").Text(p.GridAttribution)
+			}),
+		),
+	)
+}
+
+// shortCite is the paper's citation in a few words: its authors and, last,
+// its arXiv id or venue ("Chung et al., arXiv 2505.06371"), from a citation
+// written "Authors, Title, Venue Year, arXiv ID"; any other as it is.
+func shortCite(cite string) string {
+	parts := strings.Split(cite, ", ")
+	if len(parts) < 3 {
+		return cite
+	}
+	return parts[0] + ", " + parts[len(parts)-1]
 }
 
 // caveatLine draws the caveat, #caveat.

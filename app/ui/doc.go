@@ -80,9 +80,15 @@
 //     #embed-snippet, #embed-script (the snippet's script that fits each
 //     embed's frame to its height), #update-notice, #data-error;
 //   - sections: #traffic, #beyond-gpu (its figures in #estimate), #ranking,
-//     #tradeoff, #volume, #embed-this; the embed's inputs fold #inputs-fold,
-//     its link to the full calculator #open-full, and its line
-//     #starts-on-use, until its app starts;
+//     #tradeoff, #volume, #embed-this; the embed's inputs fold #inputs-fold
+//     (right under the figures, its summary the line of inputs the figures
+//     are for, ending with "Change"), its link to the full calculator
+//     #open-full, and its line #starts-on-use, until its app starts; a
+//     link that sets a factor gives the embed #beyond-gpu as one line per
+//     factor, under the figures, with the same figures' hooks in #estimate
+//     (#estimate-per-request, #estimate-per-month and
+//     #traffic-estimate-per-month only when host, idle or PUE add energy),
+//     and its factor fields as hidden inputs holding the link's values;
 //   - quoting: #statement (the one sentence #statement-short, as
 //     `energyfloor -statement -short` writes it, ending with the page's
 //     absolute permalink #statement-short-link, and its button

@@ -51,13 +51,12 @@ func embedSnippet(origin, path string) string {
 const EmbedTitle = "Energy Floor calculator"
 
 // EmbedWidth and EmbedHeight are the embed's size in the snippet: its largest width (the
-// snippet's max-width) and its height, in CSS pixels: the height holds the
-// default embed's whole content at that width (figures, caveat and citation,
-// the figures at your traffic, the configuration and the folded inputs), so
-// that a frame without the height script hides none of it
-// (TestEmbedHeightShowsTraffic measures it). The server's oEmbed answers size
+// snippet's max-width) and the default embed's height at that width, in CSS pixels, as
+// the browser measures it (TestEmbedHeights holds the constant to the measure), so that
+// a frame of that width without the height script shows the whole embed. A narrower
+// frame's embed is taller: the height script fits it. The server's oEmbed answers size
 // the frame within them.
-const EmbedWidth, EmbedHeight = 720, 1560
+const EmbedWidth, EmbedHeight = 720, 582
 
 // OEmbedFrame returns the iframe an oEmbed answer gives for the embed at
 // src (absolute), width × height pixels: the attributes WordPress keeps

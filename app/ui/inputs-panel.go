@@ -33,6 +33,11 @@ type inputsPanel struct {
 	// Keep are the page's parameters that are not fields (see
 	// calculator.pageParams): the form sends them as hidden inputs.
 	Keep []link.PageParam
+	// Held, when set, are drawn after the fields: the embed's factor
+	// fields, held as its link gives them (embedFactorFields).
+	Held []app.UI
+	// Compact marks the embed's form.
+	Compact bool
 }
 
 // onSubmit keeps the live app on its page: its results are already current.
@@ -51,10 +56,11 @@ func (p *inputsPanel) Render() app.UI {
 	}
 	body = append(body, p.kindInputs()...)
 	model := selectInput(f, link.FieldModel, p.Models)
-	model.Hint = floor.ChoosingModel
+	model.Hint = floor.ChoosingModel(!p.Compact)
 	body = append(body,
 		selectInput(f, link.FieldGPU, gpuChoices),
 		model,
+		app.Range(p.Held).Slice(func(i int) app.UI { return p.Held[i] }),
 		app.Range(p.Keep).Slice(func(i int) app.UI {
 			return app.Input().Type("hidden").Name(p.Keep[i].Name).Value(p.Keep[i].Value)
 		}),

@@ -52,6 +52,10 @@ type resultsPanel struct {
 	// Caveat, when set, is drawn right after the headline figures and the
 	// sentence that says what each is (the full page's #caveat).
 	Caveat app.UI
+	// Factors and Inputs, when set, are drawn right after the headline
+	// figures, before Provenance: the embed's factor lines (embedFactors)
+	// and its line of inputs with their fold (calculator.embedFold).
+	Factors, Inputs app.UI
 	// Provenance, when set, is drawn right after the headline figures: the
 	// embed's caveat and citation, so that a short frame shows them with the
 	// figures, above the details.
@@ -146,6 +150,8 @@ func (p *resultsPanel) Render() app.UI {
 				p.headline(whFigure{}, whFigure{}, "No configuration of this model was measured on the chosen GPU.", "",
 					nil, "No figure at your traffic: no configuration of this model on the chosen GPU."),
 				p.Caveat,
+				p.Factors,
+				p.Inputs,
 				p.Provenance,
 				p.Statement,
 				app.P().ID("no-config").Class("warn").Text("Choose another GPU, or Either, to see this model's floor."),
@@ -181,36 +187,57 @@ func (p *resultsPanel) renderMeets() app.UI {
 	reqSub := requestLine(f.JoulesPerRequest, in, c)
 	monthSub := floor.Counted(floor.FormatInteger(f.RequestsPerMonth), k.Request()) + " a month"
 	whose := k.LatencyName(in.Statistic) + " is at most " + k.FormatLatency(k.TargetOf(in)) + ", each measured " + k.MeasuredWords() + "."
-	return app.Div().Body(
-		p.headline(whReq, whMonth, reqSub, floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+monthSub,
-			r.Traffic, "No figure at your traffic: no configuration meets the latency target."),
-		quoteWhich(floor.QuoteWords(k, in, r), p.Range),
-		// The embed's caveat and citation come right after the figures.
-		p.Provenance,
-		app.P().Class("lede").Body(
-			app.Text("The floor is the least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
-				strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+whose),
-			app.If(whyGPU(r, in) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in)) }),
-			app.Text(" The figure at your traffic is the least among the batches your monthly volume can fill."),
+	lede := app.P().Class("lede").Body(
+		app.Text("The floor is the least GPU energy among the "+strconv.Itoa(r.Qualifying)+" of "+
+			strconv.Itoa(r.Measured)+" measured "+r.GPU+" configurations whose "+whose),
+		app.If(whyGPU(r, in, !p.Compact) != "", func() app.UI { return app.Span().Class("lede-why").Text(whyGPU(r, in, !p.Compact)) }),
+		app.Text(" The figure at your traffic is the least among the batches your monthly volume can fill."),
+	)
+	modalities := modalitiesLine(p.Modalities, p.ModalitiesBase, p.ModalitiesRef)
+	// The details, two to a row where the column is wide.
+	details := app.Div().Class("details-grid").Body(
+		app.Div().Class("config-block").Body(
+			app.H3().Text("The configuration behind it"),
+			app.If(k.PerToken(), func() app.UI {
+				return app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken) +
+					" per output token (" + floor.FormatNumber(f.WhPerMillionOutputTokens) + " Wh per million output tokens)")
+			}),
+			&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
 		),
-		modalitiesLine(p.Modalities, p.ModalitiesBase, p.ModalitiesRef),
+		&trafficPanel{Traffic: r.Traffic, Floor: c, Kind: k, Volume: k.VolumeOf(in)},
+		app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
+	)
+	headline := p.headline(whReq, whMonth, reqSub, floor.FormatWh(f.KWhPerYear.Shift(3))+" per year; "+monthSub,
+		r.Traffic, "No figure at your traffic: no configuration meets the latency target.")
+	if p.Compact {
+		// The embed: its factors, inputs, caveat and citation right after
+		// the figures; how they are found, with the configurations behind
+		// them, one click away, so that the frame stays short.
+		return app.Div().Body(
+			headline,
+			p.Factors,
+			p.Inputs,
+			p.Provenance,
+			p.Statement,
+			p.Equivalents,
+			app.Details().Class("embed-details").Body(
+				app.Summary().Text("How these figures are found"),
+				lede,
+				modalities,
+				details,
+			),
+		)
+	}
+	return app.Div().Body(
+		headline,
+		quoteWhich(floor.QuoteWords(k, in, r), p.Range),
+		lede,
+		modalities,
 		p.Caveat,
 		p.Statement,
 		p.Published,
 		p.Equivalents,
-		// The details, two to a row where the column is wide.
-		app.Div().Class("details-grid").Body(
-			app.Div().Class("config-block").Body(
-				app.H3().Text("The configuration behind it"),
-				app.If(k.PerToken(), func() app.UI {
-					return app.P().ID("energy-per-token").Class("per-token").Text(floor.FormatJoules(f.JoulesPerOutputToken) +
-						" per output token (" + floor.FormatNumber(f.WhPerMillionOutputTokens) + " Wh per million output tokens)")
-				}),
-				&configFacts{Config: c, Generation: r.Model.Generation, Compact: p.Compact},
-			),
-			&trafficPanel{Traffic: r.Traffic, Floor: c, Kind: k, Volume: k.VolumeOf(in)},
-			app.If(!p.Compact, func() app.UI { return p.fleetSpread() }),
-		),
+		details,
 	)
 }
 
@@ -259,6 +286,8 @@ func (p *resultsPanel) renderRelax() app.UI {
 			floor.FormatWh(f.KWhPerYear.Shift(3))+" per year, at that configuration",
 			nil, "No figure at your traffic: no configuration meets the latency target."),
 		p.Caveat,
+		p.Factors,
+		p.Inputs,
 		p.Provenance,
 		app.Div().ID("relax").Class("relax").DataSet(viewOf(k).relaxAttr, c.Latency(in.Statistic).String()).
 			DataSet("wh-per-request", whReq.attr()).DataSet("wh-per-month", whMonth.attr()).Body(
@@ -275,10 +304,14 @@ func (p *resultsPanel) renderRelax() app.UI {
 }
 
 // whyGPU says, when either GPU is allowed and the model was measured on
-// more than one, why the count is of one GPU's configurations; "" otherwise.
-func whyGPU(r floor.Result, in floor.Inputs) string {
+// more than one, why the count is of one GPU's configurations, and where
+// the page has a ranking (not the embed) that it gives both; "" otherwise.
+func whyGPU(r floor.Result, in floor.Inputs, ranking bool) string {
 	if in.GPU != "" || len(r.Model.GPUs) < 2 {
 		return ""
+	}
+	if !ranking {
+		return " Only " + r.GPU + " is counted: of the two GPUs, its floor is the lower."
 	}
 	return " Only " + r.GPU + " is counted: of the two GPUs, its floor is the lower (the ranking below gives both)."
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"energyfloor/app/e2e"
 	"energyfloor/app/server"
@@ -179,12 +180,42 @@ func TestPrerenderedFiguresAreTheCLIs(t *testing.T) {
 				if got := p.Text("caveat"); !strings.Contains(got, caveat) {
 					t.Errorf("#caveat reads %q, want the CLI's caveat %q", got, caveat)
 				}
+				if path == "/embed" {
+					// The embed's citation is one line, with a link to
+					// the full one: the full page's, for the same state.
+					p = fullCitation(t, s, p)
+				}
 				if got := p.Text("citation"); !strings.Contains(got, citation) {
 					t.Errorf("#citation reads %q, want the CLI's citation %q", got, citation)
 				}
 			})
 		}
 	}
+}
+
+// fullCitation returns the page the link "Full citation" of the embed p's
+// #citation opens, failing t unless it is the full page's #citation, for
+// the same state, in a new tab.
+func fullCitation(t *testing.T, s *server.Site, p *pagetest.Page) *pagetest.Page {
+	t.Helper()
+	cite := p.ByID("citation")
+	if cite == nil {
+		t.Fatal("the embed has no #citation")
+	}
+	open, _ := p.Attr("open-full", "href")
+	for _, a := range pagetest.Find(cite, pagetest.Tag(atom.A)) {
+		if pagetest.Text(a) != "Full citation" {
+			continue
+		}
+		href, _ := pagetest.Attr(a, "href")
+		target, _ := pagetest.Attr(a, "target")
+		if href != open+"#citation" || target != "_blank" {
+			t.Errorf("the embed's full citation links %q (target %q), want %q in a new tab", href, target, open+"#citation")
+		}
+		return served(t, s, strings.TrimSuffix(href, "#citation"))
+	}
+	t.Fatalf("the embed's #citation, %q, has no link to the full citation", pagetest.Text(cite))
+	return nil
 }
 
 // TestFormWithoutJavaScript: the form a reader without JavaScript (or with
@@ -209,6 +240,8 @@ func TestFormWithoutJavaScript(t *testing.T) {
 			map[string]string{"tokens-per-month": "7.5B", "itl-ms": "45"}, []string{"tokens=7.5B", "itl=45"}, false},
 		{"the embed with quote=1", "/embed?itl=80&quote=1",
 			map[string]string{"tokens-per-month": "7.5B"}, []string{"tokens=7.5B", "itl=80", "quote=1"}, true},
+		{"the embed's factors", "/embed?grid=DEU&pue=1.09&price=0.3&tokens=5M&model=" + defaultModel,
+			map[string]string{"tokens-per-month": "7M"}, []string{"tokens=7M", "grid=DEU", "pue=1.09", "price=0.3"}, false},
 		{"the factors", "/?host=0.43&pue=1.09&price=0.3&cur=EUR&tokens=5M&model=" + defaultModel,
 			map[string]string{"tokens-per-month": "7M"}, []string{"tokens=7M", "host=0.43", "pue=1.09", "price=0.3", "cur=EUR"}, false},
 		{"an image page", "/?workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&gpu=H100",
