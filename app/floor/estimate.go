@@ -32,6 +32,8 @@ type Factors struct {
 	// Currency names the price's currency as the user typed it ("EUR",
 	// "US$"), shown as text only; it is not a factor.
 	Currency string
+	// Footprint is manufacture and water (footprint_factors.go).
+	Footprint Footprint
 }
 
 // pue returns f's PUE, 1 for zero.
@@ -102,10 +104,33 @@ type Estimate struct {
 	KgCO2ePerMonth  decimal.NullDecimal
 	// CostPerMonth, in Factors.Currency, is valid when the factors have a price.
 	CostPerMonth decimal.NullDecimal
+	// GPUSecondsPerRequest is the GPU time of a request at the
+	// configuration (RequestRate.GPUSecondsPerRequest); zero from Estimate,
+	// which has no configuration.
+	GPUSecondsPerRequest decimal.Decimal
+	// EmbodiedKgPerGPU is the E the manufacture figures take for the
+	// configuration's GPU; EmbodiedGPerRequest (gCO2e) and
+	// EmbodiedKgPerMonth (kgCO2e) are manufacture charged at the floor or,
+	// from TrafficEstimate, for the Servers the month's volume reserves.
+	// Each valid when the factors count manufacture (EstimateAt,
+	// TrafficEstimate).
+	EmbodiedKgPerGPU    decimal.NullDecimal
+	EmbodiedGPerRequest decimal.NullDecimal
+	EmbodiedKgPerMonth  decimal.NullDecimal
+	Servers             int64
+	// WaterOnsiteML (valid with a WUE) and WaterOffsiteML (valid with an
+	// off-site figure) are mL per request; WaterML is their sum and
+	// WaterLPerMonth that in litres a month, valid with either.
+	WaterOnsiteML  decimal.NullDecimal
+	WaterOffsiteML decimal.NullDecimal
+	WaterML        decimal.NullDecimal
+	WaterLPerMonth decimal.NullDecimal
 }
 
 // Estimate returns the estimate for the unrounded figures fig of one result
-// (Result.Figures): every figure exact, as the package doc gives it.
+// (Result.Figures): every figure exact, as the package doc gives it. It
+// counts no manufacture, which needs the configuration: EstimateAt and
+// TrafficEstimate do.
 func (f Factors) Estimate(fig Figures) Estimate {
 	k := f.EnergyFactor()
 	e := Estimate{WhPerRequest: fig.WhPerRequest.Mul(k), KWhPerMonth: fig.KWhPerMonth.Mul(k)}
@@ -117,6 +142,7 @@ func (f Factors) Estimate(fig Figures) Estimate {
 	if f.PricePerKWh.Valid {
 		e.CostPerMonth = decimal.NewNullDecimal(e.KWhPerMonth.Mul(f.PricePerKWh.Decimal))
 	}
+	f.Footprint.water(&e, fig, f.Host, f.Idle, f.pue())
 	return e
 }
 
