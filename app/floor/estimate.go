@@ -245,6 +245,7 @@ func CaveatNote(f Factors, src GridSource) string {
 	if f.PricePerKWh.Valid {
 		parts = append(parts, "the price, "+WithCurrency(FormatExact(f.PricePerKWh.Decimal), f.Currency)+" per kWh, is your own")
 	}
+	parts = append(parts, f.Footprint.footprintCaveat()...)
 	return "Beyond the measured floor, " + strings.Join(parts, "; ") + "."
 }
 
