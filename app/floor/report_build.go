@@ -115,7 +115,7 @@ func (r *Report) footprint(p Footprint) {
 		}
 	}
 	if w, ok := p.WUEPreset(); ok {
-		src("wue", w)
+		src("water usage effectiveness", w)
 	}
 }
 

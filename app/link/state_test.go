@@ -380,9 +380,14 @@ func TestPermalinkOfOpensItsInputs(t *testing.T) {
 	ds := floortest.Dataset()
 	deu, _ := ds.GridIntensity("DEU")
 	d := decimal.RequireFromString
-	factors := func(in floor.Inputs, f floor.Factors) floor.Inputs { in.Factors = f; return in }
+	factors := func(in floor.Inputs, f floor.Factors) floor.Inputs {
+		f.Footprint.Sources = &ds.Footprint
+		in.Factors = f
+		return in
+	}
 	def := floor.DefaultInputs()
 	def.Model = "alpha"
+	def.Factors.Footprint.Sources = &ds.Footprint
 	h100 := def
 	h100.GPU, h100.Statistic, h100.TargetITLMs, h100.OutputTokensPerMonth = floor.H100, floor.P99, d("60"), d("2500000")
 	for _, tc := range []struct {
@@ -394,6 +399,9 @@ func TestPermalinkOfOpensItsInputs(t *testing.T) {
 		{"a preset on a bundled grid with a price", factors(def, floor.Factors{Host: d("0.43"), Idle: d("0.17"), PUE: d("1.09"), Grid: deu,
 			PricePerKWh: decimal.NewNullDecimal(d("0.3")), Currency: "EUR"})},
 		{"your own intensity", factors(def, floor.Factors{PUE: d("1.5"), CustomGCO2ePerKWh: decimal.NewNullDecimal(d("400"))})},
+		{"the footprint", factors(def, floor.Factors{Footprint: floor.Footprint{Bundled: true, LifeYears: decimal.NewNullDecimal(d("4")),
+			ServerKg: decimal.NewNullDecimal(d("2500")), WUE: decimal.NewNullDecimal(d("1.15")), OffsiteLPerKWh: decimal.NewNullDecimal(d("3.1"))}})},
+		{"your own embodied figure", factors(def, floor.Factors{Footprint: floor.Footprint{EmbodiedKg: decimal.NewNullDecimal(d("150"))}})},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			q := PermalinkOf(ds, tc.in)
