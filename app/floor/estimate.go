@@ -57,11 +57,12 @@ func (f Factors) addsEnergy() bool {
 }
 
 // IsZero reports whether f sets no factor: host and idle 0, PUE 1 (or
-// zero), no grid intensity and no price. Such factors give no estimate: the
-// floor is the whole answer. Currency alone is not a factor.
+// zero), no grid intensity, no price, no manufacture and no water. Such
+// factors give no estimate: the floor is the whole answer. Currency alone is
+// not a factor, nor a service life alone.
 func (f Factors) IsZero() bool {
 	_, carbon := f.GCO2ePerKWh()
-	return !f.addsEnergy() && !carbon && !f.PricePerKWh.Valid
+	return !f.addsEnergy() && !carbon && !f.PricePerKWh.Valid && f.Footprint.IsZero()
 }
 
 // EnergyFactor returns (1 + Host + Idle) × PUE: the estimate's energy over

@@ -184,6 +184,15 @@ func (f Factors) EstimateAt(c *Configuration, in Inputs, fig Figures) Estimate {
 	return f.footprintEstimate(c, in, fig, false)
 }
 
+// ResultEstimate is EstimateAt for result r's configuration and figures
+// (Result.Config); Estimate's alone when r has no configuration.
+func (f Factors) ResultEstimate(r *Result, in Inputs) Estimate {
+	if c := r.Config(); c != nil {
+		return f.EstimateAt(c, in, r.Figures)
+	}
+	return f.Estimate(r.Figures)
+}
+
 // TrafficEstimate returns the estimate of the figure at your traffic t:
 // Estimate's, with manufacture charged for every GPU the month's volume
 // keeps reserved, busy or idle (EmbodiedAtTraffic).

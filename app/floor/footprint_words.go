@@ -6,7 +6,7 @@ import "strings"
 // caveat and the CLI name manufacture and water when they are counted.
 
 // EmbodiedWords names the manufacture factors: "NVIDIA's figure for each
-// GPU (164 kgCO2e an H100, 284.25 a B200) over 6 years, the life of
+// GPU (H100 164 kgCO2e, B200 284.25 kgCO2e) over 6 years, the life of
 // Alphabet's servers (10-K)", with " and 2,500 kgCO2e for the rest of each
 // 8-GPU server" when a server's is set.
 func (p Footprint) EmbodiedWords() string {
@@ -14,12 +14,8 @@ func (p Footprint) EmbodiedWords() string {
 	switch {
 	case p.Bundled && p.Sources != nil:
 		var each []string
-		for i, e := range p.Sources.Embodied {
-			unit := " "
-			if i == 0 {
-				unit = " kgCO2e "
-			}
-			each = append(each, FormatExact(e.Value)+unit+WithArticle(e.GPU))
+		for _, e := range p.Sources.Embodied {
+			each = append(each, e.GPU+" "+FormatExact(e.Value)+" kgCO2e")
 		}
 		s = "NVIDIA's figure for each GPU (" + strings.Join(each, ", ") + ")"
 	case p.EmbodiedKg.Valid:
@@ -76,7 +72,7 @@ func (p Footprint) footprintCaveat() []string {
 	}
 	var parts, outside []string
 	if p.CountsEmbodied() {
-		s := "manufacture charges " + p.EmbodiedWords() + " by each request's GPU-seconds at the floor and, at your traffic, " +
+		s := "manufacture charges " + p.EmbodiedWords() + ", by each request's GPU-seconds at the floor and, at your traffic, " +
 			"every GPU the month's volume keeps reserved for the whole month, busy or idle (at full use the two are equal)"
 		if p.Bundled {
 			s += "; NVIDIA's figures are cradle-to-gate for the GPU baseboard"
