@@ -55,7 +55,9 @@
 //     #footprint-preset, #embodied-kg, #life-years, #server-kg, #wue,
 //     #offsite-water; results #embodied-per-request (data-g),
 //     #embodied-per-month (data-kg), #water-per-request (data-ml) and
-//     #water-per-month (data-l), and the same with a traffic- prefix (-json's
+//     #water-per-month (data-l), and the same at your traffic,
+//     #traffic-embodied-per-request, #traffic-embodied-per-month,
+//     #traffic-water-per-request and #traffic-water-per-month (-json's
 //     embodied_g_per_request, embodied_kg_per_month, water_ml_per_request and
 //     water_l_per_month of estimate and traffic.estimate);
 //   - #published-figures, beside the statement, whose rows carry data-wh and
