@@ -417,3 +417,46 @@ func TestPermalinkOfOpensItsInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestFootprintParamsOutOfRange: a hostile or out-of-range value of each
+// footprint parameter stays in its field with the field's message, counts
+// nothing, and keeps the rest of the link.
+func TestFootprintParamsOutOfRange(t *testing.T) {
+	ds := floortest.Dataset()
+	for _, tc := range []struct {
+		param, value, want string
+		k                  Field
+	}{
+		{"embodied", "NVDIA", "Enter a number", FieldEmbodied},
+		{"embodied", "10001", "Must be between 0 and 10,000 kgCO2e per GPU, or nvidia for NVIDIA's figure of each GPU.", FieldEmbodied},
+		{"life", "0.5", "Must be between 1 and 15 years.", FieldLife},
+		{"life", "16", "Must be between 1 and 15 years.", FieldLife},
+		{"serverkg", "-1", "Must be between 0 and 100,000 kgCO2e per server.", FieldServerKg},
+		{"wue", "21", "Must be between 0 and 20 L/kWh.", FieldWUE},
+		{"water", "<script>", "Enter a number", FieldWater},
+		{"water", "101", "Must be between 0 and 100 L/kWh.", FieldWater},
+	} {
+		t.Run(tc.param+"="+tc.value, func(t *testing.T) {
+			q := url.Values{"pue": {"1.2"}, "wue": {"1.1"}, tc.param: {tc.value}}
+			f, notices := DecodeQuery(ds, q)
+			if len(notices) != 0 {
+				t.Errorf("notices %q, want the field's message only", notices)
+			}
+			if got := f.Errs[tc.k]; !strings.HasPrefix(got, tc.want) {
+				t.Errorf("message %q, want %q", got, tc.want)
+			}
+			if f.Text[tc.k] != tc.value {
+				t.Errorf("the field holds %q, want %q", f.Text[tc.k], tc.value)
+			}
+			if !f.In.Factors.PUE.Equal(decimal.RequireFromString("1.2")) {
+				t.Errorf("pue %s, want the link's 1.2 kept", f.In.Factors.PUE)
+			}
+			if tc.k != FieldWUE && !f.In.Factors.Footprint.WUE.Valid {
+				t.Error("the link's wue was lost")
+			}
+			if tc.k == FieldEmbodied && (f.In.Factors.Footprint.Bundled || f.In.Factors.Footprint.EmbodiedKg.Valid) {
+				t.Error("a bad embodied value counts manufacture")
+			}
+		})
+	}
+}
