@@ -30,7 +30,7 @@ var testSources = &FootprintSources{
 //	                        1 × 4 × 2,628,000 × 284,250 ÷ 189,216,000 ÷ 1,000 = 15.7916666… kg a month,
 //	                        ÷ 10,000,000 = 0.00157916666… g a request
 func TestEstimateAtToken(t *testing.T) {
-	c := &Configuration{Kind: KindTokens, GPU: B200, NumGPUs: 4, TokensPerSecond: decimal.NewFromInt(15_000)}
+	c := &Configuration{Kind: KindTokens, GPU: B200, NumGPUs: 4, TokenSettings: &TokenSettings{TokensPerSecond: decimal.NewFromInt(15_000)}}
 	in := Inputs{OutputTokensPerRequest: decimal.NewFromInt(600), OutputTokensPerMonth: decimal.NewFromInt(6_000_000_000)}
 	fig := Figures{RequestsPerMonth: decimal.NewFromInt(10_000_000)}
 	f := Factors{Footprint: Footprint{Bundled: true, Sources: testSources}}
@@ -62,7 +62,7 @@ func TestEstimateAtToken(t *testing.T) {
 //	at your traffic      = 0.4 images a second serve 0.3805… a second: one server, 2,628,000 GPU-seconds
 //	                       × 953/189,216 ÷ 1,000 = 13.236111… kg a month, 0.013236111… g an image
 func TestEstimateAtImage(t *testing.T) {
-	c := &Configuration{Kind: KindImages, GPU: H100, NumGPUs: 1, BatchSize: 8, BatchLatencyS: decimal.NewFromInt(20)}
+	c := &Configuration{Kind: KindImages, GPU: H100, NumGPUs: 1, DiffusionSettings: &DiffusionSettings{BatchSize: 8, BatchLatencyS: decimal.NewFromInt(20)}}
 	in := Inputs{ImagesOrVideosPerMonth: decimal.NewFromInt(1_000_000)}
 	fig := Figures{RequestsPerMonth: decimal.NewFromInt(1_000_000)}
 	f := Factors{Footprint: Footprint{EmbodiedKg: null("164"), ServerKg: null("2500"), LifeYears: null("3"), Sources: testSources}}
@@ -153,11 +153,11 @@ func TestEstimateTrafficAtLeastFloor(t *testing.T) {
 		c    *Configuration
 		in   Inputs
 	}{
-		{"tokens", &Configuration{Kind: KindTokens, GPU: H100, NumGPUs: 8, TokensPerSecond: decimal.RequireFromString("12345.6")},
+		{"tokens", &Configuration{Kind: KindTokens, GPU: H100, NumGPUs: 8, TokenSettings: &TokenSettings{TokensPerSecond: decimal.RequireFromString("12345.6")}},
 			Inputs{OutputTokensPerRequest: decimal.NewFromInt(500)}},
-		{"images", &Configuration{Kind: KindImages, GPU: B200, NumGPUs: 2, BatchSize: 16, BatchLatencyS: decimal.RequireFromString("31.7")},
+		{"images", &Configuration{Kind: KindImages, GPU: B200, NumGPUs: 2, DiffusionSettings: &DiffusionSettings{BatchSize: 16, BatchLatencyS: decimal.RequireFromString("31.7")}},
 			Inputs{}},
-		{"videos", &Configuration{Kind: KindVideos, GPU: H100, NumGPUs: 8, BatchSize: 1, BatchLatencyS: decimal.RequireFromString("1234.5")},
+		{"videos", &Configuration{Kind: KindVideos, GPU: H100, NumGPUs: 8, DiffusionSettings: &DiffusionSettings{BatchSize: 1, BatchLatencyS: decimal.RequireFromString("1234.5")}},
 			Inputs{}},
 	} {
 		rate := tc.c.Rate(tc.in)
