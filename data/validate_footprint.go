@@ -53,16 +53,17 @@ func decodeFootprint(b []byte, unmarshal func([]byte, any) error, validate bool)
 	return fs, nil
 }
 
-// The bounds of footprint.json's values, the ranges a user may give them
-// (issue 53): kgCO2e per GPU above 0 and at most 10,000; a life of 1 to 15
-// years; a WUE of 0 to 20 L/kWh; kgCO2e per server above 0 and at most
-// 100,000.
+// The bounds of footprint.json's values are the ranges a user may give
+// them (floor's parser bounds): kgCO2e per GPU above 0 and at most
+// floor.MaxEmbodiedKg; a life of floor.MinLifeYears to MaxLifeYears; a WUE
+// of 0 to floor.MaxWUE; kgCO2e per server above 0 and at most
+// floor.MaxServerKg.
 var (
-	maxEmbodiedKgPerGPU = decimal.NewFromInt(10_000)
-	minLifeYears        = decimal.NewFromInt(1)
-	maxLifeYears        = decimal.NewFromInt(15)
-	maxWUE              = decimal.NewFromInt(20)
-	maxServerKg         = decimal.NewFromInt(100_000)
+	maxEmbodiedKgPerGPU = floor.MaxEmbodiedKg
+	minLifeYears        = floor.MinLifeYears
+	maxLifeYears        = floor.MaxLifeYears
+	maxWUE              = floor.MaxWUE
+	maxServerKg         = floor.MaxServerKg
 )
 
 // footprintGPUs are the GPUs footprint.json gives an embodied value for:

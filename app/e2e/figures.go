@@ -30,6 +30,8 @@ var pageFlags = []struct{ id, flag string }{
 	{"itl-ms", "-itl-ms"}, {"latency-s", "-latency-s"}, {"percentile", "-percentile"}, {"gpu", "-gpu"}, {"model", "-model"},
 	{"host-overhead", "-host-overhead"}, {"idle-overhead", "-idle-overhead"}, {"pue", "-pue"},
 	{"grid", "-grid"}, {"gco2-per-kwh", "-gco2-per-kwh"}, {"price-per-kwh", "-price-per-kwh"}, {"currency", "-currency"},
+	{"embodied-kg", "-embodied-kg"}, {"life-years", "-life-years"}, {"server-kg", "-server-kg"}, {"wue", "-wue"},
+	{"offsite-water", "-offsite-water"},
 }
 
 // requestsID is the requests field's id, and diffusionWorkloads the
@@ -51,9 +53,12 @@ func FieldIDs() []string {
 // GPU, which the embed draws only for a link that sets a factor.
 var (
 	factorField = map[string]bool{"host-overhead": true, "idle-overhead": true, "pue": true, "grid": true,
-		"gco2-per-kwh": true, "price-per-kwh": true, "currency": true}
+		"gco2-per-kwh": true, "price-per-kwh": true, "currency": true, "embodied-kg": true, "life-years": true, "server-kg": true,
+		"wue": true, "offsite-water": true}
 	estimateFigure = map[string]bool{"estimate-per-request": true, "estimate-per-month": true, "carbon-per-request": true,
-		"carbon-per-month": true, "cost-per-month": true, "traffic-estimate-per-month": true}
+		"carbon-per-month": true, "cost-per-month": true, "traffic-estimate-per-month": true,
+		"embodied-per-request": true, "embodied-per-month": true, "water-per-request": true, "water-per-month": true,
+		"traffic-embodied-per-request": true, "traffic-embodied-per-month": true, "traffic-water-per-request": true, "traffic-water-per-month": true}
 )
 
 // CheckFigures checks issue 29's property on one page: its figures are
@@ -211,6 +216,22 @@ type estimate struct {
 	GCO2ePerRequest *json.Number `json:"g_co2e_per_request"`
 	KgCO2ePerMonth  *json.Number `json:"kg_co2e_per_month"`
 	CostPerMonth    *json.Number `json:"cost_per_month"`
+	// The footprint's, null unless set.
+	EmbodiedGPerRequest *json.Number `json:"embodied_g_per_request"`
+	EmbodiedKgPerMonth  *json.Number `json:"embodied_kg_per_month"`
+	WaterMLPerRequest   *json.Number `json:"water_ml_per_request"`
+	WaterLPerMonth      *json.Number `json:"water_l_per_month"`
+}
+
+// footprint lists the footprint's figures of estimate e, its hooks'
+// ids with prefix ("" or "traffic-") and its JSON keys under name.
+func (e *estimate) footprint(prefix, name string, opt func(*json.Number) string) []figure {
+	return []figure{
+		{prefix + "embodied-per-request", "data-g", name + ".embodied_g_per_request", opt(e.EmbodiedGPerRequest), false},
+		{prefix + "embodied-per-month", "data-kg", name + ".embodied_kg_per_month", opt(e.EmbodiedKgPerMonth), false},
+		{prefix + "water-per-request", "data-ml", name + ".water_ml_per_request", opt(e.WaterMLPerRequest), false},
+		{prefix + "water-per-month", "data-l", name + ".water_l_per_month", opt(e.WaterLPerMonth), false},
+	}
 }
 
 // figure is one figure the page must show: the element's id, its data-*
@@ -255,6 +276,7 @@ func (r *cliPageResult) figures() []figure {
 		figure{"carbon-per-request", "data-g", "estimate.g_co2e_per_request", opt(e.GCO2ePerRequest), false},
 		figure{"carbon-per-month", "data-kg", "estimate.kg_co2e_per_month", opt(e.KgCO2ePerMonth), false},
 		figure{"cost-per-month", "data-amount", "estimate.cost_per_month", opt(e.CostPerMonth), false})
+	fs = append(fs, e.footprint("", "estimate", opt)...)
 	if tr := r.Traffic; tr != nil {
 		te := tr.Estimate
 		if te == nil {
@@ -265,6 +287,7 @@ func (r *cliPageResult) figures() []figure {
 			figure{"traffic-per-month", "data-wh", "traffic.kwh_per_month × 1000", wh(tr.KWhPerMonth), false},
 			figure{"traffic-config", "data-row-id", "traffic.row_id", tr.rowID(), false},
 			figure{"traffic-estimate-per-month", "data-wh", "traffic.estimate.kwh_per_month × 1000", wh(te.KWhPerMonth), same})
+		fs = append(fs, te.footprint("traffic-", "traffic.estimate", opt)...)
 	}
 	return fs
 }

@@ -381,6 +381,8 @@ var propertyLinks = []struct {
 	{"factors given", "/?tokens=1B&grid=DEU&pue=1.1&host=0.4&price=0.3&cur=EUR", false, "#pue", "1.4"},
 	{"own intensity, idle machines", "/?workload=text-to-image&gco2=250&idle=0.5&price=0.12", false, "#gco2-per-kwh", "90"},
 	{"no factors", "/?tokens=1B&gpu=B200", false, "#host-overhead", "0.2"},
+	{"the whole footprint", "/?tokens=1B&embodied=nvidia&life=4&serverkg=2500&wue=1.15&water=3.1&pue=1.1", false, "#wue", "0.27"},
+	{"a video's footprint, a bad life", "/?workload=text-to-video&embodied=150&life=40&water=2", false, "#embodied-kg", "nvidia"},
 	{"nothing meets the latency", "/?itl=1", false, selITL, "300"},
 	{"no image within the latency", "/?workload=text-to-image&latency=0.1", false, "#latency-s", "30"},
 	{"hostile parameters", "/?tokens=abc&gpu=%3Cscript%3Ealert(1)%3C%2Fscript%3E&model=%22%3E%3Cimg%20src%3Dx%3E&pct=P99;itl=50", false, selTokens, "3B"},

@@ -199,9 +199,17 @@ func ChoosingModel(withRanking bool) string {
 
 // OutsideScope returns what the figures under factors f do not count, in
 // the order a briefing is asked about them: training, the hardware's
-// manufacture, water, networks and end-user devices.
+// manufacture, water, networks and end-user devices. Manufacture and water
+// leave the list when the factors count them (Footprint).
 func OutsideScope(f Factors) []string {
-	return []string{"training", "the hardware's manufacture", "water", "networks", "end-user devices"}
+	out := []string{"training"}
+	if !f.Footprint.CountsEmbodied() {
+		out = append(out, "the hardware's manufacture")
+	}
+	if !f.Footprint.CountsWater() {
+		out = append(out, "water")
+	}
+	return append(out, "networks", "end-user devices")
 }
 
 // ScopeWords is the sentence that names what is outside the figures under

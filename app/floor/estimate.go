@@ -32,6 +32,8 @@ type Factors struct {
 	// Currency names the price's currency as the user typed it ("EUR",
 	// "US$"), shown as text only; it is not a factor.
 	Currency string
+	// Footprint is manufacture and water (footprint_factors.go).
+	Footprint Footprint
 }
 
 // pue returns f's PUE, 1 for zero.
@@ -55,11 +57,12 @@ func (f Factors) addsEnergy() bool {
 }
 
 // IsZero reports whether f sets no factor: host and idle 0, PUE 1 (or
-// zero), no grid intensity and no price. Such factors give no estimate: the
-// floor is the whole answer. Currency alone is not a factor.
+// zero), no grid intensity, no price, no manufacture and no water. Such
+// factors give no estimate: the floor is the whole answer. Currency alone is
+// not a factor, nor a service life alone.
 func (f Factors) IsZero() bool {
 	_, carbon := f.GCO2ePerKWh()
-	return !f.addsEnergy() && !carbon && !f.PricePerKWh.Valid
+	return !f.addsEnergy() && !carbon && !f.PricePerKWh.Valid && f.Footprint.IsZero()
 }
 
 // EnergyFactor returns (1 + Host + Idle) × PUE: the estimate's energy over
@@ -116,10 +119,33 @@ type Estimate struct {
 	// price, as is CostPerRequest.
 	CostPerMonth   decimal.NullDecimal
 	CostPerRequest decimal.NullDecimal
+	// GPUSecondsPerRequest is the GPU time of a request at the
+	// configuration (RequestRate.GPUSecondsPerRequest); zero from Estimate,
+	// which has no configuration.
+	GPUSecondsPerRequest decimal.Decimal
+	// EmbodiedKgPerGPU is the E the manufacture figures take for the
+	// configuration's GPU; EmbodiedGPerRequest (gCO2e) and
+	// EmbodiedKgPerMonth (kgCO2e) are manufacture charged at the floor or,
+	// from TrafficEstimate, for the Servers the month's volume reserves.
+	// Each valid when the factors count manufacture (EstimateAt,
+	// TrafficEstimate).
+	EmbodiedKgPerGPU    decimal.NullDecimal
+	EmbodiedGPerRequest decimal.NullDecimal
+	EmbodiedKgPerMonth  decimal.NullDecimal
+	Servers             int64
+	// WaterOnsiteML (valid with a WUE) and WaterOffsiteML (valid with an
+	// off-site figure) are mL per request; WaterML is their sum and
+	// WaterLPerMonth that in litres a month, valid with either.
+	WaterOnsiteML  decimal.NullDecimal
+	WaterOffsiteML decimal.NullDecimal
+	WaterML        decimal.NullDecimal
+	WaterLPerMonth decimal.NullDecimal
 }
 
 // Estimate returns the estimate for the unrounded figures fig of one result
-// (Result.Figures): every figure exact, as the package doc gives it.
+// (Result.Figures): every figure exact, as the package doc gives it. It
+// counts no manufacture, which needs the configuration: EstimateAt and
+// TrafficEstimate do.
 func (f Factors) Estimate(fig Figures) Estimate {
 	k := f.EnergyFactor()
 	e := Estimate{WhPerRequest: fig.WhPerRequest.Mul(k), KWhPerMonth: fig.KWhPerMonth.Mul(k)}
@@ -132,6 +158,7 @@ func (f Factors) Estimate(fig Figures) Estimate {
 		e.CostPerMonth = decimal.NewNullDecimal(e.KWhPerMonth.Mul(f.PricePerKWh.Decimal))
 		e.CostPerRequest = decimal.NewNullDecimal(e.WhPerRequest.Mul(f.PricePerKWh.Decimal).Shift(-3))
 	}
+	f.Footprint.water(&e, fig, f.Host, f.Idle, f.pue())
 	return e
 }
 
@@ -234,6 +261,7 @@ func CaveatNote(f Factors, src GridSource) string {
 	if f.PricePerKWh.Valid {
 		parts = append(parts, "the price, "+WithCurrency(FormatExact(f.PricePerKWh.Decimal), f.Currency)+" per kWh, is your own")
 	}
+	parts = append(parts, f.Footprint.footprintCaveat()...)
 	return "Beyond the measured floor, " + strings.Join(parts, "; ") + "."
 }
 

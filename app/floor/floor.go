@@ -138,3 +138,12 @@ type Result struct {
 
 // Meets reports whether some configuration meets the target.
 func (r *Result) Meets() bool { return r.Chosen != nil }
+
+// Config returns the configuration r's figures are for: Chosen, or Fastest
+// when nothing meets the target (nil when r has neither).
+func (r *Result) Config() *Configuration {
+	if r.Chosen != nil {
+		return r.Chosen
+	}
+	return r.Fastest
+}

@@ -336,6 +336,12 @@ func (c *Configuration) JoulesPerUnit() decimal.Decimal { return c.family().joul
 // second, or an image or video configuration's images or videos per second.
 func (c *Configuration) UnitsPerSecond() decimal.Decimal { return c.family().unitsPerSecond(c) }
 
+// Rate returns how fast c serves requests at its full batch for inputs in
+// (a token configuration's requests are in.OutputTokensPerRequest long): the
+// GPU-seconds of a request and the servers a month's volume reserves follow
+// from it.
+func (c *Configuration) Rate(in Inputs) RequestRate { return c.family().rate(c, in) }
+
 func (c *Configuration) family() family { return c.Kind.spec().family }
 
 // Words states what each request makes: "1024 × 1024, 50 inference

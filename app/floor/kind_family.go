@@ -25,6 +25,8 @@ type family interface {
 	// settings put them on one curve (SameCurve).
 	compare(a, b *Configuration) int
 	sameCurve(a, b *Configuration) bool
+	// rate is Configuration.Rate.
+	rate(c *Configuration, in Inputs) RequestRate
 	// fill writes the figures of r's configuration for demand t into f.
 	fill(t *demand, f *Figures, r *ranked)
 	volume(in *Inputs) *decimal.Decimal
@@ -68,9 +70,12 @@ type tokenFamily struct{}
 func (tokenFamily) latency(c *Configuration, s Statistic) decimal.Decimal { return c.ITL(s) }
 func (tokenFamily) joulesPerUnit(c *Configuration) decimal.Decimal        { return c.JoulesPerOutputToken }
 func (tokenFamily) unitsPerSecond(c *Configuration) decimal.Decimal       { return c.TokensPerSecond }
-func (tokenFamily) fill(t *demand, f *Figures, r *ranked)                 { t.fillTokens(f, r) }
-func (tokenFamily) volume(in *Inputs) *decimal.Decimal                    { return &in.OutputTokensPerMonth }
-func (tokenFamily) target(in Inputs) decimal.Decimal                      { return in.TargetITLMs }
+func (tokenFamily) rate(c *Configuration, in Inputs) RequestRate {
+	return TokenRate(in.OutputTokensPerRequest, c.TokensPerSecond)
+}
+func (tokenFamily) fill(t *demand, f *Figures, r *ranked) { t.fillTokens(f, r) }
+func (tokenFamily) volume(in *Inputs) *decimal.Decimal    { return &in.OutputTokensPerMonth }
+func (tokenFamily) target(in Inputs) decimal.Decimal      { return in.TargetITLMs }
 func (tokenFamily) perRequest(in Inputs) string {
 	return Counted(FormatExact(in.OutputTokensPerRequest), "output token") + " a request"
 }
@@ -125,10 +130,13 @@ type batchFamily struct{}
 func (batchFamily) latency(c *Configuration, _ Statistic) decimal.Decimal { return c.BatchLatencyS }
 func (batchFamily) joulesPerUnit(c *Configuration) decimal.Decimal        { return c.JoulesPerRequest }
 func (batchFamily) unitsPerSecond(c *Configuration) decimal.Decimal       { return c.RequestsPerSecond }
-func (batchFamily) fill(t *demand, f *Figures, r *ranked)                 { t.fillBatches(f, r) }
-func (batchFamily) volume(in *Inputs) *decimal.Decimal                    { return &in.ImagesOrVideosPerMonth }
-func (batchFamily) target(in Inputs) decimal.Decimal                      { return in.TargetLatencyS }
-func (batchFamily) perRequest(Inputs) string                              { return "" }
+func (batchFamily) rate(c *Configuration, _ Inputs) RequestRate {
+	return BatchRate(c.BatchSize, c.BatchLatencyS)
+}
+func (batchFamily) fill(t *demand, f *Figures, r *ranked) { t.fillBatches(f, r) }
+func (batchFamily) volume(in *Inputs) *decimal.Decimal    { return &in.ImagesOrVideosPerMonth }
+func (batchFamily) target(in Inputs) decimal.Decimal      { return in.TargetLatencyS }
+func (batchFamily) perRequest(Inputs) string              { return "" }
 func (batchFamily) shortInputs(in Inputs) []string {
 	return []string{FormatSeconds(in.TargetLatencyS) + " batch latency"}
 }

@@ -40,6 +40,10 @@ type reportAbout struct {
 	// GridSource is the bundled grid data's source when the carbon figures
 	// use a bundled grid, else null.
 	GridSource *ReportGridSource `json:"grid_source"`
+	// FootprintSources are the bundled footprint values the figures use
+	// (each GPU's embodied value, the default service life, a WUE preset's
+	// value), with their sources; empty when none is used.
+	FootprintSources []ReportFootprintSource `json:"footprint_sources"`
 	// Statement is Statement's paragraph, without a link, for the model
 	// StatementFloor picks: the one the results are limited to, else the
 	// default model; in the app's downloads, the model the page showed
@@ -154,6 +158,35 @@ type reportScope struct {
 	// PricePerKWh is the price of a kWh in Currency, or null for none.
 	PricePerKWh *Number `json:"price_per_kwh"`
 	Currency    string  `json:"currency"`
+	// The footprint's inputs (Footprint), each null when unset: Embodied
+	// is "nvidia" when each row's GPU takes its bundled value, else the
+	// user's own kgCO2e per GPU as a number; ServiceLifeYears the life
+	// manufacture is spread over (the user's or the default), null when
+	// manufacture is not counted; ServerKg the rest of an 8-GPU server's
+	// kgCO2e; WUE on-site litres per kWh of IT energy; OffsiteWater litres
+	// consumed generating a kWh.
+	Embodied         any     `json:"embodied"`
+	ServiceLifeYears *Number `json:"service_life_years"`
+	ServerKg         *Number `json:"server_kg"`
+	WUE              *Number `json:"wue_l_per_kwh"`
+	OffsiteWater     *Number `json:"offsite_water_l_per_kwh"`
+}
+
+// ReportFootprintSource is a bundled footprint value the figures use, with
+// its source: For names what it is ("embodied H100", "service life",
+// "wue").
+type ReportFootprintSource struct {
+	For       string `json:"for"`
+	ID        string `json:"id"`
+	Label     string `json:"label"`
+	Value     Number `json:"value"`
+	Figure    string `json:"figure"`
+	Basis     string `json:"basis"`
+	Scope     string `json:"scope"`
+	Source    string `json:"source"`
+	URL       string `json:"url"`
+	Date      string `json:"date"`
+	Retrieved string `json:"retrieved"`
 }
 
 // ReportGridSource is the provenance of a bundled grid intensity.
@@ -177,6 +210,23 @@ type ReportEstimate struct {
 	KgCO2ePerMonth  *Number `json:"kg_co2e_per_month"`
 	CostPerMonth    *Number `json:"cost_per_month"`
 	CostPerRequest  *Number `json:"cost_per_request"`
+	// GPUSecondsPerRequest is the GPU time of a request at the
+	// configuration. The manufacture figures (null unless an embodied or
+	// server value is set) charge EmbodiedKgPerGPU, the E of the
+	// configuration's GPU: at the floor by those GPU-seconds, at your
+	// traffic for every GPU of the copies of the configuration the month
+	// keeps reserved, busy or idle.
+	GPUSecondsPerRequest Number  `json:"gpu_seconds_per_request"`
+	EmbodiedKgPerGPU     *Number `json:"embodied_kg_per_gpu"`
+	EmbodiedGPerRequest  *Number `json:"embodied_g_per_request"`
+	EmbodiedKgPerMonth   *Number `json:"embodied_kg_per_month"`
+	// The water figures: on site (null without a WUE), off site (null
+	// without its L/kWh), their sum per request and in litres a month
+	// (null without either).
+	WaterOnsiteMLPerRequest  *Number `json:"water_onsite_ml_per_request"`
+	WaterOffsiteMLPerRequest *Number `json:"water_offsite_ml_per_request"`
+	WaterMLPerRequest        *Number `json:"water_ml_per_request"`
+	WaterLPerMonth           *Number `json:"water_l_per_month"`
 }
 
 // ReportSource is the provenance of the figures.

@@ -31,6 +31,7 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 		rep.GridSource = &ReportGridSource{Name: gs.Name, Attribution: gs.Attribution, URL: gs.URL, DataURL: gs.DataURL,
 			Commit: gs.Commit, Updated: gs.Updated, Licence: gs.Licence}
 	}
+	rep.footprint(factors.Footprint)
 	rep.state(ds, w, in)
 	for i, res := range results {
 		f := res.Figures
@@ -52,14 +53,14 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 			reach := Number(c.Latency(in.Statistic))
 			rr.ReachableITLMs = &reach // a diffusion report writes it as reachable_latency_s
 		}
-		rr.Estimate = reportEstimate(factors, f)
+		rr.Estimate = reportEstimate(factors, func() Estimate { return factors.EstimateAt(c, in, f) })
 		rr.Configuration = reportConfiguration(res.Model, c)
 		if t := res.Traffic; t != nil {
 			rr.Traffic = &ReportTraffic{PerSecond: Number(t.PerSecond), JPerToken: Number(t.Figures.JoulesPerOutputToken),
 				trafficFigures: trafficFigures{WhPerRequest: Number(t.Figures.WhPerRequest), KWhPerMonth: Number(t.Figures.KWhPerMonth),
 					RowID: t.Config.RowID, Utilisation: Number(t.Utilisation), TimesFloor: Number(t.TimesFloor)},
 				Configuration: reportConfiguration(res.Model, t.Config),
-				Estimate:      reportEstimate(factors, t.Figures), JPerRequest: Number(t.Figures.JoulesPerRequest)}
+				Estimate:      reportEstimate(factors, func() Estimate { return factors.TrafficEstimate(t) }), JPerRequest: Number(t.Figures.JoulesPerRequest)}
 			if n := t.NextStep(); n != nil {
 				rr.Traffic.NextStep = &ReportNextStep{From: Number(n.From), TimesFloor: Number(n.TimesFloor)}
 			}
@@ -70,16 +71,52 @@ func NewReport(ds *Dataset, w *Workload, in Inputs, results []Result, appVersion
 	return rep
 }
 
-// reportEstimate returns the estimate of figures f with factors, or nil
+// reportEstimate returns the estimate estimate gives with factors, or nil
 // when no factor is set.
-func reportEstimate(factors Factors, f Figures) *ReportEstimate {
+func reportEstimate(factors Factors, estimate func() Estimate) *ReportEstimate {
 	if factors.IsZero() {
 		return nil
 	}
-	e := factors.Estimate(f)
+	e := estimate()
 	return &ReportEstimate{WhPerRequest: Number(e.WhPerRequest), KWhPerMonth: Number(e.KWhPerMonth),
 		GCO2ePerRequest: optionalNumber(e.GCO2ePerRequest), KgCO2ePerMonth: optionalNumber(e.KgCO2ePerMonth),
-		CostPerMonth: optionalNumber(e.CostPerMonth), CostPerRequest: optionalNumber(e.CostPerRequest)}
+		CostPerMonth: optionalNumber(e.CostPerMonth), CostPerRequest: optionalNumber(e.CostPerRequest), GPUSecondsPerRequest: Number(e.GPUSecondsPerRequest),
+		EmbodiedKgPerGPU: optionalNumber(e.EmbodiedKgPerGPU), EmbodiedGPerRequest: optionalNumber(e.EmbodiedGPerRequest),
+		EmbodiedKgPerMonth:      optionalNumber(e.EmbodiedKgPerMonth),
+		WaterOnsiteMLPerRequest: optionalNumber(e.WaterOnsiteML), WaterOffsiteMLPerRequest: optionalNumber(e.WaterOffsiteML),
+		WaterMLPerRequest: optionalNumber(e.WaterML), WaterLPerMonth: optionalNumber(e.WaterLPerMonth)}
+}
+
+// footprint echoes the footprint's inputs p and the bundled values it uses.
+func (r *Report) footprint(p Footprint) {
+	r.FootprintSources = []ReportFootprintSource{}
+	src := func(what string, v SourcedValue) {
+		r.FootprintSources = append(r.FootprintSources, ReportFootprintSource{For: what, ID: v.ID, Label: v.Label, Value: Number(v.Value),
+			Figure: v.Figure, Basis: v.Basis, Scope: v.Scope, Source: v.Source, URL: v.URL, Date: v.Date, Retrieved: v.Retrieved})
+	}
+	in := &r.Inputs
+	switch {
+	case p.Bundled:
+		in.Embodied = EmbodiedNVIDIA
+	case p.EmbodiedKg.Valid:
+		in.Embodied = Number(p.EmbodiedKg.Decimal)
+	}
+	in.ServerKg, in.WUE, in.OffsiteWater = optionalNumber(p.ServerKg), optionalNumber(p.WUE), optionalNumber(p.OffsiteLPerKWh)
+	if p.CountsEmbodied() {
+		if p.Bundled && p.Sources != nil {
+			for _, e := range p.Sources.Embodied {
+				src("embodied "+e.GPU, e.SourcedValue)
+			}
+		}
+		life, l, _ := p.Life()
+		in.ServiceLifeYears = optionalNumber(decimal.NewNullDecimal(life))
+		if l != nil {
+			src("service life", *l)
+		}
+	}
+	if w, ok := p.WUEPreset(); ok {
+		src("water usage effectiveness", w)
+	}
 }
 
 // reportConfiguration returns configuration c of model m as the report

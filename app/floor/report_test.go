@@ -33,20 +33,38 @@ func TestReportCSVIsTheJSON(t *testing.T) {
 		factors floor.Factors
 		empty   []string // the columns empty on every row; every other column has a value on some row
 	}{
-		{"no factors", floor.Factors{}, []string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.grid_gco2e_per_kwh",
+		{"no factors", floor.Factors{}, append([]string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.grid_gco2e_per_kwh",
 			"inputs.price_per_kwh", "inputs.currency", "estimate.wh_per_request", "estimate.kwh_per_month", "estimate.g_co2e_per_request",
 			"estimate.kg_co2e_per_month", "estimate.cost_per_month", "estimate.cost_per_request", "traffic.estimate.cost_per_request", "traffic.estimate.wh_per_request", "traffic.estimate.kwh_per_month",
 			"traffic.estimate.g_co2e_per_request", "traffic.estimate.kg_co2e_per_month", "traffic.estimate.cost_per_month", "grid_source.name", "grid_source.attribution", "grid_source.url",
-			"grid_source.data_url", "grid_source.commit", "grid_source.updated", "grid_source.licence"}},
-		{"Google preset on DEU with a price", floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, Grid: deu,
-			PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR"}, []string{"inputs.gpu", "inputs.model"}},
+			"grid_source.data_url", "grid_source.commit", "grid_source.updated", "grid_source.licence", "estimate.gpu_seconds_per_request",
+			"traffic.estimate.gpu_seconds_per_request"}, noFootprint...)},
+		{"Google preset on DEU with a price and the full footprint", floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, Grid: deu,
+			PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR", Footprint: fullFootprint(ds)},
+			[]string{"inputs.gpu", "inputs.model"}},
 		{"a custom intensity", floor.Factors{Grid: deu, CustomGCO2ePerKWh: decimal.NewNullDecimal(decimal.NewFromInt(400))},
-			[]string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.price_per_kwh", "inputs.currency",
+			append([]string{"inputs.gpu", "inputs.model", "inputs.grid", "inputs.grid_year", "inputs.price_per_kwh", "inputs.currency",
 				"estimate.cost_per_month", "traffic.estimate.cost_per_month", "estimate.cost_per_request", "traffic.estimate.cost_per_request", "grid_source.name", "grid_source.attribution", "grid_source.url", "grid_source.data_url",
-				"grid_source.commit", "grid_source.updated", "grid_source.licence"}},
+				"grid_source.commit", "grid_source.updated", "grid_source.licence"}, noFootprint...)},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkCSVIsTheJSON(t, ds, tc.factors, tc.empty) })
 	}
+}
+
+// noFootprint are the report's columns empty without footprint factors.
+var noFootprint = []string{"inputs.embodied", "inputs.service_life_years", "inputs.server_kg", "inputs.wue_l_per_kwh", "inputs.offsite_water_l_per_kwh",
+	"estimate.embodied_kg_per_gpu", "estimate.embodied_g_per_request", "estimate.embodied_kg_per_month",
+	"estimate.water_onsite_ml_per_request", "estimate.water_offsite_ml_per_request", "estimate.water_ml_per_request", "estimate.water_l_per_month",
+	"traffic.estimate.embodied_kg_per_gpu", "traffic.estimate.embodied_g_per_request", "traffic.estimate.embodied_kg_per_month",
+	"traffic.estimate.water_onsite_ml_per_request", "traffic.estimate.water_offsite_ml_per_request",
+	"traffic.estimate.water_ml_per_request", "traffic.estimate.water_l_per_month"}
+
+// fullFootprint sets every footprint factor: each GPU's bundled embodied
+// value, a server, Microsoft's WUE and 3.1 L/kWh off site.
+func fullFootprint(ds *floor.Dataset) floor.Footprint {
+	return floor.Footprint{Bundled: true, ServerKg: decimal.NewNullDecimal(decimal.NewFromInt(2_500)),
+		WUE: decimal.NewNullDecimal(decimal.RequireFromString("0.27")), OffsiteLPerKWh: decimal.NewNullDecimal(decimal.RequireFromString("3.1")),
+		Sources: &ds.Footprint}
 }
 
 func checkCSVIsTheJSON(t *testing.T, ds *floor.Dataset, factors floor.Factors, empty []string) {
@@ -250,7 +268,8 @@ func TestReportCSVHasEveryJSONField(t *testing.T) {
 	in.GPU = "H100"
 	in.TargetITLMs = decimal.NewFromInt(20)
 	p, _ := floor.PresetByID(floor.PresetGoogle2025)
-	in.Factors = floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR"}
+	in.Factors = floor.Factors{Host: p.Host, Idle: p.Idle, PUE: p.PUE, PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.30")), Currency: "EUR",
+		Footprint: fullFootprint(ds)}
 	in.Factors.Grid, _ = ds.GridIntensity("DEU")
 	rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
 	in.Model = "qwen-3-8b"
@@ -328,7 +347,8 @@ func TestDiffusionReportCSVHasEveryJSONField(t *testing.T) {
 	var header []string
 	for _, s := range []int64{100, 1800} {
 		in := floor.Inputs{Workload: w.ID, ImagesOrVideosPerMonth: decimal.NewFromInt(10_000), TargetLatencyS: decimal.NewFromInt(s), GPU: "B200",
-			Model: "cogvideox-2b", Factors: floor.Factors{PUE: decimal.RequireFromString("1.2"), PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.3"))}}
+			Model: "cogvideox-2b", Factors: floor.Factors{PUE: decimal.RequireFromString("1.2"), PricePerKWh: decimal.NewNullDecimal(decimal.RequireFromString("0.3")),
+				Footprint: fullFootprint(ds)}}
 		in.Factors.Grid, _ = ds.GridIntensity("DEU")
 		rep := floor.NewReport(ds, w, in, floor.Rank(w, in), "test")
 		rep.Select(ds, w, in)

@@ -39,7 +39,7 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 		}
 		b.WriteString(" These are measured GPU energy only, and a floor: host, network, cooling and idle time are not counted. " + ScopeWords(in.Factors))
 		if !in.Factors.IsZero() {
-			b.WriteString(" " + estimateSentence(ds, in.Factors, f, r.Traffic))
+			b.WriteString(" " + estimateSentence(ds, in, r))
 		}
 	case r.Fastest != nil:
 		b.WriteString("No measured configuration of " + m.Name + " on " + task + " meets " + target + " on " + gpuScope(in.GPU) +
@@ -166,10 +166,12 @@ func gpuScope(gpu string) string {
 	return gpu + " only"
 }
 
-// estimateSentence is the statement's second sentence for factors f, not
-// zero, the floor's figures fig and the figure at your traffic t (nil for
-// none): the estimate of each and what they assume.
-func estimateSentence(ds *Dataset, f Factors, fig Figures, t *Traffic) string {
+// estimateSentence is the statement's second sentence for inputs in, whose
+// factors are not zero, and result r, which meets the target: the estimate
+// of its floor and of its figure at your traffic (when it has one) and what
+// they assume.
+func estimateSentence(ds *Dataset, in Inputs, r Result) string {
+	f, t := in.Factors, r.Traffic
 	var parts []string
 	if f.addsEnergy() {
 		s := f.EnergyWords() + " (× " + f.EnergyFactor().String()
@@ -188,23 +190,32 @@ func estimateSentence(ds *Dataset, f Factors, fig Figures, t *Traffic) string {
 	if f.PricePerKWh.Valid {
 		parts = append(parts, "a price of "+WithCurrency(FormatExact(f.PricePerKWh.Decimal), f.Currency)+" per kWh")
 	}
-	s := "Assuming " + joinAnd(parts) + ", the estimate is " + estimateFigures(f, fig)
+	if f.Footprint.CountsEmbodied() {
+		parts = append(parts, "manufacture of "+f.Footprint.EmbodiedWords())
+	}
+	parts = append(parts, f.Footprint.WaterWords()...)
+	s := "Assuming " + joinAnd(parts) + ", the estimate is " + estimateFigures(f, f.EstimateAt(r.Chosen, in, r.Figures))
 	if t != nil {
-		s += "; at your traffic, " + estimateFigures(f, t.Figures)
+		s += "; at your traffic, " + estimateFigures(f, f.TrafficEstimate(t))
 	}
 	return s + "."
 }
 
-// estimateFigures gives the estimate of figures fig with factors f: energy
-// per request and per month, then carbon and cost when f gives them.
-func estimateFigures(f Factors, fig Figures) string {
-	e := f.Estimate(fig)
+// estimateFigures gives estimate e with factors f: energy per request and
+// per month, then carbon, cost, manufacture and water when f gives them.
+func estimateFigures(f Factors, e Estimate) string {
 	s := FormatWh(e.WhPerRequest) + " per request and " + FormatWh(e.KWhPerMonth.Shift(3)) + " per month"
 	if e.GCO2ePerRequest.Valid {
 		s += ", " + FormatNumber(e.GCO2ePerRequest.Decimal) + " gCO2e per request and " + FormatKgCO2e(e.KgCO2ePerMonth.Decimal) + " per month"
 	}
 	if e.CostPerMonth.Valid {
 		s += ", costing " + WithCurrency(FormatNumber(e.CostPerMonth.Decimal), f.Currency) + " a month"
+	}
+	if e.EmbodiedGPerRequest.Valid {
+		s += ", manufacture " + FormatNumber(e.EmbodiedGPerRequest.Decimal) + " gCO2e per request and " + FormatEmbodiedKg(e.EmbodiedKgPerMonth.Decimal) + " per month"
+	}
+	if e.WaterML.Valid {
+		s += ", water " + FormatNumber(e.WaterML.Decimal) + " mL per request and " + FormatWaterL(e.WaterLPerMonth.Decimal) + " per month"
 	}
 	return s
 }

@@ -57,7 +57,52 @@ func (f *State) SetPreset(ds *floor.Dataset, id string) bool {
 	f.SetText(ds, FieldHost, p.Host.String())
 	f.SetText(ds, FieldIdle, p.Idle.String())
 	f.SetText(ds, FieldPUE, p.PUE.String())
+	if id == floor.PresetGoogle2025 {
+		// The same paper's water usage effectiveness.
+		if w, ok := findSourced(ds.Footprint.WUE, floor.PresetGoogle2025); ok {
+			f.SetText(ds, FieldWUE, w.Value.String())
+		}
+	}
 	return true
+}
+
+// FootprintFull is the footprint preset select's value for the "Full
+// footprint" preset; its other values are the bundled WUE presets' IDs, and
+// PresetCustom.
+const FootprintFull = "full"
+
+// SetFootprintPreset sets the footprint's fields: FootprintFull sets the
+// bundled defaults (each GPU's embodied value, the default life, the full
+// footprint's WUE and server), a WUE preset's ID sets the WUE. It reports
+// whether id names one.
+func (f *State) SetFootprintPreset(ds *floor.Dataset, id string) bool {
+	fs := &ds.Footprint
+	if w, ok := findSourced(fs.WUE, id); ok {
+		f.SetText(ds, FieldWUE, w.Value.String())
+		return true
+	}
+	if id != FootprintFull {
+		return false
+	}
+	f.SetText(ds, FieldEmbodied, fs.Full.Embodied)
+	f.SetText(ds, FieldLife, "")
+	if s, ok := findSourced(fs.Servers, fs.Full.Server); ok {
+		f.SetText(ds, FieldServerKg, s.Value.String())
+	}
+	if w, ok := findSourced(fs.WUE, fs.Full.WUE); ok {
+		f.SetText(ds, FieldWUE, w.Value.String())
+	}
+	return true
+}
+
+// findSourced returns the value of vs whose ID is id.
+func findSourced(vs []floor.SourcedValue, id string) (floor.SourcedValue, bool) {
+	for _, v := range vs {
+		if v.ID == id {
+			return v, true
+		}
+	}
+	return floor.SourcedValue{}, false
 }
 
 // PresetChoice is the preset select's value for the form's factors.

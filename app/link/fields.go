@@ -54,6 +54,11 @@ const (
 	FieldGCO2
 	FieldPrice
 	FieldCurrency
+	FieldEmbodied
+	FieldLife
+	FieldServerKg
+	FieldWUE
+	FieldWater
 	FieldCount
 )
 
@@ -269,6 +274,53 @@ var Fields = [FieldCount]Spec{
 			return err
 		},
 		get: func(f *State) string { return f.In.Factors.Currency }},
+	FieldEmbodied: {Param: "embodied", Flag: "embodied-kg", JSON: "embodied", Min: decimal.Zero, Max: floor.MaxEmbodiedKg,
+		Usage: "manufacture: embodied `kgCO2e` per GPU, {range}, or " + floor.EmbodiedNVIDIA + " for NVIDIA's figure of each row's GPU",
+		ID:    "embodied-kg", Label: "Manufacture per GPU (kgCO2e)", Kind: TextKind, Factor: true,
+		Hint: "{range}, or " + floor.EmbodiedNVIDIA + " for NVIDIA's cradle-to-gate figure of each GPU.",
+		set: func(f *State, _ *floor.Dataset, s string) error {
+			p := &f.In.Factors.Footprint
+			if strings.TrimSpace(s) == "" {
+				p.EmbodiedKg, p.Bundled = decimal.NullDecimal{}, false
+				return nil
+			}
+			kg, bundled, err := floor.ParseEmbodied(s)
+			if err == nil {
+				p.EmbodiedKg, p.Bundled = decimal.NullDecimal{Decimal: kg, Valid: !bundled}, bundled
+			}
+			return err
+		},
+		get: func(f *State) string {
+			if p := f.In.Factors.Footprint; p.Bundled {
+				return floor.EmbodiedNVIDIA
+			}
+			return nullable(f.In.Factors.Footprint.EmbodiedKg)
+		}},
+	FieldLife: footprint(Spec{Param: "life", Flag: "life-years", JSON: "service_life_years", Parse: floor.ParseLifeYears, Min: floor.MinLifeYears, Max: floor.MaxLifeYears,
+		Usage: "manufacture: service life in `years`, {range} (default: the sourced useful life of servers)",
+		ID:    "life-years", Label: "Service life (years)", Hint: "{range}; empty takes the sourced default."},
+		func(f *State) *decimal.NullDecimal { return &f.In.Factors.Footprint.LifeYears }),
+	FieldServerKg: footprint(Spec{Param: "serverkg", Flag: "server-kg", JSON: "server_kg", Parse: floor.ParseServerKg, Max: floor.MaxServerKg,
+		Usage: "manufacture: the rest of an 8-GPU server, `kgCO2e` without its GPUs, {range}, shared by its eight GPUs",
+		ID:    "server-kg", Label: "Rest of the server (kgCO2e)", Hint: "{range}, without its GPUs; shared by its eight GPUs."},
+		func(f *State) *decimal.NullDecimal { return &f.In.Factors.Footprint.ServerKg }),
+	FieldWUE: footprint(Spec{Param: "wue", Flag: "wue", JSON: "wue_l_per_kwh", Parse: floor.ParseWUE, Max: floor.MaxWUE,
+		Usage: "water on site: `litres` per kWh of IT energy, {range}",
+		ID:    "wue", Label: "On-site water, WUE (L/kWh)", Hint: "{range} litres per kWh of IT energy (before PUE)."},
+		func(f *State) *decimal.NullDecimal { return &f.In.Factors.Footprint.WUE }),
+	FieldWater: footprint(Spec{Param: "water", Flag: "offsite-water", JSON: "offsite_water_l_per_kwh", Parse: floor.ParseOffsiteWater, Max: floor.MaxOffsiteLPerKWh,
+		Usage: "water off site, consumed generating the electricity: `litres` per kWh, {range}",
+		ID:    "offsite-water", Label: "Off-site water (L/kWh)", Hint: "{range} litres consumed generating a kWh (after PUE)."},
+		func(f *State) *decimal.NullDecimal { return &f.In.Factors.Footprint.OffsiteLPerKWh }),
+}
+
+// footprint completes fd, the row of an optional footprint figure kept
+// where of points in the State.
+func footprint(fd Spec, of func(*State) *decimal.NullDecimal) Spec {
+	fd.Factor = true
+	fd.put = func(f *State, d decimal.NullDecimal) error { *of(f) = d; return nil }
+	fd.get = func(f *State) string { return nullable(*of(f)) }
+	return fd
 }
 
 // The values of the token workloads' fields.

@@ -71,6 +71,8 @@ func TestEveryFieldRoundTrips(t *testing.T) {
 			{FieldGrid, "DEU"}, {FieldPrice, "0.12"}, {FieldCurrency, "EUR"}}, false},
 		{"the user's own intensity", []edit{{FieldGrid, "DEU"}, {FieldGCO2, "400"}}, false},
 		{"no grid", []edit{{FieldGrid, "DEU"}, {FieldGrid, ""}}, false},
+		{"the footprint", []edit{{FieldEmbodied, "NVIDIA"}, {FieldLife, "4"}, {FieldServerKg, "2,500"}, {FieldWUE, "1.15"}, {FieldWater, "3.1"}}, true},
+		{"your own embodied figure, a bad life kept out", []edit{{FieldEmbodied, "150.5"}, {FieldLife, "20"}, {FieldWUE, "0"}}, false},
 		{"a latency target in seconds", []edit{{FieldWorkload, "text-to-image"}, {FieldModel, "flux-1-dev"}, {FieldLatency, "45"}}, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

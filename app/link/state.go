@@ -89,6 +89,8 @@ func NewState(ds *floor.Dataset) State {
 	f.Text[FieldOutput] = floor.FormatCompact(in.OutputTokensPerRequest)
 	f.Text[FieldITL] = in.TargetITLMs.String()
 	f.In.Model = ModelFor(ds, in, in.Model)
+	// The footprint's bundled values: embodied=nvidia and the default life.
+	f.In.Factors.Footprint.Sources = &ds.Footprint
 	f.SyncDerived()
 	return f
 }

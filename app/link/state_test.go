@@ -380,9 +380,14 @@ func TestPermalinkOfOpensItsInputs(t *testing.T) {
 	ds := floortest.Dataset()
 	deu, _ := ds.GridIntensity("DEU")
 	d := decimal.RequireFromString
-	factors := func(in floor.Inputs, f floor.Factors) floor.Inputs { in.Factors = f; return in }
+	factors := func(in floor.Inputs, f floor.Factors) floor.Inputs {
+		f.Footprint.Sources = &ds.Footprint
+		in.Factors = f
+		return in
+	}
 	def := floor.DefaultInputs()
 	def.Model = "alpha"
+	def.Factors.Footprint.Sources = &ds.Footprint
 	h100 := def
 	h100.GPU, h100.Statistic, h100.TargetITLMs, h100.OutputTokensPerMonth = floor.H100, floor.P99, d("60"), d("2500000")
 	for _, tc := range []struct {
@@ -394,6 +399,9 @@ func TestPermalinkOfOpensItsInputs(t *testing.T) {
 		{"a preset on a bundled grid with a price", factors(def, floor.Factors{Host: d("0.43"), Idle: d("0.17"), PUE: d("1.09"), Grid: deu,
 			PricePerKWh: decimal.NewNullDecimal(d("0.3")), Currency: "EUR"})},
 		{"your own intensity", factors(def, floor.Factors{PUE: d("1.5"), CustomGCO2ePerKWh: decimal.NewNullDecimal(d("400"))})},
+		{"the footprint", factors(def, floor.Factors{Footprint: floor.Footprint{Bundled: true, LifeYears: decimal.NewNullDecimal(d("4")),
+			ServerKg: decimal.NewNullDecimal(d("2500")), WUE: decimal.NewNullDecimal(d("1.15")), OffsiteLPerKWh: decimal.NewNullDecimal(d("3.1"))}})},
+		{"your own embodied figure", factors(def, floor.Factors{Footprint: floor.Footprint{EmbodiedKg: decimal.NewNullDecimal(d("150"))}})},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			q := PermalinkOf(ds, tc.in)
@@ -405,6 +413,49 @@ func TestPermalinkOfOpensItsInputs(t *testing.T) {
 			f, notices := DecodeQuery(ds, q)
 			if len(notices) != 0 || !reflect.DeepEqual(f.In, tc.in) {
 				t.Errorf("%s opens %+v, %q; want %+v", q.Encode(), f.In, notices, tc.in)
+			}
+		})
+	}
+}
+
+// TestFootprintParamsOutOfRange: a hostile or out-of-range value of each
+// footprint parameter stays in its field with the field's message, counts
+// nothing, and keeps the rest of the link.
+func TestFootprintParamsOutOfRange(t *testing.T) {
+	ds := floortest.Dataset()
+	for _, tc := range []struct {
+		param, value, want string
+		k                  Field
+	}{
+		{"embodied", "NVDIA", "Enter a number", FieldEmbodied},
+		{"embodied", "10001", "Must be between 0 and 10,000 kgCO2e per GPU, or nvidia for NVIDIA's figure of each GPU.", FieldEmbodied},
+		{"life", "0.5", "Must be between 1 and 15 years.", FieldLife},
+		{"life", "16", "Must be between 1 and 15 years.", FieldLife},
+		{"serverkg", "-1", "Must be between 0 and 100,000 kgCO2e per server.", FieldServerKg},
+		{"wue", "21", "Must be between 0 and 20 L/kWh.", FieldWUE},
+		{"water", "<script>", "Enter a number", FieldWater},
+		{"water", "101", "Must be between 0 and 100 L/kWh.", FieldWater},
+	} {
+		t.Run(tc.param+"="+tc.value, func(t *testing.T) {
+			q := url.Values{"pue": {"1.2"}, "wue": {"1.1"}, tc.param: {tc.value}}
+			f, notices := DecodeQuery(ds, q)
+			if len(notices) != 0 {
+				t.Errorf("notices %q, want the field's message only", notices)
+			}
+			if got := f.Errs[tc.k]; !strings.HasPrefix(got, tc.want) {
+				t.Errorf("message %q, want %q", got, tc.want)
+			}
+			if f.Text[tc.k] != tc.value {
+				t.Errorf("the field holds %q, want %q", f.Text[tc.k], tc.value)
+			}
+			if !f.In.Factors.PUE.Equal(decimal.RequireFromString("1.2")) {
+				t.Errorf("pue %s, want the link's 1.2 kept", f.In.Factors.PUE)
+			}
+			if tc.k != FieldWUE && !f.In.Factors.Footprint.WUE.Valid {
+				t.Error("the link's wue was lost")
+			}
+			if tc.k == FieldEmbodied && (f.In.Factors.Footprint.Bundled || f.In.Factors.Footprint.EmbodiedKg.Valid) {
+				t.Error("a bad embodied value counts manufacture")
 			}
 		})
 	}

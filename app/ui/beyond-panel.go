@@ -107,7 +107,72 @@ func (p *beyondPanel) renderFactors() app.UI {
 		app.If(fa.Currency != "" && !fa.PricePerKWh.Valid, func() app.UI {
 			return app.P().Class("hint").Text("A currency without a price gives no cost.")
 		}),
+		p.renderFootprint(),
 	)
+}
+
+// renderFootprint draws the footprint's fields (manufacture and water) in
+// a fold of their own, closed unless one of them is set: a preset (the full
+// footprint's defaults or a WUE), the embodied figure per GPU, the service
+// life, the rest of the server, on-site WUE and off-site water.
+func (p *beyondPanel) renderFootprint() app.UI {
+	f := &p.Form
+	set := false
+	for _, k := range footprintFields {
+		set = set || strings.TrimSpace(f.Text[k]) != "" || f.Errs[k] != ""
+	}
+	options := `<option value="">Choose a preset…</option><option value="` + link.FootprintFull + `">Full footprint: ` +
+		html.EscapeString(fullFootprintWords(f.In.Factors.Footprint.Sources)) + `</option>`
+	if fs := f.In.Factors.Footprint.Sources; fs != nil {
+		for _, w := range fs.WUE {
+			options += `<option value="` + html.EscapeString(w.ID) + `">WUE: ` + html.EscapeString(w.Label+", "+floor.FormatExact(w.Value)+" L/kWh") + `</option>`
+		}
+	}
+	sel := app.Select().ID(IDFootprintPreset).OnChange(p.onFootprintPreset).Body(app.Raw(options))
+	if app.IsServer {
+		sel = sel.Disabled(true)
+	}
+	d := app.Details().ID("footprint-inputs").Class("footprint")
+	if set {
+		d = d.Open(true)
+	}
+	return d.Body(
+		app.Summary().Text("Manufacture and water"),
+		app.Div().Class("field").Body(app.Label().For(IDFootprintPreset).Text("Manufacture and water: a preset"), sel),
+		textInput(f, link.FieldEmbodied),
+		textInput(f, link.FieldLife),
+		textInput(f, link.FieldServerKg),
+		textInput(f, link.FieldWUE),
+		textInput(f, link.FieldWater),
+	)
+}
+
+// footprintFields are the fields renderFootprint draws.
+var footprintFields = []link.Field{link.FieldEmbodied, link.FieldLife, link.FieldServerKg, link.FieldWUE, link.FieldWater}
+
+// fullFootprintWords says what the "Full footprint" preset sets.
+func fullFootprintWords(fs *floor.FootprintSources) string {
+	if fs == nil {
+		return "none bundled"
+	}
+	s := "NVIDIA's figure per GPU"
+	for _, l := range fs.Lives {
+		if l.ID == fs.DefaultLife {
+			s += ", " + floor.FormatExact(l.Value) + " years"
+		}
+	}
+	for _, w := range fs.WUE {
+		if w.ID == fs.Full.WUE {
+			s += ", WUE " + floor.FormatExact(w.Value) + " L/kWh"
+		}
+	}
+	return s
+}
+
+// onFootprintPreset posts the chosen footprint preset.
+func (p *beyondPanel) onFootprintPreset(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actionChoice, textEdit{Field: IDFootprintPreset, Text: ctx.JSSrc().Get("value").String()})
+	ctx.PreventUpdate()
 }
 
 // presetSelect draws the preset select. Its options carry their host, idle
@@ -158,7 +223,7 @@ func (p *beyondPanel) renderFigures() app.UI {
 		return app.P().ID("estimate").Class("warn").Text("No floor for this model on the chosen GPU, so no estimate.")
 	}
 	fig := p.Floor.Figures
-	e := fa.Estimate(fig)
+	e := fa.ResultEstimate(&p.Floor, p.Form.In)
 	k := fa.EnergyFactor()
 	line := func(label, id, attr, value, text, counts string) app.UI {
 		return app.Div().Class("estimate-line").Body(
@@ -185,7 +250,7 @@ func (p *beyondPanel) renderFigures() app.UI {
 	// (nil when there is no figure at your traffic).
 	var te *floor.Estimate
 	if t := p.Floor.Traffic; t != nil {
-		est := fa.Estimate(t.Figures)
+		est := fa.TrafficEstimate(t)
 		te = &est
 		lines = append(lines, line("Energy per month at your traffic", "traffic-estimate-per-month", "wh", te.KWhPerMonth.Shift(3).String(),
 			floor.FormatWh(t.Figures.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(te.KWhPerMonth.Shift(3)),
@@ -223,5 +288,70 @@ func (p *beyondPanel) renderFigures() app.UI {
 	} else {
 		lines = append(lines, app.P().Class("hint").Text("Give a price per kWh for the electricity's cost."))
 	}
+	lines = append(lines, p.footprintLines(line)...)
 	return app.Div().ID("estimate").Class("estimate").Aria("live", "polite").Body(lines...)
+}
+
+// footprintLines draws manufacture and water, each at the floor and at
+// your traffic, with line: #embodied-per-request (data-g),
+// #embodied-per-month (data-kg), #water-per-request (data-ml),
+// #water-per-month (data-l), and the same with a traffic- prefix.
+func (p *beyondPanel) footprintLines(line func(label, id, attr, value, text, counts string) app.UI) []app.UI {
+	fa := p.Form.In.Factors
+	fp := fa.Footprint
+	e := fa.ResultEstimate(&p.Floor, p.Form.In)
+	var te *floor.Estimate
+	if t := p.Floor.Traffic; t != nil {
+		est := fa.TrafficEstimate(t)
+		te = &est
+	}
+	var lines []app.UI
+	if fp.CountsEmbodied() && e.EmbodiedGPerRequest.Valid {
+		c := p.Floor.Config()
+		counts := strconv.Itoa(c.NumGPUs) + " × " + c.GPU + " for " + floor.FormatNumber(e.GPUSecondsPerRequest) + " GPU-seconds a request; " +
+			floor.FormatNumber(e.EmbodiedKgPerGPU.Decimal) + " kg each over " + fp.LifeWords() + "."
+		if _, src := fp.GPUKg(c.GPU); src != nil {
+			counts += " Source: " + src.Source + " (cradle-to-gate, GPU baseboard only)."
+		}
+		lines = append(lines,
+			line("Manufacture (embodied) per request", "embodied-per-request", "g", e.EmbodiedGPerRequest.Decimal.String(),
+				floor.FormatNumber(e.EmbodiedGPerRequest.Decimal)+" gCO2e", counts),
+			line("Manufacture per month", "embodied-per-month", "kg", e.EmbodiedKgPerMonth.Decimal.String(),
+				floor.FormatEmbodiedKg(e.EmbodiedKgPerMonth.Decimal), "The same, over the month's volume."))
+		if te != nil && te.EmbodiedGPerRequest.Valid {
+			lines = append(lines,
+				line("Manufacture per request at your traffic", "traffic-embodied-per-request", "g", te.EmbodiedGPerRequest.Decimal.String(),
+					floor.FormatNumber(te.EmbodiedGPerRequest.Decimal)+" gCO2e",
+					"Every GPU of the "+strconv.FormatInt(te.Servers, 10)+" reserved "+plural(te.Servers, "server", "servers")+
+						" for the whole month, busy or idle; at full use this equals the floor's."),
+				line("Manufacture per month at your traffic", "traffic-embodied-per-month", "kg", te.EmbodiedKgPerMonth.Decimal.String(),
+					floor.FormatEmbodiedKg(te.EmbodiedKgPerMonth.Decimal), "The same, for the figure at your traffic."))
+		}
+	}
+	if e.WaterML.Valid {
+		counts := "WUE × IT energy (before PUE) on site, plus off-site L/kWh × facility energy: " + strings.Join(fp.WaterWords(), " and ") + "."
+		if w, ok := fp.WUEPreset(); ok {
+			counts += " Source: " + w.Source + "."
+		}
+		lines = append(lines,
+			line("Water per request", "water-per-request", "ml", e.WaterML.Decimal.String(), floor.FormatNumber(e.WaterML.Decimal)+" mL", counts),
+			line("Water per month", "water-per-month", "l", e.WaterLPerMonth.Decimal.String(), floor.FormatWaterL(e.WaterLPerMonth.Decimal),
+				"The same, over the month's volume."))
+		if te != nil && te.WaterML.Valid {
+			lines = append(lines,
+				line("Water per request at your traffic", "traffic-water-per-request", "ml", te.WaterML.Decimal.String(),
+					floor.FormatNumber(te.WaterML.Decimal)+" mL", "The same, for the figure at your traffic."),
+				line("Water per month at your traffic", "traffic-water-per-month", "l", te.WaterLPerMonth.Decimal.String(),
+					floor.FormatWaterL(te.WaterLPerMonth.Decimal), "The same, for the figure at your traffic."))
+		}
+	}
+	return lines
+}
+
+// plural returns one for n = 1, else many.
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

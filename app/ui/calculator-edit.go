@@ -50,8 +50,11 @@ func (c *calculator) onEdit(ctx app.Context, a app.Action) {
 // value (through the table of fields), or a preset. It reports whether the
 // edit was taken (a select's value may be unknown).
 func (c *calculator) apply(e textEdit) bool {
-	if e.Field == IDScopePreset {
+	switch e.Field {
+	case IDScopePreset:
 		return c.form.SetPreset(c.ds, e.Text)
+	case IDFootprintPreset:
+		return c.form.SetFootprintPreset(c.ds, e.Text)
 	}
 	k, ok := link.FieldByID(e.Field)
 	switch {

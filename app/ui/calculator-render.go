@@ -103,7 +103,7 @@ func (c *calculator) renderEmbed(p *pagePanels, k floor.Kind) app.UI {
 	results.Provenance = citation
 	if c.form.FactorsGiven {
 		inputs.Held = embedFactorFields(&c.form)
-		results.Factors = embedFactors(c.form.In.Factors, c.selected, c.found, k)
+		results.Factors = embedFactors(c.form.In, c.selected, c.found, k)
 	}
 	var foldAbove app.UI
 	if fold := c.embedFold(inputs, k); c.foldFirst {

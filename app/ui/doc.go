@@ -59,7 +59,15 @@
 //     floor at your traffic × the factors), #traffic-carbon-per-request
 //     (data-g), #traffic-carbon-per-month (data-kg) and #traffic-cost-per-month
 //     (data-amount): the same at your traffic, as the CLI's -json
-//     results[].traffic.estimate;
+//     results[].traffic.estimate; in the fold #footprint-inputs, inputs
+//     #footprint-preset, #embodied-kg, #life-years, #server-kg, #wue,
+//     #offsite-water; results #embodied-per-request (data-g),
+//     #embodied-per-month (data-kg), #water-per-request (data-ml) and
+//     #water-per-month (data-l), and the same at your traffic,
+//     #traffic-embodied-per-request, #traffic-embodied-per-month,
+//     #traffic-water-per-request and #traffic-water-per-month (-json's
+//     embodied_g_per_request, embodied_kg_per_month, water_ml_per_request and
+//     water_l_per_month of estimate and traffic.estimate);
 //   - #published-figures, beside the statement, whose rows carry data-wh and
 //     data-scope; on an image or video page, where those per-text-prompt
 //     figures are not shown, #published-text-only says so;

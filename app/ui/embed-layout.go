@@ -80,8 +80,9 @@ func embedFactorFields(f *link.State) []app.UI {
 // (#beyond-gpu, its figures in #estimate): the energy with host, idle and
 // facility energy when they add any, the carbon at the grid ("At
 // Germany's 2024 grid: …") and the cost at the price, each for the floor,
-// then at your traffic.
-func embedFactors(fa floor.Factors, r floor.Result, found bool, k floor.Kind) app.UI {
+// then at your traffic; manufacture and water when counted (embedFootprint).
+func embedFactors(in floor.Inputs, r floor.Result, found bool, k floor.Kind) app.UI {
+	fa := in.Factors
 	section := app.Section().ID("beyond-gpu").Class("embed-factors").Aria("label", "Beyond the GPU")
 	if !hasFigures(&r, found) {
 		return section.Body(app.P().ID("estimate").Text("No floor for this model on the chosen GPU, so no estimate."))
@@ -140,5 +141,51 @@ func embedFactors(fa floor.Factors, r floor.Result, found bool, k floor.Kind) ap
 		}
 		lines = append(lines, app.P().Body(append(line, app.Text("; electricity only."))...))
 	}
+	lines = append(lines, embedFootprint(in, &r, perRequest, figure)...)
 	return section.Body(app.Div().ID("estimate").Aria("live", "polite").Body(lines...))
+}
+
+// embedFootprint gives the embed's lines for manufacture and water, when the
+// factors count them, with Beyond the GPU's hooks (beyondPanel.footprintLines),
+// each for the floor, then at your traffic.
+func embedFootprint(in floor.Inputs, r *floor.Result, perRequest string, figure func(id, attr, value, text string) app.UI) []app.UI {
+	fa := in.Factors
+	e := fa.ResultEstimate(r, in)
+	var te *floor.Estimate
+	if r.Traffic != nil {
+		est := fa.TrafficEstimate(r.Traffic)
+		te = &est
+	}
+	var lines []app.UI
+	if fa.Footprint.CountsEmbodied() && e.EmbodiedGPerRequest.Valid {
+		line := []app.UI{
+			app.Text("Manufacture (" + fa.Footprint.LifeWords() + " of life): "),
+			figure("embodied-per-request", "g", e.EmbodiedGPerRequest.Decimal.String(), floor.FormatNumber(e.EmbodiedGPerRequest.Decimal)+" gCO2e"),
+			app.Text(perRequest + ", "),
+			figure("embodied-per-month", "kg", e.EmbodiedKgPerMonth.Decimal.String(), floor.FormatEmbodiedKg(e.EmbodiedKgPerMonth.Decimal)), app.Text(" a month"),
+		}
+		if te != nil && te.EmbodiedGPerRequest.Valid {
+			line = append(line, app.Text("; at your traffic, every GPU reserved, busy or idle, "),
+				figure("traffic-embodied-per-request", "g", te.EmbodiedGPerRequest.Decimal.String(), floor.FormatNumber(te.EmbodiedGPerRequest.Decimal)+" gCO2e"),
+				app.Text(" and "),
+				figure("traffic-embodied-per-month", "kg", te.EmbodiedKgPerMonth.Decimal.String(), floor.FormatEmbodiedKg(te.EmbodiedKgPerMonth.Decimal)))
+		}
+		lines = append(lines, app.P().Body(append(line, app.Text("."))...))
+	}
+	if e.WaterML.Valid {
+		line := []app.UI{
+			app.Text("Water (" + strings.Join(fa.Footprint.WaterWords(), " and ") + "): "),
+			figure("water-per-request", "ml", e.WaterML.Decimal.String(), floor.FormatNumber(e.WaterML.Decimal)+" mL"),
+			app.Text(perRequest + ", "),
+			figure("water-per-month", "l", e.WaterLPerMonth.Decimal.String(), floor.FormatWaterL(e.WaterLPerMonth.Decimal)), app.Text(" a month"),
+		}
+		if te != nil && te.WaterML.Valid {
+			line = append(line, app.Text("; at your traffic "),
+				figure("traffic-water-per-request", "ml", te.WaterML.Decimal.String(), floor.FormatNumber(te.WaterML.Decimal)+" mL"),
+				app.Text(" and "),
+				figure("traffic-water-per-month", "l", te.WaterLPerMonth.Decimal.String(), floor.FormatWaterL(te.WaterLPerMonth.Decimal)))
+		}
+		lines = append(lines, app.P().Body(append(line, app.Text("."))...))
+	}
+	return lines
 }

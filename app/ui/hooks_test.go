@@ -13,7 +13,7 @@ import (
 
 // hookPages are the pages TestHooksDocumented renders, between them showing
 // every section: the defaults, nothing meeting the target, every factor
-// set, and the embed with and without the statement.
+// set (the footprint's too), and the embed with and without the statement.
 var hookPages = []struct {
 	query string
 	embed bool
@@ -28,6 +28,8 @@ var hookPages = []struct {
 	{"", true, false},
 	{"quote=1&host=0.43&grid=DEU&price=0.3", true, false},
 	{"workload=text-to-image&requests=2M&latency=20&model=flux-1-dev", false, true},
+	{"embodied=150&life=5&serverkg=2000&wue=1.1&water=2", false, false},
+	{"workload=text-to-video&embodied=nvidia&wue=0.27", false, true},
 }
 
 // notHooks are ids the pages render that are not for scripts outside the

@@ -28,6 +28,9 @@ const (
 	// attributes name the fields they fill (host, idle and PUE). It is not a
 	// field: it has no parameter.
 	IDScopePreset = "scope-preset"
+	// IDFootprintPreset is Beyond the GPU's footprint preset select: the
+	// full footprint's defaults, or a WUE preset. Not a field either.
+	IDFootprintPreset = "footprint-preset"
 	// IDAppStatus says why the app is not running; boot.js adds
 	// IDAppFailed (with its class, ClassAppFailed) to it when the app
 	// cannot start or has stopped, with IDAppRetry after a failed download,

@@ -34,6 +34,13 @@
 //	-gco2-per-kwh n    carbon at your own grid intensity, gCO2e per kWh, 0 to 2,000 (overrides -grid)
 //	-price-per-kwh n   cost at this electricity price per kWh, 0 to 1,000
 //	-currency s        the price's currency, shown as text, at most 8 characters
+//	-embodied-kg kg    manufacture: embodied kgCO2e per GPU, 0 to 10,000, or nvidia for NVIDIA's
+//	                   figure of each row's GPU (its HGX baseboard's, shared by its eight GPUs)
+//	-life-years n      manufacture: service life in years, 1 to 15 (default: the sourced useful life
+//	                   of a hyperscaler's servers, named in -json's footprint_sources)
+//	-server-kg kg      manufacture: the rest of an 8-GPU server without its GPUs, kgCO2e, 0 to 100,000
+//	-wue n             water on site: litres per kWh of IT energy, 0 to 20
+//	-offsite-water n   water off site, consumed generating the electricity: litres per kWh, 0 to 100
 //	-link URL          read the inputs from a permalink of the app, as the page reads it
 //	                   (any origin or path prefix, /embed too; link.Decode): the same
 //	                   figures as the equivalent flags, which, given too, apply on top (a
@@ -69,6 +76,16 @@
 // stating the factors, a second sentence in the caveat and, for a bundled
 // grid, the grid data's attribution; with none set, the output shows the
 // GPU floor alone.
+//
+// The whole footprint (package floor's footprint.go): manufacture charges a
+// request the GPU-seconds it takes (num_gpus × output tokens per request ÷
+// tokens_per_second, or num_gpus × batch_latency_s ÷ batch_size) at
+// (E + K ÷ 8) × 1,000 ÷ (L × 8,760 × 3,600) gCO2e a GPU-second, E from
+// -embodied-kg, K from -server-kg, L from -life-years; at your traffic every
+// GPU of the ⌈rate ÷ throughput⌉ copies the month keeps reserved is charged
+// for the month, busy or idle. Water is -wue × the IT energy (before PUE)
+// plus -offsite-water × the facility energy. Set, they add the table's
+// manufacture and water columns and the statement's figures.
 //
 // Examples:
 //
@@ -108,7 +125,14 @@
 //     intensity), grid_year (that grid figure's year, or null),
 //     grid_gco2e_per_kwh (the intensity the carbon figures use, bundled or
 //     -gco2-per-kwh, or null), price_per_kwh (or null), currency ("" for
-//     none).
+//     none); the footprint's: embodied ("nvidia", a number of kgCO2e per
+//     GPU, or null), service_life_years (the life manufacture is spread
+//     over, or null when it is not counted), server_kg, wue_l_per_kwh,
+//     offsite_water_l_per_kwh (each null when unset).
+//   - footprint_sources: the bundled footprint values the figures use
+//     (each GPU's embodied value with embodied=nvidia, the default service
+//     life, a WUE preset's value): for, id, label, value, figure, basis,
+//     scope, source, url, date, retrieved; empty when none.
 //   - data_version, app_version ("dev" unless set with -ldflags "-X
 //     main.version=…"), hours_per_month (730), caveat (with a second sentence
 //     on the factors when any is set), citation, citation_url, source (name,
@@ -159,8 +183,13 @@
 //     figures beyond the floor: wh_per_request and kwh_per_month (the
 //     floor's times (1 + host + idle) × pue), g_co2e_per_request and
 //     kg_co2e_per_month (null without a grid intensity), cost_per_month (in
-//     the inputs' currency; null without a price). The floor's own figures
-//     above never change with the factors;
+//     the inputs' currency; null without a price), gpu_seconds_per_request
+//     (the configuration's GPU time per request), embodied_kg_per_gpu,
+//     embodied_g_per_request and embodied_kg_per_month (null unless
+//     manufacture is set; at your traffic charged for the reserved GPUs),
+//     water_onsite_ml_per_request, water_offsite_ml_per_request,
+//     water_ml_per_request and water_l_per_month (null unless set). The
+//     floor's own figures above never change with the factors;
 //   - traffic: null when no configuration meets the target, else the floor
 //     at your traffic (package floor's "The floor at your traffic"): the
 //     least-energy configuration the monthly volume can keep busy along the

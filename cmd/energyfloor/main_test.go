@@ -78,6 +78,14 @@ func TestGolden(t *testing.T) {
 		{"flux-statement-origin.txt", []string{"-statement", "-workload", "text-to-image", "-model", "flux-1-dev", "-requests", "2M",
 			"-latency-s", "20", "-origin", "https://example.org"}},
 		{"hunyuan-statement-short-nothing.txt", []string{"-statement", "-short", "-workload", "text-to-video", "-model", "hunyuanvideo", "-latency-s", "100"}},
+		{"footprint-google-deu.txt", []string{"-gpu", "B200", "-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09", "-grid", "DEU",
+			"-embodied-kg", "nvidia", "-wue", "1.15", "-offsite-water", "3.1"}},
+		{"footprint-own-life-server.txt", []string{"-model", "qwen-3-8b", "-embodied-kg", "200", "-life-years", "3", "-server-kg", "2500"}},
+		{"footprint-statement.txt", []string{"-statement", "-embodied-kg", "nvidia", "-wue", "0.27"}},
+		{"footprint-qwen.json", []string{"-json", "-model", "qwen-3-235b-a22b-instruct", "-embodied-kg", "NVIDIA", "-server-kg", "2500",
+			"-wue", "1.15", "-offsite-water", "3.1", "-grid", "DEU"}},
+		{"footprint-flux.json", []string{"-json", "-workload", "text-to-image", "-model", "flux-1-dev", "-embodied-kg", "nvidia", "-wue", "0.27"}},
+		{"footprint-videos.txt", []string{"-workload", "text-to-video", "-embodied-kg", "nvidia", "-life-years", "4", "-offsite-water", "2"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCLI(tc.args...)

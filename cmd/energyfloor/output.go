@@ -82,6 +82,12 @@ func (r *report) writeTable(out io.Writer) error {
 		if f.PricePerKWh.Valid {
 			fmt.Fprint(tw, "\tCost per month")
 		}
+		if f.Footprint.CountsEmbodied() {
+			fmt.Fprint(tw, "\tManufacture per request\tManufacture per month")
+		}
+		if f.Footprint.CountsWater() {
+			fmt.Fprint(tw, "\tWater per request\tWater per month")
+		}
 	}
 	fmt.Fprintln(tw)
 	missed := 0
@@ -89,19 +95,24 @@ func (r *report) writeTable(out io.Writer) error {
 		if !res.Meets() {
 			missed++
 		}
-		fig := res.Figures
 		fmt.Fprintf(tw, "%d\t%s\t%s", i+1, res.Model.Name, res.GPU)
 		for _, col := range cols {
 			fmt.Fprint(tw, "\t"+col.cell(&res, in))
 		}
 		if estimate {
-			e := f.Estimate(fig)
+			e := f.ResultEstimate(&res, in)
 			fmt.Fprintf(tw, "\t%s\t%s", floor.FormatWh(e.WhPerRequest), floor.FormatWh(e.KWhPerMonth.Shift(3)))
 			if carbon {
 				fmt.Fprintf(tw, "\t%s gCO2e\t%s", floor.FormatNumber(e.GCO2ePerRequest.Decimal), floor.FormatKgCO2e(e.KgCO2ePerMonth.Decimal))
 			}
 			if e.CostPerMonth.Valid {
 				fmt.Fprintf(tw, "\t%s", floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), f.Currency))
+			}
+			if e.EmbodiedGPerRequest.Valid {
+				fmt.Fprintf(tw, "\t%s gCO2e\t%s", floor.FormatNumber(e.EmbodiedGPerRequest.Decimal), floor.FormatEmbodiedKg(e.EmbodiedKgPerMonth.Decimal))
+			}
+			if e.WaterML.Valid {
+				fmt.Fprintf(tw, "\t%s mL\t%s", floor.FormatNumber(e.WaterML.Decimal), floor.FormatWaterL(e.WaterLPerMonth.Decimal))
 			}
 		}
 		fmt.Fprintln(tw)
@@ -155,6 +166,12 @@ func factorsLine(f floor.Factors) string {
 	}
 	if f.PricePerKWh.Valid {
 		s += "; cost at " + floor.WithCurrency(floor.FormatExact(f.PricePerKWh.Decimal), f.Currency) + " per kWh"
+	}
+	if f.Footprint.CountsEmbodied() {
+		s += "; manufacture at " + f.Footprint.EmbodiedWords() + ", charged by each request's GPU-seconds"
+	}
+	if w := f.Footprint.WaterWords(); len(w) > 0 {
+		s += "; water at " + strings.Join(w, " and ")
 	}
 	return s + "."
 }

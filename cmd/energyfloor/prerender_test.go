@@ -25,6 +25,9 @@ import (
 const defaultModel = "qwen-3-235b-a22b-instruct"
 
 // factorsQuery sets every factor beyond the GPU.
+// footprintQuery sets every footprint factor.
+const footprintQuery = "&embodied=nvidia&life=4&serverkg=2500&wue=1.15&water=3.1"
+
 const factorsQuery = "host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.3&cur=EUR"
 
 // served returns the page the server prerenders for target.
@@ -149,6 +152,10 @@ func TestPrerenderedFiguresAreTheCLIs(t *testing.T) {
 		{"at your traffic, 1e10", "tokens=1e10&model=llama-3-1-8b-instruct", nil},
 		{"the traffic floor is the floor", "model=llama-3-1-8b-instruct&tokens=1e11&gpu=B200", nil},
 		{"nothing meets the target", "workload=gpqa&itl=1", nil},
+		{"a token link with the whole footprint", "model=qwen-3-235b-a22b-instruct&host=0.43&idle=0.17&pue=1.09&grid=DEU" + footprintQuery,
+			map[string]string{"embodied-kg": "nvidia", "life-years": "4", "server-kg": "2500", "wue": "1.15", "offsite-water": "3.1"}},
+		{"an image link with the whole footprint", "workload=text-to-image&requests=2M&latency=20&model=flux-1-dev" + footprintQuery, nil},
+		{"a video link with the whole footprint", "workload=text-to-video&requests=20k&latency=1000&model=cogvideox-2b&embodied=150&wue=0.27", nil},
 	} {
 		rep := cliReport(t, "-link", "/?"+tc.query)
 		caveat, citation, statement := at(rep, "caveat"), at(rep, "citation"), at(rep, "statement")
@@ -246,6 +253,10 @@ func TestFormWithoutJavaScript(t *testing.T) {
 			map[string]string{"tokens-per-month": "7M"}, []string{"tokens=7M", "host=0.43", "pue=1.09", "price=0.3", "cur=EUR"}, false},
 		{"an image page", "/?workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&gpu=H100",
 			map[string]string{"requests-per-month": "50k", "latency-s": "8"}, []string{"workload=text-to-image", "requests=50k", "latency=8"}, false},
+		{"the footprint", "/?model=" + defaultModel + footprintQuery,
+			map[string]string{"tokens-per-month": "7M"}, []string{"tokens=7M", "embodied=nvidia", "life=4", "serverkg=2500", "wue=1.15", "water=3.1"}, false},
+		{"a video page's footprint", "/?workload=text-to-video&model=cogvideox-2b" + footprintQuery,
+			map[string]string{"wue": "0.27"}, []string{"embodied=nvidia", "wue=0.27"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			start := served(t, s, tc.start)
