@@ -159,7 +159,7 @@ func embedFootprint(in floor.Inputs, r *floor.Result, perRequest string, figure 
 	var lines []app.UI
 	if fa.Footprint.CountsEmbodied() && e.EmbodiedGPerRequest.Valid {
 		line := []app.UI{
-			app.Text("Manufacture (" + fa.Footprint.LifeWords() + " of life): "),
+			app.Text("Manufacture, over " + fa.Footprint.LifeWords() + ": "),
 			figure("embodied-per-request", "g", e.EmbodiedGPerRequest.Decimal.String(), floor.FormatNumber(e.EmbodiedGPerRequest.Decimal)+" gCO2e"),
 			app.Text(perRequest + ", "),
 			figure("embodied-per-month", "kg", e.EmbodiedKgPerMonth.Decimal.String(), floor.FormatEmbodiedKg(e.EmbodiedKgPerMonth.Decimal)), app.Text(" a month"),
@@ -174,7 +174,7 @@ func embedFootprint(in floor.Inputs, r *floor.Result, perRequest string, figure 
 	}
 	if e.WaterML.Valid {
 		line := []app.UI{
-			app.Text("Water (" + strings.Join(fa.Footprint.WaterWords(), " and ") + "): "),
+			app.Text("Water, with " + strings.Join(fa.Footprint.WaterWords(), " and ") + ": "),
 			figure("water-per-request", "ml", e.WaterML.Decimal.String(), floor.FormatNumber(e.WaterML.Decimal)+" mL"),
 			app.Text(perRequest + ", "),
 			figure("water-per-month", "l", e.WaterLPerMonth.Decimal.String(), floor.FormatWaterL(e.WaterLPerMonth.Decimal)), app.Text(" a month"),
