@@ -38,7 +38,7 @@ func TestEmbedHeights(t *testing.T) {
 		{"default at the snippet's width", "", ui.EmbedWidth, 0},
 		{"default at 600 px", "", 600, 1000},
 		{"default at 375 px", "", 375, 1400},
-		{"grid at the snippet's width", "?grid=DEU", ui.EmbedWidth, 800},
+		{"grid at the snippet's width", "?grid=DEU", ui.EmbedWidth, 850},
 		{"grid at 600 px", "?grid=DEU", 600, 1100},
 		{"grid at 375 px", "?grid=DEU", 375, 1550},
 	} {

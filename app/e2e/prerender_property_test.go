@@ -37,7 +37,10 @@ var hintIDs = map[string]bool{"results-for-hint": true}
 // region is what the property compares of one region: its text as a reader
 // reads it, whitespace normalised, and, in document order, each element in
 // it that has an id or a data-* attribute, written as tag#id[data-x="v"]…
-// with its data-* attributes sorted.
+// with its data-* attributes sorted. Form controls are left out of the
+// elements (the server marks a linked field for the page without the app,
+// data-name), and <noscript> out of the text: the fields are compared by the
+// values they hold (waitFieldsAsPrerender).
 type region struct {
 	ID    string
 	Text  string
@@ -92,12 +95,12 @@ func normaliseText(s string) string {
 // (Beyond the GPU), where the prerender holds it for the page without the
 // app; a fold opened in one reading is drawn by the next.
 var regionsJS = `(() => {
-	const ids = ` + mustJSON(resultRegions) + `, hints = ` + mustJSON(hintIDs) + `;
+	const ids = ` + mustJSON(resultRegions) + `, hints = ` + mustJSON(hintIDs) + `, controls = {INPUT: true, SELECT: true, TEXTAREA: true};
 	const els = ids.map(id => document.getElementById(id)).filter(e => e);
 	for (const e of els) for (const d of [e, ...e.querySelectorAll("details")]) if (d.tagName === "DETAILS" && !d.open) d.open = true;
 	const text = n => {
 		if (n.nodeType === Node.TEXT_NODE) return n.nodeValue;
-		if (n.nodeType !== Node.ELEMENT_NODE || hints[n.id] || n.tagName === "SCRIPT" || n.tagName === "STYLE") return "";
+		if (n.nodeType !== Node.ELEMENT_NODE || hints[n.id] || n.tagName === "SCRIPT" || n.tagName === "STYLE" || n.tagName === "NOSCRIPT") return "";
 		let s = "";
 		for (const c of n.childNodes) s += text(c);
 		return s;
@@ -107,6 +110,7 @@ var regionsJS = `(() => {
 		for (const x of [e, ...e.querySelectorAll("*")]) {
 			const data = {};
 			for (const a of x.attributes) if (a.name.startsWith("data-")) data[a.name] = a.value;
+			if (controls[x.tagName]) continue;
 			if (x.id || Object.keys(data).length) elems.push({tag: x.tagName.toLowerCase(), id: x.id, data});
 		}
 		return {id: e.id, text: text(e), elems};
@@ -176,7 +180,7 @@ func prerenderRegions(t testing.TB, rawURL string) []region {
 		}
 		r := region{ID: attrOf(e, "id"), Text: normaliseText(nodeText(e))}
 		for n := range withDescendants(e) {
-			if n.Type != html.ElementNode {
+			if n.Type != html.ElementNode || n.DataAtom == atom.Input || n.DataAtom == atom.Select || n.DataAtom == atom.Textarea {
 				continue
 			}
 			data := map[string]string{}
@@ -234,7 +238,7 @@ func nodeText(n *html.Node) string {
 	case n.Type == html.TextNode:
 		return n.Data
 	case n.Type != html.ElementNode && n.Type != html.DocumentNode,
-		n.Type == html.ElementNode && (hintIDs[attrOf(n, "id")] || n.DataAtom == atom.Script || n.DataAtom == atom.Style):
+		n.Type == html.ElementNode && (hintIDs[attrOf(n, "id")] || n.DataAtom == atom.Script || n.DataAtom == atom.Style || n.DataAtom == atom.Noscript):
 		return ""
 	}
 	var b strings.Builder
@@ -382,7 +386,7 @@ var propertyLinks = []struct {
 	{"own intensity, idle machines", "/?workload=text-to-image&gco2=250&idle=0.5&price=0.12", false, "#gco2-per-kwh", "90"},
 	{"no factors", "/?tokens=1B&gpu=B200", false, "#host-overhead", "0.2"},
 	{"the whole footprint", "/?tokens=1B&embodied=nvidia&life=4&serverkg=2500&wue=1.15&water=3.1&pue=1.1", false, "#wue", "0.27"},
-	{"a video's footprint, a bad life", "/?workload=text-to-video&embodied=150&life=40&water=2", false, "#embodied-kg", "nvidia"},
+	{"a video's footprint, a bad life", "/?workload=text-to-video&embodied=150&life=40&water=2", false, "#life-years", "8"},
 	{"nothing meets the latency", "/?itl=1", false, selITL, "300"},
 	{"no image within the latency", "/?workload=text-to-image&latency=0.1", false, "#latency-s", "30"},
 	{"hostile parameters", "/?tokens=abc&gpu=%3Cscript%3Ealert(1)%3C%2Fscript%3E&model=%22%3E%3Cimg%20src%3Dx%3E&pct=P99;itl=50", false, selTokens, "3B"},

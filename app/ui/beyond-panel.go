@@ -128,7 +128,9 @@ func (p *beyondPanel) renderFootprint() app.UI {
 			options += `<option value="` + html.EscapeString(w.ID) + `">WUE: ` + html.EscapeString(w.Label+", "+floor.FormatExact(w.Value)+" L/kWh") + `</option>`
 		}
 	}
-	sel := app.Select().ID(IDFootprintPreset).OnChange(p.onFootprintPreset).Body(app.Raw(options))
+	// One root for app.Raw, which draws only the first element of its HTML
+	// in the browser (the prerender drew them all).
+	sel := app.Select().ID(IDFootprintPreset).OnChange(p.onFootprintPreset).Body(app.Raw(`<optgroup label="Presets">` + options + `</optgroup>`))
 	if app.IsServer {
 		sel = sel.Disabled(true)
 	}

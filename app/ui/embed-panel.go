@@ -56,7 +56,7 @@ const EmbedTitle = "Energy Floor calculator"
 // a frame of that width without the height script shows the whole embed. A narrower
 // frame's embed is taller: the height script fits it. The server's oEmbed answers size
 // the frame within them.
-const EmbedWidth, EmbedHeight = 720, 582
+const EmbedWidth, EmbedHeight = 720, 623
 
 // OEmbedFrame returns the iframe an oEmbed answer gives for the embed at
 // src (absolute), width × height pixels: the attributes WordPress keeps

@@ -204,7 +204,7 @@ func TestBibEscape(t *testing.T) {
 }
 
 func TestEmbedSnippet(t *testing.T) {
-	tail := ` title="Energy Floor calculator" width="100%" height="582" style="border:0;max-width:720px" loading="lazy"></iframe>`
+	tail := ` title="Energy Floor calculator" width="100%" height="623" style="border:0;max-width:720px" loading="lazy"></iframe>`
 	tests := []struct{ name, origin, path, want string }{
 		{"the page's origin", "https://example.org", `/embed?itl=60&model=a"b`,
 			`<iframe src="https://example.org/embed?itl=60&amp;model=a&quot;b"` + tail},
