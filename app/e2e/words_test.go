@@ -67,8 +67,10 @@ func TestResultsScreenshots(t *testing.T) {
 func TestEmbedHeightShowsTraffic(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
-	b := newCleanBrowser(t, ui.EmbedWidth, 900, base)
-	emulateViewport(t, b, ui.EmbedWidth, 900, false)
+	// A viewport shorter than the embed, so that the document's scroll
+	// height is the embed's own, not the viewport's.
+	b := newCleanBrowser(t, ui.EmbedWidth, 300, base)
+	emulateViewport(t, b, ui.EmbedWidth, 300, false)
 	if err := b.Navigate(base + "/embed"); err != nil {
 		t.Fatal(err)
 	}
