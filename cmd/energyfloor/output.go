@@ -75,19 +75,7 @@ func (r *report) writeTable(out io.Writer) error {
 		fmt.Fprint(tw, "\t"+col.head)
 	}
 	if estimate {
-		fmt.Fprint(tw, "\tEstimate per request\tEstimate per month")
-		if carbon {
-			fmt.Fprint(tw, "\tCarbon per request\tCarbon per month")
-		}
-		if f.PricePerKWh.Valid {
-			fmt.Fprint(tw, "\tCost per month")
-		}
-		if f.Footprint.CountsEmbodied() {
-			fmt.Fprint(tw, "\tManufacture per request\tManufacture per month")
-		}
-		if f.Footprint.CountsWater() {
-			fmt.Fprint(tw, "\tWater per request\tWater per month")
-		}
+		estimateHeads(tw, f, carbon)
 	}
 	fmt.Fprintln(tw)
 	missed := 0
@@ -100,20 +88,7 @@ func (r *report) writeTable(out io.Writer) error {
 			fmt.Fprint(tw, "\t"+col.cell(&res, in))
 		}
 		if estimate {
-			e := f.ResultEstimate(&res, in)
-			fmt.Fprintf(tw, "\t%s\t%s", floor.FormatWh(e.WhPerRequest), floor.FormatWh(e.KWhPerMonth.Shift(3)))
-			if carbon {
-				fmt.Fprintf(tw, "\t%s gCO2e\t%s", floor.FormatNumber(e.GCO2ePerRequest.Decimal), floor.FormatKgCO2e(e.KgCO2ePerMonth.Decimal))
-			}
-			if e.CostPerMonth.Valid {
-				fmt.Fprintf(tw, "\t%s", floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), f.Currency))
-			}
-			if e.EmbodiedGPerRequest.Valid {
-				fmt.Fprintf(tw, "\t%s gCO2e\t%s", floor.FormatNumber(e.EmbodiedGPerRequest.Decimal), floor.FormatEmbodiedKg(e.EmbodiedKgPerMonth.Decimal))
-			}
-			if e.WaterML.Valid {
-				fmt.Fprintf(tw, "\t%s mL\t%s", floor.FormatNumber(e.WaterML.Decimal), floor.FormatWaterL(e.WaterLPerMonth.Decimal))
-			}
+			estimateCells(tw, f.ResultEstimate(&res, in), f.Currency, carbon)
 		}
 		fmt.Fprintln(tw)
 	}
@@ -140,6 +115,42 @@ func (r *report) writeTable(out io.Writer) error {
 	}
 	_, err := io.WriteString(out, b.String())
 	return err
+}
+
+// estimateHeads writes the table's heads for the estimate under factors f:
+// energy, then carbon (with an intensity), cost, manufacture and water
+// when f counts them.
+func estimateHeads(tw io.Writer, f floor.Factors, carbon bool) {
+	fmt.Fprint(tw, "\tEstimate per request\tEstimate per month")
+	if carbon {
+		fmt.Fprint(tw, "\tCarbon per request\tCarbon per month")
+	}
+	if f.PricePerKWh.Valid {
+		fmt.Fprint(tw, "\tCost per month")
+	}
+	if f.Footprint.CountsEmbodied() {
+		fmt.Fprint(tw, "\tManufacture per request\tManufacture per month")
+	}
+	if f.Footprint.CountsWater() {
+		fmt.Fprint(tw, "\tWater per request\tWater per month")
+	}
+}
+
+// estimateCells writes a row's cells of estimate e, under estimateHeads.
+func estimateCells(tw io.Writer, e floor.Estimate, currency string, carbon bool) {
+	fmt.Fprintf(tw, "\t%s\t%s", floor.FormatWh(e.WhPerRequest), floor.FormatWh(e.KWhPerMonth.Shift(3)))
+	if carbon {
+		fmt.Fprintf(tw, "\t%s gCO2e\t%s", floor.FormatNumber(e.GCO2ePerRequest.Decimal), floor.FormatKgCO2e(e.KgCO2ePerMonth.Decimal))
+	}
+	if e.CostPerMonth.Valid {
+		fmt.Fprintf(tw, "\t%s", floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), currency))
+	}
+	if e.EmbodiedGPerRequest.Valid {
+		fmt.Fprintf(tw, "\t%s gCO2e\t%s", floor.FormatNumber(e.EmbodiedGPerRequest.Decimal), floor.FormatEmbodiedKg(e.EmbodiedKgPerMonth.Decimal))
+	}
+	if e.WaterML.Valid {
+		fmt.Fprintf(tw, "\t%s mL\t%s", floor.FormatNumber(e.WaterML.Decimal), floor.FormatWaterL(e.WaterLPerMonth.Decimal))
+	}
 }
 
 // atTraffic is a row's "at your traffic" cell: the traffic floor per
