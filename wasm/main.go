@@ -6,7 +6,7 @@
 //
 // Usage (what `make wasm` runs, before precompressing the result):
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -gcflags=all=-l -ldflags "-s -w" -o web/app.wasm ./wasm
+//	GOOS=js GOARCH=wasm go build -trimpath -gcflags='all=-l -d=variablemakethreshold=0' -ldflags "-s -w" -o web/app.wasm ./wasm
 //
 // # Start-up
 //
