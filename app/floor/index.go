@@ -133,7 +133,7 @@ func (im *indexedModel) gpu(gpu string) *indexedGPU {
 
 // distinct sorts ds and removes repeated values.
 func distinct(ds []decimal.Decimal) []decimal.Decimal {
-	slices.SortFunc(ds, decimal.Decimal.Cmp)
+	sort.Slice(ds, func(i, j int) bool { return ds[i].LessThan(ds[j]) })
 	return slices.CompactFunc(ds, decimal.Decimal.Equal)
 }
 

@@ -113,8 +113,7 @@ func stepVolumes(m *Model, gpus []string, from, to decimal.Decimal) []decimal.De
 			volumes = append(volumes, v)
 		}
 	}
-	slices.SortFunc(volumes, decimal.Decimal.Cmp)
-	return slices.CompactFunc(volumes, decimal.Decimal.Equal)
+	return distinct(volumes)
 }
 
 // PerSecond returns the average rate of a monthly volume, whatever it

@@ -3,6 +3,7 @@ package ui
 import (
 	"html"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -44,7 +45,7 @@ func (p *beyondPanel) onToggle(ctx app.Context, e app.Event) {
 func gridChoices(grid []floor.GridIntensity) []choice {
 	out := []choice{{"", "None: no carbon figure"}, {link.GridCustom, "Your own figure, below"}}
 	byName := slices.Clone(grid)
-	slices.SortFunc(byName, func(a, b floor.GridIntensity) int { return strings.Compare(a.Name, b.Name) })
+	sort.Slice(byName, func(i, j int) bool { return byName[i].Name < byName[j].Name })
 	for _, g := range byName {
 		label := g.Name
 		if g.Code != g.Name {
