@@ -2,10 +2,7 @@ package e2e
 
 import (
 	"fmt"
-	"io"
-	"net/http"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -17,23 +14,9 @@ import (
 // page in the browser, as id=value lines in document order.
 const fieldsJS = `[...document.querySelectorAll("input[id]:not([type=hidden]):not([type=range]), select[id]")].map(e => e.id + "=" + e.value)`
 
-// prerenderFields reads the same from the server's page for rawURL: an
+// prerenderFields reads the same from the parsed server's page doc: an
 // input's value attribute, a select's selected option (else its first).
-func prerenderFields(t testing.TB, rawURL string) []string {
-	t.Helper()
-	resp, err := http.Get(rawURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: status %d, %v", rawURL, resp.StatusCode, err)
-	}
-	doc, err := html.Parse(strings.NewReader(string(body)))
-	if err != nil {
-		t.Fatal(err)
-	}
+func prerenderFields(doc *html.Node) []string {
 	var out []string
 	for n := range doc.Descendants() {
 		id := attrOf(n, "id")
@@ -75,12 +58,11 @@ func attrPresent(n *html.Node, name string) (string, bool) {
 	return "", false
 }
 
-// waitFieldsAsPrerender waits until every field of the page in b holds the
-// value the server's page for rawURL holds, and fails t with the fields
-// that differ when they do not within the timeout.
-func waitFieldsAsPrerender(t testing.TB, b *Browser, rawURL string) {
+// waitFields waits until every field of the page in b holds the value
+// want (prerenderFields of the server's page for rawURL) holds, and fails t
+// with the fields that differ when they do not within the timeout.
+func waitFields(t testing.TB, b *Browser, rawURL string, want []string) {
 	t.Helper()
-	want := prerenderFields(t, rawURL)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		got, err := Eval[[]string](b, fieldsJS)
@@ -109,12 +91,11 @@ func TestFollowedLinkSetsEveryField(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitInteractive(t, b)
-	waitFieldsAsPrerender(t, b, base+first)
+	waitSameAsPrerender(t, b, base+first)
 	for _, path := range []string{"/?grid=DEU", "/?tokens=1B", "/?workload=text-to-image&requests=2M&gco2=250", "/?tokens=3B&itl=80"} {
 		t.Run(fmt.Sprint(path), func(t *testing.T) {
 			followLink(t, b, base, path)
 			waitSameAsPrerender(t, b, base+path)
-			waitFieldsAsPrerender(t, b, base+path)
 		})
 	}
 }

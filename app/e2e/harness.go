@@ -92,10 +92,9 @@ func run(ctx context.Context, dir string, env []string, name string, args ...str
 // them), and copies the binary to out so that later builds in the checkout
 // cannot change what a test runs.
 //
-// Builds through the harness hold a lock (bin/.e2e-build.lock), so that the
-// suite and the benchmark's test, which `go test ./...` runs side by side,
-// never build into web/ at the same time. make is given makeVars
-// ("BROTLI_QUALITY=1").
+// Builds through the harness hold a lock (bin/.e2e-build.lock in root), so
+// that two of them (the benchmark's and another run's) never build into the
+// same web/ at the same time. make is given makeVars ("BROTLI_QUALITY=1").
 func BuildServer(ctx context.Context, root, out string, makeVars ...string) error {
 	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o755); err != nil {
 		return err

@@ -304,7 +304,6 @@ func readFields(t testing.TB, b *Browser) reading {
 // field holding "5M;itl=50"; a 300-character number is its text, shortened,
 // with its field's message. With the server running, and stopped.
 func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
-	onDisk(t)
 	requireChromium(t)
 	s, err := StartServer(context.Background(), serverBinary(t))
 	if err != nil {
@@ -344,8 +343,11 @@ func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
 		t.Errorf("first visit to %s reads %+v: want the text with its message, not current", links[1], r)
 	}
 
-	// Expected console errors once the server is stopped: go-app's check
-	// for an update of the worker fails.
+	// The first visits are each a fresh browser context; the return visits
+	// are those of a browser with a profile on disk, which keeps the
+	// worker's cache as a visitor's does. Expected console errors once the
+	// server is stopped: go-app's check for an update of the worker fails.
+	onDisk(t)
 	b := newCleanBrowserAllowing(t, 1280, 900, []string{"app-worker.js", "Failed to fetch", "ERR_CONNECTION_REFUSED"}, base)
 	visitUntilWorkerActive(t, b, base+"/?model="+defaultModel)
 	returnVisits := func(stage string) {

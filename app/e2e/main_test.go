@@ -114,24 +114,46 @@ func buildCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 10*time.Minute)
 }
 
-// serverBinary builds the server with `make build` and returns its path.
+// serverBinary builds the server as users get it, `make build` (copyBuild),
+// and returns its path.
 func serverBinary(t testing.TB) string {
 	t.Helper()
 	p, err := builds.do("server", func() (string, error) {
-		ctx, cancel := buildCtx()
-		defer cancel()
 		start := time.Now()
-		out := filepath.Join(buildDir, "server")
-		if err := BuildServer(ctx, root, out); err != nil {
-			return "", err
+		out, err := copyBuild("main", nil)
+		if err == nil {
+			fmt.Fprintf(os.Stderr, "e2e: built the wasm and the server in %v\n", time.Since(start).Round(time.Millisecond))
 		}
-		fmt.Fprintf(os.Stderr, "e2e: built the wasm and the server in %v\n", time.Since(start).Round(time.Millisecond))
-		return out, nil
+		return out, err
 	})
 	if err != nil {
 		t.Fatalf("building the server: %v", err)
 	}
 	return p
+}
+
+// copyBuild copies the checkout to a folder of buildDir named name, has
+// edit (unless nil) change the copy, builds the server there with `make
+// build BROTLI_QUALITY=1` and returns the binary's path. Quality 1, because
+// no visitor downloads these builds, only the suite over loopback, and
+// quality 11 costs tens of seconds per build (cmd/precompress's
+// TestBrotliQuality11 holds the quality-11 output). A copy, because the
+// checkout's web/app.wasm.br would otherwise be a quality-1 file that a
+// later `make build` keeps, as it keeps any .br that decodes to app.wasm.
+func copyBuild(name string, edit func(dir string) error) (string, error) {
+	ctx, cancel := buildCtx()
+	defer cancel()
+	dir := filepath.Join(buildDir, name+"-tree")
+	if err := CopyTree(ctx, root, dir); err != nil {
+		return "", err
+	}
+	if edit != nil {
+		if err := edit(dir); err != nil {
+			return "", err
+		}
+	}
+	out := filepath.Join(buildDir, name+"-server")
+	return out, BuildServer(ctx, dir, out, "BROTLI_QUALITY=1")
 }
 
 // cliBinary builds cmd/energyfloor and returns its path.

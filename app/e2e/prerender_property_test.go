@@ -40,7 +40,7 @@ var hintIDs = map[string]bool{"results-for-hint": true}
 // with its data-* attributes sorted. Form controls are left out of the
 // elements (the server marks a linked field for the page without the app,
 // data-name), and <noscript> out of the text: the fields are compared by the
-// values they hold (waitFieldsAsPrerender).
+// values they hold (waitSameAsPrerender).
 type region struct {
 	ID    string
 	Text  string
@@ -141,10 +141,18 @@ func readRegions(b *Browser) ([]region, error) {
 	return rs, nil
 }
 
-// prerenderRegions fetches the page at rawURL from the server, as a
-// browser's first request for it does, and reads its regions as
-// readRegions reads the live page's.
-func prerenderRegions(t testing.TB, rawURL string) []region {
+// prerendered is the server's page for a link, as the property compares it:
+// its regions (read as readRegions reads the live page's) and its fields
+// (read as fieldsJS reads the live page's).
+type prerendered struct {
+	regions []region
+	fields  []string
+}
+
+// fetchPrerender fetches the page at rawURL from the server, as a
+// browser's first request for it does, parses it once and reads its
+// regions and its fields.
+func fetchPrerender(t testing.TB, rawURL string) prerendered {
 	t.Helper()
 	resp, err := http.Get(rawURL)
 	if err != nil {
@@ -159,6 +167,11 @@ func prerenderRegions(t testing.TB, rawURL string) []region {
 	if err != nil {
 		t.Fatalf("parsing %s: %v", rawURL, err)
 	}
+	return prerendered{regions: prerenderRegions(doc), fields: prerenderFields(doc)}
+}
+
+// prerenderRegions reads the regions of the parsed page doc.
+func prerenderRegions(doc *html.Node) []region {
 	byID := map[string]*html.Node{}
 	for n := range doc.Descendants() {
 		if id := attrOf(n, "id"); n.Type == html.ElementNode && id != "" {
@@ -313,13 +326,13 @@ func lineDiff(got, want []string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// waitSameAsPrerender waits until the regions of the page in b equal those
-// the server prerenders for rawURL, and fails t with what differs when they
-// do not within the timeout.
+// waitSameAsPrerender waits until the regions of the page in b, then its
+// fields, equal those of the server's page for rawURL, and fails t with
+// what differs when they do not within the timeout.
 func waitSameAsPrerender(t testing.TB, b *Browser, rawURL string) {
 	t.Helper()
-	want := prerenderRegions(t, rawURL)
-	if !slices.ContainsFunc(want, func(r region) bool { return r.ID == "results" }) {
+	want := fetchPrerender(t, rawURL)
+	if !slices.ContainsFunc(want.regions, func(r region) bool { return r.ID == "results" }) {
 		t.Fatalf("the server's page for %s has no #results", rawURL)
 	}
 	deadline := time.Now().Add(20 * time.Second)
@@ -329,17 +342,18 @@ func waitSameAsPrerender(t testing.TB, b *Browser, rawURL string) {
 		if err != nil {
 			diff = err.Error()
 		} else {
-			diff = regionsDiffer(got, want)
+			diff = regionsDiffer(got, want.regions)
 		}
 		if diff == "" {
-			return
+			break
 		}
 		if time.Now().After(deadline) {
 			t.Errorf("the live app does not show what the server prerenders for %s:\n  %s", rawURL, diff)
-			return
+			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	waitFields(t, b, rawURL, want.fields)
 }
 
 // followLink has the app in b follow a link to path, as a reader's click
@@ -417,7 +431,6 @@ func TestLiveAppShowsThePrerender(t *testing.T) {
 				followLink(t, b, base, l.path)
 			}
 			waitSameAsPrerender(t, b, base+l.path)
-			waitFieldsAsPrerender(t, b, base+l.path)
 
 			before, err := Eval[string](b, `location.href`)
 			if err != nil {
@@ -436,7 +449,6 @@ func TestLiveAppShowsThePrerender(t *testing.T) {
 				t.Fatalf("after typing the page shows the address %q, not one of the server's", after)
 			}
 			waitSameAsPrerender(t, b, after)
-			waitFieldsAsPrerender(t, b, after)
 		})
 	}
 }

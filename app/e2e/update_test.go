@@ -14,51 +14,44 @@ import (
 // v2DataVersion is the data version of the second deployment.
 const v2DataVersion = "2099-12-31"
 
-// variantServer builds, from a copy of the checkout whose dataset carries
-// the data version v2DataVersion, a second server: another app.wasm, other
-// data, so another content version. Its app.wasm.br is brotli at quality
-// 1: nobody downloads it but the test, over loopback, and quality 11 is
-// cmd/precompress's TestBrotliQuality11's.
+// variantServer builds (copyBuild), from a copy of the checkout whose
+// dataset carries the data version v2DataVersion, a second server: another
+// app.wasm, other data, so another content version.
 func variantServer(t testing.TB) string {
 	t.Helper()
 	p, err := builds.do("server-v2", func() (string, error) {
-		ctx, cancel := buildCtx()
-		defer cancel()
-		dir := filepath.Join(buildDir, "v2")
-		if err := CopyTree(ctx, root, dir); err != nil {
-			return "", err
-		}
-		var idx struct {
-			DataVersion string `json:"data_version"`
-		}
-		b, err := os.ReadFile(filepath.Join(dir, "data", "compiled", "index.json"))
-		if err != nil {
-			return "", err
-		}
-		if err := json.Unmarshal(b, &idx); err != nil {
-			return "", err
-		}
-		old := `"data_version": "` + idx.DataVersion + `"`
-		err = filepath.WalkDir(filepath.Join(dir, "data", "compiled"), func(p string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
-				return err
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(p, []byte(strings.ReplaceAll(string(b), old, `"data_version": "`+v2DataVersion+`"`)), 0o644)
-		})
-		if err != nil {
-			return "", err
-		}
-		out := filepath.Join(buildDir, "server-v2")
-		return out, BuildServer(ctx, dir, out, "BROTLI_QUALITY=1")
+		return copyBuild("v2", setDataVersion)
 	})
 	if err != nil {
 		t.Fatalf("building the second version: %v", err)
 	}
 	return p
+}
+
+// setDataVersion sets the data version of every compiled data file in the
+// tree at dir to v2DataVersion.
+func setDataVersion(dir string) error {
+	var idx struct {
+		DataVersion string `json:"data_version"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "data", "compiled", "index.json"))
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &idx); err != nil {
+		return err
+	}
+	old := `"data_version": "` + idx.DataVersion + `"`
+	return filepath.WalkDir(filepath.Join(dir, "data", "compiled"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, []byte(strings.ReplaceAll(string(b), old, `"data_version": "`+v2DataVersion+`"`)), 0o644)
+	})
 }
 
 // servedVersion returns the content version a server announces in its

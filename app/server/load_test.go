@@ -25,6 +25,9 @@ type loadResult struct {
 	P50, P99, Max    time.Duration
 	Elapsed          time.Duration
 	FirstError       error
+	// Stalled is set when the run stopped because no answer came for its
+	// stall time.
+	Stalled bool
 }
 
 func (r loadResult) RequestsPerSecond() float64 { return float64(r.Requests) / r.Elapsed.Seconds() }
@@ -46,18 +49,36 @@ var (
 
 // runLoad starts clients at once; each makes rounds × (one page with a
 // varied query string, then app.wasm with Accept-Encoding: br), checking
-// every answer. It stops early when ctx ends.
-func runLoad(ctx context.Context, base string, clients, rounds int, wantWasm int) loadResult {
+// every answer. It stops early, and says so (Stalled), when no answer has
+// come for stall: a server that hangs fails the run, one that is slow
+// because the machine is busy does not. A deadline on the whole run would
+// fail the second: its CPU work is fixed (every page is prerendered anew)
+// and its time is that work over the machine's share of CPU to spare.
+func runLoad(base string, clients, rounds int, wantWasm int, stall time.Duration) loadResult {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	tr := &http.Transport{MaxIdleConnsPerHost: clients, DisableCompression: true}
 	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: 60 * time.Second}
+	client := &http.Client{Transport: tr}
 	var (
 		mu    sync.Mutex
 		lat   []time.Duration
 		res   loadResult
+		last  = time.Now() // of the last answer, under mu
 		start = make(chan struct{})
 		wg    sync.WaitGroup
 	)
+	go func() {
+		for ctx.Err() == nil {
+			time.Sleep(stall / 10)
+			mu.Lock()
+			if time.Since(last) > stall {
+				res.Stalled = true
+				cancel()
+			}
+			mu.Unlock()
+		}
+	}()
 	fetch := func(u, accept string, check func(*http.Response, int64) error) {
 		req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
 		req.Header.Set("Accept-Encoding", accept)
@@ -74,6 +95,7 @@ func runLoad(ctx context.Context, base string, clients, rounds int, wantWasm int
 		d := time.Since(t0)
 		mu.Lock()
 		defer mu.Unlock()
+		last = time.Now()
 		res.Requests++
 		lat = append(lat, d)
 		if err != nil {
@@ -118,8 +140,14 @@ func runLoad(ctx context.Context, base string, clients, rounds int, wantWasm int
 		}()
 	}
 	t0 := time.Now()
+	mu.Lock()
+	last = t0
+	mu.Unlock()
 	close(start)
 	wg.Wait()
+	cancel()
+	mu.Lock()
+	defer mu.Unlock()
 	res.Elapsed = time.Since(t0)
 	slices.Sort(lat)
 	if len(lat) > 0 {
@@ -129,15 +157,18 @@ func runLoad(ctx context.Context, base string, clients, rounds int, wantWasm int
 }
 
 // TestLoad serves the real handler on 127.0.0.1 with the real timeouts and
-// runs 200 concurrent clients against it. The full version (400 clients ×
-// 25 rounds on the real embedded app.wasm, after make wasm):
+// runs 200 concurrent clients against it: every answer comes, and is right.
+// Its time is not checked: on a busy machine it grows with the work of the
+// other processes, and only a stall (no answer for a minute) fails it. The
+// full version (400 clients × 25 rounds on the real embedded app.wasm,
+// after make wasm):
 //
 //	go test ./app/server -run TestLoad -v -args -load
 func TestLoad(t *testing.T) {
-	clients, rounds, limit := 200, 2, 60*time.Second
+	clients, rounds := 200, 2
 	site := newTestSite(t)
 	if *fullLoad {
-		clients, rounds, limit = 400, 25, 5*time.Minute
+		clients, rounds = 400, 25
 		s, err := New(web.FS, data.Files())
 		if err != nil {
 			t.Fatalf("the full load test needs the built app.wasm: %v", err)
@@ -152,15 +183,17 @@ func TestLoad(t *testing.T) {
 	served := make(chan error, 1)
 	go func() { _, err := Serve(ctx, ln, site, DefaultLimits); served <- err }()
 
-	loadCtx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
 	wantWasm := len(site.assets["/web/app.wasm"].forms["br"].body)
-	res := runLoad(loadCtx, "http://"+ln.Addr().String(), clients, rounds, wantWasm)
+	const stall = time.Minute
+	res := runLoad("http://"+ln.Addr().String(), clients, rounds, wantWasm, stall)
 	stop()
 	if err := <-served; err != nil {
 		t.Errorf("graceful shutdown: %v", err)
 	}
 	t.Logf("load, %d clients × %d rounds (page with a varied query + app.wasm br, %d bytes): %v", clients, rounds, wantWasm, res)
+	if res.Stalled {
+		t.Errorf("no answer came for %v: the server stalled", stall)
+	}
 	if res.Errors > 0 || res.Requests != clients*rounds*2 {
 		t.Errorf("%d of %d requests failed (want %d requests, none failing); first: %v", res.Errors, res.Requests, clients*rounds*2, res.FirstError)
 	}
