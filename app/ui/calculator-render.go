@@ -54,7 +54,7 @@ func (c *calculator) panels(w *floor.Workload) pagePanels {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
 		Keep: c.PageParams(), Compact: c.embed}
 	if !c.embed {
-		inputs.Summary = figuresSummary(c.selected, c.found, w.Kind, in.Factors)
+		inputs.Summary = figuresSummary(c.selected, c.found, w.Kind, in)
 	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Kind: w.Kind, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}

@@ -39,8 +39,11 @@
 //     to quote and why, and #floor-range, the spread of floors across the
 //     workload's models; with a grid intensity or a price, #energy-carbon,
 //     #energy-cost, #traffic-carbon and #traffic-cost, each pair's carbon
-//     (gCO2e, kgCO2e) and cost of its GPU energy, with data-per-request and
-//     data-per-month (plain decimals); #model-hint, how to choose a model;
+//     (gCO2e, kgCO2e) and cost of its GPU energy, and when the footprint
+//     counts them #energy-embodied, #traffic-embodied (manufacture, gCO2e,
+//     kgCO2e), #energy-water and #traffic-water (water of its GPU energy,
+//     mL, L), with data-per-request and data-per-month (plain decimals);
+//     #model-hint, how to choose a model;
 //   - at your traffic: #traffic-per-request and #traffic-per-month (data-wh,
 //     plain decimals; empty, with #traffic-none, when nothing meets the
 //     target), #traffic-config (data-row-id), #traffic-times-floor
