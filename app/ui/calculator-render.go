@@ -133,7 +133,7 @@ func (c *calculator) renderFull(w *floor.Workload, p *pagePanels) app.UI {
 	inputs, results, citation, statement, beyond, caveat, in := p.inputs, p.results, p.citation, p.statement, p.beyond, p.caveat, c.form.In
 	results.Caveat, citation.Caveat = caveatLine(caveat), ""
 	results.Statement = statement
-	results.Published = c.kept(copyPublished, &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published,
+	results.Published = c.kept(copyPublished, &publishedPanel{In: in, Floor: c.selected, Found: c.found, Published: c.ds.Published,
 		Note: c.ds.PublishedNote, Kind: w.Kind})
 	if results.Equivalents != nil {
 		results.Equivalents = c.kept(copyEquivalents, results.Equivalents)

@@ -72,8 +72,12 @@
 //     embodied_g_per_request, embodied_kg_per_month, water_ml_per_request and
 //     water_l_per_month of estimate and traffic.estimate);
 //   - #published-figures, beside the statement, whose rows carry data-wh and
-//     data-scope; on an image or video page, where those per-text-prompt
-//     figures are not shown, #published-text-only says so;
+//     data-scope; with carbon (a grid intensity or manufacture) or water
+//     set, #published-carbon and #published-water, the estimate's per
+//     request (#published-carbon-ours, #published-water-ours) and the
+//     published per prompt (#published-carbon-<id>, #published-water-<id>),
+//     rows with data-g or data-ml; on an image or video page, where those
+//     per-text-prompt figures are not shown, #published-text-only says so;
 //   - #app-status: why the app is not running, when it cannot start or has
 //     stopped after an error (#app-failed, with #app-retry after a failed
 //     download, a stop, or an app.wasm of another version than the page,
