@@ -85,7 +85,7 @@ func (c *calculator) panels(w *floor.Workload) pagePanels {
 	}
 	var beyond app.UI
 	if !c.embed {
-		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices}
+		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices, DS: c.ds}
 	} else {
 		citation.Full = c.link("/?"+c.query) + "#citation"
 	}

@@ -55,7 +55,10 @@
 //     #volume-table (rows carry data-row-id and data-from, the monthly volume
 //     each step starts at);
 //   - beyond the GPU: inputs #host-overhead, #idle-overhead, #pue,
-//     #scope-preset, #grid, #gco2-per-kwh, #price-per-kwh, #currency; results
+//     #scope-preset, #grid, #gco2-per-kwh, #price-per-kwh, #currency (in the
+//     page the server sends, #scope-preset-links and #footprint-preset-links,
+//     shown without JavaScript: a link per preset that opens the page with
+//     its values set); results
 //     #estimate-per-request and #estimate-per-month (data-wh),
 //     #carbon-per-request (data-g), #carbon-per-month (data-kg),
 //     #cost-per-month (data-amount), #traffic-estimate-per-month (data-wh: the
