@@ -94,16 +94,18 @@ func FactorLines(in Inputs, r Result) (floorLines, trafficLines []FactorLine) {
 	}
 	f := in.Factors
 	f.Host, f.Idle, f.PUE = decimal.Zero, decimal.Zero, decimal.Zero
-	floorLines = f.lines(f.EstimateAt(r.Chosen, in, r.Figures), false)
+	floorLines = f.Lines(f.EstimateAt(r.Chosen, in, r.Figures), false)
 	if r.Traffic != nil {
-		trafficLines = f.lines(f.TrafficEstimate(r.Traffic), true)
+		trafficLines = f.Lines(f.TrafficEstimate(r.Traffic), true)
 	}
 	return floorLines, trafficLines
 }
 
-// lines are FactorLines' lines of estimate e under f, reserved when e is
-// the figure at your traffic's.
-func (f Factors) lines(e Estimate, reserved bool) []FactorLine {
+// Lines returns estimate e's lines under f (FactorLines' for the GPU
+// energy the cards state; the embed's for the estimate with host, idle
+// and PUE): carbon, manufacture, water and cost, each when e has it;
+// reserved when e is the figure at your traffic's (TrafficEstimate).
+func (f Factors) Lines(e Estimate, reserved bool) []FactorLine {
 	var lines []FactorLine
 	add := func(id, label, short, unit string, v, m decimal.Decimal, month string) {
 		lines = append(lines, FactorLine{ID: id, Label: label, Short: short, PerRequest: FormatNumber(v) + unit, PerMonth: month,
