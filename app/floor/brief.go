@@ -53,11 +53,21 @@ func batchOf(c *Configuration) int {
 	return c.BatchSize
 }
 
+// The IDs of the factor lines (FactorLine.ID), which name the page's hooks
+// of each: #traffic-carbon on a card, #embodied-per-request in the
+// estimate.
+const (
+	LineCarbon   = "carbon"
+	LineEmbodied = "embodied"
+	LineWater    = "water"
+	LineCost     = "cost"
+)
+
 // FactorLine is one figure's estimate beyond the GPU under one factor, as a
 // headline card and the phone summary show it: "at Germany's 2024 grid:
 // 0.0131 gCO2e per request, 39.3 kgCO2e per month".
 type FactorLine struct {
-	// ID names what it counts, "carbon", "embodied", "water" or "cost":
+	// ID names what it counts, LineCarbon, LineEmbodied, LineWater or LineCost:
 	// the page's hooks are the card's id with it ("traffic-carbon").
 	ID string
 	// Label says under which assumption, "at Germany's 2024 grid",
@@ -113,7 +123,7 @@ func (f Factors) Lines(e Estimate, reserved bool) []FactorLine {
 	}
 	if e.GCO2ePerRequest.Valid {
 		m := e.KgCO2ePerMonth.Decimal
-		add("carbon", CarbonLabel(f), CarbonLabel(f), " gCO2e", e.GCO2ePerRequest.Decimal, m, FormatKgCO2e(m))
+		add(LineCarbon, CarbonLabel(f), CarbonLabel(f), " gCO2e", e.GCO2ePerRequest.Decimal, m, FormatKgCO2e(m))
 	}
 	if e.EmbodiedGPerRequest.Valid {
 		label := "manufacture over " + f.Footprint.lifeYears()
@@ -121,16 +131,16 @@ func (f Factors) Lines(e Estimate, reserved bool) []FactorLine {
 			label += ", every GPU reserved"
 		}
 		m := e.EmbodiedKgPerMonth.Decimal
-		add("embodied", label, "manufacture", " gCO2e", e.EmbodiedGPerRequest.Decimal, m, FormatEmbodiedKg(m))
+		add(LineEmbodied, label, "manufacture", " gCO2e", e.EmbodiedGPerRequest.Decimal, m, FormatEmbodiedKg(m))
 	}
 	if e.WaterML.Valid {
 		m := e.WaterLPerMonth.Decimal
-		add("water", "water "+f.Footprint.waterRates(), "water", " mL", e.WaterML.Decimal, m, FormatWaterL(m))
+		add(LineWater, "water "+f.Footprint.waterRates(), "water", " mL", e.WaterML.Decimal, m, FormatWaterL(m))
 	}
 	if e.CostPerMonth.Valid {
 		unit, m := WithCurrency("", f.Currency), e.CostPerMonth.Decimal
 		label := "at " + WithCurrency(FormatExact(f.PricePerKWh.Decimal), f.Currency) + "/kWh"
-		add("cost", label, label, unit, e.CostPerRequest.Decimal, m, FormatNumber(m)+unit)
+		add(LineCost, label, label, unit, e.CostPerRequest.Decimal, m, FormatNumber(m)+unit)
 	}
 	return lines
 }

@@ -141,7 +141,7 @@ func embedFigure(id, attr string, value decimal.Decimal, text string) app.UI {
 // estimateAttrs are the data attributes of a factor line's figures, per
 // request and per month, by its ID: those of Beyond the GPU's hooks. Cost,
 // which the embed gives a month only, is not among them.
-var estimateAttrs = map[string][2]string{"carbon": {"g", "kg"}, "embodied": {"g", "kg"}, "water": {"ml", "l"}}
+var estimateAttrs = map[string][2]string{floor.LineCarbon: {"g", "kg"}, floor.LineEmbodied: {"g", "kg"}, floor.LineWater: {"ml", "l"}}
 
 // embedLine draws floor line l of the estimate (floor.Factors.Lines) as the
 // embed's line, under Beyond the GPU's hooks (#carbon-per-request,

@@ -107,12 +107,12 @@ func (p *publishedPanel) footprint() app.UI {
 	}
 	const none = "No line of ours has its scope."
 	if len(parts) > 0 && carbon.Sign() > 0 {
-		list("carbon", " gCO2e", "g", "Counts "+strings.Join(parts, " and ")+".", carbon, func(pf *floor.PublishedFigure) (decimal.NullDecimal, string, string) {
+		list(floor.LineCarbon, " gCO2e", "g", "Counts "+strings.Join(parts, " and ")+".", carbon, func(pf *floor.PublishedFigure) (decimal.NullDecimal, string, string) {
 			return pf.GCO2ePerPrompt, pf.CarbonScope, none
 		})
 	}
 	if e.WaterML.Valid && e.WaterML.Decimal.Sign() > 0 {
-		list("water", " mL", "ml", "Counts "+strings.Join(fa.Footprint.WaterWords(), " and ")+".", e.WaterML.Decimal, func(pf *floor.PublishedFigure) (decimal.NullDecimal, string, string) {
+		list(floor.LineWater, " mL", "ml", "Counts "+strings.Join(fa.Footprint.WaterWords(), " and ")+".", e.WaterML.Decimal, func(pf *floor.PublishedFigure) (decimal.NullDecimal, string, string) {
 			if pf.WaterAlignsWith == floor.AlignsWithOnsiteWater {
 				return pf.WaterMLPerPrompt, pf.WaterScope, "Same scope as on-site water: a WUE × IT energy."
 			}
