@@ -87,7 +87,11 @@ func (p *publishedPanel) footprint() app.UI {
 	var parts []string
 	carbon := decimal.Zero
 	if e.GCO2ePerRequest.Valid {
-		carbon, parts = carbon.Add(e.GCO2ePerRequest.Decimal), append(parts, "electricity at "+fa.GridWords()+" (location-based)")
+		where := "electricity at " + fa.GridWords()
+		if _, grid := fa.GridUsed(); grid {
+			where += " (location-based)"
+		}
+		carbon, parts = carbon.Add(e.GCO2ePerRequest.Decimal), append(parts, where)
 	}
 	if e.EmbodiedGPerRequest.Valid {
 		carbon, parts = carbon.Add(e.EmbodiedGPerRequest.Decimal), append(parts, "manufacture of "+fa.Footprint.EmbodiedWords())

@@ -86,7 +86,7 @@ func TestPublishedFootprint(t *testing.T) {
 	html := render(t, c)
 	wh, _ := attr(html, "energy-per-request", "data-wh")
 	for _, tc := range []struct{ id, attr, value, scope, compare string }{
-		{"published-carbon-ours", "data-g", wh, "Counts electricity at your own 1,000 gCO2e/kWh (location-based).", ""},
+		{"published-carbon-ours", "data-g", wh, "Counts electricity at your own 1,000 gCO2e/kWh.", ""},
 		{"published-carbon-google-2025-comprehensive", "data-g", "0.03", "Market-based:", "No line of ours has its scope."},
 		{"published-carbon-mistral-2025-lca", "data-g", "1.14", "Life-cycle:", "No line of ours has its scope."},
 		{"published-water-ours", "data-ml", wh, "Counts a WUE of 1 L/kWh of IT energy on site (your own).", ""},
