@@ -39,7 +39,7 @@ type footprintPreset struct {
 
 // footprintPresets returns the footprint preset select's options for form
 // f (the full footprint, then each WUE preset), each with the form as the
-// live page sets it; the form is f's on the browser, where the app sets it.
+// live page sets it (f's own without a dataset).
 func footprintPresets(f *link.State, ds *floor.Dataset) []footprintPreset {
 	fs := f.In.Factors.Footprint.Sources
 	out := []footprintPreset{{id: link.FootprintFull, label: "Full footprint: " + fullFootprintWords(fs)}}
@@ -50,7 +50,7 @@ func footprintPresets(f *link.State, ds *floor.Dataset) []footprintPreset {
 	}
 	for i := range out {
 		out[i].set = *f
-		if app.IsServer && ds != nil {
+		if ds != nil {
 			out[i].set.Errs = maps.Clone(f.Errs)
 			out[i].set.SetFootprintPreset(ds, out[i].id)
 		}

@@ -80,7 +80,8 @@ type publishedRow struct {
 // footprint draws, when the page's factors give carbon (a grid intensity
 // or manufacture) or water, the estimate's carbon and water per request
 // beside the published figures that give them, each labelled with its
-// scope: #published-carbon (rows with data-g) and #published-water (data-ml).
+// scope, in a fold: #published-carbon (rows with data-g) and
+// #published-water (data-ml); nil when they give neither.
 func (p *publishedPanel) footprint() app.UI {
 	fa := p.In.Factors
 	e := fa.ResultEstimate(&p.Floor, p.In)
@@ -123,7 +124,11 @@ func (p *publishedPanel) footprint() app.UI {
 			return pf.WaterMLPerPrompt, pf.WaterScope, none
 		})
 	}
-	return app.Div().Class("published-footprint").Body(out...)
+	if len(out) == 0 {
+		return nil
+	}
+	// One click away: the energies above are what the panel is for.
+	return app.Details().Class("published-footprint").Body(append([]app.UI{app.Summary().Text("Published carbon and water per prompt, beside your estimate's")}, out...)...)
 }
 
 // publishedLabel names a published figure: "Google, median Gemini Apps
