@@ -128,7 +128,7 @@ func (p *publishedPanel) footprint() app.UI {
 		return nil
 	}
 	// One click away: the energies above are what the panel is for.
-	return app.Details().Class("published-footprint").Body(append([]app.UI{app.Summary().Text("Published carbon and water per prompt, beside your estimate's")}, out...)...)
+	return app.Details().Class("published-footprint").Body(append([]app.UI{app.Summary().Text("Published carbon and water per prompt")}, out...)...)
 }
 
 // publishedLabel names a published figure: "Google, median Gemini Apps
