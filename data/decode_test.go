@@ -373,7 +373,7 @@ func TestDecodePublishedBroken(t *testing.T) {
 	figure := func(i int, field string, value any) func(doc map[string]any) {
 		return func(doc map[string]any) { doc["figures"].([]any)[i].(map[string]any)[field] = value }
 	}
-	const google, openai = "google-2025-comprehensive", "openai-2025-average-query"
+	const google, openai, mistral = "google-2025-comprehensive", "openai-2025-average-query", "mistral-2025-lca"
 	tests := []struct {
 		name   string
 		change func(doc map[string]any)
@@ -398,8 +398,22 @@ func TestDecodePublishedBroken(t *testing.T) {
 			Error{File: "published.json", Row: google, Field: "wh_per_prompt"}, "want a positive number"},
 		{"a huge value", figure(0, "wh_per_prompt", json.Number("1e6")),
 			Error{File: "published.json", Row: google, Field: "wh_per_prompt"}, "want 0 to 1000"},
-		{"no value", func(doc map[string]any) { delete(doc["figures"].([]any)[0].(map[string]any), "wh_per_prompt") },
-			Error{File: "published.json", Row: google, Field: "wh_per_prompt"}, "missing"},
+		{"no value", func(doc map[string]any) { delete(doc["figures"].([]any)[2].(map[string]any), "wh_per_prompt") },
+			Error{File: "published.json", Row: openai, Field: "wh_per_prompt"}, "missing"},
+		{"a zero carbon", figure(0, "gco2e_per_prompt", json.Number("0")), Error{File: "published.json", Row: google, Field: "gco2e_per_prompt"}, "want a positive"},
+		{"a huge water figure", figure(4, "water_ml_per_prompt", json.Number("1e6")), Error{File: "published.json", Row: mistral, Field: "water_ml_per_prompt"}, "want 0 to"},
+		{"carbon NaN as a string", figure(4, "gco2e_per_prompt", "NaN"),
+			Error{File: "published.json"}, "decode"},
+		{"carbon without its scope", func(doc map[string]any) { delete(doc["figures"].([]any)[4].(map[string]any), "carbon_scope") },
+			Error{File: "published.json", Row: mistral, Field: "carbon_scope"}, "missing"},
+		{"a water scope that is not a sentence", figure(0, "water_scope", "on site"),
+			Error{File: "published.json", Row: google, Field: "water_scope"}, "want a full stop"},
+		{"a carbon scope for no carbon", figure(2, "carbon_scope", "Market-based."),
+			Error{File: "published.json", Row: openai, Field: "carbon_scope"}, "is given for no figure"},
+		{"water aligned with an unknown line", figure(0, "water_aligns_with", "offsite"),
+			Error{File: "published.json", Row: google, Field: "water_aligns_with"}, `is "offsite", want one of [onsite none]`},
+		{"water without its basis", func(doc map[string]any) { delete(doc["figures"].([]any)[4].(map[string]any), "basis") },
+			Error{File: "published.json", Row: mistral, Field: "basis"}, "missing"},
 		{"a month 13", figure(0, "date", "2025-13"),
 			Error{File: "published.json", Row: google, Field: "date"}, `is "2025-13", want YYYY-MM or YYYY-MM-DD`},
 		{"a date in words", figure(0, "date", "May 2025"),

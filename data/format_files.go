@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/shopspring/decimal"
+
 	"energyfloor/app/floor"
 )
 
@@ -54,28 +56,56 @@ type PublishedFile struct {
 }
 
 // PublishedRow is one published figure (the fields are floor.PublishedFigure's).
+// Each of its energy, carbon and water may be absent, not all three; the
+// carbon and the water each come with their scope, and the water with the
+// line of ours it aligns with. Basis says where the carbon and water were
+// read (required with either); it is not shown.
 type PublishedRow struct {
-	ID          string      `json:"id"`
-	Publisher   string      `json:"publisher"`
-	Subject     string      `json:"subject"`
-	WhPerPrompt json.Number `json:"wh_per_prompt"`
-	Approximate bool        `json:"approximate"`
-	Date        string      `json:"date"`
-	Source      string      `json:"source"`
-	URL         string      `json:"url"`
-	Scope       string      `json:"scope"`
-	AlignsWith  string      `json:"aligns_with"`
+	ID               string      `json:"id"`
+	Publisher        string      `json:"publisher"`
+	Subject          string      `json:"subject"`
+	WhPerPrompt      json.Number `json:"wh_per_prompt,omitempty"`
+	Approximate      bool        `json:"approximate"`
+	Date             string      `json:"date"`
+	Source           string      `json:"source"`
+	URL              string      `json:"url"`
+	Scope            string      `json:"scope"`
+	AlignsWith       string      `json:"aligns_with"`
+	GCO2ePerPrompt   json.Number `json:"gco2e_per_prompt,omitempty"`
+	CarbonScope      string      `json:"carbon_scope,omitempty"`
+	WaterMLPerPrompt json.Number `json:"water_ml_per_prompt,omitempty"`
+	WaterScope       string      `json:"water_scope,omitempty"`
+	WaterAlignsWith  string      `json:"water_aligns_with,omitempty"`
+	Basis            string      `json:"basis,omitempty"`
 }
 
-// Figure parses the row into a floor.PublishedFigure, its value exactly; a
-// value that does not parse is a *FieldError.
+// Figure parses the row into a floor.PublishedFigure, its values exactly;
+// a value given that does not parse is a *FieldError, as is a row with no
+// value at all ("wh_per_prompt" missing).
 func (r *PublishedRow) Figure() (floor.PublishedFigure, error) {
-	d, err := parseField("wh_per_prompt", r.WhPerPrompt)
-	if err != nil {
-		return floor.PublishedFigure{}, err
+	f := floor.PublishedFigure{ID: r.ID, Publisher: r.Publisher, Subject: r.Subject, Approximate: r.Approximate,
+		Date: r.Date, Source: r.Source, URL: r.URL, Scope: r.Scope, AlignsWith: r.AlignsWith,
+		CarbonScope: r.CarbonScope, WaterScope: r.WaterScope, WaterAlignsWith: r.WaterAlignsWith}
+	if r.WhPerPrompt == "" && r.GCO2ePerPrompt == "" && r.WaterMLPerPrompt == "" {
+		_, err := parseField("wh_per_prompt", "")
+		return f, err
 	}
-	return floor.PublishedFigure{ID: r.ID, Publisher: r.Publisher, Subject: r.Subject, WhPerPrompt: d, Approximate: r.Approximate,
-		Date: r.Date, Source: r.Source, URL: r.URL, Scope: r.Scope, AlignsWith: r.AlignsWith}, nil
+	for _, v := range []struct {
+		name string
+		n    json.Number
+		to   *decimal.NullDecimal
+	}{{"wh_per_prompt", r.WhPerPrompt, &f.WhPerPrompt}, {"gco2e_per_prompt", r.GCO2ePerPrompt, &f.GCO2ePerPrompt},
+		{"water_ml_per_prompt", r.WaterMLPerPrompt, &f.WaterMLPerPrompt}} {
+		if v.n == "" {
+			continue
+		}
+		d, err := parseField(v.name, v.n)
+		if err != nil {
+			return f, err
+		}
+		*v.to = decimal.NewNullDecimal(d)
+	}
+	return f, nil
 }
 
 // EquivalentsFile is equivalents.json, written by hand: everyday energies a

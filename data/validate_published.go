@@ -11,9 +11,18 @@ import (
 	"energyfloor/app/floor"
 )
 
-// maxWhPerPrompt bounds a published figure: a sanity bound, far above any
-// published per-prompt figure.
-var maxWhPerPrompt = decimal.NewFromInt(1_000)
+// maxWhPerPrompt, maxGCO2ePerPrompt and maxWaterMLPerPrompt bound a
+// published figure: sanity bounds, far above any published per-prompt
+// figure.
+var (
+	maxWhPerPrompt      = decimal.NewFromInt(1_000)
+	maxGCO2ePerPrompt   = decimal.NewFromInt(1_000)
+	maxWaterMLPerPrompt = decimal.NewFromInt(10_000)
+)
+
+// waterAlignments are the lines of ours a published water figure may align
+// with.
+var waterAlignments = []string{floor.AlignsWithOnsiteWater, floor.AlignsWithNone}
 
 // alignments are the lines of ours a published figure may align with.
 var alignments = []string{floor.AlignsWithFloor, floor.AlignsWithGoogle, floor.AlignsWithNone}
@@ -22,7 +31,10 @@ var alignments = []string{floor.AlignsWithFloor, floor.AlignsWithGoogle, floor.A
 // every figure an id (lower-case letters, digits and hyphens), given once,
 // a publisher, a subject, a value above 0 and at most 1,000 Wh, a date
 // (YYYY-MM or YYYY-MM-DD), a source, an https URL, a scope (a sentence: none
-// is shown without one) and what it aligns with.
+// is shown without one) and what it aligns with; its carbon and water, when
+// given, each above 0 and bounded, with its scope (a sentence), the water
+// with what it aligns with, and either with the basis it was read on
+// (checkPublishedFootprint).
 func checkPublished(p *PublishedFile) error {
 	fail := func(row, field string, err error) error {
 		return &Error{File: "published.json", Row: row, Field: field, Err: err}
@@ -49,9 +61,45 @@ func checkPublished(p *PublishedFile) error {
 			return fail(row, "aligns_with", fmt.Errorf("is %s, want one of %v", floor.QuoteInput(r.AlignsWith), alignments))
 		}
 		f, err := r.Figure()
-		if err := checkPositive(f.WhPerPrompt, err, maxWhPerPrompt); err != nil {
-			return fail(row, "wh_per_prompt", err)
+		var fe *FieldError
+		if errors.As(err, &fe) {
+			return fail(row, fe.Field, fe.Err)
 		}
-		return nil
+		for _, v := range []struct {
+			name string
+			d    decimal.NullDecimal
+			max  decimal.Decimal
+		}{{"wh_per_prompt", f.WhPerPrompt, maxWhPerPrompt}, {"gco2e_per_prompt", f.GCO2ePerPrompt, maxGCO2ePerPrompt},
+			{"water_ml_per_prompt", f.WaterMLPerPrompt, maxWaterMLPerPrompt}} {
+			if err := checkPositive(v.d.Decimal, nil, v.max); v.d.Valid && err != nil {
+				return fail(row, v.name, err)
+			}
+		}
+		return checkPublishedFootprint(row, r, fail)
 	})
+}
+
+// checkPublishedFootprint checks row r's carbon and water: each given with
+// its scope, a sentence, and none without; the water with what it aligns
+// with; either with its basis, a sentence.
+func checkPublishedFootprint(row string, r *PublishedRow, fail func(row, field string, err error) error) error {
+	for _, t := range []struct {
+		field, text string
+		given       bool
+	}{{"carbon_scope", r.CarbonScope, r.GCO2ePerPrompt != ""}, {"water_scope", r.WaterScope, r.WaterMLPerPrompt != ""},
+		{"basis", r.Basis, r.GCO2ePerPrompt != "" || r.WaterMLPerPrompt != ""}} {
+		switch {
+		case !t.given && t.text != "":
+			return fail(row, t.field, errors.New("is given for no figure"))
+		case !t.given:
+		case checkText(t.text) != nil:
+			return fail(row, t.field, checkText(t.text))
+		case !strings.HasSuffix(t.text, "."):
+			return fail(row, t.field, errors.New("is not a sentence: want a full stop at its end"))
+		}
+	}
+	if r.WaterMLPerPrompt != "" && !slices.Contains(waterAlignments, r.WaterAlignsWith) || r.WaterMLPerPrompt == "" && r.WaterAlignsWith != "" {
+		return fail(row, "water_aligns_with", fmt.Errorf("is %s, want one of %v with a water figure, none without", floor.QuoteInput(r.WaterAlignsWith), waterAlignments))
+	}
+	return nil
 }

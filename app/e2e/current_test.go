@@ -510,6 +510,40 @@ func TestWasmBlockedFactorEditsNotCurrent(t *testing.T) {
 	requireFactorsSent(t, b)
 }
 
+// TestWasmBlockedFootprintPreset: with app.wasm blocked, choosing the full
+// footprint fills the fields its option names as the live page sets them
+// (NVIDIA's figure of each GPU and Microsoft's WUE, 0.27 L/kWh:
+// footprint.json's full preset), marks the figures not current, and the
+// form sends them: the page it loads gives manufacture and water.
+func TestWasmBlockedFootprintPreset(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newWasmBlockedBrowser(t, 1280, 900, base)
+	if err := b.Navigate(base + factorLink); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Poll[bool](b, `!!document.querySelector("`+selAppFailed+`")`, 20*time.Second); err != nil {
+		t.Fatalf("#app-status never said the app is not running: %v", err)
+	}
+	if err := b.Select("#footprint-preset", "full"); err != nil {
+		t.Fatal(err)
+	}
+	for sel, want := range map[string]string{"#embodied-kg": "nvidia", "#wue": "0.27", "#life-years": ""} {
+		if v, _ := fieldValue(b, sel); v != want {
+			t.Errorf("the full footprint set %s to %q, want %q", sel, v, want)
+		}
+	}
+	waitCurrent(t, b, "no", 5*time.Second)
+	submitWithEnter(t, b, selTokens)
+	q, _ := url.ParseQuery(pageQuery(t, b))
+	if q.Get("embodied") != "nvidia" || q.Get("wue") != "0.27" || q.Get("host") != "0.43" {
+		t.Errorf("the form sent %s, want embodied=nvidia, wue=0.27 and the link's host", q.Encode())
+	}
+	if ok, _ := Eval[bool](b, `!!document.querySelector("#embodied-per-request[data-g]") && !!document.querySelector("#water-per-request[data-ml]")`); !ok {
+		t.Error("no manufacture or water after the submission")
+	}
+}
+
 // TestStaticFactorLinkWithoutWasm: the static build, opened with a link
 // that sets a factor and app.wasm blocked, shows the factor in its field
 // and marks the GPU-only figures not current.

@@ -53,18 +53,31 @@ func batchOf(c *Configuration) int {
 	return c.BatchSize
 }
 
+// The IDs of the factor lines (FactorLine.ID), which name the page's hooks
+// of each: #traffic-carbon on a card, #embodied-per-request in the
+// estimate.
+const (
+	LineCarbon   = "carbon"
+	LineEmbodied = "embodied"
+	LineWater    = "water"
+	LineCost     = "cost"
+)
+
 // FactorLine is one figure's estimate beyond the GPU under one factor, as a
 // headline card and the phone summary show it: "at Germany's 2024 grid:
 // 0.0131 gCO2e per request, 39.3 kgCO2e per month".
 type FactorLine struct {
-	// ID names what it counts, "carbon" or "cost": the page's hooks are
-	// the card's id with it ("traffic-carbon").
+	// ID names what it counts, LineCarbon, LineEmbodied, LineWater or LineCost:
+	// the page's hooks are the card's id with it ("traffic-carbon").
 	ID string
-	// Label says under which assumption, "at Germany's 2024 grid".
-	Label string
+	// Label says under which assumption, "at Germany's 2024 grid",
+	// "manufacture over 6 years"; Short is how the one-sentence statement
+	// names it, the Label of carbon and cost, "manufacture", "water".
+	Label, Short string
 	// PerRequest and PerMonth are the figures, with their units; Value and
-	// MonthValue the same unrounded (gCO2e and kgCO2e, or the currency),
-	// and Unit what follows a per-request figure (" gCO2e", " EUR").
+	// MonthValue the same unrounded (gCO2e and kgCO2e, mL and L, or the
+	// currency), and Unit what follows a per-request figure (" gCO2e",
+	// " mL", " EUR").
 	PerRequest, PerMonth string
 	Value, MonthValue    decimal.Decimal
 	Unit                 string
@@ -76,41 +89,76 @@ func (l FactorLine) Text(request string) string {
 	return l.Label + ": " + l.PerRequest + " per " + request + ", " + l.PerMonth + " per month"
 }
 
-// FactorLines returns the lines that restate figures fig (a floor's or the
-// figure at your traffic's, GPU energy) under factors f: carbon when f has
-// a grid intensity, cost when it has a price; none for the zero Factors.
-// They are of the GPU energy the figures state, whatever host, idle and PUE
-// f sets: Beyond the GPU gives the estimate that adds them.
-func FactorLines(f Factors, fig Figures) []FactorLine {
+// FactorLines returns the lines that restate result r's two figures (for
+// inputs in), its floor's and its figure at your traffic's (none when r has
+// none), under in.Factors: carbon with a grid intensity, manufacture and
+// water when the footprint counts them, cost with a price; none for the
+// zero Factors. Carbon, water and cost are of the GPU energy the figures
+// state, whatever host, idle and PUE the factors set (Beyond the GPU gives
+// the estimate that adds them); manufacture is charged as the estimate
+// charges it, by the floor's GPU-seconds and, at your traffic, for every
+// GPU the volume keeps reserved.
+func FactorLines(in Inputs, r Result) (floorLines, trafficLines []FactorLine) {
+	if r.Chosen == nil {
+		return nil, nil
+	}
+	f := in.Factors
 	f.Host, f.Idle, f.PUE = decimal.Zero, decimal.Zero, decimal.Zero
-	e := f.Estimate(fig)
+	floorLines = f.Lines(f.EstimateAt(r.Chosen, in, r.Figures), false)
+	if r.Traffic != nil {
+		trafficLines = f.Lines(f.TrafficEstimate(r.Traffic), true)
+	}
+	return floorLines, trafficLines
+}
+
+// Lines returns estimate e's lines under f (FactorLines' for the GPU
+// energy the cards state; the embed's for the estimate with host, idle
+// and PUE): carbon, manufacture, water and cost, each when e has it;
+// reserved when e is the figure at your traffic's (TrafficEstimate).
+func (f Factors) Lines(e Estimate, reserved bool) []FactorLine {
 	var lines []FactorLine
+	add := func(id, label, short, unit string, v, m decimal.Decimal, month string) {
+		lines = append(lines, FactorLine{ID: id, Label: label, Short: short, PerRequest: FormatNumber(v) + unit, PerMonth: month,
+			Value: v, MonthValue: m, Unit: unit})
+	}
 	if e.GCO2ePerRequest.Valid {
-		g, m := e.GCO2ePerRequest.Decimal, e.KgCO2ePerMonth.Decimal
-		lines = append(lines, FactorLine{ID: "carbon", Label: CarbonLabel(f), PerRequest: FormatNumber(g) + " gCO2e",
-			PerMonth: FormatKgCO2e(m), Value: g, MonthValue: m, Unit: " gCO2e"})
+		m := e.KgCO2ePerMonth.Decimal
+		add(LineCarbon, CarbonLabel(f), CarbonLabel(f), " gCO2e", e.GCO2ePerRequest.Decimal, m, FormatKgCO2e(m))
+	}
+	if e.EmbodiedGPerRequest.Valid {
+		label := "manufacture over " + f.Footprint.lifeYears()
+		if reserved {
+			label += ", every GPU reserved"
+		}
+		m := e.EmbodiedKgPerMonth.Decimal
+		add(LineEmbodied, label, "manufacture", " gCO2e", e.EmbodiedGPerRequest.Decimal, m, FormatEmbodiedKg(m))
+	}
+	if e.WaterML.Valid {
+		m := e.WaterLPerMonth.Decimal
+		add(LineWater, "water "+f.Footprint.waterRates(), "water", " mL", e.WaterML.Decimal, m, FormatWaterL(m))
 	}
 	if e.CostPerMonth.Valid {
-		c, m := e.CostPerRequest.Decimal, e.CostPerMonth.Decimal
-		unit := WithCurrency("", f.Currency)
-		lines = append(lines, FactorLine{ID: "cost", Label: "at " + WithCurrency(FormatExact(f.PricePerKWh.Decimal), f.Currency) + "/kWh",
-			PerRequest: FormatNumber(c) + unit, PerMonth: FormatNumber(m) + unit, Value: c, MonthValue: m, Unit: unit})
+		unit, m := WithCurrency("", f.Currency), e.CostPerMonth.Decimal
+		label := "at " + WithCurrency(FormatExact(f.PricePerKWh.Decimal), f.Currency) + "/kWh"
+		add(LineCost, label, label, unit, e.CostPerRequest.Decimal, m, FormatNumber(m)+unit)
 	}
 	return lines
 }
 
 // factorClause is the short statement's words for lines fl of the floor
 // and tl of the figure at your traffic (nil for none): "at Germany's 2024
-// grid, 0.0131 and 0.352 gCO2e", each line's label and figures per
+// grid, 0.0131 and 0.352 gCO2e", each line's Short and figures per
 // request, joined by "; ".
 func factorClause(fl, tl []FactorLine) string {
 	var parts []string
-	for i, l := range fl {
+	for _, l := range fl {
 		v := FormatNumber(l.Value)
-		if i < len(tl) {
-			v += " and " + FormatNumber(tl[i].Value)
+		for _, t := range tl {
+			if t.ID == l.ID {
+				v += " and " + FormatNumber(t.Value)
+			}
 		}
-		parts = append(parts, l.Label+", "+v+l.Unit)
+		parts = append(parts, l.Short+", "+v+l.Unit)
 	}
 	return strings.Join(parts, "; ")
 }

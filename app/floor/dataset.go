@@ -167,6 +167,9 @@ const (
 	AlignsWithFloor  = PresetGPUOnly
 	AlignsWithGoogle = PresetGoogle2025
 	AlignsWithNone   = "none"
+	// AlignsWithOnsiteWater is a published water figure's scope when it
+	// counts on-site water alone, as a WUE times IT energy does.
+	AlignsWithOnsiteWater = "onsite"
 )
 
 // PublishedFigure is a per-prompt energy figure someone has published, with
@@ -179,8 +182,12 @@ type PublishedFigure struct {
 	Publisher string
 	// Subject is what the figure is for, "median Gemini Apps text prompt".
 	Subject string
-	// WhPerPrompt is the published energy per prompt, in Wh.
-	WhPerPrompt decimal.Decimal
+	// WhPerPrompt is the published energy per prompt, in Wh;
+	// GCO2ePerPrompt the carbon (gCO2e) and WaterMLPerPrompt the water (mL).
+	// Each is valid when it is published.
+	WhPerPrompt      decimal.NullDecimal
+	GCO2ePerPrompt   decimal.NullDecimal
+	WaterMLPerPrompt decimal.NullDecimal
 	// Approximate reports a figure given as "about" or "roughly".
 	Approximate bool
 	// Date is the month the figure is for, "2025-05", or, when its source
@@ -194,6 +201,11 @@ type PublishedFigure struct {
 	// AlignsWith is the line of ours its scope matches: AlignsWithFloor,
 	// AlignsWithGoogle or AlignsWithNone.
 	AlignsWith string
+	// CarbonScope and WaterScope say what the carbon and the water count;
+	// WaterAlignsWith is the line of ours the water's scope matches,
+	// AlignsWithOnsiteWater or AlignsWithNone.
+	CarbonScope, WaterScope string
+	WaterAlignsWith         string
 }
 
 // Workload is one upstream task (lm-arena-chat, gpqa, …) with its models.

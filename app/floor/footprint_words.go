@@ -32,16 +32,35 @@ func (p Footprint) EmbodiedWords() string {
 // LifeWords names the service life: "6 years, the life of Alphabet's
 // servers (10-K)", or "your own 4 years".
 func (p Footprint) LifeWords() string {
-	years, src, _ := p.Life()
-	y := FormatExact(years) + " years"
-	if years.Equal(one) {
-		y = "1 year"
-	}
+	_, src, _ := p.Life()
+	y := p.lifeYears()
 	if src == nil {
 		return "your own " + y
 	}
 	name, _, _ := strings.Cut(src.Label, ":")
 	return y + ", the life of " + name
+}
+
+// lifeYears is the service life in years: "6 years", "1 year".
+func (p Footprint) lifeYears() string {
+	years, _, _ := p.Life()
+	if years.Equal(one) {
+		return "1 year"
+	}
+	return FormatExact(years) + " years"
+}
+
+// waterRates gives the water factors' rates: "at 1.15 L/kWh on site",
+// "at 1.15 L/kWh on site and 2 L/kWh off site", "at 2 L/kWh off site".
+func (p Footprint) waterRates() string {
+	var parts []string
+	if p.WUE.Valid {
+		parts = append(parts, FormatExact(p.WUE.Decimal)+" L/kWh on site")
+	}
+	if p.OffsiteLPerKWh.Valid {
+		parts = append(parts, FormatExact(p.OffsiteLPerKWh.Decimal)+" L/kWh off site")
+	}
+	return "at " + joinAnd(parts)
 }
 
 // WaterWords names the water factors: "a WUE of 0.27 L/kWh on site

@@ -56,12 +56,20 @@ func Statement(ds *Dataset, w *Workload, in Inputs, r Result, permalink string) 
 	return b.String()
 }
 
+// ShortWords and ShortWordsFactors are the most words ShortStatement's
+// sentence has, its link counted as one: without factors, and with them.
+const (
+	ShortWords        = 45
+	ShortWordsFactors = 60
+)
+
 // ShortStatement returns the statement to quote in one sentence of at most
-// 45 words with permalink (when not "") as its last, 60 with factors: the
-// floor per request, the figure at your traffic per request, the model, the
-// workload in plain words, the latency target, that it is GPU energy only,
-// the carbon and cost of both figures when in.Factors give them
-// (FactorLines), and the source.
+// ShortWords words with permalink (when not "") as its last,
+// ShortWordsFactors with factors: the floor per request, the figure at your
+// traffic per request, the model, the workload in plain words, the latency
+// target, that it is GPU energy only, the carbon, manufacture, water and
+// cost of both figures when in.Factors give them (FactorLines, shortFactors),
+// and the source.
 // Its arguments are Statement's; the page's #statement-short and
 // `energyfloor -statement -short` write it.
 func ShortStatement(w *Workload, in Inputs, r Result, permalink string) string {
@@ -76,14 +84,15 @@ func ShortStatement(w *Workload, in Inputs, r Result, permalink string) string {
 	switch {
 	case r.Chosen != nil:
 		s = m.Name + " needs at least " + FormatWh(r.Figures.WhPerRequest) + per + " for " + task + " within " + target
-		var tl []FactorLine
 		if t := r.Traffic; t != nil {
 			s += ", and " + FormatWh(t.Figures.WhPerRequest) + per + " at " + volume
-			tl = FactorLines(in.Factors, t.Figures)
 		}
 		s += " (GPU energy only; "
-		if fl := FactorLines(in.Factors, r.Figures); len(fl) > 0 {
-			s += factorClause(fl, tl) + "; "
+		// The link counts as one word, whether it is given or not, so that
+		// the page and the CLI state the same factors.
+		fl, tl := FactorLines(in, r)
+		if c := shortFactors(len(strings.Fields(s+source+")."))+1, fl, tl); c != "" {
+			s += c + "; "
 		}
 		s += source + ")."
 	case r.Fastest != nil:
@@ -95,6 +104,29 @@ func ShortStatement(w *Workload, in Inputs, r Result, permalink string) string {
 		s += " " + permalink
 	}
 	return s
+}
+
+// shortFactors is the one sentence's clause for lines fl of the floor and
+// tl of the figure at your traffic, in a sentence of words words without
+// it: each line for both figures (factorClause) when the sentence stays
+// within ShortWordsFactors; else the figure at your traffic's alone, "at
+// that volume: …", with as many of its lines, in order, as keep it within
+// (the floor's when there is no figure at your traffic); "" for none.
+func shortFactors(words int, fl, tl []FactorLine) string {
+	fits := func(c string) bool { return words+len(strings.Fields(c)) <= ShortWordsFactors }
+	if c := factorClause(fl, tl); fits(c) {
+		return c
+	}
+	lines, lead := tl, "at that volume: "
+	if len(tl) == 0 {
+		lines, lead = fl, ""
+	}
+	for n := len(lines); n > 0; n-- {
+		if c := lead + factorClause(lines[:n], nil); fits(c) {
+			return c
+		}
+	}
+	return ""
 }
 
 // StatementFloor returns the model a statement on workload w is about, for

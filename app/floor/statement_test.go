@@ -147,24 +147,24 @@ func TestShortStatement(t *testing.T) {
 	}
 }
 
-// TestShortStatementWords holds the one-sentence statement to 45 words, its
-// link counted as one, for every model of every workload, at the longest
-// volume words and statistic.
+// TestShortStatementWords holds the one-sentence statement to 45 words
+// (ShortWords), its link counted as one, for every model of every workload,
+// images and videos too, at the longest volume words and statistic.
 func TestShortStatementWords(t *testing.T) {
 	d, err := data.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	const link = "https://example.org/energy/?itl=100&model=m&output=500&pct=median&tokens=1B&v=2026-10-19&workload=w"
-	for _, w := range d.TokenWorkloads {
+	for _, w := range d.AllWorkloads() {
 		for _, m := range w.Models {
 			for _, stat := range []floor.Statistic{floor.Median, floor.P99} {
 				in := floor.DefaultInputs()
 				in.Workload, in.Model, in.Statistic, in.TargetITLMs = w.ID, m.Slug, stat, dec("1234.5")
-				in.OutputTokensPerMonth = dec("1019401200")
+				in.OutputTokensPerMonth, in.ImagesOrVideosPerMonth, in.TargetLatencyS = dec("1019401200"), dec("1019401200"), dec("1234.5")
 				in, r, _ := floor.StatementFloor(w, in)
 				s := floor.ShortStatement(w, in, r, link)
-				if n := len(strings.Fields(s)); n > 45 {
+				if n := len(strings.Fields(s)); n > floor.ShortWords {
 					t.Errorf("%s, %s, %s: %d words: %s", w.ID, m.Slug, stat, n, s)
 				}
 			}

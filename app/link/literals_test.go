@@ -18,7 +18,8 @@ var notParameters = map[string]map[string]string{
 	"app/ui/beyond-panel.go":     {"price": "a CSS class"},
 	"app/ui/inputs-panel.go":     {"latency": "a CSS class"},
 	"app/ui/equivalents-list.go": {"requests": "a data attribute of an equivalent's row (data-requests)"},
-	"app/floor/brief.go":         {"water": "a word of the list of what the figures leave out"},
+	"app/floor/brief.go": {"water": "a word of the list of what the figures leave out, and a factor line's ID (LineWater)",
+		"embodied": "a factor line's ID (LineEmbodied), which names the hooks (#traffic-embodied)"},
 }
 
 // TestParametersSpelledOnce: the code that reads or writes links (this

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"html"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -30,6 +31,9 @@ type beyondPanel struct {
 	Found bool
 	// Grid are the grid select's options (gridChoices).
 	Grid []choice
+	// DS is the dataset, with which the server sets each preset on the
+	// form for the page without JavaScript (presetLinks).
+	DS *floor.Dataset
 
 	toggled bool // the visitor opened it
 }
@@ -94,6 +98,7 @@ func (p *beyondPanel) renderFactors() app.UI {
 		app.Div().Class("field").Body(
 			app.Label().For(IDScopePreset).Text("Host, idle and facility: a preset"),
 			p.presetSelect(presetID),
+			p.scopePresetLinks(),
 			source,
 		),
 		textInput(f, link.FieldHost),
@@ -122,12 +127,13 @@ func (p *beyondPanel) renderFootprint() app.UI {
 	for _, k := range footprintFields {
 		set = set || strings.TrimSpace(f.Text[k]) != "" || f.Errs[k] != ""
 	}
-	options := `<option value="">Choose a preset…</option><option value="` + link.FootprintFull + `">Full footprint: ` +
-		html.EscapeString(fullFootprintWords(f.In.Factors.Footprint.Sources)) + `</option>`
-	if fs := f.In.Factors.Footprint.Sources; fs != nil {
-		for _, w := range fs.WUE {
-			options += `<option value="` + html.EscapeString(w.ID) + `">WUE: ` + html.EscapeString(w.Label+", "+floor.FormatExact(w.Value)+" L/kWh") + `</option>`
-		}
+	presets := footprintPresets(f, p.DS)
+	options := `<option value="">Choose a preset…</option>`
+	labels, sets := make([]string, len(presets)), make([]link.State, len(presets))
+	for i := range presets {
+		pr := &presets[i]
+		options += `<option value="` + html.EscapeString(pr.id) + `"` + pr.fills(f) + `>` + html.EscapeString(pr.label) + `</option>`
+		labels[i], sets[i] = pr.label, pr.set
 	}
 	// One root for app.Raw, which draws only the first element of its HTML
 	// in the browser (the prerender drew them all).
@@ -141,7 +147,8 @@ func (p *beyondPanel) renderFootprint() app.UI {
 	}
 	return d.Body(
 		app.Summary().Text("Manufacture and water"),
-		app.Div().Class("field").Body(app.Label().For(IDFootprintPreset).Text("Manufacture and water: a preset"), sel),
+		app.Div().Class("field").Body(app.Label().For(IDFootprintPreset).Text("Manufacture and water: a preset"), sel,
+			presetLinks("footprint-preset-links", labels, sets)),
 		textInput(f, link.FieldEmbodied),
 		textInput(f, link.FieldLife),
 		textInput(f, link.FieldServerKg),
@@ -194,6 +201,24 @@ func (p *beyondPanel) presetSelect(selected string) app.UI {
 		sel = sel.Disabled(true) // until web/boot.js or the app can fill the fields
 	}
 	return sel
+}
+
+// scopePresetLinks are the host, idle and PUE presets' links for a page
+// without JavaScript (presetLinks), each set on the form as the live page
+// sets it (link.State.SetPreset).
+func (p *beyondPanel) scopePresetLinks() app.UI {
+	if !app.IsServer || p.DS == nil {
+		return nil
+	}
+	var labels []string
+	var sets []link.State
+	for _, pr := range floor.Presets() {
+		st := p.Form
+		st.Errs = maps.Clone(st.Errs)
+		st.SetPreset(p.DS, pr.ID)
+		labels, sets = append(labels, pr.Name+presetValues(pr)), append(sets, st)
+	}
+	return presetLinks("scope-preset-links", labels, sets)
 }
 
 // presetValues shows a preset's host, idle and PUE: " (0.43, 0.17, 1.09)".

@@ -54,7 +54,7 @@ func (c *calculator) panels(w *floor.Workload) pagePanels {
 	inputs := &inputsPanel{Form: c.form, Workloads: c.workloadChoices, Models: c.modelChoices[in.Workload], Action: action,
 		Keep: c.PageParams(), Compact: c.embed}
 	if !c.embed {
-		inputs.Summary = figuresSummary(c.selected, c.found, w.Kind, in.Factors)
+		inputs.Summary = figuresSummary(c.selected, c.found, w.Kind, in)
 	}
 	results := &resultsPanel{Result: c.selected, Found: c.found, In: in, Kind: w.Kind, Info: c.info, Compact: c.embed, Workload: w.Name + " workload", Next: c.nextStep,
 		Current: len(c.form.Errs) == 0, For: c.figuresFor()}
@@ -85,7 +85,7 @@ func (c *calculator) panels(w *floor.Workload) pagePanels {
 	}
 	var beyond app.UI
 	if !c.embed {
-		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices}
+		beyond = &beyondPanel{Form: c.form, Floor: c.selected, Found: c.found, Grid: c.gridChoices, DS: c.ds}
 	} else {
 		citation.Full = c.link("/?"+c.query) + "#citation"
 	}
@@ -133,7 +133,7 @@ func (c *calculator) renderFull(w *floor.Workload, p *pagePanels) app.UI {
 	inputs, results, citation, statement, beyond, caveat, in := p.inputs, p.results, p.citation, p.statement, p.beyond, p.caveat, c.form.In
 	results.Caveat, citation.Caveat = caveatLine(caveat), ""
 	results.Statement = statement
-	results.Published = c.kept(copyPublished, &publishedPanel{Factors: in.Factors, Floor: c.selected, Found: c.found, Published: c.ds.Published,
+	results.Published = c.kept(copyPublished, &publishedPanel{In: in, Floor: c.selected, Found: c.found, Published: c.ds.Published,
 		Note: c.ds.PublishedNote, Kind: w.Kind})
 	if results.Equivalents != nil {
 		results.Equivalents = c.kept(copyEquivalents, results.Equivalents)

@@ -39,8 +39,11 @@
 //     to quote and why, and #floor-range, the spread of floors across the
 //     workload's models; with a grid intensity or a price, #energy-carbon,
 //     #energy-cost, #traffic-carbon and #traffic-cost, each pair's carbon
-//     (gCO2e, kgCO2e) and cost of its GPU energy, with data-per-request and
-//     data-per-month (plain decimals); #model-hint, how to choose a model;
+//     (gCO2e, kgCO2e) and cost of its GPU energy, and when the footprint
+//     counts them #energy-embodied, #traffic-embodied (manufacture, gCO2e,
+//     kgCO2e), #energy-water and #traffic-water (water of its GPU energy,
+//     mL, L), with data-per-request and data-per-month (plain decimals);
+//     #model-hint, how to choose a model;
 //   - at your traffic: #traffic-per-request and #traffic-per-month (data-wh,
 //     plain decimals; empty, with #traffic-none, when nothing meets the
 //     target), #traffic-config (data-row-id), #traffic-times-floor
@@ -52,7 +55,10 @@
 //     #volume-table (rows carry data-row-id and data-from, the monthly volume
 //     each step starts at);
 //   - beyond the GPU: inputs #host-overhead, #idle-overhead, #pue,
-//     #scope-preset, #grid, #gco2-per-kwh, #price-per-kwh, #currency; results
+//     #scope-preset, #grid, #gco2-per-kwh, #price-per-kwh, #currency (in the
+//     page the server sends, #scope-preset-links and #footprint-preset-links,
+//     shown without JavaScript: a link per preset that opens the page with
+//     its values set); results
 //     #estimate-per-request and #estimate-per-month (data-wh),
 //     #carbon-per-request (data-g), #carbon-per-month (data-kg),
 //     #cost-per-month (data-amount), #traffic-estimate-per-month (data-wh: the
@@ -69,8 +75,12 @@
 //     embodied_g_per_request, embodied_kg_per_month, water_ml_per_request and
 //     water_l_per_month of estimate and traffic.estimate);
 //   - #published-figures, beside the statement, whose rows carry data-wh and
-//     data-scope; on an image or video page, where those per-text-prompt
-//     figures are not shown, #published-text-only says so;
+//     data-scope; with carbon (a grid intensity or manufacture) or water
+//     set, #published-carbon and #published-water, the estimate's per
+//     request (#published-carbon-ours, #published-water-ours) and the
+//     published per prompt (#published-carbon-<id>, #published-water-<id>),
+//     rows with data-g or data-ml; on an image or video page, where those
+//     per-text-prompt figures are not shown, #published-text-only says so;
 //   - #app-status: why the app is not running, when it cannot start or has
 //     stopped after an error (#app-failed, with #app-retry after a failed
 //     download, a stop, or an app.wasm of another version than the page,

@@ -78,23 +78,21 @@ func embedFactorFields(f *link.State) []app.UI {
 // embedFactors draws the factors a link sets as the embed gives them, in
 // place of Beyond the GPU: one line each, under the same hooks
 // (#beyond-gpu, its figures in #estimate): the energy with host, idle and
-// facility energy when they add any, the carbon at the grid ("At
-// Germany's 2024 grid: …") and the cost at the price, each for the floor,
-// then at your traffic; manufacture and water when counted (embedFootprint).
+// facility energy when they add any; carbon at the grid ("At Germany's
+// 2024 grid: …"), manufacture and water when counted (embedLine), each for
+// the floor, then at your traffic; the cost at the price.
 func embedFactors(in floor.Inputs, r floor.Result, found bool, k floor.Kind) app.UI {
 	fa := in.Factors
 	section := app.Section().ID("beyond-gpu").Class("embed-factors").Aria("label", "Beyond the GPU")
 	if !hasFigures(&r, found) {
 		return section.Body(app.P().ID("estimate").Text("No floor for this model on the chosen GPU, so no estimate."))
 	}
-	e := fa.Estimate(r.Figures)
+	e := fa.ResultEstimate(&r, in)
 	var te *floor.Estimate
+	var tl []floor.FactorLine
 	if r.Traffic != nil {
-		est := fa.Estimate(r.Traffic.Figures)
-		te = &est
-	}
-	figure := func(id, attr, value, text string) app.UI {
-		return app.Strong().ID(id).DataSet(attr, value).Text(text)
+		est := fa.TrafficEstimate(r.Traffic)
+		te, tl = &est, fa.Lines(est, true)
 	}
 	perRequest := " per " + k.Request()
 	var lines []app.UI
@@ -104,33 +102,23 @@ func embedFactors(in floor.Inputs, r floor.Result, found bool, k floor.Kind) app
 	if factor := fa.EnergyFactor(); !factor.Equal(decimal.NewFromInt(1)) {
 		line := []app.UI{
 			app.Text("With host, idle and facility energy (× " + floor.FormatNumber(factor) + "): "),
-			figure("estimate-per-request", "wh", e.WhPerRequest.String(), floor.FormatWh(e.WhPerRequest)), app.Text(perRequest + ", "),
-			figure("estimate-per-month", "wh", e.KWhPerMonth.Shift(3).String(), floor.FormatWh(e.KWhPerMonth.Shift(3))), app.Text(" a month"),
+			embedFigure("estimate-per-request", "wh", e.WhPerRequest, floor.FormatWh(e.WhPerRequest)), app.Text(perRequest + ", "),
+			embedFigure("estimate-per-month", "wh", e.KWhPerMonth.Shift(3), floor.FormatWh(e.KWhPerMonth.Shift(3))), app.Text(" a month"),
 		}
 		if te != nil {
 			line = append(line, app.Text("; at your traffic "),
-				figure("traffic-estimate-per-month", "wh", te.KWhPerMonth.Shift(3).String(), floor.FormatWh(te.KWhPerMonth.Shift(3))), app.Text(" a month"))
+				embedFigure("traffic-estimate-per-month", "wh", te.KWhPerMonth.Shift(3), floor.FormatWh(te.KWhPerMonth.Shift(3))), app.Text(" a month"))
 		}
 		lines = append(lines, app.P().Body(append(line, app.Text("."))...))
 	}
-	if where := fa.GridWords(); where != "" {
-		line := []app.UI{
-			app.Text("At " + where + ": "),
-			figure("carbon-per-request", "g", e.GCO2ePerRequest.Decimal.String(), floor.FormatNumber(e.GCO2ePerRequest.Decimal)+" gCO2e"),
-			app.Text(perRequest + ", "),
-			figure("carbon-per-month", "kg", e.KgCO2ePerMonth.Decimal.String(), floor.FormatKgCO2e(e.KgCO2ePerMonth.Decimal)), app.Text(" a month"),
+	for _, l := range fa.Lines(e, false) {
+		if line := embedLine(l, tl, perRequest); line != nil {
+			lines = append(lines, line)
 		}
-		if te != nil {
-			line = append(line, app.Text("; at your traffic "),
-				figure("traffic-carbon-per-request", "g", te.GCO2ePerRequest.Decimal.String(), floor.FormatNumber(te.GCO2ePerRequest.Decimal)+" gCO2e"),
-				app.Text(" and "),
-				figure("traffic-carbon-per-month", "kg", te.KgCO2ePerMonth.Decimal.String(), floor.FormatKgCO2e(te.KgCO2ePerMonth.Decimal)))
-		}
-		lines = append(lines, app.P().Body(append(line, app.Text("."))...))
 	}
 	if fa.PricePerKWh.Valid {
 		money := func(id string, e *floor.Estimate) app.UI {
-			return figure(id, "amount", e.CostPerMonth.Decimal.String(), floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), fa.Currency))
+			return embedFigure(id, "amount", e.CostPerMonth.Decimal, floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), fa.Currency))
 		}
 		line := []app.UI{
 			app.Text("At " + floor.WithCurrency(floor.FormatExact(fa.PricePerKWh.Decimal), fa.Currency) + " per kWh: "),
@@ -141,51 +129,41 @@ func embedFactors(in floor.Inputs, r floor.Result, found bool, k floor.Kind) app
 		}
 		lines = append(lines, app.P().Body(append(line, app.Text("; electricity only."))...))
 	}
-	lines = append(lines, embedFootprint(in, &r, perRequest, figure)...)
 	return section.Body(app.Div().ID("estimate").Aria("live", "polite").Body(lines...))
 }
 
-// embedFootprint gives the embed's lines for manufacture and water, when the
-// factors count them, with Beyond the GPU's hooks (beyondPanel.footprintLines),
-// each for the floor, then at your traffic.
-func embedFootprint(in floor.Inputs, r *floor.Result, perRequest string, figure func(id, attr, value, text string) app.UI) []app.UI {
-	fa := in.Factors
-	e := fa.ResultEstimate(r, in)
-	var te *floor.Estimate
-	if r.Traffic != nil {
-		est := fa.TrafficEstimate(r.Traffic)
-		te = &est
+// embedFigure draws one of the embed's figures, under its hook id with its
+// unrounded value in data-attr.
+func embedFigure(id, attr string, value decimal.Decimal, text string) app.UI {
+	return app.Strong().ID(id).DataSet(attr, value.String()).Text(text)
+}
+
+// estimateAttrs are the data attributes of a factor line's figures, per
+// request and per month, by its ID: those of Beyond the GPU's hooks. Cost,
+// which the embed gives a month only, is not among them.
+var estimateAttrs = map[string][2]string{floor.LineCarbon: {"g", "kg"}, floor.LineEmbodied: {"g", "kg"}, floor.LineWater: {"ml", "l"}}
+
+// embedLine draws floor line l of the estimate (floor.Factors.Lines) as the
+// embed's line, under Beyond the GPU's hooks (#carbon-per-request,
+// #embodied-per-month, …): its label, its figures per request and per
+// month, then the same line of tl, the figure at your traffic's, with what
+// its label adds ("every GPU reserved"); nil for a line it does not draw.
+func embedLine(l floor.FactorLine, tl []floor.FactorLine, perRequest string) app.UI {
+	attrs, ok := estimateAttrs[l.ID]
+	if !ok {
+		return nil
 	}
-	var lines []app.UI
-	if fa.Footprint.CountsEmbodied() && e.EmbodiedGPerRequest.Valid {
-		line := []app.UI{
-			app.Text("Manufacture, over " + fa.Footprint.LifeWords() + ": "),
-			figure("embodied-per-request", "g", e.EmbodiedGPerRequest.Decimal.String(), floor.FormatNumber(e.EmbodiedGPerRequest.Decimal)+" gCO2e"),
-			app.Text(perRequest + ", "),
-			figure("embodied-per-month", "kg", e.EmbodiedKgPerMonth.Decimal.String(), floor.FormatEmbodiedKg(e.EmbodiedKgPerMonth.Decimal)), app.Text(" a month"),
-		}
-		if te != nil && te.EmbodiedGPerRequest.Valid {
-			line = append(line, app.Text("; at your traffic, every GPU reserved, busy or idle, "),
-				figure("traffic-embodied-per-request", "g", te.EmbodiedGPerRequest.Decimal.String(), floor.FormatNumber(te.EmbodiedGPerRequest.Decimal)+" gCO2e"),
-				app.Text(" and "),
-				figure("traffic-embodied-per-month", "kg", te.EmbodiedKgPerMonth.Decimal.String(), floor.FormatEmbodiedKg(te.EmbodiedKgPerMonth.Decimal)))
-		}
-		lines = append(lines, app.P().Body(append(line, app.Text("."))...))
+	line := []app.UI{
+		app.Text(strings.ToUpper(l.Label[:1]) + l.Label[1:] + ": "),
+		embedFigure(l.ID+"-per-request", attrs[0], l.Value, l.PerRequest), app.Text(perRequest + ", "),
+		embedFigure(l.ID+"-per-month", attrs[1], l.MonthValue, l.PerMonth), app.Text(" a month"),
 	}
-	if e.WaterML.Valid {
-		line := []app.UI{
-			app.Text("Water, with " + strings.Join(fa.Footprint.WaterWords(), " and ") + ": "),
-			figure("water-per-request", "ml", e.WaterML.Decimal.String(), floor.FormatNumber(e.WaterML.Decimal)+" mL"),
-			app.Text(perRequest + ", "),
-			figure("water-per-month", "l", e.WaterLPerMonth.Decimal.String(), floor.FormatWaterL(e.WaterLPerMonth.Decimal)), app.Text(" a month"),
+	for _, t := range tl {
+		if t.ID == l.ID {
+			line = append(line, app.Text("; at your traffic"+strings.TrimPrefix(t.Label, l.Label)+": "),
+				embedFigure("traffic-"+l.ID+"-per-request", attrs[0], t.Value, t.PerRequest), app.Text(" and "),
+				embedFigure("traffic-"+l.ID+"-per-month", attrs[1], t.MonthValue, t.PerMonth))
 		}
-		if te != nil && te.WaterML.Valid {
-			line = append(line, app.Text("; at your traffic "),
-				figure("traffic-water-per-request", "ml", te.WaterML.Decimal.String(), floor.FormatNumber(te.WaterML.Decimal)+" mL"),
-				app.Text(" and "),
-				figure("traffic-water-per-month", "l", te.WaterLPerMonth.Decimal.String(), floor.FormatWaterL(te.WaterLPerMonth.Decimal)))
-		}
-		lines = append(lines, app.P().Body(append(line, app.Text("."))...))
 	}
-	return lines
+	return app.P().Body(append(line, app.Text("."))...)
 }

@@ -24,17 +24,15 @@ const figuresSummaryID = "figures-summary"
 // configuration's, and the summary names them so, as the headline does.
 //
 // r and found are the headline's result (headlineWh); k is the workload's
-// kind. Under factors f with a grid intensity or a price, each pair gives
-// its carbon and cost too (floor.FactorLines), as the headline cards do.
-func figuresSummary(r floor.Result, found bool, k floor.Kind, f floor.Factors) app.UI {
+// kind. Under inputs in whose factors have a grid intensity, manufacture,
+// water or a price, each pair gives those too (floor.FactorLines), as the
+// headline cards do.
+func figuresSummary(r floor.Result, found bool, k floor.Kind, in floor.Inputs) app.UI {
 	whReq, whMonth := headlineWh(r, found)
 	trafficReq, trafficMonth := trafficWh(r, found)
 	var floorLines, trafficLines []floor.FactorLine
-	if found && r.Meets() {
-		floorLines = floor.FactorLines(f, r.Figures)
-		if r.Traffic != nil {
-			trafficLines = floor.FactorLines(f, r.Traffic.Figures)
-		}
+	if found {
+		floorLines, trafficLines = floor.FactorLines(in, r)
 	}
 	label := "GPU floor:"
 	if found && !r.Meets() && r.Fastest != nil {
@@ -67,14 +65,14 @@ func trafficWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
 	return whOf(r.Traffic.Figures.WhPerRequest), whOf(r.Traffic.Figures.KWhPerMonth.Shift(3))
 }
 
-// summaryFactors draws a summary pair's carbon and cost (floor.FactorLines),
-// each as "(0.0114 gCO2e, 27.4 kgCO2e a month at Germany's 2024 grid)".
+// summaryFactors draws a summary pair's factor lines (floor.FactorLines),
+// each as "(at Germany's 2024 grid: 0.0114 gCO2e, 27.4 kgCO2e a month)".
 func summaryFactors(lines []floor.FactorLine) app.UI {
 	if len(lines) == 0 {
 		return nil
 	}
 	return app.Range(lines).Slice(func(i int) app.UI {
 		l := lines[i]
-		return app.Span().Class("summary-factor").Text("(" + l.PerRequest + ", " + l.PerMonth + " a month " + l.Label + ")")
+		return app.Span().Class("summary-factor").Text("(" + l.Label + ": " + l.PerRequest + ", " + l.PerMonth + " a month)")
 	})
 }

@@ -74,7 +74,8 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 		)
 		tReq = requestLine(t.Figures.JoulesPerRequest, p.In, t.Config)
 		tMonth = floor.FormatWh(t.Figures.KWhPerYear.Shift(3)) + " per year"
-		times = app.Div().Body(factorLines("traffic-", floor.FactorLines(p.In.Factors, t.Figures), p.Kind), times)
+		_, lines := floor.FactorLines(p.In, p.Result)
+		times = app.Div().Body(factorLines("traffic-", lines, p.Kind), times)
 	} else {
 		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
 	}
@@ -87,8 +88,9 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 		heading, question = "The fastest, above your target", "No configuration meets your latency target: these are the fastest one's figures, not a floor."
 	}
 	var floorLines app.UI
-	if r := p.Result; p.Found && r.Meets() {
-		floorLines = factorLines("energy-", floor.FactorLines(p.In.Factors, r.Figures), p.Kind)
+	if p.Found {
+		lines, _ := floor.FactorLines(p.In, p.Result)
+		floorLines = factorLines("energy-", lines, p.Kind)
 	}
 	return app.Div().Class("headline").Aria("live", "polite").Body(
 		headlinePair("pair-floor", heading, question,
@@ -135,7 +137,8 @@ func requestLine(j decimal.Decimal, in floor.Inputs, c *floor.Configuration) str
 	return c.Kind.RequestLine(j, in, c)
 }
 
-// factorLines draws a pair's carbon and cost (floor.FactorLines), one line
+// factorLines draws a pair's carbon, manufacture, water and cost
+// (floor.FactorLines), one line
 // each, under the hook id prefix + the line's ID ("traffic-carbon") with
 // data-per-request and data-per-month, unrounded; nil for none.
 func factorLines(prefix string, lines []floor.FactorLine, k floor.Kind) app.UI {

@@ -29,7 +29,9 @@ const (
 	// field: it has no parameter.
 	IDScopePreset = "scope-preset"
 	// IDFootprintPreset is Beyond the GPU's footprint preset select: the
-	// full footprint's defaults, or a WUE preset. Not a field either.
+	// full footprint's defaults, or a WUE preset, whose options' data
+	// attributes name the fields they fill as IDScopePreset's do. Not a
+	// field either.
 	IDFootprintPreset = "footprint-preset"
 	// IDAppStatus says why the app is not running; boot.js adds
 	// IDAppFailed (with its class, ClassAppFailed) to it when the app
@@ -150,7 +152,7 @@ var jsNames = []string{
 	AttrPrerenderedFor, AttrCurrent, AttrName, AttrWasm, AttrScripts, AttrScope, AttrVersion, AttrPage,
 	CachePrefix, MsgHeight, HeaderVersion,
 	MarkWasmRequested, MarkWasmCompiled, MarkInstantiated,
-	IDCalculator, ClassLive, IDInputs, IDResults, IDScopePreset, IDAppStatus, IDAppFailed, ClassAppFailed,
+	IDCalculator, ClassLive, IDInputs, IDResults, IDScopePreset, IDFootprintPreset, IDAppStatus, IDAppFailed, ClassAppFailed,
 	IDAppRetry, IDStartsOnUse, IDStatementLink, IDStatementShortLink, IDResultsForHint, IDCopyStatement,
 	IDCopyStatementShort,
 }

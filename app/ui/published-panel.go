@@ -17,11 +17,14 @@ import (
 // scope and aligned with the line of ours of the same scope, on one log
 // scale so that a figure a hundred times smaller than the largest still
 // shows. Hook: #published-figures, whose rows carry data-wh and data-scope.
+// When the page's factors give carbon or water, the published carbon and
+// water follow, each list on its own scale (footprint).
 type publishedPanel struct {
 	app.Compo
 
-	// Factors are the page's: with any set, "your estimate" joins the rows.
-	Factors floor.Factors
+	// In are the page's inputs: with any factor set, "your estimate" joins
+	// the rows.
+	In floor.Inputs
 	// Floor is the selected model's floor (Found: it has one).
 	Floor     floor.Result
 	Found     bool
@@ -41,7 +44,16 @@ func (p *publishedPanel) Render() app.UI {
 	if !p.Kind.PerToken() {
 		return p.textOnly()
 	}
-	rows := p.ordered(p.ours())
+	return app.Div().Class("published").Body(
+		app.H3().Text("Per-prompt figures others have published, beside yours"),
+		app.P().Class("hint").Text(p.Note+" The bars are on a log scale: each grid line is ten times the one before."),
+		app.Ul().ID("published-figures").Body(bars(p.ordered(p.ours()))...),
+		p.footprint(),
+	)
+}
+
+// bars draws rows (at least one), their bars on one log scale.
+func bars(rows []publishedRow) []app.UI {
 	least, most := rows[0].wh, rows[0].wh
 	for _, r := range rows {
 		least, most = decimal.Min(least, r.wh), decimal.Max(most, r.wh)
@@ -51,19 +63,78 @@ func (p *publishedPanel) Render() app.UI {
 	for i, r := range rows {
 		items[i] = r.item(lo, hi)
 	}
-	return app.Div().Class("published").Body(
-		app.H3().Text("Per-prompt figures others have published, beside yours"),
-		app.P().Class("hint").Text(p.Note+" The bars are on a log scale: each grid line is ten times the one before."),
-		app.Ul().ID("published-figures").Body(items...),
-	)
+	return items
 }
 
 // publishedRow is one row of the panel: a line of ours or a published
-// figure (link set).
+// figure (link set). wh is its amount, in Wh unless attr names another
+// unit's data attribute ("g", "ml"), then written as text; compare, when
+// set, says which line of ours a published figure compares with.
 type publishedRow struct {
 	id, scope, label, value, detail string
 	wh                              decimal.Decimal
 	link                            *floor.PublishedFigure
+	attr, text, compare             string
+}
+
+// footprint draws, when the page's factors give carbon (a grid intensity
+// or manufacture) or water, the estimate's carbon and water per request
+// beside the published figures that give them, each labelled with its
+// scope, in a fold: #published-carbon (rows with data-g) and
+// #published-water (data-ml); nil when they give neither.
+func (p *publishedPanel) footprint() app.UI {
+	fa := p.In.Factors
+	e := fa.ResultEstimate(&p.Floor, p.In)
+	var parts []string
+	carbon := decimal.Zero
+	if e.GCO2ePerRequest.Valid {
+		where := "electricity at " + fa.GridWords()
+		if _, grid := fa.GridUsed(); grid {
+			where += " (location-based)"
+		}
+		carbon, parts = carbon.Add(e.GCO2ePerRequest.Decimal), append(parts, where)
+	}
+	if e.EmbodiedGPerRequest.Valid {
+		carbon, parts = carbon.Add(e.EmbodiedGPerRequest.Decimal), append(parts, "manufacture of "+fa.Footprint.EmbodiedWords())
+	}
+	var out []app.UI
+	list := func(kind, unit, attr, ours string, amount decimal.Decimal, of func(*floor.PublishedFigure) (decimal.NullDecimal, string, string)) {
+		rows := []publishedRow{{id: kind + "-ours", label: "Your estimate, with your factors", wh: amount, attr: attr,
+			text: floor.FormatNumber(amount) + unit + " per request", detail: ours}}
+		for i := range p.Published {
+			pf := &p.Published[i]
+			if v, scope, compare := of(pf); v.Valid {
+				rows = append(rows, publishedRow{id: kind + "-" + pf.ID, label: publishedLabel(pf), wh: v.Decimal, attr: attr,
+					text: floor.FormatExact(v.Decimal) + unit + " per prompt", detail: scope, link: pf, compare: compare})
+			}
+		}
+		out = append(out, app.H4().Text("Per-prompt "+kind+", beside your estimate's"), app.Ul().ID("published-"+kind).Body(bars(rows)...))
+	}
+	const none = "No line of ours has its scope."
+	if len(parts) > 0 && carbon.Sign() > 0 {
+		list(floor.LineCarbon, " gCO2e", "g", "Counts "+strings.Join(parts, " and ")+".", carbon, func(pf *floor.PublishedFigure) (decimal.NullDecimal, string, string) {
+			return pf.GCO2ePerPrompt, pf.CarbonScope, none
+		})
+	}
+	if e.WaterML.Valid && e.WaterML.Decimal.Sign() > 0 {
+		list(floor.LineWater, " mL", "ml", "Counts "+strings.Join(fa.Footprint.WaterWords(), " and ")+".", e.WaterML.Decimal, func(pf *floor.PublishedFigure) (decimal.NullDecimal, string, string) {
+			if pf.WaterAlignsWith == floor.AlignsWithOnsiteWater {
+				return pf.WaterMLPerPrompt, pf.WaterScope, "Same scope as on-site water: a WUE × IT energy."
+			}
+			return pf.WaterMLPerPrompt, pf.WaterScope, none
+		})
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	// One click away: the energies above are what the panel is for.
+	return app.Details().Class("published-footprint").Body(append([]app.UI{app.Summary().Text("Published carbon and water per prompt")}, out...)...)
+}
+
+// publishedLabel names a published figure: "Google, median Gemini Apps
+// text prompt (2025-05)".
+func publishedLabel(pf *floor.PublishedFigure) string {
+	return pf.Publisher + ", " + pf.Subject + " (" + pf.Date + ")"
 }
 
 // ours returns our lines, largest scope first: the floor (or the fastest
@@ -73,6 +144,7 @@ func (p *publishedPanel) ours() []publishedRow {
 	fig := p.Floor.Figures
 	google, _ := floor.PresetByID(floor.PresetGoogle2025)
 	googleWh := floor.Factors{Host: google.Host, Idle: google.Idle, PUE: google.PUE}.Estimate(fig).WhPerRequest
+	fa := p.In.Factors
 	// Where nothing meets the target the figures are the fastest
 	// configuration's, as the headline names them.
 	ours, detail, googleLabel := "Your GPU floor, ", "Measured GPU energy only, at steady state on a busy server.", "Your floor with the Google 2025 proportions"
@@ -89,24 +161,24 @@ func (p *publishedPanel) ours() []publishedRow {
 	}
 	rows = append(rows, publishedRow{id: "ours-google", scope: floor.AlignsWithGoogle, label: googleLabel,
 		wh: googleWh, detail: "The floor × (1 + " + google.Host.String() + " + " + google.Idle.String() + ") × " + google.PUE.String() + ": an estimate, not a measurement."})
-	if !p.Factors.IsZero() {
+	if !fa.IsZero() {
 		rows = append(rows, publishedRow{id: "ours-estimate", scope: "estimate", label: "Your estimate, with your factors",
-			wh: p.Factors.Estimate(fig).WhPerRequest, detail: "The floor × your factors."})
+			wh: fa.Estimate(fig).WhPerRequest, detail: "The floor × your factors."})
 	}
 	return rows
 }
 
 // ordered returns our rows with the published figures among them: each
 // once, after the last line of ours of its scope (the floor at your
-// traffic shares the floor's); those of no scope of ours come last.
+// traffic shares the floor's); those of no scope of ours come last. A
+// figure with no energy is left out.
 func (p *publishedPanel) ordered(rows []publishedRow) []publishedRow {
 	published := func(pf *floor.PublishedFigure) publishedRow {
 		about := ""
 		if pf.Approximate {
 			about = "about "
 		}
-		return publishedRow{id: pf.ID, scope: pf.AlignsWith, label: pf.Publisher + ", " + pf.Subject + " (" + pf.Date + ")",
-			value: about, wh: pf.WhPerPrompt, detail: pf.Scope, link: pf}
+		return publishedRow{id: pf.ID, scope: pf.AlignsWith, label: publishedLabel(pf), value: about, wh: pf.WhPerPrompt.Decimal, detail: pf.Scope, link: pf}
 	}
 	var ordered []publishedRow
 	for k, r := range rows {
@@ -115,13 +187,13 @@ func (p *publishedPanel) ordered(rows []publishedRow) []publishedRow {
 			continue
 		}
 		for i := range p.Published {
-			if pf := &p.Published[i]; pf.AlignsWith == r.scope {
+			if pf := &p.Published[i]; pf.AlignsWith == r.scope && pf.WhPerPrompt.Valid {
 				ordered = append(ordered, published(pf))
 			}
 		}
 	}
 	for i := range p.Published {
-		if pf := &p.Published[i]; pf.AlignsWith != floor.AlignsWithFloor && pf.AlignsWith != floor.AlignsWithGoogle {
+		if pf := &p.Published[i]; pf.AlignsWith != floor.AlignsWithFloor && pf.AlignsWith != floor.AlignsWithGoogle && pf.WhPerPrompt.Valid {
 			ordered = append(ordered, published(pf))
 		}
 	}
@@ -134,12 +206,15 @@ func (p *publishedPanel) ordered(rows []publishedRow) []publishedRow {
 func (r *publishedRow) item(lo, hi int) app.UI {
 	var detail app.UI = app.Span().Class("published-detail").Text(r.detail)
 	if r.link != nil {
-		compare := "No line of ours has its scope."
-		switch r.scope {
-		case floor.AlignsWithFloor:
+		compare := r.compare
+		switch {
+		case compare != "":
+		case r.scope == floor.AlignsWithFloor:
 			compare = "Same scope as your GPU floor."
-		case floor.AlignsWithGoogle:
+		case r.scope == floor.AlignsWithGoogle:
 			compare = "Same scope as your floor with the Google 2025 proportions."
+		default:
+			compare = "No line of ours has its scope."
 		}
 		detail = app.Details().Class("published-detail").Body(
 			app.Summary().Text(compare+" What it counts"),
@@ -147,10 +222,14 @@ func (r *publishedRow) item(lo, hi int) app.UI {
 			app.A().Href(r.link.URL).Target("_blank").Rel("noopener").Text(r.link.Source),
 		)
 	}
-	return app.Li().ID("published-"+r.id).Class("published-row").DataSet("wh", r.wh.String()).DataSet("scope", r.scope).Body(
+	attr, text := r.attr, r.text
+	if attr == "" {
+		attr, text = "wh", publishedWh(r.wh, r.link != nil)
+	}
+	return app.Li().ID("published-"+r.id).Class("published-row").DataSet(attr, r.wh.String()).DataSet("scope", r.scope).Body(
 		app.Span().Class("published-label").Text(r.label),
 		app.Raw(logBar(r.wh, lo, hi)),
-		app.Span().Class("published-value").Text(r.value+publishedWh(r.wh, r.link != nil)),
+		app.Span().Class("published-value").Text(r.value+text),
 		detail,
 	)
 }

@@ -44,6 +44,31 @@ func TestPrerenderedBrief(t *testing.T) {
 		t.Error("#traffic-carbon has no data-per-request")
 	}
 
+	// Manufacture and water follow carbon onto the cards and the phone
+	// summary, each card's line the CLI's one sentence's figure.
+	p = served(t, s, "/?itl=80&grid=DEU&embodied=nvidia&wue=1.15&water=2")
+	_, short, _ = runCLI("-itl-ms", "80", "-grid", "DEU", "-embodied-kg", "nvidia", "-wue", "1.15", "-offsite-water", "2", "-statement", "-short")
+	for id, want := range map[string]string{
+		"energy-embodied":  "manufacture over 6 years: ",
+		"traffic-embodied": "manufacture over 6 years, every GPU reserved: ",
+		"energy-water":     "water at 1.15 L/kWh on site and 2 L/kWh off site: ",
+		"traffic-water":    "water at 1.15 L/kWh on site and 2 L/kWh off site: ",
+	} {
+		got := p.Text(id)
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("#%s reads %q, want it to begin %q", id, got, want)
+			continue
+		}
+		if fig := strings.Fields(strings.TrimPrefix(got, want))[0]; !strings.Contains(short, fig) {
+			t.Errorf("#%s's %s is not in the CLI's one sentence: %s", id, fig, short)
+		}
+	}
+	for _, want := range []string{"(manufacture over 6 years: ", "(water at 1.15 L/kWh on site and 2 L/kWh off site: "} {
+		if got := p.Text("figures-summary"); !strings.Contains(got, want) {
+			t.Errorf("#figures-summary reads %q, want it to hold %q", got, want)
+		}
+	}
+
 	// Without a grid or a price the cards carry no such line; an image
 	// page keeps comparing with the default chat answer, and says so.
 	p = served(t, s, "/")

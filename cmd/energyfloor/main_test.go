@@ -63,6 +63,14 @@ func TestGolden(t *testing.T) {
 		{"statement-short-price.txt", []string{"-itl-ms", "80", "-price-per-kwh", "0.30", "-currency", "EUR", "-statement", "-short"}},
 		{"statement-short-origin-llama-factors.txt", []string{"-short", "-origin", "https://example.org/energy", "-model", "llama-3-1-8b-instruct",
 			"-tokens", "20M", "-output-tokens", "200", "-itl-ms", "150", "-host-overhead", "0.4", "-pue", "1.2", "-grid", "USA", "-price-per-kwh", "0.15", "-currency", "USD"}},
+		// The footprint follows carbon into the one sentence: for both figures, then, with a price
+		// too, for the figure at your traffic alone, the price giving way to stay within 60 words.
+		{"statement-short-footprint.txt", []string{"-itl-ms", "80", "-grid", "DEU", "-embodied-kg", "nvidia", "-wue", "1.15",
+			"-offsite-water", "2", "-statement", "-short", "-origin", "https://example.org"}},
+		{"statement-short-footprint-price.txt", []string{"-itl-ms", "80", "-grid", "DEU", "-embodied-kg", "nvidia", "-wue", "1.15",
+			"-price-per-kwh", "0.30", "-currency", "EUR", "-statement", "-short", "-origin", "https://example.org"}},
+		{"statement-short-footprint-images.txt", []string{"-workload", "text-to-image", "-requests", "2M", "-latency-s", "20",
+			"-embodied-kg", "164", "-life-years", "5", "-wue", "0.27", "-statement", "-short"}},
 		{"qwen-default-next-step.json", []string{"-json", "-model", "qwen-3-235b-a22b-instruct"}},
 		{"llama-at-the-floor-no-next-step.json", []string{"-json", "-model", "llama-3-1-8b-instruct", "-tokens", "1e11", "-gpu", "B200"}},
 		{"statement-origin-h100-google.txt", []string{"-statement", "-origin", "https://example.org/energy/", "-gpu", "H100",

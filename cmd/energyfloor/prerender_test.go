@@ -297,6 +297,9 @@ func TestFormWithoutJavaScript(t *testing.T) {
 	}
 }
 
+// wholeQuery sets a grid, the whole footprint and a price.
+const wholeQuery = "itl=80&grid=DEU&embodied=nvidia&wue=1.15&water=2&price=0.3&cur=EUR"
+
 // TestPrerenderedStatementsAreTheCLIs: #statement's text is energyfloor
 // -statement's and #statement-short's energyfloor -statement -short's, for
 // the same inputs; the short one with its link has at most 45 words; both
@@ -316,6 +319,8 @@ func TestPrerenderedStatementsAreTheCLIs(t *testing.T) {
 		{"factors set", factorsQuery, []string{"-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09", "-grid", "DEU",
 			"-price-per-kwh", "0.3", "-currency", "EUR"}},
 		{"nothing meets the target", "workload=gpqa&itl=1", []string{"-workload", "gpqa", "-itl-ms", "1"}},
+		{"the whole footprint and a price", wholeQuery, []string{"-itl-ms", "80", "-grid", "DEU", "-embodied-kg", "nvidia", "-wue", "1.15",
+			"-offsite-water", "2", "-price-per-kwh", "0.3", "-currency", "EUR"}},
 		{"an image link", "workload=text-to-image&requests=2M&latency=20&model=flux-1-dev&gpu=H100",
 			[]string{"-workload", "text-to-image", "-requests", "2M", "-latency-s", "20", "-model", "flux-1-dev", "-gpu", "H100"}},
 	} {
@@ -338,8 +343,9 @@ func TestPrerenderedStatementsAreTheCLIs(t *testing.T) {
 			if shortLink != link {
 				t.Errorf("#statement-short's link %q, want the statement's %q", shortLink, link)
 			}
-			// 45 words, 60 with factors: their carbon and cost.
-			if n, most := len(strings.Fields(short+" "+shortLink)), map[bool]int{false: 45, true: 60}[tc.query == factorsQuery]; n > most {
+			// 45 words, 60 with factors: their carbon, manufacture, water and cost.
+			factors := tc.query == factorsQuery || tc.query == wholeQuery
+			if n, most := len(strings.Fields(short+" "+shortLink)), map[bool]int{false: 45, true: 60}[factors]; n > most {
 				t.Errorf("#statement-short has %d words with its link, want at most %d", n, most)
 			}
 			if _, disabled := p.Attr("copy-statement-short", "disabled"); p.ByID("copy-statement-short") == nil || disabled {

@@ -40,9 +40,10 @@
       field.addEventListener("input", () => typed(field));
     }
     // A preset fills the fields its option's data attributes name (by
-    // parameter: host, idle and PUE) with their values.
-    const preset = document.getElementById("scope-preset");
-    if (preset) {
+    // parameter: host, idle and PUE; embodied, life, serverkg and wue) with
+    // their values.
+    for (const preset of [document.getElementById("scope-preset"), document.getElementById("footprint-preset")]) {
+      if (!preset) continue;
       preset.disabled = false;
       preset.addEventListener("change", () => {
         const o = preset.selectedOptions[0];

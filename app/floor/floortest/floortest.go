@@ -62,9 +62,9 @@ func Dataset() *floor.Dataset {
 		},
 		GridSource: floor.GridSource{Name: "Ember via CO2.js", Attribution: "Carbon intensity: Ember, yearly electricity data, via CO2.js (Green Web Foundation)"},
 		Published: []floor.PublishedFigure{
-			{ID: "accelerators", Publisher: "Google", Subject: "median prompt, accelerators only", WhPerPrompt: d("0.10"), Date: "2025-05",
+			{ID: "accelerators", Publisher: "Google", Subject: "median prompt, accelerators only", WhPerPrompt: decimal.NewNullDecimal(d("0.10")), Date: "2025-05",
 				Source: "A paper", URL: "https://example.org/paper", Scope: "Active accelerators only.", AlignsWith: floor.AlignsWithFloor},
-			{ID: "comprehensive", Publisher: "Google", Subject: "median prompt", WhPerPrompt: d("0.24"), Date: "2025-05",
+			{ID: "comprehensive", Publisher: "Google", Subject: "median prompt", WhPerPrompt: decimal.NewNullDecimal(d("0.24")), Date: "2025-05",
 				Source: "A paper", URL: "https://example.org/paper", Scope: "Accelerators, host, idle and overhead.", AlignsWith: floor.AlignsWithGoogle},
 		},
 		PublishedNote: "A model, a prompt and a provider all differ.",
