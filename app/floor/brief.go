@@ -97,7 +97,9 @@ func (l FactorLine) Text(request string) string {
 // state, whatever host, idle and PUE the factors set (Beyond the GPU gives
 // the estimate that adds them); manufacture is charged as the estimate
 // charges it, by the floor's GPU-seconds and, at your traffic, for every
-// GPU the volume keeps reserved.
+// GPU the volume keeps reserved. When host, idle or PUE are set, the labels
+// of carbon, water and cost say "GPU energy only", so that they are not
+// read as the estimate's, which Beyond the GPU and the embed also show.
 func FactorLines(in Inputs, r Result) (floorLines, trafficLines []FactorLine) {
 	if r.Chosen == nil {
 		return nil, nil
@@ -108,7 +110,22 @@ func FactorLines(in Inputs, r Result) (floorLines, trafficLines []FactorLine) {
 	if r.Traffic != nil {
 		trafficLines = f.Lines(f.TrafficEstimate(r.Traffic), true)
 	}
+	if !in.Factors.EnergyFactor().Equal(one) {
+		gpuOnly(floorLines)
+		gpuOnly(trafficLines)
+	}
 	return floorLines, trafficLines
+}
+
+// gpuOnly marks the lines of energy, carbon, water and cost, as of the GPU
+// energy alone: "GPU energy only, at Germany's 2024 grid". Manufacture,
+// charged by GPU-seconds, does not depend on the energy.
+func gpuOnly(lines []FactorLine) {
+	for i := range lines {
+		if lines[i].ID != LineEmbodied {
+			lines[i].Label = "GPU energy only, " + lines[i].Label
+		}
+	}
 }
 
 // Lines returns estimate e's lines under f (FactorLines' for the GPU

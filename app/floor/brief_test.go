@@ -23,7 +23,7 @@ func nullDec(s string) decimal.NullDecimal { return decimal.NewNullDecimal(dec(s
 // gCO2e/kWh the floor's 0.1 Wh is 0.05 g and its 360 kWh 180 kg; the
 // traffic's 0.15 Wh and 540 kWh are 0.075 g and 270 kg. At 0.2 EUR a kWh:
 // 0.00002 and 0.00003 EUR a request, 72 and 108 EUR a month. Host and PUE
-// do not count: the lines are of the GPU energy the cards show.
+// do not count: the lines are of the GPU energy the cards show, and say so.
 func TestBriefWords(t *testing.T) {
 	_, w := statementFixture()
 	in := floor.Inputs{Workload: "chat", OutputTokensPerMonth: dec("3.6e9"), OutputTokensPerRequest: dec("1000"),
@@ -42,14 +42,19 @@ func TestBriefWords(t *testing.T) {
 		lines []floor.FactorLine
 		want  string
 	}{
-		{"floor", fl, "carbon: at your own 500 gCO2e/kWh: 0.0500 gCO2e per request, 180 kgCO2e per month [0.05, 180]\n" +
-			"cost: at 0.2 EUR/kWh: 0.0000200 EUR per request, 72.0 EUR per month [0.00002, 72]"},
-		{"traffic", tl, "carbon: at your own 500 gCO2e/kWh: 0.0750 gCO2e per request, 270 kgCO2e per month [0.075, 270]\n" +
-			"cost: at 0.2 EUR/kWh: 0.0000300 EUR per request, 108 EUR per month [0.00003, 108]"},
+		{"floor", fl, "carbon: GPU energy only, at your own 500 gCO2e/kWh: 0.0500 gCO2e per request, 180 kgCO2e per month [0.05, 180]\n" +
+			"cost: GPU energy only, at 0.2 EUR/kWh: 0.0000200 EUR per request, 72.0 EUR per month [0.00002, 72]"},
+		{"traffic", tl, "carbon: GPU energy only, at your own 500 gCO2e/kWh: 0.0750 gCO2e per request, 270 kgCO2e per month [0.075, 270]\n" +
+			"cost: GPU energy only, at 0.2 EUR/kWh: 0.0000300 EUR per request, 108 EUR per month [0.00003, 108]"},
 	} {
 		if got := lineTexts(tc.lines); got != tc.want {
 			t.Errorf("FactorLines at the %s =\n%s\nwant\n%s", tc.name, got, tc.want)
 		}
+	}
+	plain := in
+	plain.Factors.Host, plain.Factors.PUE = decimal.Zero, decimal.Zero
+	if fl, _ := floor.FactorLines(plain, r); len(fl) == 0 || fl[0].Label != "at your own 500 gCO2e/kWh" {
+		t.Errorf("FactorLines without host, idle or PUE: %v, want carbon labelled %q, not as GPU energy only", fl, "at your own 500 gCO2e/kWh")
 	}
 	if fl, tl := floor.FactorLines(floor.Inputs{Factors: floor.Factors{Host: dec("0.5")}}, r); len(fl)+len(tl) != 0 {
 		t.Errorf("FactorLines without a grid or a price = %v, %v, want none", fl, tl)
@@ -112,7 +117,7 @@ func TestFootprintOnTheCards(t *testing.T) {
 	in := footprintInputs()
 	r, _ := floor.ModelFloor(w.Model("m"), in)
 	fl, tl := floor.FactorLines(in, r)
-	const carbon, cost = "carbon: at your own 500 gCO2e/kWh: ", "cost: at 0.2 EUR/kWh: "
+	const carbon, cost = "carbon: GPU energy only, at your own 500 gCO2e/kWh: ", "cost: GPU energy only, at 0.2 EUR/kWh: "
 	for _, tc := range []struct {
 		name  string
 		lines []floor.FactorLine
@@ -120,11 +125,11 @@ func TestFootprintOnTheCards(t *testing.T) {
 	}{
 		{"floor", fl, carbon + "0.0500 gCO2e per request, 180 kgCO2e per month [0.05, 180]\n" +
 			"embodied: manufacture over 1 year: 0.00250 gCO2e per request, 9.00 kgCO2e per month [0.0025, 9]\n" +
-			"water: water at 2 L/kWh on site and 3 L/kWh off site: 0.500 mL per request, 1,800 L per month [0.5, 1800]\n" +
+			"water: GPU energy only, water at 2 L/kWh on site and 3 L/kWh off site: 0.500 mL per request, 1,800 L per month [0.5, 1800]\n" +
 			cost + "0.0000200 EUR per request, 72.0 EUR per month [0.00002, 72]"},
 		{"traffic", tl, carbon + "0.0750 gCO2e per request, 270 kgCO2e per month [0.075, 270]\n" +
 			"embodied: manufacture over 1 year, every GPU reserved: 0.00730 gCO2e per request, 26.3 kgCO2e per month [0.0073, 26.28]\n" +
-			"water: water at 2 L/kWh on site and 3 L/kWh off site: 0.750 mL per request, 2,700 L per month [0.75, 2700]\n" +
+			"water: GPU energy only, water at 2 L/kWh on site and 3 L/kWh off site: 0.750 mL per request, 2,700 L per month [0.75, 2700]\n" +
 			cost + "0.0000300 EUR per request, 108 EUR per month [0.00003, 108]"},
 	} {
 		if got := lineTexts(tc.lines); got != tc.want {
