@@ -77,17 +77,24 @@ func TestEmbedInputsLine(t *testing.T) {
 // TestEmbedFactorsOneLineEach: the embed gives each factor a link sets as
 // one line right under the figures, under Beyond the GPU's hooks, and
 // never its form: no grid select, no preset. The form holds the factors
-// hidden, as the link gives them.
+// hidden, as the link gives them. A factor whose figures the cards already
+// give (no host, idle or PUE to add) has its line on the cards only, not
+// a second time below them; manufacture, which no energy factor changes,
+// is always the cards'.
 func TestEmbedFactorsOneLineEach(t *testing.T) {
 	s := contentSite(t)
 	for _, tc := range []struct {
 		name, query string
 		starts      []string
+		// card is how the floor card's carbon line starts.
+		card string
 	}{
-		{"a grid", "grid=DEU", []string{"At Germany's 2024 grid: "}},
-		{"your own intensity", "gco2=300", []string{"At your own 300 gCO2e/kWh: "}},
-		{"every factor", "host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.3&cur=EUR",
-			[]string{"With host, idle and facility energy (× 1.74): ", "At Germany's 2024 grid: ", "At 0.3 EUR per kWh: "}},
+		{"a grid", "grid=DEU", nil, "at Germany's 2024 grid: "},
+		{"your own intensity", "gco2=300", nil, "at your own 300 gCO2e/kWh: "},
+		{"a grid and manufacture", "grid=DEU&embodied=nvidia", nil, "at Germany's 2024 grid: "},
+		{"every factor", "host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.3&cur=EUR&embodied=nvidia",
+			[]string{"With host, idle and facility energy (× 1.74): ", "At Germany's 2024 grid: ", "At 0.3 EUR per kWh: "},
+			"GPU energy only, at Germany's 2024 grid: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := pagetest.Get(t, s, "/embed?"+tc.query)
@@ -104,8 +111,11 @@ func TestEmbedFactorsOneLineEach(t *testing.T) {
 					t.Errorf("line %d reads %q, want it to start %q", i+1, got, want)
 				}
 			}
-			if !strings.Contains(pagetest.Text(beyond), p.Text("carbon-per-request")+" per request") {
+			if len(tc.starts) > 0 && !strings.Contains(pagetest.Text(beyond), p.Text("carbon-per-request")+" per request") {
 				t.Errorf("#beyond-gpu, %q, does not give #carbon-per-request per request", pagetest.Text(beyond))
+			}
+			if got := p.Text("energy-carbon"); !strings.HasPrefix(got, tc.card) {
+				t.Errorf("the floor card's carbon line reads %q, want it to start %q", got, tc.card)
 			}
 			if len(pagetest.Find(p.Root, pagetest.Tag(atom.Select))) != 4 { // workload, percentile, GPU, model
 				t.Errorf("the embed has the selects %q, want only its form's four", texts(pagetest.Find(p.Root, pagetest.Tag(atom.Select))))

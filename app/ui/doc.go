@@ -106,6 +106,9 @@
 //     factor, under the figures, with the same figures' hooks in #estimate
 //     (#estimate-per-request, #estimate-per-month and
 //     #traffic-estimate-per-month only when host, idle or PUE add energy),
+//     but for the factors whose figures the cards' lines already give
+//     (#energy-carbon, #traffic-water…: carbon, water and cost without
+//     host, idle or PUE, and manufacture always), which it does not repeat,
 //     and its factor fields as hidden inputs holding the link's values;
 //   - quoting: #statement (the one sentence #statement-short, as
 //     `energyfloor -statement -short` writes it, ending with the page's

@@ -80,7 +80,9 @@ func embedFactorFields(f *link.State) []app.UI {
 // (#beyond-gpu, its figures in #estimate): the energy with host, idle and
 // facility energy when they add any; carbon at the grid ("At Germany's
 // 2024 grid: …"), manufacture and water when counted (embedLine), each for
-// the floor, then at your traffic; the cost at the price.
+// the floor, then at your traffic; the cost at the price. A line whose
+// figures the cards already give (floor.FactorLines: without host, idle or
+// PUE, or manufacture, which no energy factor changes) is not drawn again.
 func embedFactors(in floor.Inputs, r floor.Result, found bool, k floor.Kind) app.UI {
 	fa := in.Factors
 	section := app.Section().ID("beyond-gpu").Class("embed-factors").Aria("label", "Beyond the GPU")
@@ -94,6 +96,7 @@ func embedFactors(in floor.Inputs, r floor.Result, found bool, k floor.Kind) app
 		est := fa.TrafficEstimate(r.Traffic)
 		te, tl = &est, fa.Lines(est, true)
 	}
+	cardFloor, cardTraffic := floor.FactorLines(in, r)
 	perRequest := " per " + k.Request()
 	var lines []app.UI
 	if !r.Meets() {
@@ -112,11 +115,14 @@ func embedFactors(in floor.Inputs, r floor.Result, found bool, k floor.Kind) app
 		lines = append(lines, app.P().Body(append(line, app.Text("."))...))
 	}
 	for _, l := range fa.Lines(e, false) {
+		if onCards(&l, cardFloor) && onCards(lineOf(tl, l.ID), cardTraffic) {
+			continue
+		}
 		if line := embedLine(l, tl, perRequest); line != nil {
 			lines = append(lines, line)
 		}
 	}
-	if fa.PricePerKWh.Valid {
+	if fa.PricePerKWh.Valid && !fa.EnergyFactor().Equal(decimal.NewFromInt(1)) {
 		money := func(id string, e *floor.Estimate) app.UI {
 			return embedFigure(id, "amount", e.CostPerMonth.Decimal, floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), fa.Currency))
 		}
@@ -130,6 +136,26 @@ func embedFactors(in floor.Inputs, r floor.Result, found bool, k floor.Kind) app
 		lines = append(lines, app.P().Body(append(line, app.Text("; electricity only."))...))
 	}
 	return section.Body(app.Div().ID("estimate").Aria("live", "polite").Body(lines...))
+}
+
+// onCards reports whether a card's line among cards gives line l's figures
+// (true for no line).
+func onCards(l *floor.FactorLine, cards []floor.FactorLine) bool {
+	if l == nil {
+		return true
+	}
+	c := lineOf(cards, l.ID)
+	return c != nil && c.Value.Equal(l.Value) && c.MonthValue.Equal(l.MonthValue)
+}
+
+// lineOf is the line of lines with ID id, nil for none.
+func lineOf(lines []floor.FactorLine, id string) *floor.FactorLine {
+	for i := range lines {
+		if lines[i].ID == id {
+			return &lines[i]
+		}
+	}
+	return nil
 }
 
 // embedFigure draws one of the embed's figures, under its hook id with its
