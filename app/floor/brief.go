@@ -74,6 +74,10 @@ type FactorLine struct {
 	// "manufacture over 6 years"; Short is how the one-sentence statement
 	// names it, the Label of carbon and cost, "manufacture", "water".
 	Label, Short string
+	// GPUOnly says the line is of the GPU energy alone while host, idle
+	// or PUE are set: Text says so ("GPU energy only, at Germany's 2024
+	// grid"), so that the cards' figures are not read as the estimate's.
+	GPUOnly bool
 	// PerRequest and PerMonth are the figures, with their units; Value and
 	// MonthValue the same unrounded (gCO2e and kgCO2e, mL and L, or the
 	// currency), and Unit what follows a per-request figure (" gCO2e",
@@ -86,7 +90,11 @@ type FactorLine struct {
 // Text is the line as one reads it: "at Germany's 2024 grid: 0.0131 gCO2e
 // per request, 39.3 kgCO2e per month", with request the kind's Request().
 func (l FactorLine) Text(request string) string {
-	return l.Label + ": " + l.PerRequest + " per " + request + ", " + l.PerMonth + " per month"
+	label := l.Label
+	if l.GPUOnly {
+		label = "GPU energy only, " + label
+	}
+	return label + ": " + l.PerRequest + " per " + request + ", " + l.PerMonth + " per month"
 }
 
 // FactorLines returns the lines that restate result r's two figures (for
@@ -97,9 +105,9 @@ func (l FactorLine) Text(request string) string {
 // state, whatever host, idle and PUE the factors set (Beyond the GPU gives
 // the estimate that adds them); manufacture is charged as the estimate
 // charges it, by the floor's GPU-seconds and, at your traffic, for every
-// GPU the volume keeps reserved. When host, idle or PUE are set, the labels
-// of carbon, water and cost say "GPU energy only", so that they are not
-// read as the estimate's, which Beyond the GPU and the embed also show.
+// GPU the volume keeps reserved. When host, idle or PUE are set, carbon,
+// water and cost are marked GPUOnly, so that they are not read as the
+// estimate's, which Beyond the GPU and the embed also show.
 func FactorLines(in Inputs, r Result) (floorLines, trafficLines []FactorLine) {
 	if r.Chosen == nil {
 		return nil, nil
@@ -117,14 +125,12 @@ func FactorLines(in Inputs, r Result) (floorLines, trafficLines []FactorLine) {
 	return floorLines, trafficLines
 }
 
-// gpuOnly marks the lines of energy, carbon, water and cost, as of the GPU
-// energy alone: "GPU energy only, at Germany's 2024 grid". Manufacture,
-// charged by GPU-seconds, does not depend on the energy.
+// gpuOnly marks the lines of carbon, water and cost as of the GPU energy
+// alone. Manufacture, charged by GPU-seconds, does not depend on the
+// energy.
 func gpuOnly(lines []FactorLine) {
 	for i := range lines {
-		if lines[i].ID != LineEmbodied {
-			lines[i].Label = "GPU energy only, " + lines[i].Label
-		}
+		lines[i].GPUOnly = lines[i].ID != LineEmbodied
 	}
 }
 

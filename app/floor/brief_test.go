@@ -53,7 +53,7 @@ func TestBriefWords(t *testing.T) {
 	}
 	plain := in
 	plain.Factors.Host, plain.Factors.PUE = decimal.Zero, decimal.Zero
-	if fl, _ := floor.FactorLines(plain, r); len(fl) == 0 || fl[0].Label != "at your own 500 gCO2e/kWh" {
+	if fl, _ := floor.FactorLines(plain, r); len(fl) == 0 || fl[0].GPUOnly || fl[0].Label != "at your own 500 gCO2e/kWh" {
 		t.Errorf("FactorLines without host, idle or PUE: %v, want carbon labelled %q, not as GPU energy only", fl, "at your own 500 gCO2e/kWh")
 	}
 	if fl, tl := floor.FactorLines(floor.Inputs{Factors: floor.Factors{Host: dec("0.5")}}, r); len(fl)+len(tl) != 0 {

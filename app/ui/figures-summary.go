@@ -66,7 +66,8 @@ func trafficWh(r floor.Result, found bool) (perRequest, perMonth whFigure) {
 }
 
 // summaryFactors draws a summary pair's factor lines (floor.FactorLines),
-// each as "(at Germany's 2024 grid: 0.0114 gCO2e, 27.4 kgCO2e a month)".
+// each as "(at Germany's 2024 grid: 0.0114 gCO2e, 27.4 kgCO2e a month)";
+// the summary says "GPU floor" first, so a line's GPUOnly is not repeated.
 func summaryFactors(lines []floor.FactorLine) app.UI {
 	if len(lines) == 0 {
 		return nil
