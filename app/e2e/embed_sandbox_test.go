@@ -242,6 +242,10 @@ func clickInFrame(t *testing.T, b, f *Browser, sel string) {
 		if try == 3 {
 			t.Fatalf("clicks on the summaries above %s in the frame did not unfold them", sel)
 		}
+		// The click starts the embed's app, which takes the page over:
+		// give the fold time to show open before a click that would fold
+		// it again.
+		_, _ = Poll[bool](f, `!document.querySelector(`+jsString(sel)+`).closest("details:not([open])")`, 2*time.Second)
 	}
 	if _, err := Poll[bool](f, `document.activeElement === document.querySelector(`+jsString(sel)+`)`, 5*time.Second); err != nil {
 		at, _ := Eval[string](f, fmt.Sprintf(`(() => { const e = document.elementFromPoint(%v, %v); return (e ? e.outerHTML.slice(0, 120) : "nothing") + " active " + document.activeElement.tagName + "#" + document.activeElement.id + " hasFocus " + document.hasFocus() + " started " + document.getElementById("starts-on-use")?.textContent; })()`, in.X, in.Y))
