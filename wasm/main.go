@@ -6,7 +6,11 @@
 //
 // Usage (what `make wasm` runs, before precompressing the result):
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -gcflags='all=-l -d=variablemakethreshold=0' -ldflags "-s -w" -o web/app.wasm ./wasm
+//	go run ./cmd/wasmwork -out bin/wasmwork
+//	GOWORK=$PWD/bin/wasmwork/go.work GOOS=js GOARCH=wasm go build -trimpath -gcflags='all=-l -d=variablemakethreshold=0' -ldflags "-s -w" -o web/app.wasm ./wasm
+//
+// The workspace cmd/wasmwork writes leaves go-app's server-only files, and
+// with them net/http and crypto/tls, out of app.wasm.
 //
 // # Start-up
 //

@@ -10,8 +10,8 @@
 // path goes first, and energyfloor/… sorts before github.com/…, net/… and
 // most of the standard library. So this package runs as soon as its imports
 // are initialised: after unicode, whose tables come early, and before
-// go-app, net/http, crypto/tls's and x509's and shopspring/decimal's init
-// (TestInitYieldOrder in wasm/ pins this). That is also
+// go-app's and shopspring/decimal's init (TestInitYieldOrder in wasm/ pins
+// this). That is also
 // why it writes out the wait that ui.YieldToBrowser does: importing app/ui
 // (and so go-app) would move it to the end of the initialisation.
 package inityield
