@@ -44,11 +44,15 @@ var (
 )
 
 var (
-	embodiedExamples = examples{"164", "164 or 1,312", "1,312.5"}
-	lifeExamples     = examples{"6", "6 or 4.5", "6"}
-	serverExamples   = examples{"2,500", "2500, 2,500 or 2.5k", "2,500.5"}
-	waterExamples    = examples{"1.15", "1.15", "1.15"}
+	embodiedExamples = examples{one: "164", grouped: "1,312.5", of: "kgCO2e per GPU", word: embodiedWord}
+	lifeExamples     = examples{one: "6", forms: "6 or 4.5", grouped: "6"}
+	serverExamples   = examples{one: "2,500", forms: "2500, 2,500 or 2.5k", grouped: "2,500.5"}
+	waterExamples    = examples{one: "1.15", forms: "1.15", grouped: "1.15"}
 )
+
+// embodiedWord is the word an embodied setting takes in place of a number,
+// with what it means, as ParseEmbodied's messages offer it.
+const embodiedWord = EmbodiedNVIDIA + " for NVIDIA's figure of each GPU"
 
 // ParseEmbodied reads an embodied setting: EmbodiedNVIDIA (in any case) for
 // each GPU's bundled value, else kgCO2e per GPU, 0 to MaxEmbodiedKg.
@@ -57,7 +61,7 @@ func ParseEmbodied(s string) (kg decimal.Decimal, bundled bool, err error) {
 		return decimal.Decimal{}, true, nil
 	}
 	kg, err = parseBetween(s, decimal.Zero, MaxEmbodiedKg, "Must be "+between(decimal.Zero, MaxEmbodiedKg, 0)+
-		" kgCO2e per GPU, or "+EmbodiedNVIDIA+" for NVIDIA's figure of each GPU.", embodiedExamples)
+		" kgCO2e per GPU, or "+embodiedWord+".", embodiedExamples)
 	return kg, false, err
 }
 

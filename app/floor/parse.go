@@ -94,31 +94,49 @@ func between(min, max decimal.Decimal, places int32) string {
 // compact, exponent) where it takes such values, and a grouped value with
 // decimals. Each field parser passes its own, within its bounds, to
 // the number parser, so that a message never suggests a value the field
-// refuses.
-type examples struct{ one, forms, grouped string }
+// refuses. A field that also takes a word in place of a number has it in
+// word, with what it means ("nvidia for …"), and its messages offer it
+// beside the number (of, the number's unit) they ask for.
+type examples struct{ one, forms, grouped, of, word string }
 
 // The examples of ParseNumber and of each field. Where a field's usual
 // values have no grouped or compact form, its phrases repeat its one value.
 var (
-	anyNumber        = examples{"2.5M", "1000000, 1,000,000, 1 000 000, 2.5M or 1e6", "1,000,000.5"}
-	outputExamples   = examples{"500", "1500, 1,500, 1.5k or 1.5e3", "1,500.5"}
-	itlExamples      = examples{"100", "100 or 2.5", "1,500.5"}
-	latencyExamples  = examples{"30", "30 or 2.5", "1,800.5"}
-	overheadExamples = examples{"0.43", "0.43", "0.43"}
-	pueExamples      = examples{"1.09", "1.09", "1.09"}
-	gco2Examples     = examples{"400", "400 or 1,500", "1,500.5"}
-	priceExamples    = examples{"0.12", "0.12", "0.12"}
+	anyNumber        = examples{one: "2.5M", forms: "1000000, 1,000,000, 1 000 000, 2.5M or 1e6", grouped: "1,000,000.5"}
+	outputExamples   = examples{one: "500", forms: "1500, 1,500, 1.5k or 1.5e3", grouped: "1,500.5"}
+	itlExamples      = examples{one: "100", forms: "100 or 2.5", grouped: "1,500.5"}
+	latencyExamples  = examples{one: "30", forms: "30 or 2.5", grouped: "1,800.5"}
+	overheadExamples = examples{one: "0.43", forms: "0.43", grouped: "0.43"}
+	pueExamples      = examples{one: "1.09", forms: "1.09", grouped: "1.09"}
+	gco2Examples     = examples{one: "400", forms: "400 or 1,500", grouped: "1,500.5"}
+	priceExamples    = examples{one: "0.12", forms: "0.12", grouped: "0.12"}
 )
 
 // The messages that suggest a number, with ex's examples.
-func (ex examples) empty() error { return errors.New("Enter a number, such as " + ex.one + ".") }
+func (ex examples) empty() error {
+	if ex.word != "" {
+		return ex.orWord()
+	}
+	return errors.New("Enter a number, such as " + ex.one + ".")
+}
 
 func (ex examples) notNumber() error {
+	if ex.word != "" {
+		return ex.orWord()
+	}
 	return errors.New("Enter a number such as " + ex.forms + ".")
 }
 
 func (ex examples) notFinite() error {
+	if ex.word != "" {
+		return ex.orWord()
+	}
 	return errors.New("Enter a finite number, such as " + ex.one + ".")
+}
+
+// orWord asks for a number or ex's word.
+func (ex examples) orWord() error {
+	return errors.New("Enter a number of " + ex.of + " such as " + ex.one + ", or " + ex.word + ".")
 }
 
 func (ex examples) grouping() error {

@@ -181,6 +181,12 @@ func TestParseNumber(t *testing.T) {
 }
 
 func TestParseFields(t *testing.T) {
+	// The embodied setting's number (its word, nvidia, sets Bundled instead).
+	embodiedKg := func(s string) (decimal.Decimal, error) {
+		kg, _, err := ParseEmbodied(s)
+		return kg, err
+	}
+	const msgEmbodiedWord = "Enter a number of kgCO2e per GPU such as 164, or nvidia for NVIDIA's figure of each GPU."
 	for _, tc := range []struct {
 		name  string
 		parse func(string) (decimal.Decimal, error)
@@ -246,6 +252,11 @@ func TestParseFields(t *testing.T) {
 		{"price: NaN", ParsePricePerKWh, "NaN", "", "Enter a finite number, such as 0.12."},
 		{"price: hexadecimal", ParsePricePerKWh, "0x1", "", msgBase},
 		{"price: too long", ParsePricePerKWh, strings.Repeat("1", 101), "", msgTooLong},
+		{"embodied: 1,312", embodiedKg, "1,312", "1312", ""},
+		{"embodied: a word misspelt offers nvidia", embodiedKg, "NVDIA", "", msgEmbodiedWord},
+		{"embodied: not a number offers nvidia", embodiedKg, "lots", "", msgEmbodiedWord},
+		{"embodied: NaN offers nvidia", embodiedKg, "NaN", "", msgEmbodiedWord},
+		{"embodied: over the bound", embodiedKg, "10001", "", "Must be between 0 and 10,000 kgCO2e per GPU, or nvidia for NVIDIA's figure of each GPU."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := tc.parse(tc.in)

@@ -427,7 +427,7 @@ func TestFootprintParamsOutOfRange(t *testing.T) {
 		param, value, want string
 		k                  Field
 	}{
-		{"embodied", "NVDIA", "Enter a number", FieldEmbodied},
+		{"embodied", "NVDIA", "Enter a number of kgCO2e per GPU such as 164, or nvidia for NVIDIA's figure of each GPU.", FieldEmbodied},
 		{"embodied", "10001", "Must be between 0 and 10,000 kgCO2e per GPU, or nvidia for NVIDIA's figure of each GPU.", FieldEmbodied},
 		{"life", "0.5", "Must be between 1 and 15 years.", FieldLife},
 		{"life", "16", "Must be between 1 and 15 years.", FieldLife},

@@ -260,6 +260,8 @@ func TestUsageErrors(t *testing.T) {
 		{"intensity beyond the bound", []string{"-gco2-per-kwh", "2001"}, []string{`energyfloor: -gco2-per-kwh "2001": Must be between 0 and 2,000 gCO2e/kWh.`}},
 		{"negative price", []string{"-price-per-kwh", "-0.1"}, []string{`energyfloor: -price-per-kwh "-0.1": Must be between 0 and 1,000 per kWh.`}},
 		{"price not a number", []string{"-price-per-kwh", "cheap"}, []string{`energyfloor: -price-per-kwh "cheap": Enter a number such as 0.12.`}},
+		{"embodied not a number nor nvidia", []string{"-embodied-kg", "lots"},
+			[]string{`energyfloor: -embodied-kg "lots": Enter a number of kgCO2e per GPU such as 164, or nvidia for NVIDIA's figure of each GPU.`}},
 		{"currency too long", []string{"-currency", "Euro cents"}, []string{`energyfloor: -currency "Euro cents": Too long: enter at most 8 characters, such as EUR or US$.`}},
 		{"currency with a line break", []string{"-currency", "EU\nR"}, []string{`energyfloor: -currency "EU\nR": Use letters, digits and signs only`}},
 		{"origin not http", []string{"-origin", "ftp://example.org"}, []string{`energyfloor: -origin "ftp://example.org": Give the app's public URL`}},
