@@ -240,11 +240,11 @@ func (p *beyondPanel) onPreset(ctx app.Context, e app.Event) {
 }
 
 // renderFigures draws the estimate's lines: energy per request and per
-// month as "floor → estimate", carbon and cost, each saying what it counts,
-// and beside each monthly energy, carbon and cost line the same for the
-// figure at your traffic (#traffic-estimate-per-month,
-// #traffic-carbon-per-request data-g, #traffic-carbon-per-month data-kg,
-// #traffic-cost-per-month data-amount).
+// month as "floor → estimate", and the month's at your traffic
+// (#traffic-estimate-per-month); then each factor of estimateRows that the
+// factors count, each line saying what it counts, with the same at your
+// traffic under it (#carbon-per-request data-g,
+// #traffic-carbon-per-request …), or the row's hint when they do not.
 func (p *beyondPanel) renderFigures() app.UI {
 	fa := p.Form.In.Factors
 	if !hasFigures(&p.Floor, p.Found) {
@@ -253,13 +253,6 @@ func (p *beyondPanel) renderFigures() app.UI {
 	fig := p.Floor.Figures
 	e := fa.ResultEstimate(&p.Floor, p.Form.In)
 	k := fa.EnergyFactor()
-	line := func(label, id, attr, value, text, counts string) app.UI {
-		return app.Div().Class("estimate-line").Body(
-			app.Span().Class("figure-label").Text(label),
-			app.Span().ID(id).Class("estimate-value").DataSet(attr, value).Text(text),
-			app.Span().Class("figure-sub").Text(counts),
-		)
-	}
 	energyCounts := "The measured GPU floor × (1 + host + idle) × PUE: " + k.String() + " times the floor."
 	if k.Equal(decimal.NewFromInt(1)) {
 		energyCounts = "No host, idle or facility energy added: the estimate is the measured GPU floor."
@@ -270,9 +263,9 @@ func (p *beyondPanel) renderFigures() app.UI {
 			"No configuration meets your latency target: these estimates start from the fastest one's figures, not from a floor."))
 	}
 	lines = append(lines,
-		line("Energy per request", "estimate-per-request", "wh", e.WhPerRequest.String(),
+		estimateLine("Energy per request", "estimate-per-request", "wh", e.WhPerRequest.String(),
 			floor.FormatWh(fig.WhPerRequest)+" → "+floor.FormatWh(e.WhPerRequest), energyCounts),
-		line("Energy per month", "estimate-per-month", "wh", e.KWhPerMonth.Shift(3).String(),
+		estimateLine("Energy per month", "estimate-per-month", "wh", e.KWhPerMonth.Shift(3).String(),
 			floor.FormatWh(fig.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(e.KWhPerMonth.Shift(3)), "The same, over the month's volume."))
 	// The figure at your traffic's estimate, beside the floor's on each line
 	// (nil when there is no figure at your traffic).
@@ -280,100 +273,130 @@ func (p *beyondPanel) renderFigures() app.UI {
 	if t := p.Floor.Traffic; t != nil {
 		est := fa.TrafficEstimate(t)
 		te = &est
-		lines = append(lines, line("Energy per month at your traffic", "traffic-estimate-per-month", "wh", te.KWhPerMonth.Shift(3).String(),
+		lines = append(lines, estimateLine("Energy per month at your traffic", "traffic-estimate-per-month", "wh", te.KWhPerMonth.Shift(3).String(),
 			floor.FormatWh(t.Figures.KWhPerMonth.Shift(3))+" → "+floor.FormatWh(te.KWhPerMonth.Shift(3)),
 			"The figure at your traffic × the same factors; carbon and cost below give the floor's and, under each, your traffic's."))
 	}
-	if g, ok := fa.GCO2ePerKWh(); ok {
+	fl := fa.Lines(e, false)
+	var tl []floor.FactorLine
+	if te != nil {
+		tl = fa.Lines(*te, true)
+	}
+	for _, r := range estimateRows {
+		if l := lineOf(fl, r.id); l != nil {
+			counts, trafficCounts := p.counts(r.id, &e, te)
+			lines = append(lines, r.lines(l, lineOf(tl, r.id), counts, trafficCounts)...)
+		} else if r.missing != "" {
+			lines = append(lines, app.P().Class("hint").Text(r.missing))
+		}
+	}
+	return app.Div().ID("estimate").Class("estimate").Aria("live", "polite").Body(lines...)
+}
+
+// estimateRow is how Beyond the GPU and the embed draw one factor's lines
+// of the estimate (floor.Factors.Lines).
+type estimateRow struct {
+	id string // the line's ID, floor.LineCarbon …: #carbon-per-request, #traffic-carbon-per-month …
+	// attrs are the data attributes of its figures per request and per
+	// month; cost, given a month only, has no per-request one.
+	attrs [2]string
+	// name starts each line's label ("Water per month"); first, when set,
+	// starts the first one's ("Manufacture (embodied) per request").
+	name, first string
+	// missing is the hint shown in its lines' place when the factors do not
+	// count it ("" for none).
+	missing string
+}
+
+// estimateRows are Beyond the GPU's factors, in the page's order.
+var estimateRows = []estimateRow{
+	{id: floor.LineCarbon, attrs: [2]string{"g", "kg"}, name: "Carbon", missing: "Choose a grid, or give your own intensity, for carbon."},
+	{id: floor.LineCost, attrs: [2]string{"", "amount"}, name: "Cost", missing: "Give a price per kWh for the electricity's cost."},
+	{id: floor.LineEmbodied, attrs: [2]string{"g", "kg"}, name: "Manufacture", first: "Manufacture (embodied)"},
+	{id: floor.LineWater, attrs: [2]string{"ml", "l"}, name: "Water"},
+}
+
+// estimateRowOf is the row of estimateRows with ID id, nil for none.
+func estimateRowOf(id string) *estimateRow {
+	for i := range estimateRows {
+		if estimateRows[i].id == id {
+			return &estimateRows[i]
+		}
+	}
+	return nil
+}
+
+// counts says what the first line of factor id counts, at the floor
+// (estimate e) and at your traffic (te, nil for none).
+func (p *beyondPanel) counts(id string, e, te *floor.Estimate) (counts, traffic string) {
+	fa := p.Form.In.Factors
+	fp := fa.Footprint
+	traffic = "The same, for the figure at your traffic."
+	switch id {
+	case floor.LineCarbon:
+		g, _ := fa.GCO2ePerKWh()
 		where := "your own figure"
 		if grid, ok := fa.GridUsed(); ok {
 			where = grid.Name + ", " + strconv.Itoa(grid.Year)
 		}
-		counts := "The estimate × " + floor.FormatExact(g) + " gCO2e/kWh (" + where + "): a location-based annual average."
-		lines = append(lines, line("Carbon per request", "carbon-per-request", "g", e.GCO2ePerRequest.Decimal.String(),
-			floor.FormatNumber(e.GCO2ePerRequest.Decimal)+" gCO2e", counts))
-		if te != nil {
-			lines = append(lines, line("Carbon per request at your traffic", "traffic-carbon-per-request", "g", te.GCO2ePerRequest.Decimal.String(),
-				floor.FormatNumber(te.GCO2ePerRequest.Decimal)+" gCO2e", "The same, for the figure at your traffic."))
-		}
-		lines = append(lines, line("Carbon per month", "carbon-per-month", "kg", e.KgCO2ePerMonth.Decimal.String(),
-			floor.FormatKgCO2e(e.KgCO2ePerMonth.Decimal), "The same, over the month's volume."))
-		if te != nil {
-			lines = append(lines, line("Carbon per month at your traffic", "traffic-carbon-per-month", "kg", te.KgCO2ePerMonth.Decimal.String(),
-				floor.FormatKgCO2e(te.KgCO2ePerMonth.Decimal), "The same, for the figure at your traffic."))
-		}
-	} else {
-		lines = append(lines, app.P().Class("hint").Text("Choose a grid, or give your own intensity, for carbon."))
-	}
-	if fa.PricePerKWh.Valid {
-		lines = append(lines, line("Cost per month", "cost-per-month", "amount", e.CostPerMonth.Decimal.String(),
-			floor.WithCurrency(floor.FormatNumber(e.CostPerMonth.Decimal), fa.Currency),
-			"The estimate's kWh a month × "+floor.WithCurrency(floor.FormatExact(fa.PricePerKWh.Decimal), fa.Currency)+" per kWh; electricity only."))
-		if te != nil {
-			lines = append(lines, line("Cost per month at your traffic", "traffic-cost-per-month", "amount", te.CostPerMonth.Decimal.String(),
-				floor.WithCurrency(floor.FormatNumber(te.CostPerMonth.Decimal), fa.Currency), "The same, for the figure at your traffic."))
-		}
-	} else {
-		lines = append(lines, app.P().Class("hint").Text("Give a price per kWh for the electricity's cost."))
-	}
-	lines = append(lines, p.footprintLines(line)...)
-	return app.Div().ID("estimate").Class("estimate").Aria("live", "polite").Body(lines...)
-}
-
-// footprintLines draws manufacture and water, each at the floor and at
-// your traffic, with line: #embodied-per-request (data-g),
-// #embodied-per-month (data-kg), #water-per-request (data-ml),
-// #water-per-month (data-l), and the same with a traffic- prefix.
-func (p *beyondPanel) footprintLines(line func(label, id, attr, value, text, counts string) app.UI) []app.UI {
-	fa := p.Form.In.Factors
-	fp := fa.Footprint
-	e := fa.ResultEstimate(&p.Floor, p.Form.In)
-	var te *floor.Estimate
-	if t := p.Floor.Traffic; t != nil {
-		est := fa.TrafficEstimate(t)
-		te = &est
-	}
-	var lines []app.UI
-	if fp.CountsEmbodied() && e.EmbodiedGPerRequest.Valid {
+		counts = "The estimate × " + floor.FormatExact(g) + " gCO2e/kWh (" + where + "): a location-based annual average."
+	case floor.LineCost:
+		counts = "The estimate's kWh a month × " + floor.WithCurrency(floor.FormatExact(fa.PricePerKWh.Decimal), fa.Currency) + " per kWh; electricity only."
+	case floor.LineEmbodied:
 		c := p.Floor.Config()
-		counts := strconv.Itoa(c.NumGPUs) + " × " + c.GPU + " for " + floor.FormatNumber(e.GPUSecondsPerRequest) + " GPU-seconds a request; " +
+		counts = strconv.Itoa(c.NumGPUs) + " × " + c.GPU + " for " + floor.FormatNumber(e.GPUSecondsPerRequest) + " GPU-seconds a request; " +
 			floor.FormatNumber(e.EmbodiedKgPerGPU.Decimal) + " kg each over " + fp.LifeWords() + "."
 		if _, src := fp.GPUKg(c.GPU); src != nil {
 			counts += " Source: " + src.Source + " (cradle-to-gate, GPU baseboard only)."
 		}
-		lines = append(lines,
-			line("Manufacture (embodied) per request", "embodied-per-request", "g", e.EmbodiedGPerRequest.Decimal.String(),
-				floor.FormatNumber(e.EmbodiedGPerRequest.Decimal)+" gCO2e", counts),
-			line("Manufacture per month", "embodied-per-month", "kg", e.EmbodiedKgPerMonth.Decimal.String(),
-				floor.FormatEmbodiedKg(e.EmbodiedKgPerMonth.Decimal), "The same, over the month's volume."))
-		if te != nil && te.EmbodiedGPerRequest.Valid {
-			lines = append(lines,
-				line("Manufacture per request at your traffic", "traffic-embodied-per-request", "g", te.EmbodiedGPerRequest.Decimal.String(),
-					floor.FormatNumber(te.EmbodiedGPerRequest.Decimal)+" gCO2e",
-					"Every GPU of the "+strconv.FormatInt(te.Servers, 10)+" reserved "+plural(te.Servers, "server", "servers")+
-						" for the whole month, busy or idle; at full use this equals the floor's."),
-				line("Manufacture per month at your traffic", "traffic-embodied-per-month", "kg", te.EmbodiedKgPerMonth.Decimal.String(),
-					floor.FormatEmbodiedKg(te.EmbodiedKgPerMonth.Decimal), "The same, for the figure at your traffic."))
+		if te != nil {
+			traffic = "Every GPU of the " + strconv.FormatInt(te.Servers, 10) + " reserved " + plural(te.Servers, "server", "servers") +
+				" for the whole month, busy or idle; at full use this equals the floor's."
 		}
-	}
-	if e.WaterML.Valid {
-		counts := "WUE × IT energy (before PUE) on site, plus off-site L/kWh × facility energy: " + strings.Join(fp.WaterWords(), " and ") + "."
+	case floor.LineWater:
+		counts = "WUE × IT energy (before PUE) on site, plus off-site L/kWh × facility energy: " + strings.Join(fp.WaterWords(), " and ") + "."
 		if w, ok := fp.WUEPreset(); ok {
 			counts += " Source: " + w.Source + "."
 		}
-		lines = append(lines,
-			line("Water per request", "water-per-request", "ml", e.WaterML.Decimal.String(), floor.FormatNumber(e.WaterML.Decimal)+" mL", counts),
-			line("Water per month", "water-per-month", "l", e.WaterLPerMonth.Decimal.String(), floor.FormatWaterL(e.WaterLPerMonth.Decimal),
-				"The same, over the month's volume."))
-		if te != nil && te.WaterML.Valid {
-			lines = append(lines,
-				line("Water per request at your traffic", "traffic-water-per-request", "ml", te.WaterML.Decimal.String(),
-					floor.FormatNumber(te.WaterML.Decimal)+" mL", "The same, for the figure at your traffic."),
-				line("Water per month at your traffic", "traffic-water-per-month", "l", te.WaterLPerMonth.Decimal.String(),
-					floor.FormatWaterL(te.WaterLPerMonth.Decimal), "The same, for the figure at your traffic."))
-		}
 	}
-	return lines
+	return counts, traffic
+}
+
+// lines draws row r's lines for l, the floor's estimate's line, and t,
+// the figure at your traffic's (nil for none): per request, then per
+// month, each with the same at your traffic under it; a row with no
+// per-request attribute (cost) is drawn a month only. The floor's first
+// line says what it counts (counts), the first at your traffic
+// trafficCounts, and the others that they are the same.
+func (r *estimateRow) lines(l, t *floor.FactorLine, counts, trafficCounts string) []app.UI {
+	attrs := r.attrs
+	first := r.first
+	if first == "" {
+		first = r.name
+	}
+	var out []app.UI
+	if attrs[0] != "" {
+		out = append(out, estimateLine(first+" per request", r.id+"-per-request", attrs[0], l.Value.String(), l.PerRequest, counts))
+		if t != nil {
+			out = append(out, estimateLine(r.name+" per request at your traffic", "traffic-"+r.id+"-per-request", attrs[0], t.Value.String(), t.PerRequest, trafficCounts))
+		}
+		counts, trafficCounts = "The same, over the month's volume.", "The same, for the figure at your traffic."
+	}
+	out = append(out, estimateLine(r.name+" per month", r.id+"-per-month", attrs[1], l.MonthValue.String(), l.PerMonth, counts))
+	if t != nil {
+		out = append(out, estimateLine(r.name+" per month at your traffic", "traffic-"+r.id+"-per-month", attrs[1], t.MonthValue.String(), t.PerMonth, trafficCounts))
+	}
+	return out
+}
+
+// estimateLine draws one line of the estimate: its label, its figure text
+// under hook id with its unrounded value in data-attr, and what it counts.
+func estimateLine(label, id, attr, value, text, counts string) app.UI {
+	return app.Div().Class("estimate-line").Body(
+		app.Span().Class("figure-label").Text(label),
+		app.Span().ID(id).Class("estimate-value").DataSet(attr, value).Text(text),
+		app.Span().Class("figure-sub").Text(counts),
+	)
 }
 
 // plural returns one for n = 1, else many.

@@ -164,21 +164,17 @@ func embedFigure(id, attr string, value decimal.Decimal, text string) app.UI {
 	return app.Strong().ID(id).DataSet(attr, value.String()).Text(text)
 }
 
-// estimateAttrs are the data attributes of a factor line's figures, per
-// request and per month, by its ID: those of Beyond the GPU's hooks. Cost,
-// which the embed gives a month only, is not among them.
-var estimateAttrs = map[string][2]string{floor.LineCarbon: {"g", "kg"}, floor.LineEmbodied: {"g", "kg"}, floor.LineWater: {"ml", "l"}}
-
 // embedLine draws floor line l of the estimate (floor.Factors.Lines) as the
 // embed's line, under Beyond the GPU's hooks (#carbon-per-request,
 // #embodied-per-month, …): its label, its figures per request and per
 // month, then the same line of tl, the figure at your traffic's, with what
 // its label adds ("every GPU reserved"); nil for a line it does not draw.
 func embedLine(l floor.FactorLine, tl []floor.FactorLine, perRequest string) app.UI {
-	attrs, ok := estimateAttrs[l.ID]
-	if !ok {
-		return nil
+	r := estimateRowOf(l.ID)
+	if r == nil || r.attrs[0] == "" {
+		return nil // cost, which the embed gives a month only, on a line of its own
 	}
+	attrs := r.attrs
 	line := []app.UI{
 		app.Text(strings.ToUpper(l.Label[:1]) + l.Label[1:] + ": "),
 		embedFigure(l.ID+"-per-request", attrs[0], l.Value, l.PerRequest), app.Text(perRequest + ", "),
