@@ -39,7 +39,7 @@ const embedLoadBudget = 80 << 10
 // that counts what the frame fetches, and checks that:
 //   - until the reader uses it, the frame loads its page and boot.js, within
 //     embedLoadBudget, and nothing else (no app.wasm, no app.js, no worker),
-//     and says "Change any value to recalculate";
+//     and says "Press Change to edit and recalculate";
 //   - a click into a field starts the app: app.wasm is requested (held back
 //     here, so the app cannot start yet), the line says it is starting, and
 //     what the reader types meanwhile is kept once the app runs, with the
@@ -100,8 +100,8 @@ func testSandboxedEmbed(t *testing.T, base string) {
 	f := attachFrame(t, b, "/embed")
 	// Shown (boot.js unhides it; without scripts it stays hidden, as an edit
 	// then does not recalculate).
-	if line, err := Eval[string](f, `(e => !e ? "" : (e.hidden ? "(hidden) " : "") + e.textContent)(document.getElementById("starts-on-use"))`); err != nil || line != "Change any value to recalculate." {
-		t.Errorf("the frame's line is %q (err %v), want %q shown", line, err, "Change any value to recalculate.")
+	if line, err := Eval[string](f, `(e => !e ? "" : (e.hidden ? "(hidden) " : "") + e.textContent)(document.getElementById("starts-on-use"))`); err != nil || line != "Press Change to edit and recalculate." {
+		t.Errorf("the frame's line is %q (err %v), want %q shown", line, err, "Press Change to edit and recalculate.")
 	}
 	if started, err := Eval[bool](f, wasmStarted); err != nil || started {
 		t.Fatalf("the app started before any use (started=%v, err=%v)", started, err)

@@ -88,7 +88,7 @@ func TestEmbedHeightShowsTraffic(t *testing.T) {
 	if !strings.Contains(heading, "Text Conversation") {
 		t.Errorf("the embed's heading %q does not name its workload", heading)
 	}
-	if line, _ := Eval[string](b, `document.querySelector("#starts-on-use")?.textContent ?? ""`); line != "Change any value to recalculate." {
+	if line, _ := Eval[string](b, `document.querySelector("#starts-on-use")?.textContent ?? ""`); line != "Press Change to edit and recalculate." {
 		t.Errorf("the embed's status says %q", line)
 	}
 	// The snippet and the oEmbed answer carry that height.

@@ -721,7 +721,7 @@ func TestEmbedStartsOnUse(t *testing.T) {
 	if !strings.Contains(embed, `<html data-page="embed" lang="en">`) {
 		t.Errorf("the embed's <html> is not marked as the embed: %.200s", embed)
 	}
-	if !strings.Contains(embed, `<p class="starts-on-use" hidden id="starts-on-use">Change any value to recalculate.</p>`) {
+	if !strings.Contains(embed, `<p class="starts-on-use" hidden id="starts-on-use">Press Change to edit and recalculate.</p>`) {
 		t.Error("the embed does not say that the calculator starts when the reader edits")
 	}
 	page := get(t, s, "GET", "/?tokens=2B").Body.String()

@@ -33,7 +33,7 @@ func (s *appStatus) Render() app.UI {
 	return app.Div().ID(IDAppStatus).Class("app-status").Body(
 		app.If(app.IsServer && s.Embed, func() app.UI {
 			// Hidden until boot.js runs: without scripts an edit does not recalculate.
-			return app.P().ID(IDStartsOnUse).Class("starts-on-use").Hidden(true).Text("Change any value to recalculate.")
+			return app.P().ID(IDStartsOnUse).Class("starts-on-use").Hidden(true).Text("Press Change to edit and recalculate.")
 		}),
 		app.If(s.noOffline, func() app.UI {
 			return app.P().ID("no-offline").Class("no-offline").

@@ -47,8 +47,9 @@ const (
 	IDResultsForHint     = "results-for-hint"
 	IDCopyStatement      = "copy-statement"
 	IDCopyStatementShort = "copy-statement-short"
-	// IDStartsOnUse is the embed's line "Change any value to recalculate",
-	// which boot.js rewrites as the app starts and removes when it cannot.
+	// IDStartsOnUse is the embed's line "Press Change to edit and
+	// recalculate", which boot.js rewrites as the app starts and removes
+	// when it cannot.
 	IDStartsOnUse = "starts-on-use"
 	// IDStatementLink is the statement's permalink: the server's patch
 	// fills in its origin, and boot.js writes a relative one out absolute.
