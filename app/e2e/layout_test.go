@@ -59,9 +59,7 @@ const chartTextCut = `[...document.querySelectorAll(".chart svg")].flatMap((svg)
 // briefing's lines (issue 52): which figure to quote, the spread across
 // models, how to choose a model, the scope, the floor's equivalent and, on
 // a factor page, each card's carbon and cost; each is one short line, but
-// at 375 px they wrap to two or three. The factor page has 100 px more for
-// its cards' "GPU energy only" (host and PUE are set there), which keeps
-// their carbon and cost from being read as the estimate's.
+// at 375 px they wrap to two or three.
 var layoutPages = []struct {
 	name, path    string
 	wide, phone   float64 // the most page height allowed at 1280 and at 375 px
@@ -69,7 +67,7 @@ var layoutPages = []struct {
 }{
 	{"default", "/", 5000, 8300, false},
 	{"another model", "/?model=llama-3-1-8b-instruct&tokens=20M&output=200&itl=150", 5000, 8300, false},
-	{"factors", "/?model=llama-3-1-8b-instruct&tokens=20M&output=200&itl=150&host=0.4&pue=1.2&grid=USA&price=0.15&cur=USD", 6500, 10900, true},
+	{"factors", "/?model=llama-3-1-8b-instruct&tokens=20M&output=200&itl=150&host=0.4&pue=1.2&grid=USA&price=0.15&cur=USD", 6500, 10800, true},
 }
 
 // openLayout opens path on the app server in a clean w × 800 browser (a
