@@ -11,8 +11,10 @@ import (
 )
 
 // fieldsJS reads the value of every text field and select with an id on the
-// page in the browser, as id=value lines in document order.
-const fieldsJS = `[...document.querySelectorAll("input[id]:not([type=hidden]):not([type=range]), select[id]")].map(e => e.id + "=" + e.value)`
+// page in the browser, as id=value lines in document order. A NUL (a link's
+// %00) is read as U+FFFD: the app can set a field's value to hold one, but
+// an HTML page cannot, and a parser reads the prerender's as U+FFFD.
+const fieldsJS = `[...document.querySelectorAll("input[id]:not([type=hidden]):not([type=range]), select[id]")].map(e => e.id + "=" + e.value.replaceAll("\0", "\uFFFD"))`
 
 // prerenderFields reads the same from the parsed server's page doc: an
 // input's value attribute, a select's selected option (else its first).

@@ -178,68 +178,141 @@ func waitStarted(t testing.TB, b *Browser, blocked bool) {
 	}
 }
 
+// hostileLinkPath is the path TestHostileLinksInBrowser opens the i-th of
+// HostileLinks on: the issue's links on the page, the drawn ones on the page
+// and the embed in turn, as cmd/energyfloor's TestPageFiguresAreTheCLIs
+// reads them on the server's prerender.
+func hostileLinkPath(i int, static bool) string {
+	if i < len(IssueLinks) || i%2 == 0 {
+		return "/"
+	}
+	if static {
+		return "/embed.html" // a plain static host has no /embed
+	}
+	return "/embed"
+}
+
 // TestHostileLinksInBrowser is issue 29's property (CheckFigures) in the
 // real browser, for the issue's links and the first four that
-// TestPageFiguresAreTheCLIs draws (cmd/energyfloor, the same seed): on the
-// server and on the static build, with the app running (one browser
-// profile, so that from the second link on the service worker answers) and
-// with app.wasm blocked (the prerendered page and boot.js). Each page
-// either marks its figures not current, or shows energyfloor -json's
-// figures for the values in its fields.
+// TestPageFiguresAreTheCLIs draws (cmd/energyfloor, the same seed), on the
+// server and on the static build, with the app running and with app.wasm
+// blocked (the prerendered page and boot.js). Each page either marks its
+// figures not current, or shows energyfloor -json's figures for the values
+// in its fields. TestPageFiguresAreTheCLIs checks that of the server's
+// prerender of each link; here, on the server, the running app (following
+// each link within one running app, as a reader following links does; an
+// embed is a page of its own) and the page with app.wasm blocked each show
+// what the server prerenders for the link (waitSameAsPrerender). The static
+// build's page is prerendered for no query: with the app running, each link
+// is a new page (the start of the app on a copy prerendered for another
+// link, which from the second link on the service worker serves), whose
+// figures are compared with the CLI's; with app.wasm blocked, boot.js must
+// mark every figure not current.
 func TestHostileLinksInBrowser(t *testing.T) {
 	requireChromium(t)
 	links := HostileLinks(29, 4)
-	cli := cliRunner(t)
-	for _, site := range []string{"server", "static"} {
-		for _, blocked := range []bool{false, true} {
-			name := site + "/app running"
-			if blocked {
-				name = site + "/app.wasm blocked"
-			}
-			t.Run(name, func(t *testing.T) {
-				base := appServer(t)
-				if site == "static" {
-					base = staticSite(t)
-				}
-				b := newBrowserMaybeBlocked(t, blocked, base)
-				counts := map[string]int{}
-				for i, link := range links {
-					path := "/"
-					if i >= len(IssueLinks) && i%2 == 1 {
-						path = "/embed"
-						if site == "static" {
-							path = "/embed.html" // a plain static host has no /embed
-						}
-					}
-					if err := b.Navigate(base + path + "?" + link); err != nil {
-						t.Fatal(err)
-					}
-					waitStarted(t, b, blocked)
-					page := readPage(t, b)
-					current, problems := CheckFigures(page, cli)
-					if current == "yes" {
-						problems = append(problems, checkLinkState(t, b, page, serverPath(path))...)
-					}
-					for _, p := range problems {
-						t.Errorf("%s?%s: %s", path, link, p)
-					}
-					counts[current]++
-				}
-				t.Logf("%d links: current %d, not current %d", len(links), counts["yes"], counts["no"])
-				// The app decodes every link as the server does: it marks
-				// current the links the server prerenders as current (the
-				// property test counts them), and a copy prerendered for no
-				// query can mark none before the app runs.
-				if !blocked || site == "server" {
-					if counts["yes"] < len(links)/4 {
-						t.Errorf("only %d of %d links current: the check compared few figures", counts["yes"], len(links))
-					}
-				} else if counts["yes"] != 0 {
-					t.Errorf("the static copy, app.wasm blocked, marked %d links current", counts["yes"])
-				}
-			})
+	// atLeastCurrent checks that the check compared figures for enough
+	// links: the app decodes every link as the server does, and marks
+	// current the links the server prerenders as current.
+	atLeastCurrent := func(t *testing.T, counts map[string]int) {
+		t.Helper()
+		t.Logf("%d links: current %d, not current %d", len(links), counts["yes"], counts["no"])
+		if counts["yes"] < len(links)/4 {
+			t.Errorf("only %d of %d links current: the check compared few figures", counts["yes"], len(links))
 		}
 	}
+	t.Run("server/app running", func(t *testing.T) {
+		base := appServer(t)
+		b := newCleanBrowser(t, 1280, 900, base)
+		counts := map[string]int{}
+		live := false // the app runs on the page (not the embed), and can follow a link
+		for i, link := range links {
+			path := hostileLinkPath(i, false)
+			at := base + path + "?" + link
+			if live && path == "/" {
+				at = followLinkTo(t, b, at)
+			} else {
+				if err := b.Navigate(at); err != nil {
+					t.Fatal(err)
+				}
+				waitStarted(t, b, false)
+				live = path == "/"
+				at = location(t, b)
+			}
+			waitSameAsPrerender(t, b, at)
+			counts[currentOf(t, b)]++
+		}
+		atLeastCurrent(t, counts)
+	})
+	t.Run("server/app.wasm blocked", func(t *testing.T) {
+		base := appServer(t)
+		b := newWasmBlockedBrowser(t, 1280, 900, base)
+		counts := map[string]int{}
+		for i, link := range links {
+			if err := b.Navigate(base + hostileLinkPath(i, false) + "?" + link); err != nil {
+				t.Fatal(err)
+			}
+			waitStarted(t, b, true)
+			waitSameAsPrerender(t, b, location(t, b))
+			counts[currentOf(t, b)]++
+		}
+		atLeastCurrent(t, counts)
+	})
+	cli := cliRunner(t)
+	for _, blocked := range []bool{false, true} {
+		name := "static/app running"
+		if blocked {
+			name = "static/app.wasm blocked"
+		}
+		t.Run(name, func(t *testing.T) {
+			base := staticSite(t)
+			b := newBrowserMaybeBlocked(t, blocked, base)
+			counts := map[string]int{}
+			for i, link := range links {
+				path := hostileLinkPath(i, true)
+				if err := b.Navigate(base + path + "?" + link); err != nil {
+					t.Fatal(err)
+				}
+				waitStarted(t, b, blocked)
+				page := readPage(t, b)
+				current, problems := CheckFigures(page, cli)
+				if current == "yes" {
+					problems = append(problems, checkLinkState(t, b, page, serverPath(path))...)
+				}
+				for _, p := range problems {
+					t.Errorf("%s?%s: %s", path, link, p)
+				}
+				counts[current]++
+			}
+			// A copy prerendered for no query can mark none current
+			// before the app runs.
+			if !blocked {
+				atLeastCurrent(t, counts)
+			} else if counts["yes"] != 0 {
+				t.Errorf("the static copy, app.wasm blocked, marked %d links current", counts["yes"])
+			}
+		})
+	}
+}
+
+// location returns the address of the page in b.
+func location(t testing.TB, b *Browser) string {
+	t.Helper()
+	at, err := Eval[string](b, `location.href`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return at
+}
+
+// currentOf returns the data-current of the page in b's #results.
+func currentOf(t testing.TB, b *Browser) string {
+	t.Helper()
+	current, _, err := b.Attr("#results", "data-current")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return current
 }
 
 // TestStaticPlainFileServer: the static build served by a plain file

@@ -163,7 +163,9 @@ func fetchPrerender(t testing.TB, rawURL string) prerendered {
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET %s: status %d, %v", rawURL, resp.StatusCode, err)
 	}
-	doc, err := html.Parse(strings.NewReader(string(body)))
+	// Decoded as a browser decodes the page: each byte that is not UTF-8 (a
+	// link's %ff) is U+FFFD.
+	doc, err := html.Parse(strings.NewReader(string([]rune(string(body)))))
 	if err != nil {
 		t.Fatalf("parsing %s: %v", rawURL, err)
 	}
@@ -361,21 +363,31 @@ func waitSameAsPrerender(t testing.TB, b *Browser, rawURL string) {
 // app.
 func followLink(t testing.TB, b *Browser, base, path string) {
 	t.Helper()
-	_, err := Eval[bool](b, `(() => {
+	followLinkTo(t, b, base+path)
+}
+
+// followLinkTo has the app in b follow a link to href, as followLink does,
+// and returns the address the page then shows: href as the browser writes
+// it (a space or a "<" in a hostile link's query percent-encoded).
+func followLinkTo(t testing.TB, b *Browser, href string) string {
+	t.Helper()
+	to, err := Eval[string](b, `(() => {
 		const a = document.createElement("a");
-		a.href = `+jsString(base+path)+`;
+		a.href = `+jsString(href)+`;
 		a.textContent = "next link";
 		document.body.append(a);
+		const to = a.href;
 		a.click();
 		a.remove();
-		return true;
+		return to;
 	})()`)
 	if err != nil {
-		t.Fatalf("following the link %s: %v", path, err)
+		t.Fatalf("following the link %s: %v", href, err)
 	}
-	if _, err := Poll[bool](b, `location.href === `+jsString(base+path), 10*time.Second); err != nil {
-		t.Fatalf("the app did not follow the link %s: %v", path, err)
+	if _, err := Poll[bool](b, `location.href === `+jsString(to), 10*time.Second); err != nil {
+		t.Fatalf("the app did not follow the link %s: %v", to, err)
 	}
+	return to
 }
 
 // propertyLinks are the links TestLiveAppShowsThePrerender opens, in
