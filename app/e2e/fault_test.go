@@ -48,6 +48,10 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 	for _, where := range []string{"page", "embed", "sandboxed embed", "static page"} {
 		for _, fault := range faults {
 			t.Run(where+"/"+fault.name, func(t *testing.T) {
+				// Each case is a browser of its own, and spends most of
+				// its time watching the page (3 s): two at a time on two
+				// CPUs (go test's -parallel) take less time than one.
+				t.Parallel()
 				var b, f *Browser
 				if where != "sandboxed embed" {
 					site := base
