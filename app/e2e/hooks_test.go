@@ -1,12 +1,9 @@
 package e2e
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -123,21 +120,17 @@ func cliTry(t testing.TB, in inputs) (expected, error) {
 	if in.Model != "" {
 		args = append(args, "-model", in.Model)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, cliBinary(t), args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return expected{}, fmt.Errorf("energyfloor %s: %w\n%s", strings.Join(args, " "), err, stderr.String())
+	code, stdout, stderr := cliRunner(t)(args...)
+	if code != 0 {
+		return expected{}, fmt.Errorf("energyfloor %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
 	}
 	var out struct {
 		Results []cliResult `json:"results"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(stdout.Bytes()))
+	dec := json.NewDecoder(strings.NewReader(stdout))
 	dec.UseNumber()
 	if err := dec.Decode(&out); err != nil {
-		t.Fatalf("energyfloor %s: decoding its JSON: %v\n%s", strings.Join(args, " "), err, stdout.String())
+		t.Fatalf("energyfloor %s: decoding its JSON: %v\n%s", strings.Join(args, " "), err, stdout)
 	}
 	var mine []cliResult
 	for _, r := range out.Results {
@@ -146,7 +139,7 @@ func cliTry(t testing.TB, in inputs) (expected, error) {
 		}
 	}
 	if len(mine) == 0 {
-		t.Fatalf("energyfloor %s: no result for model %q in\n%s", strings.Join(args, " "), in.Model, stdout.String())
+		t.Fatalf("energyfloor %s: no result for model %q in\n%s", strings.Join(args, " "), in.Model, stdout)
 	}
 	var best *cliResult
 	var bestJ decimal.Decimal
