@@ -3,9 +3,9 @@
 // 127.0.0.1, drives Debian's Chromium through chromedp and checks what a
 // visitor sees. The harness in this file is shared with cmd/bench, the
 // browser benchmark; the checks live in the _test files, but for issue 29's
-// property (figures.go: CheckFigures, SameState; page.go: ParsePage;
-// links.go: HostileLinks), which cmd/energyfloor's tests check on the
-// server's prerendered pages and this suite in the browser.
+// property (figures.go: CheckFigures, SameState; links.go: HostileLinks),
+// which cmd/energyfloor's tests check on the server's prerendered pages
+// (read with app/server/pagetest's parser) and this suite in the browser.
 //
 // Each test's browser is as fresh as a new profile: a browser context of its
 // own in one Chromium the suite keeps running (main_test.go: newBrowser), as

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+
+	"energyfloor/app/server/pagetest"
 )
 
 // browserPage is a page in the browser, as CheckFigures reads it: the
@@ -135,7 +137,7 @@ func checkLinkState(t testing.TB, b *Browser, page Page, path string) []string {
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("the server's %s?%s: status %d, %v", path, q, resp.StatusCode, err)
 	}
-	want := ParsePage(string(body))
+	want := pagetest.Parse(t, string(body))
 	if c, _ := want.Attr("results", "data-current"); c != "yes" {
 		return []string{"marked current, but the server's page for the link is not (it reads a bad value)"}
 	}

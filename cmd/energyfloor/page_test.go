@@ -7,6 +7,7 @@ import (
 
 	"energyfloor/app/e2e"
 	"energyfloor/app/server"
+	"energyfloor/app/server/pagetest"
 	"energyfloor/app/server/servertest"
 	"energyfloor/data"
 )
@@ -82,7 +83,7 @@ func checkLink(t *testing.T, s *server.Site, path, link string) string {
 		t.Errorf("%s: status %d", target, w.Code)
 		return ""
 	}
-	current, problems := e2e.CheckFigures(e2e.ParsePage(w.Body.String()), runCLI)
+	current, problems := e2e.CheckFigures(pagetest.Parse(t, w.Body.String()), runCLI)
 	for _, p := range problems {
 		t.Errorf("%s: %s", target, p)
 	}
