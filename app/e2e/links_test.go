@@ -341,6 +341,7 @@ func TestStaticPlainFileServer(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !blocked { // the app draws its page, or go-app's "404 Not Found"
+					useEmbed(t, b) // the embed starts the app only once used
 					Poll[bool](b, wasmStarted+` && !!document.querySelector("#calculator.live, .goapp-notfound-title")`, 30*time.Second)
 				}
 				if body, _ := Eval[string](b, `document.body.textContent`); strings.Contains(body, "Not Found") {
