@@ -194,3 +194,37 @@ func TestTypedWhileTheFirstPageMountsIsKept(t *testing.T) {
 		})
 	}
 }
+
+// TestSelectionKeptThroughTheTakeOver: a visitor who selected the whole
+// monthly volume to retype it while the app started (app.wasm held back)
+// finds it still selected in the app's page, so the number typed next
+// replaces it: "4B", not "1B4B", which would be refused and leave the
+// figures at 1B's.
+func TestSelectionKeptThroughTheTakeOver(t *testing.T) {
+	requireChromium(t)
+	base := appServer(t)
+	b := newCleanBrowser(t, 1280, 900, base)
+	release := navigateHoldingWasm(t, b, base+"/")
+	if err := chromedp.Do(b.Ctx, chromedp.Click(selTokens, chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Eval[bool](b, `(f => { f.select(); return true })(document.querySelector("`+selTokens+`"))`); err != nil {
+		t.Fatal(err)
+	}
+	release()
+	waitInteractive(t, b)
+	sel, err := Eval[string](b, `(f => document.activeElement === f ? f.selectionStart + "-" + f.selectionEnd + " of " + f.value.length : "not focused")(document.querySelector("`+selTokens+`"))`)
+	if err != nil || sel != "0-2 of 2" {
+		t.Fatalf("the app's %s has selection %q (err %v), want the whole \"1B\" the visitor selected: 0-2 of 2", selTokens, sel, err)
+	}
+	if err := chromedp.Do(b.Ctx, chromedp.KeyEvent("4B")); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := Poll[string](b, `document.querySelector("`+selTokens+`").value === "4B" ? "ok" : null`, 5*time.Second); err != nil || v != "ok" {
+		v, _ := fieldValue(b, selTokens)
+		t.Fatalf("after typing 4B over the selection %s shows %q, want \"4B\"", selTokens, v)
+	}
+	want := readState(t, b)
+	want.Tokens = "4B"
+	waitResults(t, b, cliExpect(t, want), 5*time.Second)
+}

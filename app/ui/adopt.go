@@ -44,9 +44,10 @@ type startup struct {
 	taking bool
 	// edits are what the visitor changed in the prerendered form, in the
 	// order the calculator applies edits, until applied, and focus the field
-	// they were in; shown are the edits the first page is drawn with.
+	// they were in, with its selection; shown are the edits the first page
+	// is drawn with.
 	edits []textEdit
-	focus string
+	focus focused
 	shown []textEdit
 	// below is the prerendered HTML of the sections under the results
 	// (lowerSections) while the page shows those copies; nil once live, on
@@ -161,7 +162,7 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 	if c.below != nil {
 		whenIdle(ctx, goLiveWithin, c.goLive)
 	}
-	if c.focus != "" {
+	if c.focus.ID != "" {
 		// Once the update has written the edits made during the pause: a
 		// focused field keeps the text it has.
 		ctx.Defer(func(app.Context) { c.giveFocusBack() })
@@ -176,9 +177,9 @@ func (c *calculator) finishTakeOver(ctx app.Context) {
 // giveFocusBack gives the focus back to the field the visitor was in, if
 // any (refocus).
 func (c *calculator) giveFocusBack() {
-	if id := c.focus; id != "" {
-		c.focus = ""
-		refocus(id)
+	if f := c.focus; f.ID != "" {
+		c.focus = focused{}
+		refocus(f)
 	}
 }
 
@@ -288,12 +289,12 @@ func prerenderedFoldOpen() bool {
 // before the wasm started (or web/boot.js filled in from the link, on a page
 // prerendered for another), in the table's order of fields (a workload
 // before its model; the output length before the monthly volume it links),
-// and the id of the field that has the focus. A control counts as changed
+// and the field that has the focus, with its selection. A control counts as changed
 // when its value differs from the prerendered one (defaultValue, or the
 // option marked selected), or when an edit in keep names it (an edit
 // already applied, which the visitor may since have undone). The
 // prerendered slider is disabled.
-func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
+func prerenderedEdits(keep []textEdit) (edits []textEdit, focus focused) {
 	kept := func(id string) bool {
 		return slices.ContainsFunc(keep, func(e textEdit) bool { return e.Field == id })
 	}
@@ -334,29 +335,53 @@ func prerenderedEdits(keep []textEdit) (edits []textEdit, focus string) {
 	}
 	if el := doc.Get("activeElement"); el.Truthy() {
 		if _, ok := link.FieldByID(el.Get("id").String()); ok {
-			focus = el.Get("id").String()
+			focus.ID = el.Get("id").String()
+			if start, end := el.Get("selectionStart"), el.Get("selectionEnd"); start.Type() == app.TypeNumber && end.Type() == app.TypeNumber {
+				focus.Start, focus.End, focus.Selection = start.Int(), end.Int(), true
+				focus.Backward = el.Get("selectionDirection").String() == "backward"
+			}
 		}
 	}
 	return edits, focus
 }
 
-// refocus gives the focus back to the form control with id, with the caret
-// at the end of its text, as the visitor left it in the prerendered page.
-func refocus(id string) {
+// focused is the form control that had the focus in the prerendered page,
+// and its text selection (UTF-16 offsets; Selection is false for a control
+// without one, such as a select).
+type focused struct {
+	ID                  string
+	Start, End          int
+	Selection, Backward bool
+}
+
+// refocus gives the focus back to the form control f names, with the
+// selection or caret the visitor left in the prerendered page, so that what
+// they type next replaces what they had selected (a whole number selected to
+// retype it) and goes where they left the caret. Offsets past the app's text
+// end at its end.
+func refocus(f focused) {
 	if app.IsServer {
 		return
 	}
-	el := app.Window().GetElementByID(id)
+	el := app.Window().GetElementByID(f.ID)
 	if !el.Truthy() {
 		return
 	}
 	el.Call("focus")
-	if el.Get("type").String() == "text" {
-		// The range counts UTF-16 units. (syscall/js cannot read .length
-		// off a string: Value.Get panics on anything but an object.)
-		n := len(utf16.Encode([]rune(el.Get("value").String())))
-		el.Call("setSelectionRange", n, n)
+	if el.Get("type").String() != "text" {
+		return
 	}
+	// The range counts UTF-16 units. (syscall/js cannot read .length off a
+	// string: Value.Get panics on anything but an object.)
+	n := len(utf16.Encode([]rune(el.Get("value").String())))
+	start, end, dir := n, n, "forward"
+	if f.Selection {
+		start, end = min(f.Start, n), min(f.End, n)
+		if f.Backward {
+			dir = "backward"
+		}
+	}
+	el.Call("setSelectionRange", start, end, dir)
 }
 
 // prerenderedBelow returns the HTML of the prerendered page's lower sections
