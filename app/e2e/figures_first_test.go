@@ -354,6 +354,38 @@ func TestPhoneSummaryInView(t *testing.T) {
 		}
 	})
 
+	// With the whole footprint, the factor lines follow the summary at the
+	// top of the form and scroll away with it: what stays in view is the
+	// energy figures, short enough to leave each focused field's label
+	// uncovered.
+	t.Run("whole footprint", func(t *testing.T) {
+		b := newCleanBrowser(t, 1280, 900, base)
+		emulateViewport(t, b, 375, 800, true)
+		if err := b.Navigate(base + "/?grid=DEU&price=0.3&cur=EUR&embodied=nvidia&life=6&wue=1.15&water=2"); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		requireInnerWidth(t, b, 375)
+		factors, err := Eval[string](b, `document.getElementById("figures-summary-factors")?.textContent ?? ""`)
+		if err != nil || !strings.Contains(factors, "(at Germany's 2024 grid: ") || !strings.Contains(factors, "(manufacture over 6 years: ") {
+			t.Errorf("the summary's factor lines read %q (err %v), want the grid's and manufacture's", factors, err)
+		}
+		inView(t, b)
+		for _, sel := range fields {
+			focusField(t, b, sel)
+			msg, err := Eval[string](b, fmt.Sprintf(`(() => {
+				const s = document.getElementById("figures-summary").getBoundingClientRect();
+				const l = document.querySelector("label[for=" + %s + "]").getBoundingClientRect();
+				const where = "summary " + Math.round(s.top) + " to " + Math.round(s.bottom) + ", label " + Math.round(l.top) + " to " + Math.round(l.bottom);
+				if (s.height > innerHeight / 5) return "the summary in view is " + Math.round(s.height) + " px of " + innerHeight + ": " + where;
+				return l.top < s.bottom - 1 ? "the summary covers the label: " + where : "";
+			})()`, jsString(sel[1:])))
+			if err != nil || msg != "" {
+				t.Errorf("with %s focused: %s (err %v)", sel, msg, err)
+			}
+		}
+	})
+
 	t.Run("JavaScript off", func(t *testing.T) {
 		b := newCleanBrowser(t, 1280, 900, base)
 		emulateViewport(t, b, 375, 800, true)

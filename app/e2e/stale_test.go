@@ -38,7 +38,7 @@ const readSetApart = `(() => {
 	};
 	const said = (el) => {
 		if (el.closest("#results")) return true;
-		const summary = el.closest("#figures-summary");
+		const summary = el.closest("#figures-summary, #figures-summary-factors");
 		if (summary) return summary.querySelector(".summary-stale").checkVisibility();
 		for (let e = el; e && e !== root; e = e.parentElement) if (note(e).includes("Not for the values")) return true;
 		return false;

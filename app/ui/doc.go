@@ -136,6 +136,11 @@
 //     kept in view while the form is; it carries #energy-per-month's data-wh,
 //     is struck through while #results[data-current="no"], and is hidden from
 //     screen readers (aria-hidden), which read the figures in #results;
+//   - #figures-summary-factors: under inputs with a grid, manufacture,
+//     water or a price, the floor's and the traffic's factor lines
+//     (floor.FactorLines) right after #figures-summary, shown with it, struck
+//     through with it and hidden from screen readers too, but scrolling with
+//     the form;
 //   - #calculator[data-below="prerendered"]: the sections under the results,
 //     and the results' published figures and equivalents, are still the
 //     prerendered copies; [data-stale] marks (and the stylesheet hides) one

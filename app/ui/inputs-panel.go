@@ -29,7 +29,7 @@ type inputsPanel struct {
 	Action string
 	// Summary, when set, is drawn first in the form: the full page's
 	// figuresSummary.
-	Summary app.UI
+	Summary []app.UI
 	// Keep are the page's parameters that are not fields (see
 	// calculator.pageParams): the form sends them as hidden inputs.
 	Keep []link.PageParam
@@ -49,11 +49,10 @@ func (p *inputsPanel) onSubmit(ctx app.Context, e app.Event) {
 // Render draws the form, each field as the table of fields describes it.
 func (p *inputsPanel) Render() app.UI {
 	f := &p.Form
-	body := []app.UI{
-		p.Summary,
+	body := append(append([]app.UI{}, p.Summary...),
 		app.H2().ID("inputs-h").Text("Your traffic and target"),
 		selectInput(f, link.FieldWorkload, p.Workloads),
-	}
+	)
 	body = append(body, p.kindInputs()...)
 	model := selectInput(f, link.FieldModel, p.Models)
 	model.Hint = floor.ChoosingModel(!p.Compact)

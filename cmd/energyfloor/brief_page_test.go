@@ -64,8 +64,8 @@ func TestPrerenderedBrief(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"(manufacture over 6 years: ", "(water at 1.15 L/kWh on site and 2 L/kWh off site: "} {
-		if got := p.Text("figures-summary"); !strings.Contains(got, want) {
-			t.Errorf("#figures-summary reads %q, want it to hold %q", got, want)
+		if got := p.Text("figures-summary-factors"); !strings.Contains(got, want) {
+			t.Errorf("#figures-summary-factors reads %q, want it to hold %q", got, want)
 		}
 	}
 
