@@ -10,8 +10,15 @@ import (
 )
 
 // TestTrafficScreenshots writes the results with the floor at your traffic
-// and the volume chart at 1280 and 375 px, for a person to look at.
+// and the volume chart at 1280 and 375 px, for a person to look at. It runs
+// only when asked: EF_SHOTS=dir writes them there. (Where the figure at your
+// traffic sits at both widths is TestLayoutWide's and TestLayoutPhone's to
+// check.)
 func TestTrafficScreenshots(t *testing.T) {
+	dir := os.Getenv("EF_SHOTS")
+	if dir == "" {
+		t.Skip("writes screenshots for a person to look at; EF_SHOTS=dir runs it")
+	}
 	requireChromium(t)
 	base := appServer(t)
 	for _, w := range []int{1280, 375} {
@@ -35,7 +42,7 @@ func TestTrafficScreenshots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("%s-%d.png", s.name, w)), shot, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", s.name, w)), shot, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
