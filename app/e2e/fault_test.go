@@ -53,7 +53,7 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 				// CPUs (go test's -parallel) take less time than one. The
 				// sandboxed embed's, whose frame is a process and a target
 				// of its own, run one at a time, before the others: beside
-				// another case, its frame was once detached before the
+				// another case, its frame can be detached before the
 				// fault.
 				if where != "sandboxed embed" {
 					t.Parallel()

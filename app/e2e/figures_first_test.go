@@ -278,14 +278,21 @@ func TestPhoneSummaryInView(t *testing.T) {
 		}
 	}
 
-	t.Run("live", func(t *testing.T) {
+	// openLive opens path in the live app on a 375×800 phone.
+	openLive := func(t *testing.T, path string) *Browser {
+		t.Helper()
 		b := newCleanBrowser(t, 1280, 900, base)
 		emulateViewport(t, b, 375, 800, true)
-		if err := b.Navigate(base + "/"); err != nil {
+		if err := b.Navigate(base + path); err != nil {
 			t.Fatal(err)
 		}
 		waitInteractive(t, b)
 		requireInnerWidth(t, b, 375)
+		return b
+	}
+
+	t.Run("live", func(t *testing.T) {
+		b := openLive(t, "/")
 		inView(t, b)
 
 		// An edit: the summary follows the figures.
@@ -359,13 +366,7 @@ func TestPhoneSummaryInView(t *testing.T) {
 	// energy figures, short enough to leave each focused field's label
 	// uncovered.
 	t.Run("whole footprint", func(t *testing.T) {
-		b := newCleanBrowser(t, 1280, 900, base)
-		emulateViewport(t, b, 375, 800, true)
-		if err := b.Navigate(base + "/?grid=DEU&price=0.3&cur=EUR&embodied=nvidia&life=6&wue=1.15&water=2"); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
-		requireInnerWidth(t, b, 375)
+		b := openLive(t, "/?grid=DEU&price=0.3&cur=EUR&embodied=nvidia&life=6&wue=1.15&water=2")
 		factors, err := Eval[string](b, `document.getElementById("figures-summary-factors")?.textContent ?? ""`)
 		if err != nil || !strings.Contains(factors, "(at Germany's 2024 grid: ") || !strings.Contains(factors, "(manufacture over 6 years: ") {
 			t.Errorf("the summary's factor lines read %q (err %v), want the grid's and manufacture's", factors, err)

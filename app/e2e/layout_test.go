@@ -60,13 +60,11 @@ const chartTextCut = `[...document.querySelectorAll(".chart svg")].flatMap((svg)
 // spread across models, how to choose a model, the scope, the floor's
 // equivalent and, on a factor page, each card's carbon and cost; each is
 // one short line, but at 375 px they wrap to two or three. The whole
-// footprint's limits are a few per cent above its heights, 7,631 px at
-// 1280 and 13,044 at 375, so that a change that lengthens it is seen. On a
-// phone, a factor page's summary gives its factor lines a block of their own
-// under the figures, which scrolls with the form, so that what stays in view
-// is the energy figures (95 px instead of 216 on the factor page, 378 with
-// the whole footprint); the block costs the factor page 48 px (10,777 to
-// 10,825), given to it here.
+// footprint's limits are a few per cent above its heights, so that a change
+// that lengthens it is seen. On a phone, a factor page's summary gives its
+// factor lines a block of their own, which scrolls with the form so that
+// only the energy figures stay in view; the factor page's limit leaves room
+// for the labels that block repeats.
 var layoutPages = []struct {
 	name, path    string
 	wide, phone   float64 // the most page height allowed at 1280 and at 375 px

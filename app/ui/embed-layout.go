@@ -180,12 +180,10 @@ func embedLine(l floor.FactorLine, tl []floor.FactorLine, perRequest string) app
 		embedFigure(l.ID+"-per-request", attrs[0], l.Value, l.PerRequest), app.Text(perRequest + ", "),
 		embedFigure(l.ID+"-per-month", attrs[1], l.MonthValue, l.PerMonth), app.Text(" a month"),
 	}
-	for _, t := range tl {
-		if t.ID == l.ID {
-			line = append(line, app.Text("; at your traffic"+strings.TrimPrefix(t.Label, l.Label)+": "),
-				embedFigure("traffic-"+l.ID+"-per-request", attrs[0], t.Value, t.PerRequest), app.Text(" and "),
-				embedFigure("traffic-"+l.ID+"-per-month", attrs[1], t.MonthValue, t.PerMonth))
-		}
+	if t := lineOf(tl, l.ID); t != nil {
+		line = append(line, app.Text("; at your traffic"+strings.TrimPrefix(t.Label, l.Label)+": "),
+			embedFigure("traffic-"+l.ID+"-per-request", attrs[0], t.Value, t.PerRequest), app.Text(" and "),
+			embedFigure("traffic-"+l.ID+"-per-month", attrs[1], t.MonthValue, t.PerMonth))
 	}
 	return app.P().Body(append(line, app.Text("."))...)
 }

@@ -57,7 +57,7 @@ func figuresSummary(r floor.Result, found bool, k floor.Kind, in floor.Inputs) [
 			app.Span().Body(app.Strong().Text(trafficReq.text()), app.Text(per)),
 			app.Span().Body(app.Strong().Text(trafficMonth.text()), app.Text(" per month")),
 		),
-		app.Span().Class("summary-stale").Text("not for the fields' values"),
+		summaryStale(),
 	)
 	if len(floorLines) == 0 && len(trafficLines) == 0 {
 		return []app.UI{summary}
@@ -65,9 +65,15 @@ func figuresSummary(r floor.Result, found bool, k floor.Kind, in floor.Inputs) [
 	factors := app.Div().ID(figuresFactorsID).Class("figures-summary-factors").Aria("hidden", "true").Body(
 		summaryFactors(label, floorLines),
 		summaryFactors("At your traffic:", trafficLines),
-		app.Span().Class("summary-stale").Text("not for the fields' values"),
+		summaryStale(),
 	)
 	return []app.UI{summary, factors}
+}
+
+// summaryStale is the summary's mark, shown while its figures are not for
+// the fields' values.
+func summaryStale() app.UI {
+	return app.Span().Class("summary-stale").Text("not for the fields' values")
 }
 
 // trafficWh returns the data-wh values of the figures at your traffic for

@@ -61,6 +61,7 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 	var times app.UI
 	tReq, tMonth := "", ""
 	var tReqWh, tMonthWh whFigure
+	fl, tl := floor.FactorLines(p.In, p.Result)
 	if t != nil {
 		tReqWh, tMonthWh = whOf(t.Figures.WhPerRequest), whOf(t.Figures.KWhPerMonth.Shift(3))
 		times = app.Div().Body(
@@ -74,8 +75,7 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 		)
 		tReq = requestLine(t.Figures.JoulesPerRequest, p.In, t.Config)
 		tMonth = floor.FormatWh(t.Figures.KWhPerYear.Shift(3)) + " per year"
-		_, lines := floor.FactorLines(p.In, p.Result)
-		times = app.Div().Body(factorLines("traffic-", lines, p.Kind), times)
+		times = app.Div().Body(factorLines("traffic-", tl, p.Kind), times)
 	} else {
 		times = app.P().ID("traffic-none").Class("pair-times").Text(noTraffic)
 	}
@@ -89,8 +89,7 @@ func (p *resultsPanel) headline(whReq, whMonth whFigure, reqSub, monthSub string
 	}
 	var floorLines app.UI
 	if p.Found {
-		lines, _ := floor.FactorLines(p.In, p.Result)
-		floorLines = factorLines("energy-", lines, p.Kind)
+		floorLines = factorLines("energy-", fl, p.Kind)
 	}
 	return app.Div().Class("headline").Aria("live", "polite").Body(
 		headlinePair("pair-floor", heading, question,

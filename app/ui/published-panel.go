@@ -110,10 +110,9 @@ func (p *publishedPanel) footprint() app.UI {
 		}
 		out = append(out, app.H4().Text("Per-prompt "+kind+", beside your estimate's"), app.Ul().ID("published-"+kind).Body(bars(rows)...))
 	}
-	const none = "No line of ours has its scope."
 	if len(parts) > 0 && carbon.Sign() > 0 {
 		list(floor.LineCarbon, " gCO2e", "g", "Counts "+strings.Join(parts, " and ")+".", carbon, func(pf *floor.PublishedFigure) (decimal.NullDecimal, string, string) {
-			return pf.GCO2ePerPrompt, pf.CarbonScope, none
+			return pf.GCO2ePerPrompt, pf.CarbonScope, noScopeOfOurs
 		})
 	}
 	if e.WaterML.Valid && e.WaterML.Decimal.Sign() > 0 {
@@ -121,7 +120,7 @@ func (p *publishedPanel) footprint() app.UI {
 			if pf.WaterAlignsWith == floor.AlignsWithOnsiteWater {
 				return pf.WaterMLPerPrompt, pf.WaterScope, "Same scope as on-site water: a WUE × IT energy."
 			}
-			return pf.WaterMLPerPrompt, pf.WaterScope, none
+			return pf.WaterMLPerPrompt, pf.WaterScope, noScopeOfOurs
 		})
 	}
 	if len(out) == 0 {
@@ -130,6 +129,10 @@ func (p *publishedPanel) footprint() app.UI {
 	// One click away: the energies above are what the panel is for.
 	return app.Details().Class("published-footprint").Body(append([]app.UI{app.Summary().Text("Published carbon and water per prompt")}, out...)...)
 }
+
+// noScopeOfOurs is said of a published figure that no line of ours can be
+// compared with.
+const noScopeOfOurs = "No line of ours has its scope."
 
 // publishedLabel names a published figure: "Google, median Gemini Apps
 // text prompt (2025-05)".
@@ -214,7 +217,7 @@ func (r *publishedRow) item(lo, hi int) app.UI {
 		case r.scope == floor.AlignsWithGoogle:
 			compare = "Same scope as your floor with the Google 2025 proportions."
 		default:
-			compare = "No line of ours has its scope."
+			compare = noScopeOfOurs
 		}
 		detail = app.Details().Class("published-detail").Body(
 			app.Summary().Text(compare+" What it counts"),

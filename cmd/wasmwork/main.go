@@ -7,8 +7,8 @@
 // (http.go) and its resource resolvers (resource.go), which only the server
 // runs. Package initialisation cannot be pruned: net/http's imports (crypto/tls,
 // crypto/x509, and crypto/hpke, whose init builds its curves and post-quantum
-// KEMs) then cost app.wasm about 330 KB of brotli that no visitor's browser ever
-// calls. Go leaves a file of a module out of a build only by a build
+// KEMs) then stay in app.wasm, a large share of it, though no visitor's browser
+// ever calls them. Go leaves a file of a module out of a build only by a build
 // constraint, so the copy gives those two files `//go:build !wasm` and adds one
 // file with the few declarations the browser code names from them: a Handler
 // type for the signature of the browser's GenerateStaticWebsite, and the
