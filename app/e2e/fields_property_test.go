@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,6 +78,34 @@ func waitFields(t testing.TB, b *Browser, rawURL string, want []string) {
 			return
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// waitDrawnFields is waitFields for the fields the page in b has drawn: a
+// closed fold's fields are drawn only once it is opened.
+func waitDrawnFields(t testing.TB, b *Browser, rawURL string, want []string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := Eval[[]string](b, fieldsJS)
+		drawn := map[string]bool{}
+		for _, f := range got {
+			id, _, _ := strings.Cut(f, "=")
+			drawn[id] = true
+		}
+		wantDrawn := slices.DeleteFunc(slices.Clone(want), func(f string) bool {
+			id, _, _ := strings.Cut(f, "=")
+			return !drawn[id]
+		})
+		if err == nil && len(got) > 0 && slices.Equal(got, wantDrawn) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("after following the link %s, the fields hold other values than the server's page for it (%v):\n%s",
+				rawURL, err, lineDiff(got, wantDrawn))
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 

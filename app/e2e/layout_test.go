@@ -76,24 +76,14 @@ var layoutPages = []struct {
 	{"whole footprint", "/?grid=DEU&price=0.3&cur=EUR&embodied=nvidia&life=6&wue=1.15&water=2", 7900, 13400, true},
 }
 
-// openLayout opens path on the app server in a clean w × 800 browser (a
-// phone's viewport under 500 px), waits until the app is interactive, and
-// saves a full-page screenshot named name.
+// openLayout shows path in the test's running app at w × 800 (liveApp;
+// a phone's viewport under 500 px), laid out at that width again in case
+// a subtest laid it out at another (relayout), and saves a screenshot named
+// name.
 func openLayout(t *testing.T, path string, w int, name string) *Browser {
 	t.Helper()
-	base := appServer(t)
-	b := newCleanBrowser(t, max(w, 500), 800, base)
-	if w < 500 {
-		emulateViewport(t, b, int64(w), 800, true)
-	}
-	if err := b.Navigate(base + path); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
-	requireInnerWidth(t, b, w)
-	if png, err := b.Screenshot(); err == nil {
-		os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("layout-%s-%d.png", name, w)), png, 0o644)
-	}
+	b := liveApp(t, path, w, 800)
+	relayout(t, b, w, name)
 	return b
 }
 
@@ -189,13 +179,11 @@ func TestLayoutHeightsDiffusion(t *testing.T) {
 	}{{1280, 5000}, {768, 0}, {375, 8000}}
 	for _, pg := range pages {
 		t.Run(pg.name, func(t *testing.T) {
-			// One running app per page, laid out at each width in turn.
+			// One running app, each page laid out at each width in turn.
 			b := openLayout(t, pg.path, limits[0].w, pg.name)
-			for i, lim := range limits {
+			for _, lim := range limits {
 				t.Run(fmt.Sprint(lim.w), func(t *testing.T) {
-					if i > 0 {
-						relayout(t, b, lim.w, pg.name)
-					}
+					relayout(t, b, lim.w, pg.name)
 					h, err := Eval[float64](b, `document.documentElement.scrollHeight`)
 					if err != nil {
 						t.Fatal(err)

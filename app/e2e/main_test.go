@@ -34,6 +34,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	for _, b := range liveApps.m {
+		b.Close()
+	}
 	if suiteChromium.p != nil {
 		suiteChromium.p.Close()
 	}
@@ -288,9 +291,20 @@ func onDisk(t *testing.T) {
 func newBrowser(t testing.TB, w, h int) *Browser {
 	t.Helper()
 	requireChromium(t)
+	b, err := openBrowser(w, h, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(b.Close)
+	return b
+}
+
+// openBrowser opens the browser newBrowser does; shared opens it in the
+// suite's Chromium even in a test that called onDisk.
+func openBrowser(w, h int, shared bool) (*Browser, error) {
 	o := BrowserOptions{Width: w, Height: h}
 	suiteChromium.mu.Lock()
-	if !suiteChromium.onDisk {
+	if shared || !suiteChromium.onDisk {
 		if suiteChromium.p != nil && !suiteChromium.p.Alive() {
 			suiteChromium.p.Close()
 			suiteChromium.p = nil
@@ -299,18 +313,96 @@ func newBrowser(t testing.TB, w, h int) *Browser {
 			p, err := StartProcess(context.Background(), "")
 			if err != nil {
 				suiteChromium.mu.Unlock()
-				t.Fatal(err)
+				return nil, err
 			}
 			suiteChromium.p = p
 		}
 		o.In = suiteChromium.p
 	}
 	suiteChromium.mu.Unlock()
-	b, err := NewBrowser(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
+	return NewBrowser(context.Background(), o)
+}
+
+// liveApps are the running apps the subtests of one test share (liveApp):
+// one per viewport and page (the calculator or the embed), each in a
+// browser of its own, closed when the next test asks for one, or by
+// TestMain.
+var liveApps struct {
+	mu   sync.Mutex
+	test string // the top-level test they are for
+	m    map[string]*Browser
+}
+
+// liveApp returns a browser showing path on the app server with the app
+// live, in a w×h viewport (a phone's, mobile, under 500 px wide), and fails
+// t at its end for what newCleanBrowser fails a test for during t. Within
+// one top-level test it is one running app for each viewport and page (the
+// calculator or the embed), which follows a link to path as a reader's
+// click does, scrolled to the top with nothing focused or selected, and
+// waits until its fields hold the link's values, as the server's page for
+// it has them (waitDrawnFields). Starting the app costs a page load and about 4 s of CPU here;
+// following a link, a tenth of that. What the reader changed that no link
+// holds (a section opened, a sort) stays, as it does for a reader, so only
+// the subtests of one test share an app, and each test starts with a new
+// one; the test after one that failed also starts a new one, so that a
+// failure does not spread.
+func liveApp(t *testing.T, path string, w, h int) *Browser {
+	t.Helper()
+	requireChromium(t)
+	base := appServer(t)
+	page := "calculator"
+	if strings.HasPrefix(path, "/embed") {
+		page = "embed"
 	}
-	t.Cleanup(b.Close)
+	key := fmt.Sprintf("%s at %d×%d", page, w, h)
+	test, _, _ := strings.Cut(t.Name(), "/")
+	liveApps.mu.Lock()
+	defer liveApps.mu.Unlock()
+	if liveApps.test != test {
+		for _, b := range liveApps.m {
+			b.Close()
+		}
+		liveApps.test, liveApps.m = test, map[string]*Browser{}
+	}
+	b := liveApps.m[key]
+	if b != nil && b.Ctx.Err() != nil {
+		b.Close()
+		b = nil
+	}
+	fresh := b == nil
+	if fresh {
+		var err error
+		if b, err = openBrowser(max(w, 500), h, true); err != nil {
+			t.Fatal(err)
+		}
+		if w < 500 {
+			emulateViewport(t, b, int64(w), int64(h), true)
+		}
+		liveApps.m[key] = b
+	}
+	b.Forget()
+	t.Cleanup(func() {
+		checkClean(t, b, nil, base)
+		if t.Failed() {
+			liveApps.mu.Lock()
+			delete(liveApps.m, key)
+			liveApps.mu.Unlock()
+			b.Close()
+		}
+	})
+	if fresh {
+		if err := b.Navigate(base + path); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+	} else {
+		if _, err := Eval[bool](b, `(() => { document.activeElement?.blur(); getSelection().removeAllRanges(); scrollTo(0, 0); return true })()`); err != nil {
+			t.Fatal(err)
+		}
+		at := followLinkTo(t, b, base+path)
+		waitDrawnFields(t, b, at, fetchPrerender(t, at).fields)
+		waitInteractive(t, b)
+	}
 	return b
 }
 

@@ -144,6 +144,15 @@ func (b *Browser) ResetRequests() {
 	b.reqs, b.byID = nil, map[network.RequestID]*Request{}
 }
 
+// Forget forgets everything recorded so far: the requests, the console
+// messages and exceptions, and what reached the recording proxy; what
+// happens next is recorded as in a new browser.
+func (b *Browser) Forget() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.reqs, b.byID, b.console, b.escaped = nil, map[network.RequestID]*Request{}, nil, nil
+}
+
 // OffOrigin returns every request that went neither to one of the allowed
 // origins (such as "http://127.0.0.1:8000") nor to data:, blob: or about:
 // URLs, plus every request that reached the recording proxy.
