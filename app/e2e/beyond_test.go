@@ -207,9 +207,15 @@ func TestBeyondTheGPUBadInput(t *testing.T) {
 }
 
 // TestBeyondTheGPUScreenshots writes the open section at 1280 and 375 px,
-// one page laid out at both widths, and checks that it does not overflow
-// either sideways.
+// one page laid out at both widths, for a person to look at, and checks
+// that it does not overflow either sideways. It runs only when asked:
+// EF_SHOTS=dir writes them there. (That a page with the section open does
+// not scroll sideways at 375 px is TestLayoutPhone's to check.)
 func TestBeyondTheGPUScreenshots(t *testing.T) {
+	dir := os.Getenv("EF_SHOTS")
+	if dir == "" {
+		t.Skip("writes screenshots for a person to look at; EF_SHOTS=dir runs it")
+	}
 	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)
@@ -227,7 +233,7 @@ func TestBeyondTheGPUScreenshots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("beyond-%d.png", w)), png, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("beyond-%d.png", w)), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

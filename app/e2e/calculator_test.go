@@ -258,13 +258,18 @@ func readState(t testing.TB, b *Browser) inputs {
 }
 
 // TestScreenshots writes full-page screenshots of the calculator and the
-// embed at 1280 and 375 px wide, and checks that nothing overflows the
-// narrow viewport sideways. Each page starts once and is laid out at both
-// widths.
+// embed at 1280 and 375 px wide, for a person to look at, and checks that
+// nothing overflows the narrow viewport sideways. It runs only when asked:
+// EF_SHOTS=dir writes them there. (That the page and the embed do not
+// scroll sideways at 375 and 320 px is TestHeadlineFiguresFit's to check,
+// and TestLayoutPhone's for the factor pages.)
 func TestScreenshots(t *testing.T) {
+	dir := os.Getenv("EF_SHOTS")
+	if dir == "" {
+		t.Skip("writes screenshots for a person to look at; EF_SHOTS=dir runs it")
+	}
 	requireChromium(t)
 	base := appServer(t)
-	dir := screenshotDir(t)
 	for _, p := range []struct{ name, path string }{{"calculator", "/"}, {"embed", "/embed"}} {
 		t.Run(p.name, func(t *testing.T) {
 			b := newCleanBrowser(t, 1280, 900, base)

@@ -135,16 +135,22 @@ func TestExportImageEqualsCLI(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
 	cli := cliRunner(t)
-	for _, q := range diffusionLinks {
+	// One running app: the first link is a new page, the others are
+	// followed within it.
+	b := newCleanBrowser(t, 1280, 900, base)
+	if err := b.AddScriptOnNewDocument(recordBlobs); err != nil {
+		t.Fatal(err)
+	}
+	for i, q := range diffusionLinks {
 		t.Run(q, func(t *testing.T) {
-			b := newCleanBrowser(t, 1280, 900, base)
-			if err := b.AddScriptOnNewDocument(recordBlobs); err != nil {
-				t.Fatal(err)
+			if i == 0 {
+				if err := b.Navigate(base + "/?" + q); err != nil {
+					t.Fatal(err)
+				}
+				waitInteractive(t, b)
+			} else {
+				followLink(t, b, base, "/?"+q)
 			}
-			if err := b.Navigate(base + "/?" + q); err != nil {
-				t.Fatal(err)
-			}
-			waitInteractive(t, b)
 			waitCurrent(t, b, "yes", 20*time.Second)
 			decode := func(what, s string) any {
 				d := json.NewDecoder(strings.NewReader(s))

@@ -15,6 +15,7 @@ import (
 type layoutFacts struct {
 	InnerWidth     float64   `json:"innerWidth"`
 	PageHeight     float64   `json:"pageHeight"`
+	PageWidth      float64   `json:"pageWidth"` // what the page scrolls sideways to
 	FloorTop       float64   `json:"floorTop"`
 	FloorBottom    float64   `json:"floorBottom"`
 	TrafficTop     float64   `json:"trafficTop"`
@@ -34,7 +35,7 @@ const readLayout = `(() => {
 	const pub = document.querySelector("#published-figures");
 	const svgs = [...document.querySelectorAll(".chart svg")];
 	return {
-		innerWidth: innerWidth, pageHeight: document.documentElement.scrollHeight,
+		innerWidth: innerWidth, pageHeight: document.documentElement.scrollHeight, pageWidth: document.documentElement.scrollWidth,
 		floorTop: r("#energy-per-request").top + scrollY, floorBottom: r("#energy-per-request").bottom + scrollY,
 		trafficTop: r("#traffic-per-request").top + scrollY, trafficBottom: r("#traffic-per-request").bottom + scrollY,
 		floorFont: font("#energy-per-request"), trafficFont: font("#traffic-per-request"),
@@ -149,6 +150,9 @@ func TestLayoutPhone(t *testing.T) {
 			}
 			if l.PageHeight > pg.phone {
 				t.Errorf("the page is %.0f px tall, want at most %.0f", l.PageHeight, pg.phone)
+			}
+			if l.PageWidth > l.InnerWidth {
+				t.Errorf("the page is %.0f px wide, wider than the %.0f px screen", l.PageWidth, l.InnerWidth)
 			}
 			if len(l.ChartRights) < 2 {
 				t.Fatalf("%d charts, want the trade-off and the volume charts", len(l.ChartRights))

@@ -205,11 +205,12 @@ func hostileLinkPath(i int, static bool) string {
 // each link within one running app, as a reader following links does; an
 // embed is a page of its own) and the page with app.wasm blocked each show
 // what the server prerenders for the link (waitSameAsPrerender). The static
-// build's page is prerendered for no query: with the app running, each link
-// is a new page (the start of the app on a copy prerendered for another
-// link, which from the second link on the service worker serves), whose
-// figures are compared with the CLI's; with app.wasm blocked, boot.js must
-// mark every figure not current.
+// build's page is prerendered for no query: with the app running, the first
+// link on the page and on the embed is a new page (the start of the app on
+// a copy prerendered for another link), and the others are followed within
+// the running app; the figures of each are compared with the CLI's. With
+// app.wasm blocked, each link is a new page, and boot.js must mark every
+// figure not current.
 func TestHostileLinksInBrowser(t *testing.T) {
 	requireChromium(t)
 	links := HostileLinks(29, 4)
@@ -267,15 +268,34 @@ func TestHostileLinksInBrowser(t *testing.T) {
 			name = "static/app.wasm blocked"
 		}
 		t.Run(name, func(t *testing.T) {
-			base := staticSite(t)
-			b := newBrowserMaybeBlocked(t, blocked, base)
+			server, base := appServer(t), staticSite(t)
+			// With the app running, one browser for the page and one for
+			// the embed: the first link on each is a new page, the app's
+			// start on it; the others are followed within the running app.
+			browsers, started := map[string]*Browser{}, map[string]bool{}
 			counts := map[string]int{}
 			for i, link := range links {
 				path := hostileLinkPath(i, true)
-				if err := b.Navigate(base + path + "?" + link); err != nil {
-					t.Fatal(err)
+				key := path
+				if blocked {
+					key = "" // one browser, in which each link is a new page
 				}
-				waitStarted(t, b, blocked)
+				b := browsers[key]
+				if b == nil {
+					b = newBrowserMaybeBlocked(t, blocked, base)
+					browsers[key] = b
+				}
+				if blocked || !started[key] {
+					if err := b.Navigate(base + path + "?" + link); err != nil {
+						t.Fatal(err)
+					}
+					waitStarted(t, b, blocked)
+					started[key] = true
+				} else {
+					at := followLinkTo(t, b, base+path+"?"+link)
+					_, query, _ := strings.Cut(at, "?")
+					waitDrawnFields(t, b, at, fetchPrerender(t, server+serverPath(path)+"?"+query).fields)
+				}
 				page := readPage(t, b)
 				current, problems := CheckFigures(page, cli)
 				if current == "yes" {
