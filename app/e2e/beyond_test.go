@@ -256,12 +256,13 @@ func TestBadFactorKeepsLastGoodInBrowser(t *testing.T) {
 		param, want string // and the address bar's value it is for
 	}{
 		{"a bad price keeps the cost", factors, []edit{{selPrice, "abc"}}, "#cost-per-month", "data-amount", "price", "0.3"},
-		{"a bad intensity keeps the carbon", factors, []edit{{"#gco2-per-kwh", "abc"}}, "#carbon-per-month", "data-kg", "gco2", "300"},
 		{"after a grid, a bad own intensity keeps the own figure", "/?grid=DEU&model=" + defaultModel,
 			[]edit{{"#gco2-per-kwh", "400"}, {"#gco2-per-kwh", "abc"}}, "#carbon-per-month", "data-kg", "gco2", "400"},
+		{"a bad intensity keeps the carbon", factors, []edit{{"#gco2-per-kwh", "abc"}}, "#carbon-per-month", "data-kg", "gco2", "300"},
 	} {
+		// One running app (liveApp), each case a link followed in it.
 		t.Run(tt.name, func(t *testing.T) {
-			b := openApp(t, tt.link)
+			b := liveApp(t, tt.link, 1280, 900)
 			inAddress := fmt.Sprintf(`new URLSearchParams(location.search).get(%s) === %s`, jsString(tt.param), jsString(tt.want))
 			for _, e := range tt.edits[:len(tt.edits)-1] {
 				if err := b.Type(e.sel, e.text); err != nil {
@@ -306,7 +307,7 @@ func TestBadFactorKeepsLastGoodInBrowser(t *testing.T) {
 		})
 	}
 	t.Run("a link's bad intensity beside a grid stays in its field", func(t *testing.T) {
-		b := openApp(t, "/?gco2=abc&grid=DEU&model="+defaultModel)
+		b := liveApp(t, "/?gco2=abc&grid=DEU&model="+defaultModel, 1280, 900)
 		if v, _ := fieldValue(b, "#gco2-per-kwh"); v != "abc" {
 			t.Errorf("#gco2-per-kwh shows %q, want the link's abc", v)
 		}

@@ -448,13 +448,12 @@ func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
 		"/?tokens=" + strings.Repeat("1", 250) + "&price=abc&cur=EUR",
 		"/embed?requests=1e15&output=1e6",
 	}
+	// The first visits: each link followed in one running app (liveAppOn;
+	// the embed's is a page of its own), which reads a link as a first
+	// visit does (TestLiveAppShowsThePrerender, TestFollowedLinkSetsEveryField).
 	first := map[string]reading{}
 	for _, link := range links {
-		b := newCleanBrowser(t, 1280, 900, base)
-		if err := b.Navigate(base + link); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
+		b := liveAppOn(t, base, link, 1280, 900)
 		first[link] = readFields(t, b)
 		_, problems := CheckFigures(readPage(t, b), cli)
 		for _, p := range problems {
@@ -468,7 +467,7 @@ func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
 		t.Errorf("first visit to %s reads %+v: want the text with its message, not current", links[1], r)
 	}
 
-	// The first visits are each a fresh browser context; the return visits
+	// The first visits are in browser contexts of the suite; the return visits
 	// are those of a browser with a profile on disk, which keeps the
 	// worker's cache as a visitor's does. Expected console errors once the
 	// server is stopped: go-app's check for an update of the worker fails.

@@ -349,12 +349,17 @@ var liveApps struct {
 func liveApp(t *testing.T, path string, w, h int) *Browser {
 	t.Helper()
 	requireChromium(t)
-	base := appServer(t)
+	return liveAppOn(t, appServer(t), path, w, h)
+}
+
+// liveAppOn is liveApp on the server at base.
+func liveAppOn(t *testing.T, base, path string, w, h int) *Browser {
+	t.Helper()
 	page := "calculator"
 	if strings.HasPrefix(path, "/embed") {
 		page = "embed"
 	}
-	key := fmt.Sprintf("%s at %d×%d", page, w, h)
+	key := fmt.Sprintf("%s on %s at %d×%d", page, base, w, h)
 	test, _, _ := strings.Cut(t.Name(), "/")
 	liveApps.mu.Lock()
 	defer liveApps.mu.Unlock()
