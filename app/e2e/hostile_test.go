@@ -132,10 +132,11 @@ var mustReject = map[string]bool{
 	"-0": true, "0x10": true, "NaN": true, "Infinity": true, "negative": true, "empty": true,
 }
 
-// TestHostileFieldInput types every hostile value into every number field.
-// A rejected value shows a message next to its field, keeps the typed text,
-// and leaves every other field and the last good results as they were; a
-// value the app's parser accepts gives the CLI's results for it.
+// TestHostileFieldInput types every hostile value into a number field, and
+// the markup and script payloads into every one (typedInto). A rejected
+// value shows a message next to its field, keeps the typed text, and leaves
+// every other field and the last good results as they were; a value the
+// app's parser accepts gives the CLI's results for it.
 func TestHostileFieldInput(t *testing.T) {
 	b := openApp(t, "/")
 	goodText := map[string]string{}
@@ -154,8 +155,12 @@ func TestHostileFieldInput(t *testing.T) {
 
 	// Requests per month last: a good value there makes the monthly tokens
 	// the derived field.
-	for _, sel := range []string{selTokens, selOutput, selITL, selRequests} {
-		for _, h := range hostileValues {
+	fields := []string{selTokens, selOutput, selITL, selRequests}
+	for f, sel := range fields {
+		for i, h := range hostileValues {
+			if !typedInto(i, h.name, f, len(fields)) {
+				continue
+			}
 			t.Run(sel+"="+h.name, func(t *testing.T) {
 				before := readState(t, b)
 				reqBefore, _, err1 := b.Attr(selPerRequest, "data-wh")
@@ -226,6 +231,17 @@ func TestHostileFieldInput(t *testing.T) {
 			})
 		}
 	}
+}
+
+// typedInto says whether TestHostileFieldInput types the i-th of
+// hostileValues, named name, into the f-th of its n fields. The fields are
+// one mechanism, the table of fields (app/link) that the app reads every
+// edit through, so each value is typed into one of them in turn, and the
+// payloads that could run or render as markup into each: a field draws its
+// text and message in its own place. Which values each field's parser
+// accepts is the Go tests' (app/floor, and FuzzParseNumber).
+func typedInto(i int, name string, f, n int) bool {
+	return i%n == f || name == "markup" || name == "script"
 }
 
 // fieldMessageJS returns the text of the visible error message of the field
