@@ -60,23 +60,30 @@ const readSetApart = `(() => {
 // and each section outside the results says so in words, and a download is
 // refused, next to its buttons; once the value is corrected, none is. On a
 // token and an image page, with a bad volume and a bad factor, each laid
-// out at 1280 and then 375 px (one page, so one start of the app, a case).
+// out at 1280 and then 375 px: one running app, the first case's link a new
+// page and the others followed in it.
 func TestEveryFigureSetApart(t *testing.T) {
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 800, base)
 	for _, tc := range []struct {
 		name, path, field, bad, good string
+		param                        string // the address's parameter for field
 	}{
-		{"tokens", "/?grid=DEU&price=0.3&cur=EUR", selTokens, "abc", "2B"},
-		{"a factor", "/?grid=DEU&price=0.3&cur=EUR&pue=1.2", "#pue", "0.9", "1.1"},
-		{"images", "/?workload=text-to-image&grid=USA&price=0.2&cur=USD", selRequests, "12abc", "3M"},
+		{"tokens", "/?grid=DEU&price=0.3&cur=EUR", selTokens, "abc", "2B", "tokens"},
+		{"a factor", "/?grid=DEU&price=0.3&cur=EUR&pue=1.2", "#pue", "0.9", "1.1", "pue"},
+		{"images", "/?workload=text-to-image&grid=USA&price=0.2&cur=USD", selRequests, "12abc", "3M", "requests"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			emulateViewport(t, b, 1280, 800, false)
-			if err := b.Navigate(base + tc.path); err != nil {
-				t.Fatal(err)
+			if tc.name == "tokens" {
+				if err := b.Navigate(base + tc.path); err != nil {
+					t.Fatal(err)
+				}
+				waitInteractive(t, b)
+			} else {
+				followLink(t, b, base, tc.path)
+				waitCurrent(t, b, "yes", 5*time.Second)
 			}
-			waitInteractive(t, b)
 			if err := b.Type(tc.field, tc.bad); err != nil {
 				t.Fatal(err)
 			}
@@ -105,6 +112,11 @@ func TestEveryFigureSetApart(t *testing.T) {
 			waitCurrent(t, b, "yes", 5*time.Second)
 			if out, err := Eval[[]string](b, readSetApart); err != nil || len(out) > 0 {
 				t.Errorf("with %q in %s:\n%s\n%v", tc.good, tc.field, strings.Join(out, "\n"), err)
+			}
+			// The address takes the corrected value once typing pauses;
+			// the next case's link is followed after that.
+			if _, err := Poll[bool](b, fmt.Sprintf(`new URLSearchParams(location.search).get(%s) === %s`, jsString(tc.param), jsString(tc.good)), 5*time.Second); err != nil {
+				t.Errorf("the address %q never took %s=%s: %v", pageQuery(t, b), tc.param, tc.good, err)
 			}
 		})
 	}
