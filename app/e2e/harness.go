@@ -151,13 +151,13 @@ type Server struct {
 }
 
 // StartServer runs the server binary on a free 127.0.0.1 port (its -addr
-// flag) and waits until it answers GET /.
-func StartServer(ctx context.Context, bin string) (*Server, error) {
+// flag), with flags added, and waits until it answers GET /.
+func StartServer(ctx context.Context, bin string, flags ...string) (*Server, error) {
 	addr, err := FreeAddr()
 	if err != nil {
 		return nil, err
 	}
-	return StartServerAt(ctx, bin, addr)
+	return startServer(ctx, "", bin, addr, flags...)
 }
 
 // StartServerIn is StartServer with dir as the server's working directory.
@@ -174,8 +174,8 @@ func StartServerAt(ctx context.Context, bin, addr string) (*Server, error) {
 	return startServer(ctx, "", bin, addr)
 }
 
-func startServer(ctx context.Context, dir, bin, addr string) (*Server, error) {
-	cmd := exec.Command(bin, "-addr", addr)
+func startServer(ctx context.Context, dir, bin, addr string, flags ...string) (*Server, error) {
+	cmd := exec.Command(bin, append([]string{"-addr", addr}, flags...)...)
 	cmd.Dir = dir
 	out := &bytes.Buffer{}
 	cmd.Stdout = out

@@ -77,3 +77,27 @@ func TestBadDataExits(t *testing.T) {
 		})
 	}
 }
+
+// TestBadGraceExits: a -grace outside 0 to 10m is refused before anything
+// is loaded or listened on, with status 2 and a message naming the range.
+func TestBadGraceExits(t *testing.T) {
+	for _, grace := range []string{"-1s", "11m", "soon"} {
+		t.Run(grace, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-addr", "127.0.0.1:0", "-grace", grace)
+			cmd.Env = append(os.Environ(), testDatasetEnv+"="+t.TempDir())
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+				t.Fatalf("exit: %v, want status 2 (stdout %q, stderr %q)", err, stdout.String(), stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "-grace") {
+				t.Errorf("stderr %q does not name -grace", stderr.String())
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("it wrote %q", stdout.String())
+			}
+		})
+	}
+}
