@@ -130,6 +130,9 @@ func (c *calculator) OnNav(ctx app.Context) {
 	// The prerendered sections were for the first URL; dropping them first
 	// lets the recompute rank for this one.
 	c.below = nil
+	// An address write that an edit before this link scheduled (changed)
+	// is for the page the reader left: the link is the address now.
+	c.urlSeq++
 	c.navigateTo(u.RawQuery)
 	c.syncFields(ctx)
 	c.settle(ctx)
