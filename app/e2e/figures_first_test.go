@@ -278,15 +278,11 @@ func TestPhoneSummaryInView(t *testing.T) {
 		}
 	}
 
-	// openLive opens path in the live app on a 375×800 phone.
+	// openLive shows path in the test's running app on a 375×800 phone
+	// (liveApp).
 	openLive := func(t *testing.T, path string) *Browser {
 		t.Helper()
-		b := newCleanBrowser(t, 1280, 900, base)
-		emulateViewport(t, b, 375, 800, true)
-		if err := b.Navigate(base + path); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
+		b := liveApp(t, path, 375, 800)
 		requireInnerWidth(t, b, 375)
 		return b
 	}

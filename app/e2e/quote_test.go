@@ -181,7 +181,7 @@ func TestPrintOnePage(t *testing.T) {
 		{"image", diffusionLinks[0], []string{"#requests-per-month", "#latency-s"}, []string{"Workload", "Text to image", "Method: " + floor.KindImages.Method()}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := openApp(t, "/?"+tc.query)
+			b := liveApp(t, "/?"+tc.query, 1280, 900)
 			want, err := Eval[[]string](b, `[...document.querySelectorAll("`+figureSelector+`")].filter(e => e.id !== "chosen-config").map(e => e.textContent.trim())`)
 			if err != nil {
 				t.Fatal(err)
