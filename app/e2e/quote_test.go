@@ -45,8 +45,9 @@ const copyWhy = `(() => { const c = document.querySelector("#copy-statement"), w
 // cmd/energyfloor's TestPrerenderedStatementsAreTheCLIs on the prerender,
 // and TestLiveAppShowsThePrerender in the live app.)
 func TestStatementCopyWaitsForCurrentFigures(t *testing.T) {
+	// The live app's cases share one running app (liveApp).
 	t.Run("disabled while not current", func(t *testing.T) {
-		b := openApp(t, "/")
+		b := liveApp(t, "/", 1280, 900)
 		if err := b.Type(selITL, "soon"); err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +90,7 @@ func TestStatementCopyWaitsForCurrentFigures(t *testing.T) {
 	})
 
 	t.Run("copies", func(t *testing.T) {
-		b := openApp(t, "/")
+		b := liveApp(t, "/?itl=80", 1280, 900)
 		// Stand in for the clipboard: headless Chromium asks for permission.
 		if _, err := Eval[bool](b, `(() => { window.__copied = ""; Object.defineProperty(navigator, "clipboard", {value: {writeText: s => { window.__copied = s; return Promise.resolve(); }}}); return true })()`); err != nil {
 			t.Fatal(err)
