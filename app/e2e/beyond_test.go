@@ -320,21 +320,27 @@ func TestBadFactorKeepsLastGoodInBrowser(t *testing.T) {
 	})
 }
 
-// recordBlobs, run before a page's scripts, keeps in window.__blobs the
-// text of every blob the page makes a URL for: the downloads' contents.
+// recordBlobs keeps in window.__blobs the text of every blob the page makes
+// a URL for from then on: the downloads' contents. Run again in the same
+// page, it does nothing.
 const recordBlobs = `(() => {
+  if (self.__blobs) return true;
   const create = URL.createObjectURL;
   self.__blobs = [];
   URL.createObjectURL = function (b) {
     if (b instanceof Blob) b.text().then((t) => self.__blobs.push(t));
     return create.call(this, b);
   };
+  return true;
 })()`
 
-// clickDownload clicks the button sel on a page that records its blobs
-// (recordBlobs) and returns the text of the download it makes.
+// clickDownload clicks the button sel, recording the page's blobs
+// (recordBlobs), and returns the text of the download it makes.
 func clickDownload(t testing.TB, b *Browser, sel string) string {
 	t.Helper()
+	if _, err := Eval[bool](b, recordBlobs); err != nil {
+		t.Fatal(err)
+	}
 	n, _ := Eval[int](b, `self.__blobs.length`)
 	if err := chromedp.Do(b.Ctx, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible)); err != nil {
 		t.Fatal(err)
@@ -349,27 +355,12 @@ func clickDownload(t testing.TB, b *Browser, sel string) string {
 // TestExportNeutralisesFormulasInBrowser is issue 29's item 4 in the live
 // app: with a currency that a spreadsheet would read as a formula, each
 // row's inputs.currency cell of the CSV download starts with "'", and the
-// JSON download keeps the currency as it is. One browser opens the first
-// link and follows the others within the running app, as a reader
-// following links does.
+// JSON download keeps the currency as it is. Each link is followed in one
+// running app (liveApp).
 func TestExportNeutralisesFormulasInBrowser(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	if err := b.AddScriptOnNewDocument(recordBlobs); err != nil {
-		t.Fatal(err)
-	}
-	for i, cur := range []string{"=1+2", "@A1", "+1", "-1"} {
+	for _, cur := range []string{"=1+2", "@A1", "+1", "-1"} {
 		t.Run(cur, func(t *testing.T) {
-			path := "/?price=0.3&model=" + defaultModel + "&cur=" + url.QueryEscape(cur)
-			if i == 0 {
-				if err := b.Navigate(base + path); err != nil {
-					t.Fatal(err)
-				}
-				waitInteractive(t, b)
-			} else {
-				followLink(t, b, base, path)
-			}
+			b := liveApp(t, "/?price=0.3&model="+defaultModel+"&cur="+url.QueryEscape(cur), 1280, 900)
 			if _, err := Poll[bool](b, fmt.Sprintf(`document.querySelector(%s)?.value === %s`, jsString(selCurrency), jsString(cur)), 10*time.Second); err != nil {
 				t.Fatalf("the currency field never showed the link's %q: %v", cur, err)
 			}

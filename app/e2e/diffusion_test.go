@@ -135,22 +135,9 @@ func TestExportImageEqualsCLI(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
 	cli := cliRunner(t)
-	// One running app: the first link is a new page, the others are
-	// followed within it.
-	b := newCleanBrowser(t, 1280, 900, base)
-	if err := b.AddScriptOnNewDocument(recordBlobs); err != nil {
-		t.Fatal(err)
-	}
-	for i, q := range diffusionLinks {
+	for _, q := range diffusionLinks {
 		t.Run(q, func(t *testing.T) {
-			if i == 0 {
-				if err := b.Navigate(base + "/?" + q); err != nil {
-					t.Fatal(err)
-				}
-				waitInteractive(t, b)
-			} else {
-				followLink(t, b, base, "/?"+q)
-			}
+			b := liveApp(t, "/?"+q, 1280, 900) // one running app, each link followed in it
 			waitCurrent(t, b, "yes", 20*time.Second)
 			decode := func(what, s string) any {
 				d := json.NewDecoder(strings.NewReader(s))
@@ -429,26 +416,16 @@ func TestStaticImagePage(t *testing.T) {
 // TestPublishedFiguresScopeInPrint: on an image and a video page, the line
 // saying the published per-prompt figures are for text prompts is in view
 // on screen, and the print holds neither it nor the figures. The pages are
-// followed within one running app. (Which page holds the figures and the
+// followed within one running app (liveApp). (Which page holds the figures and the
 // line, and their words, is app/server's TestPublishedFiguresScope.)
 func TestPublishedFiguresScopeInPrint(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	for i, q := range diffusionLinks {
+	for _, q := range diffusionLinks {
 		unit := "images"
 		if strings.Contains(q, "video") {
 			unit = "videos"
 		}
 		t.Run(q, func(t *testing.T) {
-			if i == 0 {
-				if err := b.Navigate(base + "/?" + q); err != nil {
-					t.Fatal(err)
-				}
-				waitInteractive(t, b)
-			} else {
-				followLink(t, b, base, "/?"+q)
-			}
+			b := liveApp(t, "/?"+q, 1280, 900)
 			if _, err := Poll[bool](b, `document.querySelector("#published-text-only")?.textContent.includes("are for text prompts, not for `+unit+`")`, 20*time.Second); err != nil {
 				t.Fatalf("no #published-text-only about %s: %v", unit, err)
 			}

@@ -66,43 +66,41 @@ func attrPresent(n *html.Node, name string) (string, bool) {
 // with the fields that differ when they do not within the timeout.
 func waitFields(t testing.TB, b *Browser, rawURL string, want []string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		got, err := Eval[[]string](b, fieldsJS)
-		if err == nil && slices.Equal(got, want) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("after following the link %s, the fields hold other values than the server's page for it (%v):\n%s",
-				rawURL, err, lineDiff(got, want))
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	waitFieldsOf(t, b, rawURL, want, false)
 }
 
 // waitDrawnFields is waitFields for the fields the page in b has drawn: a
 // closed fold's fields are drawn only once it is opened.
 func waitDrawnFields(t testing.TB, b *Browser, rawURL string, want []string) {
 	t.Helper()
+	waitFieldsOf(t, b, rawURL, want, true)
+}
+
+// waitFieldsOf is waitFields, for the fields the page has drawn only when
+// drawnOnly is set (and then for at least one).
+func waitFieldsOf(t testing.TB, b *Browser, rawURL string, want []string, drawnOnly bool) {
+	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		got, err := Eval[[]string](b, fieldsJS)
-		drawn := map[string]bool{}
-		for _, f := range got {
-			id, _, _ := strings.Cut(f, "=")
-			drawn[id] = true
+		wanted := want
+		if drawnOnly {
+			drawn := map[string]bool{}
+			for _, f := range got {
+				id, _, _ := strings.Cut(f, "=")
+				drawn[id] = true
+			}
+			wanted = slices.DeleteFunc(slices.Clone(want), func(f string) bool {
+				id, _, _ := strings.Cut(f, "=")
+				return !drawn[id]
+			})
 		}
-		wantDrawn := slices.DeleteFunc(slices.Clone(want), func(f string) bool {
-			id, _, _ := strings.Cut(f, "=")
-			return !drawn[id]
-		})
-		if err == nil && len(got) > 0 && slices.Equal(got, wantDrawn) {
+		if err == nil && len(got) > 0 && slices.Equal(got, wanted) {
 			return
 		}
 		if time.Now().After(deadline) {
 			t.Errorf("after following the link %s, the fields hold other values than the server's page for it (%v):\n%s",
-				rawURL, err, lineDiff(got, wantDrawn))
+				rawURL, err, lineDiff(got, wanted))
 			return
 		}
 		time.Sleep(50 * time.Millisecond)

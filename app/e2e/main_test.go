@@ -340,8 +340,8 @@ var liveApps struct {
 // calculator or the embed), which follows a link to path as a reader's
 // click does, scrolled to the top with nothing focused or selected, and
 // waits until its fields hold the link's values, as the server's page for
-// it has them (waitDrawnFields). Starting the app costs a page load and about 4 s of CPU here;
-// following a link, a tenth of that. What the reader changed that no link
+// it has them (waitDrawnFields): a fraction of what starting the app again
+// costs, the suite's largest cost. What the reader changed that no link
 // holds (a section opened, a sort) stays, as it does for a reader, so only
 // the subtests of one test share an app, and each test starts with a new
 // one; the test after one that failed also starts a new one, so that a

@@ -60,11 +60,9 @@ const readSetApart = `(() => {
 // and each section outside the results says so in words, and a download is
 // refused, next to its buttons; once the value is corrected, none is. On a
 // token and an image page, with a bad volume and a bad factor, each laid
-// out at 1280 and then 375 px: one running app, the first case's link a new
-// page and the others followed in it.
+// out at 1280 and then 375 px: each case's link followed in one running app
+// (liveApp).
 func TestEveryFigureSetApart(t *testing.T) {
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 800, base)
 	for _, tc := range []struct {
 		name, path, field, bad, good string
 		param                        string // the address's parameter for field
@@ -74,16 +72,9 @@ func TestEveryFigureSetApart(t *testing.T) {
 		{"images", "/?workload=text-to-image&grid=USA&price=0.2&cur=USD", selRequests, "12abc", "3M", "requests"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			emulateViewport(t, b, 1280, 800, false)
-			if tc.name == "tokens" {
-				if err := b.Navigate(base + tc.path); err != nil {
-					t.Fatal(err)
-				}
-				waitInteractive(t, b)
-			} else {
-				followLink(t, b, base, tc.path)
-				waitCurrent(t, b, "yes", 5*time.Second)
-			}
+			b := liveApp(t, tc.path, 1280, 800)
+			emulateViewport(t, b, 1280, 800, false) // the last case ended at 375 px
+			waitCurrent(t, b, "yes", 5*time.Second)
 			if err := b.Type(tc.field, tc.bad); err != nil {
 				t.Fatal(err)
 			}

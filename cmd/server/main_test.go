@@ -26,6 +26,22 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// runExpecting runs the server on the dataset in dir with args, fails t
+// unless it exits with status code, and returns its output.
+func runExpecting(t *testing.T, code int, dir string, args ...string) (stdout, stderr *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), testDatasetEnv+"="+dir)
+	stdout, stderr = &bytes.Buffer{}, &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != code {
+		t.Fatalf("exit: %v, want status %d (stdout %q, stderr %q)", err, code, stdout.String(), stderr.String())
+	}
+	return stdout, stderr
+}
+
 // TestBadDataExits: with a dataset that fails validation the server neither
 // listens nor writes a static site, and -check fails: each exits 1 with the
 // validation message, naming the file, row and field.
@@ -54,15 +70,7 @@ func TestBadDataExits(t *testing.T) {
 	dist := filepath.Join(t.TempDir(), "dist")
 	for _, args := range [][]string{{"-addr", "127.0.0.1:0"}, {"-static", dist}, {"-check"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], args...)
-			cmd.Env = append(os.Environ(), testDatasetEnv+"="+dir)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-				t.Fatalf("exit: %v, want status 1 (stdout %q, stderr %q)", err, stdout.String(), stderr.String())
-			}
+			stdout, stderr := runExpecting(t, 1, dir, args...)
 			for _, want := range []string{`file "` + file + `"`, `field "joules_per_output_token"`} {
 				if !strings.Contains(stderr.String(), want) {
 					t.Errorf("stderr %q does not name %s", stderr.String(), want)
@@ -83,15 +91,7 @@ func TestBadDataExits(t *testing.T) {
 func TestBadGraceExits(t *testing.T) {
 	for _, grace := range []string{"-1s", "11m", "soon"} {
 		t.Run(grace, func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], "-addr", "127.0.0.1:0", "-grace", grace)
-			cmd.Env = append(os.Environ(), testDatasetEnv+"="+t.TempDir())
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 2 {
-				t.Fatalf("exit: %v, want status 2 (stdout %q, stderr %q)", err, stdout.String(), stderr.String())
-			}
+			stdout, stderr := runExpecting(t, 2, t.TempDir(), "-addr", "127.0.0.1:0", "-grace", grace)
 			if !strings.Contains(stderr.String(), "-grace") {
 				t.Errorf("stderr %q does not name -grace", stderr.String())
 			}
