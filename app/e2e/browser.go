@@ -27,9 +27,17 @@ type BrowserOptions struct {
 	// UserDataDir is the profile; "" makes a fresh one, removed on Close.
 	UserDataDir string
 	// In, when set, opens the browser in that running Chromium (a
-	// Process) instead of starting one; Chromium and UserDataDir are then
-	// unused.
+	// Process) instead of starting one; Chromium, UserDataDir and
+	// BaselineWasm are then unused.
 	In *Process
+	// BaselineWasm has V8 compile WebAssembly with its baseline compiler
+	// (Liftoff) only, never with its optimising one: the same program
+	// runs, with the same DOM, events and timers, for less CPU (an app
+	// start takes about a sixth less on a 2-CPU machine, where the tests'
+	// time goes to app starts). For tests of what the app does; left off
+	// for what a visitor's browser costs (cmd/bench) and for the browser
+	// suite's Chromiums with a profile on disk (onDisk), as a visitor's.
+	BaselineWasm bool
 }
 
 // Process is one headless Chromium in which NewBrowser opens browsers
@@ -44,12 +52,13 @@ type Process struct {
 	chromium *Browser
 }
 
-// StartProcess starts a headless Chromium for NewBrowser's In; "" means
-// ChromiumPath().
-func StartProcess(parent context.Context, chromium string) (*Process, error) {
+// StartProcess starts a headless Chromium for NewBrowser's In, as o's
+// Chromium and BaselineWasm say.
+func StartProcess(parent context.Context, o BrowserOptions) (*Process, error) {
+	o.Width, o.Height, o.UserDataDir = 1280, 900, ""
 	return startAgain(parent, func() (*Process, error) {
 		b := &Browser{}
-		if err := b.startChromium(parent, chromium, "", 1280, 900); err != nil {
+		if err := b.startChromium(parent, o); err != nil {
 			b.Close()
 			return nil, err
 		}
@@ -129,7 +138,7 @@ func startBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
 	}
 	b := &Browser{byID: map[network.RequestID]*Request{}}
 	if o.In == nil {
-		if err := b.startChromium(parent, o.Chromium, o.UserDataDir, o.Width, o.Height); err != nil {
+		if err := b.startChromium(parent, o); err != nil {
 			b.Close()
 			return nil, err
 		}
@@ -185,10 +194,11 @@ func startBrowser(parent context.Context, o BrowserOptions) (*Browser, error) {
 	return b, nil
 }
 
-// startChromium starts b as a headless Chromium with a w×h window and the
-// profile dir ("" makes a fresh one, removed on Close), whose every request
-// that would leave the machine goes to b's recording proxy.
-func (b *Browser) startChromium(parent context.Context, chromium, dir string, w, h int) error {
+// startChromium starts b as o's headless Chromium, with o's window and
+// profile (UserDataDir "" makes a fresh one, removed on Close), whose every
+// request that would leave the machine goes to b's recording proxy.
+func (b *Browser) startChromium(parent context.Context, o BrowserOptions) error {
+	chromium, dir := o.Chromium, o.UserDataDir
 	if chromium == "" {
 		p, err := ChromiumPath()
 		if err != nil {
@@ -211,11 +221,14 @@ func (b *Browser) startChromium(parent context.Context, chromium, dir string, w,
 	opts = append(opts,
 		chromedp.ExecPath(chromium),
 		chromedp.UserDataDir(dir),
-		chromedp.WindowSize(w, h),
+		chromedp.WindowSize(o.Width, o.Height),
 		// Loopback goes direct (Chromium's implicit bypass); anything else
 		// goes to the recording proxy, which refuses it.
 		chromedp.ProxyServer("http://"+proxyAddr),
 	)
+	if o.BaselineWasm {
+		opts = append(opts, chromedp.Flag("js-flags", "--liftoff-only"))
+	}
 	actx, acancel := chromedp.NewExecAllocator(parent, opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	b.Ctx, b.cancel = ctx, []context.CancelFunc{acancel, cancel}

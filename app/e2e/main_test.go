@@ -261,7 +261,10 @@ func staticSiteWithHeaders(t testing.TB) string {
 }
 
 // suiteChromium is the one Chromium the suite's browsers open in (newBrowser),
-// started on first use and again if it has stopped; TestMain stops it.
+// started on first use and again if it has stopped; TestMain stops it. It
+// compiles WebAssembly with V8's baseline compiler only (BaselineWasm): the
+// suite's time is mostly app starts. The onDisk tests' Chromiums compile
+// as a visitor's does, so the suite runs the app under both.
 var suiteChromium struct {
 	mu sync.Mutex
 	p  *Process
@@ -310,7 +313,7 @@ func openBrowser(w, h int, shared bool) (*Browser, error) {
 			suiteChromium.p = nil
 		}
 		if suiteChromium.p == nil {
-			p, err := StartProcess(context.Background(), "")
+			p, err := StartProcess(context.Background(), BrowserOptions{BaselineWasm: true})
 			if err != nil {
 				suiteChromium.mu.Unlock()
 				return nil, err
