@@ -446,7 +446,8 @@ func readFields(t testing.TB, b *Browser) reading {
 // values and messages in the fields, the same notices, the same figures
 // (CheckFigures). "tokens=5M;itl=50" is tokens 5M and itl 50, not a tokens
 // field holding "5M;itl=50"; a 300-character number is its text, shortened,
-// with its field's message. With the server running, and stopped.
+// with its field's message. Two of the links with the server running, and
+// the other two (one the embed) with it stopped.
 func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
 	requireChromium(t)
 	s, err := StartServer(context.Background(), serverBinary(t))
@@ -493,7 +494,7 @@ func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
 	onDisk(t)
 	b := newCleanBrowserAllowing(t, 1280, 900, []string{"app-worker.js", "Failed to fetch", "ERR_CONNECTION_REFUSED"}, base)
 	visitUntilWorkerActive(t, b, base+"/?model="+defaultModel)
-	returnVisits := func(stage string) {
+	returnVisits := func(stage string, links ...string) {
 		t.Logf("return visits, %s", stage)
 		for _, link := range links {
 			b.ResetRequests()
@@ -519,8 +520,10 @@ func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
 			}
 		}
 	}
-	returnVisits("server running")
+	// Each link is visited again once: the page and its reading are the
+	// worker's either way.
+	returnVisits("server running", links[0], links[2])
 	s.Stop()
 	stopped = true
-	returnVisits("server stopped")
+	returnVisits("server stopped", links[1], links[3])
 }
