@@ -62,8 +62,9 @@ window.addEventListener("message", e => window.__msgs.push({origin: e.origin, da
 }
 
 // TestOffline loads the app once, waits for the service worker, turns the
-// network off, and checks that a reload and a permalink with a query still
-// work: for the server, and for the static build under its sub-path.
+// network off, and checks that a permalink with a query still opens, with
+// its state and the CLI's figures, and that typing still updates the
+// results: for the server, and for the static build under its sub-path.
 func TestOffline(t *testing.T) {
 	onDisk(t)
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
@@ -75,32 +76,24 @@ func TestOffline(t *testing.T) {
 			t.Fatalf("navigator.onLine = %v (err %v) after going offline", online, err)
 		}
 
-		t.Run("reload", func(t *testing.T) {
-			if err := b.Navigate(base + "/"); err != nil {
-				t.Fatal(err)
-			}
-			waitInteractive(t, b)
-			requireVisible(t, b, selPerMonth, true)
-			before, _, _ := b.Attr(selPerMonth, "data-wh")
-			if err := b.Type(selTokens, "4B"); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 10*time.Second); err != nil {
-				t.Errorf("offline, typing did not update the results: %v", err)
-			}
-		})
-		t.Run("permalink with a query", func(t *testing.T) {
-			in := inputs{Workload: "gpqa", Tokens: "3B", Output: "1500", ITL: "90", Pct: "p90", GPU: "B200", Model: "qwen-3-8b"}
-			if err := b.Navigate(base + "/" + in.query()); err != nil {
-				t.Fatal(err)
-			}
-			waitInteractive(t, b)
-			got := readState(t, b)
-			if got.Workload != in.Workload || got.Model != in.Model || got.GPU != in.GPU || got.Pct != in.Pct || !sameNumber(got.Tokens, in.Tokens) {
-				t.Errorf("offline permalink state = %+v, want %+v", got, in)
-			}
-			waitResults(t, b, cliExpect(t, in), 5*time.Second)
-		})
+		in := inputs{Workload: "gpqa", Tokens: "3B", Output: "1500", ITL: "90", Pct: "p90", GPU: "B200", Model: "qwen-3-8b"}
+		if err := b.Navigate(base + "/" + in.query()); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		got := readState(t, b)
+		if got.Workload != in.Workload || got.Model != in.Model || got.GPU != in.GPU || got.Pct != in.Pct || !sameNumber(got.Tokens, in.Tokens) {
+			t.Errorf("offline permalink state = %+v, want %+v", got, in)
+		}
+		waitResults(t, b, cliExpect(t, in), 5*time.Second)
+		requireVisible(t, b, selPerMonth, true)
+		before, _, _ := b.Attr(selPerMonth, "data-wh")
+		if err := b.Type(selTokens, "4B"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 10*time.Second); err != nil {
+			t.Errorf("offline, typing did not update the results: %v", err)
+		}
 		if err := b.SetOffline(false); err != nil {
 			t.Fatal(err)
 		}
