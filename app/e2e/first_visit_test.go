@@ -2,77 +2,85 @@ package e2e
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 )
 
-// TestFirstVisitDownloadsEachFileOnce counts, behind a proxy, the responses
-// with a body that a first visit gets until its service worker has
-// activated: no file comes twice. The worker's install revalidates what the
-// page has just downloaded (a 304) instead of downloading it again; with
-// cache: "reload" it took app.wasm, 1.6 MB, a second time, and the pages too.
-func TestFirstVisitDownloadsEachFileOnce(t *testing.T) {
+// TestVisitsWithTheWorker follows one visitor, with a profile on disk, on
+// the server and on the static build under its sub-path (the worker's
+// cache's name holds its scope), behind a proxy that counts what it sends:
+//   - first visit: the responses with a body until the service worker has
+//     activated; no file comes twice. The worker's install revalidates what
+//     the page has just downloaded (a 304) instead of downloading it again;
+//     with cache: "reload" it took app.wasm, 1.6 MB, a second time, and the
+//     pages too.
+//   - return visit: a page the worker controls takes app.wasm from the
+//     worker's cache of its own version (web/boot.js), not through the
+//     worker: no request for app.wasm at all; the app starts and updates.
+//   - offline: a permalink with a query opens, with its state and the CLI's
+//     figures, and typing updates the results.
+//   - the worker's cache gone, online: the page fetches app.wasm, once, and
+//     starts all the same.
+func TestVisitsWithTheWorker(t *testing.T) {
 	onDisk(t)
-	for _, site := range []string{"server", "static"} {
-		t.Run(site, func(t *testing.T) { firstVisitDownloadsEachFileOnce(t, site) })
-	}
-}
-
-func firstVisitDownloadsEachFileOnce(t *testing.T, site string) {
 	requireChromium(t)
-	base := appServer(t)
-	if site == "static" {
-		base = staticSite(t)
-	}
-	proxy, err := StartCountingProxy(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer proxy.Close()
-
-	b := newCleanBrowser(t, 1280, 900, proxy.URL)
-	visitUntilWorkerActive(t, b, proxy.URL+strings.TrimPrefix(base, Origin(base))+"/")
-
-	bodies := proxy.Bodies()
-	paths := make([]string, 0, len(bodies))
-	for p := range bodies {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
-	wasm := false
-	for _, p := range paths {
-		if len(bodies[p]) > 1 {
-			t.Errorf("%s was sent %d times (%v bytes), want once", p, len(bodies[p]), bodies[p])
-		}
-		wasm = wasm || strings.HasSuffix(p, "/web/app.wasm")
-	}
-	if !wasm {
-		t.Errorf("app.wasm never went through the proxy; it sent %v", paths)
+	for _, site := range []string{"server", "static"} {
+		t.Run(site, func(t *testing.T) {
+			base := appServer(t)
+			if site == "static" {
+				base = staticSite(t)
+			}
+			proxy, err := StartCountingProxy(base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer proxy.Close()
+			base = proxy.URL + strings.TrimPrefix(base, Origin(base))
+			b := newCleanBrowser(t, 1280, 900, proxy.URL)
+			visitUntilWorkerActive(t, b, base+"/")
+			visitsWithTheWorker(t, b, base, proxy.Bodies())
+		})
 	}
 }
 
-// TestReturnVisitReadsWasmFromWorkerCache checks that a page the service
-// worker controls takes app.wasm from the worker's cache of its own version
-// (web/boot.js), not through the worker: no request for app.wasm at all, and
-// the app starts and updates. With that cache gone, the page fetches app.wasm
-// and starts all the same. For the server, and for the static build under
-// its sub-path (the cache's name holds the worker's scope).
-func TestReturnVisitReadsWasmFromWorkerCache(t *testing.T) {
-	onDisk(t)
-	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		visitUntilWorkerActive(t, b, base+"/")
-		wasmRequests := func() []string {
-			var got []string
-			for _, r := range b.Requests() {
-				if strings.HasSuffix(strings.SplitN(r.URL, "?", 2)[0], "/web/app.wasm") {
-					got = append(got, fmt.Sprintf("%s (from the worker: %v)", r.URL, r.FromServiceWorker))
-				}
+func visitsWithTheWorker(t *testing.T, b *Browser, base string, firstVisit map[string][]int) {
+	t.Run("first visit", func(t *testing.T) {
+		paths := slices.Sorted(maps.Keys(firstVisit))
+		wasm := false
+		for _, p := range paths {
+			if len(firstVisit[p]) > 1 {
+				t.Errorf("%s was sent %d times (%v bytes), want once", p, len(firstVisit[p]), firstVisit[p])
 			}
-			return got
+			wasm = wasm || strings.HasSuffix(p, "/web/app.wasm")
 		}
-
+		if !wasm {
+			t.Errorf("app.wasm never went through the proxy; it sent %v", paths)
+		}
+	})
+	wasmRequests := func() []string {
+		var got []string
+		for _, r := range b.Requests() {
+			if strings.HasSuffix(strings.SplitN(r.URL, "?", 2)[0], "/web/app.wasm") {
+				got = append(got, fmt.Sprintf("%s (from the worker: %v)", r.URL, r.FromServiceWorker))
+			}
+		}
+		return got
+	}
+	typingUpdates := func(t *testing.T) {
+		t.Helper()
+		requireVisible(t, b, selPerMonth, true)
+		before, _, _ := b.Attr(selPerMonth, "data-wh")
+		if err := b.Type(selTokens, "4B"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 10*time.Second); err != nil {
+			t.Errorf("typing did not update the results: %v", err)
+		}
+	}
+	t.Run("return visit", func(t *testing.T) {
 		b.ResetRequests()
 		if err := b.Navigate(base + "/"); err != nil {
 			t.Fatal(err)
@@ -81,14 +89,33 @@ func TestReturnVisitReadsWasmFromWorkerCache(t *testing.T) {
 		if got := wasmRequests(); len(got) > 0 {
 			t.Errorf("a return visit requested app.wasm: %v; want it read from the worker's cache", got)
 		}
-		before, _, _ := b.Attr(selPerMonth, "data-wh")
-		if err := b.Type(selTokens, "4B"); err != nil {
+		typingUpdates(t)
+	})
+	t.Run("offline", func(t *testing.T) {
+		if err := b.SetOffline(true); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 10*time.Second); err != nil {
-			t.Errorf("on the return visit, typing did not update the results: %v", err)
+		defer func() {
+			if err := b.SetOffline(false); err != nil {
+				t.Fatal(err)
+			}
+		}()
+		if online, err := Eval[bool](b, `navigator.onLine`); err != nil || online {
+			t.Fatalf("navigator.onLine = %v (err %v) after going offline", online, err)
 		}
-
+		in := inputs{Workload: "gpqa", Tokens: "3B", Output: "1500", ITL: "90", Pct: "p90", GPU: "B200", Model: "qwen-3-8b"}
+		if err := b.Navigate(base + "/" + in.query()); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		got := readState(t, b)
+		if got.Workload != in.Workload || got.Model != in.Model || got.GPU != in.GPU || got.Pct != in.Pct || !sameNumber(got.Tokens, in.Tokens) {
+			t.Errorf("offline permalink state = %+v, want %+v", got, in)
+		}
+		waitResults(t, b, cliExpect(t, in), 5*time.Second)
+		typingUpdates(t)
+	})
+	t.Run("the worker's cache gone", func(t *testing.T) {
 		if _, err := Eval[bool](b, `caches.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k)))).then(() => true)`); err != nil {
 			t.Fatal(err)
 		}
