@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -326,28 +327,29 @@ func openBrowser(w, h int, shared bool) (*Browser, error) {
 	return NewBrowser(context.Background(), o)
 }
 
-// liveApps are the running apps the subtests of one test share (liveApp):
-// one per viewport and page (the calculator or the embed), each in a
-// browser of its own, closed when the next test asks for one, or by
-// TestMain.
+// liveApps are the running apps liveApp hands out: one per page (the
+// calculator or the embed), server and viewport, each in a browser of its
+// own, closed by TestMain.
 var liveApps struct {
-	mu   sync.Mutex
-	test string // the top-level test they are for
-	m    map[string]*Browser
+	mu sync.Mutex
+	m  map[string]*Browser
 }
 
 // liveApp returns a browser showing path on the app server with the app
 // live, in a w×h viewport (a phone's, mobile, under 500 px wide), and fails
-// t at its end for what newCleanBrowser fails a test for during t. Within
-// one top-level test it is one running app for each viewport and page (the
-// calculator or the embed), which follows a link to path as a reader's
-// click does, scrolled to the top with nothing focused or selected, and
-// waits until its fields hold the link's values, as the server's page for
-// it has them (waitDrawnFields): a fraction of what starting the app again
-// costs, the suite's largest cost. What the reader changed that no link
-// holds (a section opened, a sort) stays, as it does for a reader, so only
-// the subtests of one test share an app, and each test starts with a new
-// one; the test after one that failed also starts a new one, so that a
+// t at its end for what newCleanBrowser fails a test for during t. It is
+// one running app for each page (the calculator or the embed) and
+// viewport, which follows a link to path as a reader's click does,
+// scrolled to the top with nothing focused or selected, and waits until
+// its fields hold the link's values, as the server's page for it has them
+// (waitDrawnFields): a fraction of what starting the app again costs, the
+// suite's largest cost. What a reader changed that no link holds stays
+// when a link is followed, as it does for a reader; so a running app is
+// handed on only once it shows what a fresh start would: its folds are
+// set as the server's page for the link has them, as a reader sets them,
+// its viewport set to w×h again, and then its UI state (uiStateJS: folds,
+// sort, pressed buttons) must be the page's, online and on screen, not in
+// print; else the app is started again. A failed test's app is closed, so that a
 // failure does not spread.
 func liveApp(t *testing.T, path string, w, h int) *Browser {
 	t.Helper()
@@ -363,19 +365,23 @@ func liveAppOn(t *testing.T, base, path string, w, h int) *Browser {
 		page = "embed"
 	}
 	key := fmt.Sprintf("%s on %s at %d×%d", page, base, w, h)
-	test, _, _ := strings.Cut(t.Name(), "/")
 	liveApps.mu.Lock()
 	defer liveApps.mu.Unlock()
-	if liveApps.test != test {
-		for _, b := range liveApps.m {
-			b.Close()
-		}
-		liveApps.test, liveApps.m = test, map[string]*Browser{}
+	if liveApps.m == nil {
+		liveApps.m = map[string]*Browser{}
 	}
 	b := liveApps.m[key]
 	if b != nil && b.Ctx.Err() != nil {
 		b.Close()
 		b = nil
+	}
+	if b != nil {
+		b.Forget()
+		if !followLive(t, b, base+path, w, h) {
+			t.Logf("the running app differs from a fresh start in what no link holds: starting it again")
+			b.Close()
+			b = nil
+		}
 	}
 	fresh := b == nil
 	if fresh {
@@ -388,7 +394,6 @@ func liveAppOn(t *testing.T, base, path string, w, h int) *Browser {
 		}
 		liveApps.m[key] = b
 	}
-	b.Forget()
 	t.Cleanup(func() {
 		checkClean(t, b, nil, base)
 		if t.Failed() {
@@ -403,15 +408,91 @@ func liveAppOn(t *testing.T, base, path string, w, h int) *Browser {
 			t.Fatal(err)
 		}
 		waitInteractive(t, b)
-	} else {
-		if _, err := Eval[bool](b, `(() => { document.activeElement?.blur(); getSelection().removeAllRanges(); scrollTo(0, 0); return true })()`); err != nil {
-			t.Fatal(err)
-		}
-		at := followLinkTo(t, b, base+path)
-		waitDrawnFields(t, b, at, fetchPrerender(t, at).fields)
-		waitInteractive(t, b)
 	}
 	return b
+}
+
+// followLive has the running app in b follow a link to at, as liveApp
+// says, and reports whether it then shows what a fresh start on the link
+// would, in a w×h viewport.
+func followLive(t *testing.T, b *Browser, at string, w, h int) bool {
+	t.Helper()
+	// The viewport as liveApp set it: a test may have laid the page out at
+	// other widths.
+	emulateViewport(t, b, int64(w), int64(h), w < 500)
+	if _, err := Eval[bool](b, `(() => { document.activeElement?.blur(); getSelection().removeAllRanges(); scrollTo(0, 0); return true })()`); err != nil {
+		t.Fatal(err)
+	}
+	// go-app does not follow a link to the address it last navigated to,
+	// which an edit since (written with ReplaceURL) leaves as it was: the
+	// last test may have arrived there. A link to another address first
+	// makes the one to at a navigation.
+	to, err := clickLink(b, at)
+	if err == nil {
+		if _, err := Poll[bool](b, `location.href === `+jsString(to), 2*time.Second); err != nil {
+			u, _ := url.Parse(to)
+			u.RawQuery += "&"
+			followLinkTo(t, b, u.String())
+			to, err = clickLink(b, at)
+		}
+	}
+	if err == nil {
+		_, err = Poll[bool](b, `location.href === `+jsString(to), 10*time.Second)
+	}
+	if err != nil {
+		t.Fatalf("the app did not follow the link %s: %v", at, err)
+	}
+	at = to
+	pre := fetchPrerender(t, at)
+	waitDrawnFields(t, b, at, pre.fields)
+	waitInteractive(t, b)
+	// What a reader cannot undo by opening or closing a fold: the
+	// viewport, the network, print, a sort, a pressed button.
+	type fold struct {
+		Name string `json:"name"`
+		Open bool   `json:"open"`
+	}
+	var folds []fold
+	var rest []string
+	for _, s := range pre.ui {
+		if name, open, ok := strings.Cut(s, " open="); ok && strings.HasPrefix(s, "details") {
+			folds = append(folds, fold{name, open == "true"})
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	same, err := Eval[bool](b, `innerWidth === `+fmt.Sprint(w)+` && innerHeight === `+fmt.Sprint(h)+
+		` && navigator.onLine && !matchMedia("print").matches && JSON.stringify(`+uiStateJS+`.filter(s => !s.startsWith("details"))) === `+jsString(mustJSON(rest)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !same {
+		return false
+	}
+	// The folds, as a reader opens and closes them: each one's toggle
+	// event tells the app, as a click on its summary would. A fold is
+	// matched by its name, in order, to the page's; one the page does not
+	// show lies inside a fold that this pass closes, and is gone in the
+	// next.
+	repair := `((want) => {
+		const state = ` + uiStateJS + `;
+		if (JSON.stringify(state) === ` + jsString(mustJSON(pre.ui)) + `) return true;
+		const folds = [...document.querySelectorAll("#calculator details")].filter(d => !d.parentElement.closest("details:not([open])"));
+		const names = state.filter(s => s.startsWith("details")).map(s => s.slice(0, s.indexOf(" open=")));
+		let j = 0;
+		folds.forEach((d, i) => {
+			if (j < want.length && names[i] === want[j].name) {
+				if (d.open !== want[j].open) d.open = want[j].open;
+				j++;
+			}
+		});
+		return false;
+	})(` + mustJSON(folds) + `)`
+	_, err = pollFunc(3*time.Second, func() bool {
+		done, err := Eval[bool](b, repair)
+		return err == nil && done
+	})
+	return err == nil
 }
 
 // browseHandler serves handler on 127.0.0.1, opens a fresh browser
@@ -447,19 +528,11 @@ func eachSite(t *testing.T, test func(t *testing.T, b *Browser, base string)) {
 	}
 }
 
-// openApp opens path on the app server in a clean 1280×900 browser
-// (newCleanBrowser), waits until the app is interactive and returns the
-// browser.
+// openApp returns a browser showing path on the app server, with the app
+// live, in a 1280×900 viewport: liveApp's.
 func openApp(t *testing.T, path string) *Browser {
 	t.Helper()
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	if err := b.Navigate(base + path); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
-	return b
+	return liveApp(t, path, 1280, 900)
 }
 
 // newCleanBrowser is newBrowser, and when the test ends it fails the test if

@@ -147,6 +147,8 @@ func readRegions(b *Browser) ([]region, error) {
 type prerendered struct {
 	regions []region
 	fields  []string
+	// ui is its UI state (uiStateOf).
+	ui []string
 }
 
 // fetchPrerender fetches the page at rawURL from the server, as a
@@ -169,7 +171,7 @@ func fetchPrerender(t testing.TB, rawURL string) prerendered {
 	if err != nil {
 		t.Fatalf("parsing %s: %v", rawURL, err)
 	}
-	return prerendered{regions: prerenderRegions(doc), fields: prerenderFields(doc)}
+	return prerendered{regions: prerenderRegions(doc), fields: prerenderFields(doc), ui: uiStateOf(doc)}
 }
 
 // prerenderRegions reads the regions of the parsed page doc.
@@ -371,7 +373,20 @@ func followLink(t testing.TB, b *Browser, base, path string) {
 // it (a space or a "<" in a hostile link's query percent-encoded).
 func followLinkTo(t testing.TB, b *Browser, href string) string {
 	t.Helper()
-	to, err := Eval[string](b, `(() => {
+	to, err := clickLink(b, href)
+	if err == nil {
+		_, err = Poll[bool](b, `location.href === `+jsString(to), 10*time.Second)
+	}
+	if err != nil {
+		t.Fatalf("the app did not follow the link %s: %v", to, err)
+	}
+	return to
+}
+
+// clickLink clicks a link to href in the page in b, and returns href as
+// the browser writes it.
+func clickLink(b *Browser, href string) (string, error) {
+	return Eval[string](b, `(() => {
 		const a = document.createElement("a");
 		a.href = `+jsString(href)+`;
 		a.textContent = "next link";
@@ -381,13 +396,6 @@ func followLinkTo(t testing.TB, b *Browser, href string) string {
 		a.remove();
 		return to;
 	})()`)
-	if err != nil {
-		t.Fatalf("following the link %s: %v", href, err)
-	}
-	if _, err := Poll[bool](b, `location.href === `+jsString(to), 10*time.Second); err != nil {
-		t.Fatalf("the app did not follow the link %s: %v", to, err)
-	}
-	return to
 }
 
 // propertyLinks are the links TestLiveAppShowsThePrerender opens, in
