@@ -72,55 +72,50 @@ func TestDiffusionScreenshots(t *testing.T) {
 // and a new latency target update the figures to the CLI's; switching the
 // workload from text to image and back keeps the token fields.
 func TestDiffusionTypingAndSwitching(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
 	cli := cliRunner(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	if err := b.Navigate(base + "/?" + diffusionLinks[0]); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
-	for _, e := range []struct{ sel, text string }{{"#requests-per-month", "50k"}, {"#latency-s", "8"}} {
-		before, _, _ := b.Attr(selPerMonth, "data-wh")
-		if err := b.Type(e.sel, e.text); err != nil {
-			t.Fatal(err)
+	t.Run("typing", func(t *testing.T) {
+		b := liveApp(t, "/?"+diffusionLinks[0], 1280, 900)
+		for _, e := range []struct{ sel, text string }{{"#requests-per-month", "50k"}, {"#latency-s", "8"}} {
+			before, _, _ := b.Attr(selPerMonth, "data-wh")
+			if err := b.Type(e.sel, e.text); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 20*time.Second); err != nil {
+				t.Fatalf("typing %q into %s: the monthly figure stays %s: %v", e.text, e.sel, before, err)
+			}
+			waitCurrent(t, b, "yes", 20*time.Second)
+			cur, problems := CheckFigures(readPage(t, b), cli)
+			if cur != "yes" {
+				t.Errorf("after %s=%s: data-current %q", e.sel, e.text, cur)
+			}
+			for _, p := range problems {
+				t.Errorf("after %s=%s: %s", e.sel, e.text, p)
+			}
 		}
-		if _, err := b.WaitAttrChange(selPerMonth, "data-wh", before, 20*time.Second); err != nil {
-			t.Fatalf("typing %q into %s: the monthly figure stays %s: %v", e.text, e.sel, before, err)
-		}
-		waitCurrent(t, b, "yes", 20*time.Second)
-		cur, problems := CheckFigures(readPage(t, b), cli)
-		if cur != "yes" {
-			t.Errorf("after %s=%s: data-current %q", e.sel, e.text, cur)
-		}
-		for _, p := range problems {
-			t.Errorf("after %s=%s: %s", e.sel, e.text, p)
-		}
-	}
 
-	if err := b.Navigate(base + "/?tokens=5B&output=250&itl=60&pct=p90"); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
-	for _, w := range []string{"text-to-image", "lm-arena-chat"} {
-		if err := b.Select("#workload", w); err != nil {
-			t.Fatal(err)
+	})
+	t.Run("switching", func(t *testing.T) {
+		b := liveApp(t, "/?tokens=5B&output=250&itl=60&pct=p90", 1280, 900)
+		for _, w := range []string{"text-to-image", "lm-arena-chat"} {
+			if err := b.Select("#workload", w); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Poll[bool](b, `document.querySelector('label[for="requests-per-month"]')?.textContent.includes(`+
+				jsString(map[string]string{"text-to-image": "Images", "lm-arena-chat": "Requests"}[w])+`)`, 20*time.Second); err != nil {
+				t.Fatalf("switching to %s: the volume's label never followed: %v", w, err)
+			}
+			waitCurrent(t, b, "yes", 20*time.Second)
+			_, problems := CheckFigures(readPage(t, b), cli)
+			for _, p := range problems {
+				t.Errorf("on %s: %s", w, p)
+			}
 		}
-		if _, err := Poll[bool](b, `document.querySelector('label[for="requests-per-month"]')?.textContent.includes(`+
-			jsString(map[string]string{"text-to-image": "Images", "lm-arena-chat": "Requests"}[w])+`)`, 20*time.Second); err != nil {
-			t.Fatalf("switching to %s: the volume's label never followed: %v", w, err)
+		for id, want := range map[string]string{"tokens-per-month": "5B", "output-tokens": "250", "itl-ms": "60", "percentile": "p90"} {
+			if got, err := fieldValue(b, "#"+id); err != nil || got != want {
+				t.Errorf("back on text, #%s holds %q (%v), want %q", id, got, err, want)
+			}
 		}
-		waitCurrent(t, b, "yes", 20*time.Second)
-		_, problems := CheckFigures(readPage(t, b), cli)
-		for _, p := range problems {
-			t.Errorf("on %s: %s", w, p)
-		}
-	}
-	for id, want := range map[string]string{"tokens-per-month": "5B", "output-tokens": "250", "itl-ms": "60", "percentile": "p90"} {
-		if got, err := fieldValue(b, "#"+id); err != nil || got != want {
-			t.Errorf("back on text, #%s holds %q (%v), want %q", id, got, err, want)
-		}
-	}
+	})
 }
 
 // TestExportImageEqualsCLI: on an image and a video page the JSON download

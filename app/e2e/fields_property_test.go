@@ -112,14 +112,9 @@ func waitFieldsOf(t testing.TB, b *Browser, rawURL string, want []string, drawnO
 // server's page for the link has them; a field the link leaves unset does
 // not keep the last page's value beside figures that are not for it.
 func TestFollowedLinkSetsEveryField(t *testing.T) {
-	requireChromium(t)
-	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
 	first := "/?tokens=2B&host=0.43&pue=1.09&price=0.3&cur=EUR&grid=FRA"
-	if err := b.Navigate(base + first); err != nil {
-		t.Fatal(err)
-	}
-	waitInteractive(t, b)
+	b := liveApp(t, first, 1280, 900)
+	base := appServer(t)
 	waitSameAsPrerender(t, b, base+first)
 	for _, path := range []string{"/?grid=DEU", "/?tokens=1B", "/?workload=text-to-image&requests=2M&gco2=250", "/?tokens=3B&itl=80"} {
 		t.Run(fmt.Sprint(path), func(t *testing.T) {

@@ -63,31 +63,19 @@ var params = []string{"workload", "tokens", "output", "itl", "pct", "gpu", "mode
 // TestHostileURLParametersBrowser opens permalinks with hostile values (all
 // parameters at once, and a script payload in each parameter alone) and
 // checks: a visible notice, results still shown, nothing executed or
-// rendered as markup, no console error. The first link is a new page, the
-// app's start on it; the others are followed within the running app, as a
-// reader follows links, each after the plain page, so that the notice read
-// is the link's own.
+// rendered as markup, no console error. Each link is followed within the
+// running app (liveApp), as a reader follows links, after the plain page,
+// so that the notice read is the link's own.
 func TestHostileURLParametersBrowser(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
-	b := newCleanBrowser(t, 1280, 900, base)
-	started := false
 	check := func(t *testing.T, q url.Values) {
 		t.Helper()
-		path := "/?" + q.Encode()
-		if !started {
-			if err := b.Navigate(base + path); err != nil {
-				t.Fatal(err)
-			}
-			waitInteractive(t, b)
-			started = true
-		} else {
-			followLink(t, b, base, "/")
-			if _, err := Poll[bool](b, `!(`+noticeJS+`)`, 5*time.Second); err != nil {
-				t.Fatalf("the plain page kept a notice: %v", err)
-			}
-			followLink(t, b, base, path)
+		b := liveApp(t, "/", 1280, 900)
+		if _, err := Poll[bool](b, `!(`+noticeJS+`)`, 5*time.Second); err != nil {
+			t.Fatalf("the plain page kept a notice: %v", err)
 		}
+		followLink(t, b, base, "/?"+q.Encode())
 		if notice, err := Poll[string](b, noticeJS, 3*time.Second); err != nil || notice == "" {
 			t.Errorf("no visible notice about the bad parameters (%v)", err)
 		} else if len(notice) > 0 {
