@@ -240,11 +240,7 @@ func TestWasmBlockedFormAnswers(t *testing.T) {
 // data-current "yes" with the CLI's figures, a bad one turns it "no" until
 // corrected, and the Calculate button is hidden.
 func TestLiveTypingStaysCurrent(t *testing.T) {
-	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		if err := b.Navigate(base + "/?model=" + defaultModel); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
+	eachLiveSite(t, "/?model="+defaultModel, func(t *testing.T, b *Browser, base string) {
 		if hidden, err := Eval[bool](b, `getComputedStyle(document.querySelector("`+selCalculate+`")).display === "none"`); err != nil || !hidden {
 			t.Errorf("#calculate is shown in the live app (err %v)", err)
 		}

@@ -213,11 +213,7 @@ func registerCalls(t *testing.T, b *Browser) []registerCall {
 // and on the static build under its sub-path, whose first drawn page (made
 // before go-app's first navigation tells it the path) must be redrawn.
 func TestLivePageLinksToItsSite(t *testing.T) {
-	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		if err := b.Navigate(base + "/"); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
+	eachLiveSite(t, "/", func(t *testing.T, b *Browser, base string) {
 		prefix := strings.TrimPrefix(base, Origin(base))
 		if got, _, _ := b.Attr("#inputs", "action"); got != prefix+"/" {
 			t.Errorf("the live form's action is %q, want %q", got, prefix+"/")

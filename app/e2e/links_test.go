@@ -468,12 +468,13 @@ func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
 		"/?tokens=" + strings.Repeat("1", 250) + "&price=abc&cur=EUR",
 		"/embed?requests=1e15&output=1e6",
 	}
-	// The first visits: each link followed in one running app (liveAppOn;
-	// the embed's is a page of its own), which reads a link as a first
-	// visit does (TestLiveAppShowsThePrerender, TestFollowedLinkSetsEveryField).
+	// The first visits: each link followed in the running app of the
+	// suite's server (liveApp), the same build as this test's own, which
+	// the test stops; a followed link reads as a first visit does
+	// (TestLiveAppShowsThePrerender, TestFollowedLinkSetsEveryField).
 	first := map[string]reading{}
 	for _, link := range links {
-		b := liveAppOn(t, base, link, 1280, 900)
+		b := liveApp(t, link, 1280, 900)
 		first[link] = readFields(t, b)
 		_, problems := CheckFigures(readPage(t, b), cli)
 		for _, p := range problems {

@@ -354,12 +354,7 @@ var liveApps struct {
 func liveApp(t *testing.T, path string, w, h int) *Browser {
 	t.Helper()
 	requireChromium(t)
-	return liveAppOn(t, appServer(t), path, w, h)
-}
-
-// liveAppOn is liveApp on the server at base.
-func liveAppOn(t *testing.T, base, path string, w, h int) *Browser {
-	t.Helper()
+	base := appServer(t)
 	page := "calculator"
 	if strings.HasPrefix(path, "/embed") {
 		page = "embed"
@@ -526,6 +521,27 @@ func eachSite(t *testing.T, test func(t *testing.T, b *Browser, base string)) {
 			test(t, newCleanBrowser(t, 1280, 900, base), base)
 		})
 	}
+}
+
+// eachLiveSite runs test as the subtests "server" and "static", as
+// eachSite does, with the app live on path: on the server the running app
+// (liveApp, 1280×900), on the static build under its sub-path a new page,
+// the app's start on a copy prerendered for no query.
+func eachLiveSite(t *testing.T, path string, test func(t *testing.T, b *Browser, base string)) {
+	t.Run("server", func(t *testing.T) {
+		b := liveApp(t, path, 1280, 900)
+		test(t, b, appServer(t))
+	})
+	t.Run("static", func(t *testing.T) {
+		requireChromium(t)
+		base := staticSite(t)
+		b := newCleanBrowser(t, 1280, 900, base)
+		if err := b.Navigate(base + path); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		test(t, b, base)
+	})
 }
 
 // openApp returns a browser showing path on the app server, with the app

@@ -117,7 +117,7 @@ func TestStatementCopyWaitsForCurrentFigures(t *testing.T) {
 // sources are cmd/energyfloor's TestPrerenderedEquivalents.)
 func TestEquivalentsFitAPhone(t *testing.T) {
 	t.Run("screenshot at 375 px", func(t *testing.T) {
-		b := liveApp(t, "/", 375, 900)
+		b := liveApp(t, "/", 375, 800)
 		// The rows fit the phone's width: nothing sticks out sideways.
 		box, err := Eval[[]float64](b, `(() => { const e = document.querySelector("#equivalents"); if (!e) return null;
 			e.scrollIntoView({block: "start"}); const r = e.getBoundingClientRect();
