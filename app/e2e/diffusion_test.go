@@ -339,38 +339,66 @@ func openConfigTable(t testing.TB, b *Browser) *configTableRead {
 // decodes the workload's models on first need (data.LoadWorkload)
 // and shows the figures `energyfloor -json` gives, marked current, and the
 // configuration table the server prerenders for the link; so does a switch
-// of workload to text to image on the static text page. With app.wasm
-// blocked it cannot work them out, and says so: the fields hold the link's
-// values, the figures are marked not current, with the line saying what they
-// are for, and #app-status says that this copy cannot work out figures.
+// of workload to text to image on the static text page. One running app:
+// the video link is the app's start (on the copy prerendered for text, and
+// the video models' first need), then the text page is followed and
+// switched to images (their first need), then the image link is followed.
+// With app.wasm blocked it cannot work them out, and says so: the fields
+// hold the link's values, the figures are marked not current, with the
+// line saying what they are for, and #app-status says that this copy
+// cannot work out figures for other values.
 func TestStaticImagePage(t *testing.T) {
 	requireChromium(t)
 	server, base := appServer(t), staticSite(t)
 	cli := cliRunner(t)
+	video, image := diffusionLinks[1], diffusionLinks[0]
+	b := newCleanBrowser(t, 1280, 900, base)
+	checkLink := func(t *testing.T, q string) {
+		t.Helper()
+		pre := prerenderConfigTable(t, server+"/?"+q)
+		if pre == nil {
+			t.Fatal("the server's page has no configuration table")
+		}
+		waitCurrent(t, b, "yes", 20*time.Second)
+		cur, problems := CheckFigures(readPage(t, b), cli)
+		if cur != "yes" {
+			t.Errorf("static page: data-current %q", cur)
+		}
+		for _, p := range problems {
+			t.Errorf("static page: %s", p)
+		}
+		if got := openConfigTable(t, b); !reflect.DeepEqual(got, pre) {
+			t.Errorf("the static page's table differs from the server's:\n  static: %+v\n  server: %+v", got, pre)
+		}
+	}
+	t.Run(video, func(t *testing.T) {
+		if err := b.Navigate(base + "/?" + video); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		checkLink(t, video)
+	})
+	t.Run("switch to images", func(t *testing.T) {
+		at := followLinkTo(t, b, base+"/")
+		waitDrawnFields(t, b, at, fetchPrerender(t, server+"/").fields)
+		if err := b.Select("#workload", "text-to-image"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Poll[bool](b, `document.querySelector('label[for="requests-per-month"]')?.textContent.includes("Images")`, 20*time.Second); err != nil {
+			t.Fatalf("the volume's label never said images: %v", err)
+		}
+		waitCurrent(t, b, "yes", 20*time.Second)
+		if _, problems := CheckFigures(readPage(t, b), cli); len(problems) > 0 {
+			t.Errorf("after switching to text to image: %s", strings.Join(problems, "; "))
+		}
+	})
+	t.Run(image, func(t *testing.T) {
+		at := followLinkTo(t, b, base+"/?"+image)
+		waitDrawnFields(t, b, at, fetchPrerender(t, server+"/?"+image).fields)
+		checkLink(t, image)
+	})
 	for _, q := range diffusionLinks {
-		t.Run(q, func(t *testing.T) {
-			pre := prerenderConfigTable(t, server+"/?"+q)
-			if pre == nil {
-				t.Fatal("the server's page has no configuration table")
-			}
-
-			b := newCleanBrowser(t, 1280, 900, base)
-			if err := b.Navigate(base + "/?" + q); err != nil {
-				t.Fatal(err)
-			}
-			waitInteractive(t, b)
-			waitCurrent(t, b, "yes", 20*time.Second)
-			cur, problems := CheckFigures(readPage(t, b), cli)
-			if cur != "yes" {
-				t.Errorf("static page: data-current %q", cur)
-			}
-			for _, p := range problems {
-				t.Errorf("static page: %s", p)
-			}
-			if got := openConfigTable(t, b); !reflect.DeepEqual(got, pre) {
-				t.Errorf("the static page's table differs from the server's:\n  static: %+v\n  server: %+v", got, pre)
-			}
-
+		t.Run(q+", app.wasm blocked", func(t *testing.T) {
 			n := newWasmBlockedBrowser(t, 1280, 900, base)
 			if err := n.Navigate(base + "/?" + q); err != nil {
 				t.Fatal(err)
@@ -389,23 +417,6 @@ func TestStaticImagePage(t *testing.T) {
 			}
 		})
 	}
-	t.Run("switch to images", func(t *testing.T) {
-		b := newCleanBrowser(t, 1280, 900, base)
-		if err := b.Navigate(base + "/"); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
-		if err := b.Select("#workload", "text-to-image"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := Poll[bool](b, `document.querySelector('label[for="requests-per-month"]')?.textContent.includes("Images")`, 20*time.Second); err != nil {
-			t.Fatalf("the volume's label never said images: %v", err)
-		}
-		waitCurrent(t, b, "yes", 20*time.Second)
-		if _, problems := CheckFigures(readPage(t, b), cli); len(problems) > 0 {
-			t.Errorf("after switching to text to image: %s", strings.Join(problems, "; "))
-		}
-	})
 }
 
 // TestPublishedFiguresScopeInPrint: on an image and a video page, the line
