@@ -447,8 +447,7 @@ func followLive(t *testing.T, b *Browser, at string, w, h int) bool {
 		Name string `json:"name"`
 		Open bool   `json:"open"`
 	}
-	var folds []fold
-	var rest []string
+	folds, rest := []fold{}, []string{}
 	for _, s := range pre.ui {
 		if name, open, ok := strings.Cut(s, " open="); ok && strings.HasPrefix(s, "details") {
 			folds = append(folds, fold{name, open == "true"})
@@ -462,6 +461,9 @@ func followLive(t *testing.T, b *Browser, at string, w, h int) bool {
 		t.Fatal(err)
 	}
 	if !same {
+		live, _ := Eval[[]string](b, uiStateJS)
+		env, _ := Eval[string](b, `innerWidth + "×" + innerHeight + (navigator.onLine ? "" : ", offline") + (matchMedia("print").matches ? ", print" : "")`)
+		t.Logf("the running app's viewport, network, media or UI state is not a fresh start's on %s (%s, want %d×%d):\n%s", at, env, w, h, lineDiff(live, pre.ui))
 		return false
 	}
 	// The folds, as a reader opens and closes them: each one's toggle
@@ -483,11 +485,15 @@ func followLive(t *testing.T, b *Browser, at string, w, h int) bool {
 		});
 		return false;
 	})(` + mustJSON(folds) + `)`
-	_, err = pollFunc(3*time.Second, func() bool {
+	if _, err := pollFunc(3*time.Second, func() bool {
 		done, err := Eval[bool](b, repair)
 		return err == nil && done
-	})
-	return err == nil
+	}); err != nil {
+		live, _ := Eval[[]string](b, uiStateJS)
+		t.Logf("the running app's UI state, against the server's page for %s:\n%s", at, lineDiff(live, pre.ui))
+		return false
+	}
+	return true
 }
 
 // browseHandler serves handler on 127.0.0.1, opens a fresh browser
