@@ -345,12 +345,12 @@ var liveApps struct {
 // (waitDrawnFields): a fraction of what starting the app again costs, the
 // suite's largest cost. What a reader changed that no link holds stays
 // when a link is followed, as it does for a reader; so a running app is
-// handed on only once it shows what a fresh start would: its folds are
-// set as the server's page for the link has them, as a reader sets them,
-// its viewport set to w×h again, and then its UI state (uiStateJS: folds,
+// handed on only once it shows what a fresh start would (followLive): its
+// viewport set to w×h again and its folds as the server's page for the
+// link has them (as a reader sets them), its UI state (uiStateJS: folds,
 // sort, pressed buttons) must be the page's, online and on screen, not in
-// print; else the app is started again. A failed test's app is closed, so that a
-// failure does not spread.
+// print; else the app is started again. A failed test's app is closed, so
+// that a failure does not spread.
 func liveApp(t *testing.T, path string, w, h int) *Browser {
 	t.Helper()
 	requireChromium(t)
