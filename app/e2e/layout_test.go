@@ -217,8 +217,8 @@ func relayout(t *testing.T, b *Browser, w int, name string) {
 // TestHeadlineFiguresFit: at 375 and 320 px, on the page and in the embed,
 // the headline figures stay inside their pair without running into each
 // other, and the page does not scroll sideways, for the default figures
-// and for long ones ("0.000737 Wh", "0.0000667 Wh"). One browser; each page
-// is laid out at both widths.
+// and for long ones ("0.000737 Wh", "0.0000667 Wh"). Each link is followed in
+// the running app (liveApp) at 375 px, and laid out at both widths.
 func TestHeadlineFiguresFit(t *testing.T) {
 	const check = `(() => {
 		const out = [];
@@ -242,15 +242,9 @@ func TestHeadlineFiguresFit(t *testing.T) {
 		}
 		return out.join("; ");
 	})()`
-	base := appServer(t)
-	b := newCleanBrowser(t, 500, 800, base)
 	for _, path := range []string{"/embed", "/embed?model=qwen-3-8b&output=50&tokens=5B", "/?model=qwen-3-8b&output=50&tokens=5B", "/?tokens=1&output=1"} {
 		t.Run(path, func(t *testing.T) {
-			emulateViewport(t, b, 375, 800, true)
-			if err := b.Navigate(base + path); err != nil {
-				t.Fatal(err)
-			}
-			waitInteractive(t, b)
+			b := liveApp(t, path, 375, 800)
 			for _, w := range []int64{375, 320} {
 				emulateViewport(t, b, w, 800, true)
 				requireInnerWidth(t, b, int(w))
