@@ -30,6 +30,9 @@ func TestEmbedHeights(t *testing.T) {
 	requireChromium(t)
 	base := appServer(t)
 	const within = 4 // px between ui.EmbedHeight and the measured height
+	// One browser: each case is a new page, laid out before the app starts
+	// (on use), but the one that then starts it.
+	b := newCleanBrowser(t, 1280, 900, base)
 	for _, c := range []struct {
 		name, query string
 		width       int64
@@ -43,7 +46,6 @@ func TestEmbedHeights(t *testing.T) {
 		{"grid at 375 px", "?grid=DEU", 375, 1550},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			b := newCleanBrowser(t, 1280, 900, base)
 			emulateViewport(t, b, c.width, 300, c.width < 500)
 			if err := b.Navigate(base + "/embed" + c.query); err != nil {
 				t.Fatal(err)
