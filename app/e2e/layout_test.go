@@ -77,13 +77,17 @@ var layoutPages = []struct {
 	{"whole footprint", "/?grid=DEU&price=0.3&cur=EUR&embodied=nvidia&life=6&wue=1.15&water=2", 7900, 13400, true},
 }
 
-// openLayout shows path in the test's running app at w × 800 (liveApp;
-// a phone's viewport under 500 px), laid out at that width again in case
-// a subtest laid it out at another (relayout), and saves a screenshot named
-// name.
+// openLayout shows path in a running app (liveApp: the phones' at w × 800,
+// the wide one at w × 900, as the other tests take them), laid out at w ×
+// 800 (relayout; a phone's viewport under 500 px), and saves a screenshot
+// named name.
 func openLayout(t *testing.T, path string, w int, name string) *Browser {
 	t.Helper()
-	b := liveApp(t, path, w, 800)
+	h := 900
+	if w < 500 {
+		h = 800
+	}
+	b := liveApp(t, path, w, h)
 	relayout(t, b, w, name)
 	return b
 }

@@ -409,17 +409,21 @@ func liveApp(t *testing.T, path string, w, h int) *Browser {
 
 // followLive has the running app in b follow a link to at, as liveApp
 // says, and reports whether it then shows what a fresh start on the link
-// would, in a w×h viewport. It scrolls the window to the top, but not a
-// box that scrolls on its own (the wide page's inputs, the ranking): the
-// app scrolls the ranking to the chosen model itself, so a fresh start's
-// is not 0. A test that measures positions inside such a box takes an app
-// of a viewport no earlier test uses (the layout tests' 1280×800).
+// would, in a w×h viewport. The window, and each box that scrolls on its
+// own (the wide page's inputs, the ranking), are scrolled back to where a
+// fresh start has them: the top, the left.
 func followLive(t *testing.T, b *Browser, at string, w, h int) bool {
 	t.Helper()
 	// The viewport as liveApp set it: a test may have laid the page out at
 	// other widths.
 	emulateViewport(t, b, int64(w), int64(h), w < 500)
-	if _, err := Eval[bool](b, `(() => { document.activeElement?.blur(); getSelection().removeAllRanges(); scrollTo(0, 0); return true })()`); err != nil {
+	if _, err := Eval[bool](b, `(() => {
+		document.activeElement?.blur();
+		getSelection().removeAllRanges();
+		scrollTo(0, 0);
+		for (const e of document.querySelectorAll("#calculator, #calculator *")) if (e.scrollTop || e.scrollLeft) e.scrollTo(0, 0);
+		return true;
+	})()`); err != nil {
 		t.Fatal(err)
 	}
 	// go-app does not follow a link to the address it last navigated to,

@@ -72,8 +72,8 @@ func TestEveryFigureSetApart(t *testing.T) {
 		{"images", "/?workload=text-to-image&grid=USA&price=0.2&cur=USD", selRequests, "12abc", "3M", "requests"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := liveApp(t, tc.path, 1280, 800)
-			emulateViewport(t, b, 1280, 800, false) // the last case ended at 375 px
+			b := liveApp(t, tc.path, 1280, 900)
+			emulateViewport(t, b, 1280, 800, false)
 			waitCurrent(t, b, "yes", 5*time.Second)
 			if err := b.Type(tc.field, tc.bad); err != nil {
 				t.Fatal(err)
