@@ -91,8 +91,8 @@ func waitAttr(t testing.TB, b *Browser, sel, name string, want json.Number) {
 // TestBeyondTheGPU opens "Beyond the GPU", chooses the Google 2025 preset,
 // Germany's grid and a price, and checks: the fields the preset fills, the
 // estimate, carbon and cost equal to the CLI's for the same factors, the
-// floor's own figures unchanged, the permalink, and the same figures when
-// it is opened again, offline: for the server and for the static build. (The published figures
+// floor's own figures unchanged, the permalink (opened again), and the same
+// offline: for the server and for the static build. (The published figures
 // with their scopes, the caveat's and citation's words and the embed's
 // section only for a link with a factor are app/server's
 // TestBeyondTheGPUPage, on the prerender.)
@@ -160,8 +160,13 @@ func TestBeyondTheGPU(t *testing.T) {
 		if !strings.Contains(link, "v=") {
 			t.Errorf("the permalink %s lacks the data version", link)
 		}
-		// Opened offline, the permalink gives the same (as it does online:
-		// TestLiveAppShowsThePrerender's factor links).
+		if err := b.Navigate(link); err != nil {
+			t.Fatal(err)
+		}
+		waitInteractive(t, b)
+		check(t)
+
+		// Offline, the permalink gives the same.
 		if err := b.SetOffline(true); err != nil {
 			t.Fatal(err)
 		}
