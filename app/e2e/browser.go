@@ -32,11 +32,11 @@ type BrowserOptions struct {
 	In *Process
 	// BaselineWasm has V8 compile WebAssembly with its baseline compiler
 	// (Liftoff) only, never with its optimising one: the same program
-	// runs, with the same DOM, events and timers, for less CPU (an app
-	// start takes about a sixth less on a 2-CPU machine, where the tests'
-	// time goes to app starts). For tests of what the app does; left off
-	// for what a visitor's browser costs (cmd/bench) and for the browser
-	// suite's Chromiums with a profile on disk (onDisk), as a visitor's.
+	// runs, with the same DOM, events and timers, for less CPU per app
+	// start, where the tests' time goes. For tests of what the app does;
+	// left off for what a visitor's browser costs (cmd/bench) and for the
+	// browser suite's Chromiums with a profile on disk (onDisk), as a
+	// visitor's.
 	BaselineWasm bool
 }
 

@@ -14,9 +14,7 @@ import (
 // cache's name holds its scope), behind a proxy that counts what it sends:
 //   - first visit: the responses with a body until the service worker has
 //     activated; no file comes twice. The worker's install revalidates what
-//     the page has just downloaded (a 304) instead of downloading it again;
-//     with cache: "reload" it took app.wasm, 1.6 MB, a second time, and the
-//     pages too.
+//     the page has just downloaded (a 304) instead of downloading it again.
 //   - return visit: a page the worker controls takes app.wasm from the
 //     worker's cache of its own version (web/boot.js), not through the
 //     worker: no request for app.wasm at all; the app starts and updates.

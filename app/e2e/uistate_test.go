@@ -57,11 +57,11 @@ func uiStateOf(doc *html.Node) []string {
 			name += "." + strings.Join(class, ".")
 		}
 		if n.Data == "details" {
-			_, open := attr(n, "open")
+			_, open := attrPresent(n, "open")
 			out = append(out, name+" open="+map[bool]string{true: "true", false: "false"}[open])
 		}
 		for _, a := range []string{"aria-sort", "aria-pressed", "aria-expanded"} {
-			if v, ok := attr(n, a); ok {
+			if v, ok := attrPresent(n, a); ok {
 				out = append(out, name+" "+a+"="+v)
 			}
 		}
@@ -73,19 +73,9 @@ func uiStateOf(doc *html.Node) []string {
 // inside root.
 func inClosedFold(n, root *html.Node) bool {
 	for a := n.Parent; a != nil && a != root; a = a.Parent {
-		if _, open := attr(a, "open"); a.Type == html.ElementNode && a.Data == "details" && !open {
+		if _, open := attrPresent(a, "open"); a.Type == html.ElementNode && a.Data == "details" && !open {
 			return true
 		}
 	}
 	return false
-}
-
-// attr returns n's attribute name, and whether n has it.
-func attr(n *html.Node, name string) (string, bool) {
-	for _, a := range n.Attr {
-		if a.Namespace == "" && a.Key == name {
-			return a.Val, true
-		}
-	}
-	return "", false
 }
