@@ -88,20 +88,37 @@ func waitAttr(t testing.TB, b *Browser, sel, name string, want json.Number) {
 	}
 }
 
+// factorsLink are the factors TestBeyondTheGPU sets by hand, as a
+// permalink has them, and factorsFlags the CLI's flags for the same.
+const factorsLink = "host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.12&cur=EUR"
+
+var factorsFlags = []string{"-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09",
+	"-grid", "DEU", "-price-per-kwh", "0.12", "-currency", "EUR"}
+
+// waitEstimate waits until the estimate, carbon and cost of "Beyond the
+// GPU" in b are want's.
+func waitEstimate(t testing.TB, b *Browser, want estimate) {
+	t.Helper()
+	waitAttr(t, b, selEstReq, "data-wh", want.WhPerRequest)
+	kwh, _ := decimal.NewFromString(string(want.KWhPerMonth))
+	waitAttr(t, b, selEstMonth, "data-wh", json.Number(kwh.Shift(3).String()))
+	waitAttr(t, b, selCarbonReq, "data-g", *want.GCO2ePerRequest)
+	waitAttr(t, b, selCarbonMonth, "data-kg", *want.KgCO2ePerMonth)
+	waitAttr(t, b, selCostMonth, "data-amount", *want.CostPerMonth)
+}
+
 // TestBeyondTheGPU opens "Beyond the GPU", chooses the Google 2025 preset,
 // Germany's grid and a price, and checks: the fields the preset fills, the
 // estimate, carbon and cost equal to the CLI's for the same factors, the
-// floor's own figures unchanged, the permalink (opened again), and the same
-// offline: for the server and for the static build. (The published figures
-// with their scopes, the caveat's and citation's words and the embed's
-// section only for a link with a factor are app/server's
-// TestBeyondTheGPUPage, on the prerender.)
+// floor's own figures unchanged, and the permalink, followed again from
+// another page: for the server and for the static build. (A factor
+// permalink opened as a new page, offline, is TestVisitsWithTheWorker's.
+// The published figures with their scopes, the caveat's and citation's
+// words and the embed's section only for a link with a factor are
+// app/server's TestBeyondTheGPUPage, on the prerender.)
 func TestBeyondTheGPU(t *testing.T) {
 	const model, gpu = defaultModel, "B200"
-	factors := "host=0.43&idle=0.17&pue=1.09&grid=DEU&price=0.12&cur=EUR"
-	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		visitUntilWorkerActive(t, b, base+"/?gpu="+gpu+"&model="+model)
-		waitInteractive(t, b)
+	eachLiveSite(t, "/?gpu="+gpu+"&model="+model, func(t *testing.T, b *Browser, base string) {
 		floorReq, _, _ := b.Attr(selPerRequest, "data-wh")
 		floorMonth, _, _ := b.Attr(selPerMonth, "data-wh")
 
@@ -129,16 +146,10 @@ func TestBeyondTheGPU(t *testing.T) {
 		if err := b.Type(selCurrency, "EUR"); err != nil {
 			t.Fatal(err)
 		}
-		want := cliEstimate(t, model, gpu, "-gpu", gpu, "-host-overhead", "0.43", "-idle-overhead", "0.17", "-pue", "1.09",
-			"-grid", "DEU", "-price-per-kwh", "0.12", "-currency", "EUR")
+		want := cliEstimate(t, model, gpu, append([]string{"-gpu", gpu}, factorsFlags...)...)
 		check := func(t *testing.T) {
 			t.Helper()
-			waitAttr(t, b, selEstReq, "data-wh", want.WhPerRequest)
-			kwh, _ := decimal.NewFromString(string(want.KWhPerMonth))
-			waitAttr(t, b, selEstMonth, "data-wh", json.Number(kwh.Shift(3).String()))
-			waitAttr(t, b, selCarbonReq, "data-g", *want.GCO2ePerRequest)
-			waitAttr(t, b, selCarbonMonth, "data-kg", *want.KgCO2ePerMonth)
-			waitAttr(t, b, selCostMonth, "data-amount", *want.CostPerMonth)
+			waitEstimate(t, b, want)
 			for sel, was := range map[string]string{selPerRequest: floorReq, selPerMonth: floorMonth} {
 				if got, _, _ := b.Attr(sel, "data-wh"); got != was {
 					t.Errorf("the floor's %s data-wh changed from %s to %s", sel, was, got)
@@ -152,7 +163,7 @@ func TestBeyondTheGPU(t *testing.T) {
 			t.Fatalf("the address bar never took the factors: %v", err)
 		}
 		link, _ := Eval[string](b, `location.href`)
-		for _, p := range strings.Split(factors, "&") {
+		for _, p := range strings.Split(factorsLink, "&") {
 			if !strings.Contains(link, p) {
 				t.Errorf("the permalink %s lacks %s", link, p)
 			}
@@ -160,21 +171,10 @@ func TestBeyondTheGPU(t *testing.T) {
 		if !strings.Contains(link, "v=") {
 			t.Errorf("the permalink %s lacks the data version", link)
 		}
-		if err := b.Navigate(link); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
-		check(t)
-
-		// Offline, the permalink gives the same.
-		if err := b.SetOffline(true); err != nil {
-			t.Fatal(err)
-		}
-		defer b.SetOffline(false)
-		if err := b.Navigate(link); err != nil {
-			t.Fatal(err)
-		}
-		waitInteractive(t, b)
+		// Followed from a page without the factors, it sets them again.
+		away := followLinkTo(t, b, base+"/")
+		waitDrawnFields(t, b, away, fetchPrerender(t, away).fields)
+		followLinkTo(t, b, link)
 		check(t)
 	})
 }

@@ -18,8 +18,9 @@ import (
 //   - return visit: a page the worker controls takes app.wasm from the
 //     worker's cache of its own version (web/boot.js), not through the
 //     worker: no request for app.wasm at all; the app starts and updates.
-//   - offline: a permalink with a query opens, with its state and the CLI's
-//     figures, and typing updates the results.
+//   - offline: a permalink with a query and factors opens, with its state
+//     and the CLI's figures, floor and estimate, and typing updates the
+//     results.
 //   - the worker's cache gone, online: the page fetches app.wasm, once, and
 //     starts all the same.
 func TestVisitsWithTheWorker(t *testing.T) {
@@ -102,7 +103,7 @@ func visitsWithTheWorker(t *testing.T, b *Browser, base string, firstVisit map[s
 			t.Fatalf("navigator.onLine = %v (err %v) after going offline", online, err)
 		}
 		in := inputs{Workload: "gpqa", Tokens: "3B", Output: "1500", ITL: "90", Pct: "p90", GPU: "B200", Model: "qwen-3-8b"}
-		if err := b.Navigate(base + "/" + in.query()); err != nil {
+		if err := b.Navigate(base + "/" + in.query() + "&" + factorsLink); err != nil {
 			t.Fatal(err)
 		}
 		waitInteractive(t, b)
@@ -111,6 +112,7 @@ func visitsWithTheWorker(t *testing.T, b *Browser, base string, firstVisit map[s
 			t.Errorf("offline permalink state = %+v, want %+v", got, in)
 		}
 		waitResults(t, b, cliExpect(t, in), 5*time.Second)
+		waitEstimate(t, b, cliEstimate(t, in.Model, in.GPU, append(in.cliArgs(), factorsFlags...)...))
 		typingUpdates(t)
 	})
 	t.Run("the worker's cache gone", func(t *testing.T) {
