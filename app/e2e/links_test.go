@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"iter"
 	"net/http"
@@ -206,9 +207,9 @@ func hostileLinkPath(i int, static bool) string {
 // own is the app's reading of a link, in wasm, and boot.js's. Each page
 // either marks its figures not current, or shows energyfloor -json's
 // figures for the values in its fields. On the server, the running app
-// (following each link within one running app, as a reader following links
-// does; an embed is a page of its own) and the page with app.wasm blocked
-// each show what the server prerenders for the link (waitSameAsPrerender).
+// (liveApp's, the page's or the embed's, following each link as a reader
+// following links does) and the page with app.wasm blocked each show what
+// the server prerenders for the link (waitSameAsPrerender).
 // The static build's page is prerendered for no query: with the app
 // running, the first link on the page and on the embed is a new page (the
 // start of the app on a copy prerendered for another link), and the others
@@ -230,25 +231,13 @@ func TestHostileLinksInBrowser(t *testing.T) {
 		}
 	}
 	t.Run("server/app running", func(t *testing.T) {
-		base := appServer(t)
-		b := newCleanBrowser(t, 1280, 900, base)
 		counts := map[string]int{}
-		live := false // the app runs on the page (not the embed), and can follow a link
 		for i, link := range hostileLinksOf(all, 0) {
-			path := hostileLinkPath(i, false)
-			at := base + path + "?" + link
-			if live && path == "/" {
-				at = followLinkTo(t, b, at)
-			} else {
-				if err := b.Navigate(at); err != nil {
-					t.Fatal(err)
-				}
-				waitStarted(t, b, false)
-				live = path == "/"
-				at = location(t, b)
-			}
-			waitSameAsPrerender(t, b, at)
-			counts[currentOf(t, b)]++
+			t.Run(fmt.Sprint(i), func(t *testing.T) {
+				b := liveApp(t, hostileLinkPath(i, false)+"?"+link, 1280, 900)
+				waitSameAsPrerender(t, b, location(t, b))
+				counts[currentOf(t, b)]++
+			})
 		}
 		atLeastCurrent(t, counts)
 	})
