@@ -7,66 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 )
-
-// TestPrerenderVisibleBeforeWasm holds back app.wasm and checks that the
-// first HTML already shows the results, uncovered by go-app's loader, then
-// lets the wasm through and checks that the page becomes interactive: for
-// the server, and for the static build under its sub-path.
-func TestPrerenderVisibleBeforeWasm(t *testing.T) {
-	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		// A CPU 4 times slower holds the first paint back well past
-		// boot.js's arrival, so that a boot.js which started the app at
-		// once would be caught (startedBeforePaint, below).
-		if _, err := chromedp.Call(b.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
-			t.Fatal(err)
-		}
-		release := navigateHoldingWasm(t, b, base+"/")
-		if started, err := Eval[bool](b, wasmStarted); err != nil || started {
-			t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
-		}
-		requireVisible(t, b, selPerMonth, true)
-		requireVisible(t, b, selPerRequest, true)
-		requireVisible(t, b, selCaveat, false)
-		requireVisible(t, b, selCitation, false)
-		prerendered, _, err := readWh(b, selPerMonth)
-		if err != nil {
-			t.Errorf("prerendered results: %v", err)
-		}
-
-		if _, err := Poll[bool](b, `performance.getEntriesByName("first-contentful-paint").length > 0`, 20*time.Second); err != nil {
-			t.Fatalf("no first contentful paint: %v", err)
-		}
-		if _, err := chromedp.Call(b.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}); err != nil {
-			t.Fatal(err)
-		}
-		release()
-		waitInteractive(t, b)
-		// A first visit: boot.js fetched the app's scripts and wasm only
-		// after the prerendered page had painted.
-		if early, err := Eval[string](b, startedBeforePaint); err != nil || early != "" {
-			t.Errorf("on a first visit, started before the first contentful paint: %q (err %v)", early, err)
-		}
-		after, _, err := readWh(b, selPerMonth)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !after.Equal(prerendered) {
-			t.Errorf("the wasm's first render changed %s data-wh from the prerendered %s to %s", selPerMonth, prerendered, after)
-		}
-		// Interactive: a typed value changes the result (energy per
-		// month is proportional to the monthly volume).
-		if err := b.Type(selTokens, "3B"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := b.WaitAttrChange(selPerMonth, "data-wh", after.String(), 10*time.Second); err != nil {
-			t.Errorf("typing into %s did not change %s: %v", selTokens, selPerMonth, err)
-		}
-	})
-}
 
 // startedBeforePaint lists (as "name at ms") what of wasm_exec.js, app.js and
 // app.wasm the page requested before its first contentful paint, or says

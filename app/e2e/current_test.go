@@ -266,33 +266,6 @@ func TestLiveTypingStaysCurrent(t *testing.T) {
 	})
 }
 
-// TestEarlyEditsNotCurrentUntilApplied: edits typed before the wasm starts
-// mark the figures "no" at once; once the app has started and applied them,
-// "yes" with the CLI's figures.
-func TestEarlyEditsNotCurrentUntilApplied(t *testing.T) {
-	eachSite(t, func(t *testing.T, b *Browser, base string) {
-		path := "/?model=" + defaultModel
-		if strings.HasSuffix(t.Name(), "/static") {
-			// The static page is prerendered for no query, and a page opened
-			// with another is never current before the app runs
-			// (TestStaticNormalisedLinkNotCurrent).
-			path = "/"
-		}
-		release := navigateHoldingWasm(t, b, base+path)
-		if got := current(t, b); got != "yes" {
-			t.Errorf("before any edit, data-current %q, want yes", got)
-		}
-		if err := b.Type(selTokens, "4B"); err != nil {
-			t.Fatal(err)
-		}
-		waitCurrent(t, b, "no", 5*time.Second)
-		release()
-		waitInteractive(t, b)
-		waitCurrent(t, b, "yes", 10*time.Second)
-		waitResults(t, b, cliExpect(t, inputs{Tokens: "4B", Model: defaultModel}), 5*time.Second)
-	})
-}
-
 // TestStaticUnprerenderedQueryWithoutWasm: the static build cannot
 // prerender a link's inputs. Opened with a query and app.wasm blocked, it
 // shows the link's values in the fields, data-current "no" with the line

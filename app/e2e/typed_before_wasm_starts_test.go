@@ -5,18 +5,53 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
-// TestTypedBeforeWasmIsKept holds back app.wasm, changes the prerendered
-// form the way a visitor does before the app has started (two selects, three
-// text fields, the focus left in the last one), then lets the wasm through
-// and checks that go-app's fresh page keeps every change, shows the CLI's
-// results for them and gives the focus back, so typing goes on where it
-// stopped: for the server, and for the static build under its sub-path.
-func TestTypedBeforeWasmIsKept(t *testing.T) {
+// TestFirstVisitWithWasmHeldBack follows a first visit whose app.wasm is
+// slow to arrive (held back here), on the server and on the static build
+// under its sub-path:
+//   - before the wasm: the first HTML already shows the results, uncovered
+//     by go-app's loader, and paints first: with a CPU 4 times slower, which
+//     holds the first paint back well past boot.js's arrival, the app's
+//     scripts and wasm are requested only after it (startedBeforePaint).
+//     The figures are current ("yes");
+//   - the visitor changes the prerendered form (two selects, three text
+//     fields, the focus left in the last one): the figures are marked not
+//     current ("no") at once, and the app does not start;
+//   - the wasm let through, go-app's fresh page keeps every change, marks
+//     the figures current once it has applied them, with the CLI's figures,
+//     and gives the focus back, so typing goes on where it stopped;
+//   - while the live page still shows the prerendered lower sections, it
+//     hides, in their place (data-stale), the copies whose figures are for
+//     other inputs than the fields': no frame shows a copy that says other
+//     than the live section (staleFrames).
+func TestFirstVisitWithWasmHeldBack(t *testing.T) {
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
+		if err := b.AddScriptOnNewDocument(staleFrames); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(b.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
+			t.Fatal(err)
+		}
 		release := navigateHoldingWasm(t, b, base+"/")
+		if started, err := Eval[bool](b, wasmStarted); err != nil || started {
+			t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
+		}
+		requireVisible(t, b, selPerMonth, true)
+		requireVisible(t, b, selPerRequest, true)
+		requireVisible(t, b, selCaveat, false)
+		requireVisible(t, b, selCitation, false)
+		if _, err := Poll[bool](b, `performance.getEntriesByName("first-contentful-paint").length > 0`, 20*time.Second); err != nil {
+			t.Fatalf("no first contentful paint: %v", err)
+		}
+		if _, err := chromedp.Call(b.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if got := current(t, b); got != "yes" {
+			t.Errorf("before any edit, data-current %q, want yes", got)
+		}
 
 		want := inputs{Workload: "lm-arena-chat", Tokens: "3B", Output: "800", ITL: "12", Pct: "p95", GPU: "H100"}
 		for _, step := range []struct {
@@ -32,6 +67,9 @@ func TestTypedBeforeWasmIsKept(t *testing.T) {
 			if err := step.do(); err != nil {
 				t.Fatalf("%s: %v", step.name, err)
 			}
+			if step.name == "tokens" {
+				waitCurrent(t, b, "no", 5*time.Second)
+			}
 		}
 		if started, err := Eval[bool](b, wasmStarted); err != nil || started {
 			t.Fatalf("wasm started while app.wasm was held back (started=%v, err=%v)", started, err)
@@ -39,6 +77,10 @@ func TestTypedBeforeWasmIsKept(t *testing.T) {
 
 		release()
 		waitInteractive(t, b)
+		if early, err := Eval[string](b, startedBeforePaint); err != nil || early != "" {
+			t.Errorf("on a first visit, started before the first contentful paint: %q (err %v)", early, err)
+		}
+		waitCurrent(t, b, "yes", 10*time.Second)
 
 		got := readState(t, b)
 		for _, c := range []struct{ name, got, want string }{
@@ -51,6 +93,7 @@ func TestTypedBeforeWasmIsKept(t *testing.T) {
 		}
 		want.Model = got.Model
 		waitResults(t, b, cliExpect(t, want), 5*time.Second)
+		checkStaleCopiesHidden(t, b)
 
 		focused, err := Eval[string](b, `document.activeElement?.id ?? ""`)
 		if err != nil {
@@ -78,6 +121,39 @@ func TestTypedBeforeWasmIsKept(t *testing.T) {
 		}
 		waitResults(t, b, cliExpect(t, want), 5*time.Second)
 	})
+}
+
+// checkStaleCopiesHidden checks staleFrames' record in b, whose live page
+// shows the figures for inputs typed before the wasm started: some frames
+// showed the prerendered copies, some copy was hidden, and no copy shown
+// said other than the live section says now.
+func checkStaleCopiesHidden(t *testing.T, b *Browser) {
+	t.Helper()
+	type record struct {
+		CopyFrames, Hidden int
+		Seen               map[string][]string
+	}
+	rec, err := Eval[record](b, `window.__stale`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.CopyFrames == 0 || rec.Hidden == 0 {
+		t.Fatalf("%d frames showed copies, %d hid one: the test saw no stale copy", rec.CopyFrames, rec.Hidden)
+	}
+	live, err := Eval[map[string]string](b, `({ranking: (document.querySelector("#ranking-table")?.textContent ?? "").replace(/\s+/g, ""),
+		published: (document.querySelector("#results .published")?.textContent ?? "").replace(/\s+/g, ""),
+		equivalents: (document.querySelector("#equivalents")?.textContent ?? "").replace(/\s+/g, "")})`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, texts := range rec.Seen {
+		for _, text := range texts {
+			if text != live[k] {
+				t.Errorf("a frame showed the prerendered %s for other inputs than the fields': %.120s…", k, text)
+				break
+			}
+		}
+	}
 }
 
 // typeDuringStart, run before a page's scripts, types 4.5B into the
