@@ -105,4 +105,15 @@ func TestRankingTableSortsAndSelects(t *testing.T) {
 	if st.Sorted != "energy" || st.Dir != "descending" {
 		t.Errorf("choosing a model changed the sort to %q %q", st.Sorted, st.Dir)
 	}
+
+	// Mouse: the rank header sorts by rank again, ascending, as the page
+	// opened (and as the next test to take this running app finds it).
+	const rank = `#ranking-table button[data-sort="rank"]`
+	if err := chromedp.Do(b.Ctx, chromedp.ScrollIntoView(chromedp.CSS(rank)), chromedp.Click(chromedp.CSS(rank), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Poll[bool](b, `(() => { const s = `+readRanking+`; return s.sorted === "rank" && s.dir === "ascending"; })()`, 5*time.Second); err != nil {
+		st, _ := Eval[rankingState](b, readRanking)
+		t.Errorf("a click on the rank header did not sort by rank, ascending: %v (sorted by %q %q)", err, st.Sorted, st.Dir)
+	}
 }
