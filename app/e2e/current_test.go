@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -227,13 +225,7 @@ func TestWasmBlockedFormAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitCurrent(t, b, "no", 5*time.Second)
-	shot, err := b.Screenshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(screenshotDir(t), "wasm-blocked-375.png"), shot, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	saveShot(t, b, "wasm-blocked-375.png")
 }
 
 // TestLiveTypingStaysCurrent: with the app running, typed values keep

@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -63,14 +61,7 @@ func TestEmbedHeights(t *testing.T) {
 			case c.max > 0 && h > c.max:
 				t.Errorf("the embed is %.0f px high at %d px, want at most %.0f", h, c.width, c.max)
 			}
-			png, err := b.Screenshot()
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := fmt.Sprintf("embed%s-%d.png", map[bool]string{true: "-grid", false: ""}[c.query != ""], c.width)
-			if err := os.WriteFile(filepath.Join(screenshotDir(t), name), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			saveShot(t, b, fmt.Sprintf("embed%s-%d.png", map[bool]string{true: "-grid", false: ""}[c.query != ""], c.width))
 			if c.width != 600 || c.query != "" {
 				return
 			}

@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -145,13 +143,7 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 					t.Errorf("#app-retry says %q, want Reload", retry)
 				}
 				if where == "page" {
-					png, err := f.Screenshot()
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(filepath.Join(screenshotDir(t), "fault-"+strings.ReplaceAll(fault.name, " ", "-")+".png"), png, 0o644); err != nil {
-						t.Fatal(err)
-					}
+					saveShot(t, f, "fault-"+strings.ReplaceAll(fault.name, " ", "-")+".png")
 				}
 			})
 		}

@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -80,7 +78,7 @@ var layoutPages = []struct {
 // openLayout shows path in a running app (liveApp: the phones' at w × 800,
 // the wide one at w × 900, as the other tests take them), laid out at w ×
 // 800 (relayout; a phone's viewport under 500 px), and saves a screenshot
-// named name.
+// named name when asked (saveShot).
 func openLayout(t *testing.T, path string, w int, name string) *Browser {
 	t.Helper()
 	h := 900
@@ -208,14 +206,12 @@ func TestLayoutHeightsDiffusion(t *testing.T) {
 
 // relayout lays the page in b out w × 800 px wide (a phone's viewport
 // under 500 px), as openLayout opens it, and saves a full-page screenshot
-// named name.
+// named name when asked (saveShot).
 func relayout(t *testing.T, b *Browser, w int, name string) {
 	t.Helper()
 	emulateViewport(t, b, int64(w), 800, w < 500)
 	requireInnerWidth(t, b, w)
-	if png, err := b.Screenshot(); err == nil {
-		os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("layout-%s-%d.png", name, w)), png, 0o644)
-	}
+	saveShot(t, b, fmt.Sprintf("layout-%s-%d.png", name, w))
 }
 
 // TestHeadlineFiguresFit: at 375 and 320 px, on the page and in the embed,

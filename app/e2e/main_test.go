@@ -629,16 +629,37 @@ func checkClean(t testing.TB, b *Browser, expected []string, allowed ...string) 
 	}
 }
 
-// screenshotDir returns the folder this run writes screenshots to:
-// $E2E_SCREENSHOTS, else screenshots/ under the repository (gitignored).
-func screenshotDir(t testing.TB) string {
+// shotsDir returns the folder to write screenshots for a person to look
+// at, $EF_SHOTS, made if need be, or "" when the run was not asked for
+// them: a screenshot costs the browser a full-page raster, and asserts
+// nothing.
+func shotsDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("E2E_SCREENSHOTS")
+	dir := os.Getenv("EF_SHOTS")
 	if dir == "" {
-		dir = filepath.Join(root, "screenshots")
+		return ""
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// saveShot writes a full-page screenshot of b to name in shotsDir, when
+// the run was asked for screenshots.
+func saveShot(t testing.TB, b *Browser, name string) {
+	t.Helper()
+	dir := shotsDir(t)
+	if dir == "" {
+		return
+	}
+	png, err := b.Screenshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, name)
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", file)
 }

@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -82,9 +80,7 @@ func TestEveryFigureSetApart(t *testing.T) {
 			for _, w := range []int64{1280, 375} {
 				emulateViewport(t, b, w, 800, w < 500)
 				requireInnerWidth(t, b, int(w))
-				if png, err := b.Screenshot(); err == nil {
-					os.WriteFile(filepath.Join(screenshotDir(t), fmt.Sprintf("set-apart-%s-%d.png", tc.name, w)), png, 0o644)
-				}
+				saveShot(t, b, fmt.Sprintf("set-apart-%s-%d.png", tc.name, w))
 				if out, err := Eval[[]string](b, readSetApart); err != nil || len(out) > 0 {
 					t.Errorf("with %q in %s, at %d px:\n%s\n%v", tc.bad, tc.field, w, strings.Join(out, "\n"), err)
 				}
