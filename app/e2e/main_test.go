@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -35,6 +37,10 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	if background.cancel != nil {
+		background.cancel()
+		background.wg.Wait()
+	}
 	for _, b := range liveApps.m {
 		b.Close()
 	}
@@ -124,9 +130,12 @@ func serverBinary(t testing.TB) string {
 	t.Helper()
 	p, err := builds.do("server", func() (string, error) {
 		start := time.Now()
-		out, err := copyBuild("main", nil)
+		out, err := copyBuild(context.Background(), "main", nil, false)
 		if err == nil {
 			fmt.Fprintf(os.Stderr, "e2e: built the wasm and the server in %v\n", time.Since(start).Round(time.Millisecond))
+			if willRun("TestTwoVersionsDeployedInTurn") {
+				buildInBackground("server-v2", variantBuild)
+			}
 		}
 		return out, err
 	})
@@ -144,8 +153,8 @@ func serverBinary(t testing.TB) string {
 // TestBrotliQuality11 holds the quality-11 output). A copy, because the
 // checkout's web/app.wasm.br would otherwise be a quality-1 file that a
 // later `make build` keeps, as it keeps any .br that decodes to app.wasm.
-func copyBuild(name string, edit func(dir string) error) (string, error) {
-	ctx, cancel := buildCtx()
+func copyBuild(parent context.Context, name string, edit func(dir string) error, idle bool) (string, error) {
+	ctx, cancel := context.WithTimeout(parent, 10*time.Minute)
 	defer cancel()
 	dir := filepath.Join(buildDir, name+"-tree")
 	if err := CopyTree(ctx, root, dir); err != nil {
@@ -157,7 +166,40 @@ func copyBuild(name string, edit func(dir string) error) (string, error) {
 		}
 	}
 	out := filepath.Join(buildDir, name+"-server")
-	return out, BuildServer(ctx, dir, out, "BROTLI_QUALITY=1")
+	return out, buildServer(ctx, dir, out, idle, "BROTLI_QUALITY=1")
+}
+
+// background holds the builds started ahead of the tests that need them,
+// which TestMain stops and waits for before it removes their folder.
+var background struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// buildInBackground starts builds.do(key, build) now, at the lowest CPU
+// priority (copyBuild's idle): it takes the CPU the running tests leave
+// idle, and the test that needs it later waits only for what is left.
+func buildInBackground(key string, build func(ctx context.Context, idle bool) (string, error)) {
+	if background.ctx == nil {
+		background.ctx, background.cancel = context.WithCancel(context.Background())
+	}
+	background.wg.Add(1)
+	go func() {
+		defer background.wg.Done()
+		builds.do(key, func() (string, error) { return build(background.ctx, true) })
+	}()
+}
+
+// willRun reports whether this run's -test.run pattern selects the
+// top-level test name (for a pattern with subtests, its first part).
+func willRun(name string) bool {
+	f := flag.Lookup("test.run")
+	if f == nil || f.Value.String() == "" {
+		return true
+	}
+	ok, err := regexp.MatchString(strings.SplitN(f.Value.String(), "/", 2)[0], name)
+	return err != nil || ok
 }
 
 // cliBinary builds cmd/energyfloor and returns its path.

@@ -19,13 +19,17 @@ const v2DataVersion = "2099-12-31"
 // app.wasm, other data, so another content version.
 func variantServer(t testing.TB) string {
 	t.Helper()
-	p, err := builds.do("server-v2", func() (string, error) {
-		return copyBuild("v2", setDataVersion)
-	})
+	p, err := builds.do("server-v2", func() (string, error) { return variantBuild(context.Background(), false) })
 	if err != nil {
 		t.Fatalf("building the second version: %v", err)
 	}
 	return p
+}
+
+// variantBuild builds the second version (copyBuild), at the lowest CPU
+// priority when idle is set: serverBinary starts it in the background.
+func variantBuild(ctx context.Context, idle bool) (string, error) {
+	return copyBuild(ctx, "v2", setDataVersion, idle)
 }
 
 // setDataVersion sets the data version of every compiled data file in the
