@@ -436,7 +436,10 @@ func readFields(t testing.TB, b *Browser) reading {
 // (CheckFigures). "tokens=5M;itl=50" is tokens 5M and itl 50, not a tokens
 // field holding "5M;itl=50"; a 300-character number is its text, shortened,
 // with its field's message. Two of the links with the server running, and
-// the other two (one the embed) with it stopped.
+// the other two (one the embed) with it stopped. (A page prerendered for
+// another link is what the static build serves for every link; its start
+// on a link is TestHostileLinksInBrowser's "static/app running" and
+// TestStaticPlainFileServer's.)
 func TestReturnVisitReadsLinksLikeFirstVisit(t *testing.T) {
 	requireChromium(t)
 	s, err := StartServer(context.Background(), serverBinary(t))
