@@ -14,16 +14,11 @@ ORIGIN   ?=
 # skipping them (the benchmark's smoke test runs in make bench). -count=1: the browser tests build and
 # run the app outside what Go's test cache can see, so a cached pass could hide a change in app/, web/
 # or data/. -timeout is a guard against a hung test, with room for the browser suite on a slow shared
-# machine. Fuzzing runs beside the tests at the lowest CPU priority (nice 19), in the CPU they leave idle
-# (the browser suite waits on the browser a fifth of its time), and its output follows theirs.
+# machine.
 test:
 	$(GO) vet ./...
-	@echo "nice -n 19 $(MAKE) fuzz, beside:"; echo "$(GO) test -count=1 -timeout 30m ./..."; \
-	fuzzlog=$$(mktemp); \
-	nice -n 19 $(MAKE) --no-print-directory fuzz >$$fuzzlog 2>&1 & fuzz=$$!; \
-	$(GO) test -count=1 -timeout 30m ./...; tests=$$?; \
-	wait $$fuzz; fuzzed=$$?; cat $$fuzzlog; rm -f $$fuzzlog; \
-	test $$tests = 0 && test $$fuzzed = 0
+	$(GO) test -count=1 -timeout 30m ./...
+	$(MAKE) fuzz
 
 # check is the fast loop while developing: vet, then every test but the browser suite (app/e2e) and
 # fuzzing: unit, component, prerender, CLI and server tests.
