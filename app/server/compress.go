@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"io"
 	"mime"
 	"net/http"
@@ -60,14 +61,32 @@ func compress(coding string, body []byte, best bool) []byte {
 	return buf.Bytes()
 }
 
+// bestForms holds what compressBest made, by coding and the body's SHA-256:
+// a file is compressed at the best level, which takes tenths of a second,
+// once per process, however many Sites serve it (the server makes one; its
+// tests make one each).
+var bestForms sync.Map
+
+// compressBest is compress at the best level, once for each coding and body.
+// The bytes it returns are shared: they must not be changed.
+func compressBest(coding string, body []byte) []byte {
+	sum := sha256.Sum256(body)
+	key := coding + "\x00" + string(sum[:])
+	if c, ok := bestForms.Load(key); ok {
+		return c.([]byte)
+	}
+	c, _ := bestForms.LoadOrStore(key, compress(coding, body, true))
+	return c.([]byte)
+}
+
 // dynamicCodings are what the server compresses on the fly.
 func dynamicCodings(coding string) bool { return coding == "br" || coding == "gzip" }
 
-// compressAnswer compresses go-app's 200 answer for path in place (headers
-// and body) in coding, the one negotiated with the client. Pages, which vary
-// with the query, are compressed fast on each request; go-app's files, fixed
-// for a version, once at the best level and kept.
-func (s *Site) compressAnswer(path, coding string, h http.Header, body []byte) []byte {
+// compressAnswer compresses go-app's 200 answer in place (headers and body)
+// in coding, the one negotiated with the client. Pages, which vary with the
+// query, are compressed fast on each request; go-app's files, fixed for a
+// version, once at the best level and kept (compressBest).
+func compressAnswer(coding string, h http.Header, body []byte) []byte {
 	ctype := h.Get("Content-Type")
 	if !compressible(ctype) || len(body) < minCompressSize {
 		return body
@@ -79,12 +98,7 @@ func (s *Site) compressAnswer(path, coding string, h http.Header, body []byte) [
 	if strings.HasPrefix(ctype, "text/html") {
 		body = compress(coding, body, false)
 	} else {
-		key := path + "\x00" + coding
-		c, ok := s.compressed.Load(key)
-		if !ok {
-			c, _ = s.compressed.LoadOrStore(key, compress(coding, body, true))
-		}
-		body = c.([]byte)
+		body = compressBest(coding, body)
 	}
 	h.Set("Content-Encoding", coding)
 	return body

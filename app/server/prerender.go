@@ -89,7 +89,7 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		}
 		body = js
 	}
-	body = s.compressAnswer(r.URL.Path, coding, p.header, body)
+	body = compressAnswer(coding, p.header, body)
 	p.header.Set("ETag", etagOf(body)) // go-app's is the version: one for a page whatever origin it names
 	if page && key != "" && r.Method == http.MethodGet {
 		s.pages.put(&cachedPage{key: key, header: p.header.Clone(), body: body})

@@ -167,12 +167,11 @@ type Site struct {
 	// server changes the scheme or host.
 	Origin string
 
-	assets     map[string]*asset // by path under /web/, e.g. "/web/app.wasm"
-	app        *app.Handler
-	styles     *inlineStyles     // the stylesheets, inlined into every page
-	headers    map[string]string // Headers, the CSP allowing styles' element
-	compressed sync.Map          // go-app's files, compressed once: path + "\x00" + coding -> []byte
-	pages      *pageCache        // the pages last served
+	assets  map[string]*asset // by path under /web/, e.g. "/web/app.wasm"
+	app     *app.Handler
+	styles  *inlineStyles     // the stylesheets, inlined into every page
+	headers map[string]string // Headers, the CSP allowing styles' element
+	pages   *pageCache        // the pages last served
 }
 
 // asset is one file under /web/ with its precompressed forms.
@@ -281,7 +280,7 @@ func (a *asset) compressForms() {
 		return
 	}
 	for _, enc := range encodings {
-		c := compress(enc.name, body, true)
+		c := compressBest(enc.name, body)
 		a.forms[enc.name] = form{body: c, etag: etagOf(c)}
 	}
 }

@@ -35,7 +35,6 @@ func (s *Site) setVersion(v string) error {
 		return err
 	}
 	s.headers = s.styles.headers()
-	s.compressed.Clear()
 	s.pages = newPageCache(pageCacheSize, pageCacheBytes)
 	return nil
 }
