@@ -551,4 +551,3 @@ func TestStaticNormalisedLinkNotCurrent(t *testing.T) {
 		t.Errorf("the page for its own (empty) query: data-current %q, want yes", got)
 	}
 }
-

@@ -62,9 +62,9 @@ func compress(coding string, body []byte, best bool) []byte {
 }
 
 // bestForms holds what compressBest made, by coding and the body's SHA-256:
-// a file is compressed at the best level, which takes tenths of a second,
-// once per process, however many Sites serve it (the server makes one; its
-// tests make one each).
+// a file is compressed at the best level, the slowest, once per process,
+// however many Sites serve it (the server makes one; its tests make one
+// each). Keyed by content, it holds nothing a new version could reuse wrongly.
 var bestForms sync.Map
 
 // compressBest is compress at the best level, once for each coding and body.
