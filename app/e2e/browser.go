@@ -103,8 +103,12 @@ var baseFlags = []chromedp.ExecAllocatorOption{
 	chromedp.Flag("disable-component-update", true),
 	chromedp.NoFirstRun,
 	// Quieten Chromium's own traffic, so that what reaches the recording
-	// proxy is the page's.
-	chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,NetworkTimeServiceQuerying,OptimizationHints,MediaRouter,CertificateTransparencyComponentUpdater,AutofillServerCommunication"),
+	// proxy is the page's. WebUIOmniboxPopup and WebUIOmniboxAimPopup:
+	// Chromium 156 preloads two omnibox popups, WebUI pages, in a renderer
+	// of their own in every window and browser context it opens; headless,
+	// they are never shown, and their renderer's CPU is taken from the page
+	// under test (TestBrowsersOpenNoBrowserUI).
+	chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,NetworkTimeServiceQuerying,OptimizationHints,MediaRouter,CertificateTransparencyComponentUpdater,AutofillServerCommunication,WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
 	chromedp.Flag("no-pings", true),
 	chromedp.Flag("disable-domain-reliability", true),
 }

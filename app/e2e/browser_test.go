@@ -122,6 +122,30 @@ func TestBrowserKeepsNoResponseBodies(t *testing.T) {
 	}
 }
 
+// TestBrowsersOpenNoBrowserUI: a browser the suite opens holds its own tab
+// and nothing of Chromium's own interface (a "browser_ui" target, such as
+// the omnibox popups baseFlags turn off), whose renderers would take CPU
+// from the pages under test.
+func TestBrowsersOpenNoBrowserUI(t *testing.T) {
+	b := newBrowser(t, 800, 600)
+	targets, err := chromedp.Targets(b.Ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := 0
+	for _, ti := range targets {
+		switch {
+		case ti.Type == "browser_ui" || strings.HasPrefix(ti.URL, "chrome://"):
+			t.Errorf("Chromium opened %s %s (%q), want none of its own interface", ti.Type, ti.URL, ti.Title)
+		case ti.Type == "page":
+			pages++
+		}
+	}
+	if pages == 0 {
+		t.Errorf("Chromium's targets hold no page: %d targets, want the browser's tab among them", len(targets))
+	}
+}
+
 // TestBrowsersShareNothing: two browsers the suite opens one after the other
 // in its Chromium (newBrowser) are as apart as two fresh profiles. What the
 // first keeps for a site (local storage, a cookie, the Cache Storage, a
