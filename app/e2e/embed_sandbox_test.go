@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -160,7 +161,9 @@ func testSandboxedEmbed(t *testing.T, base string) {
 // attachFrame returns a Browser on the frame of b's page whose URL holds
 // part: a sandboxed frame (an opaque origin) runs in a DevTools target of
 // its own, which Eval and Poll on b do not reach. The returned Browser
-// records the frame's console errors from now on.
+// records the frame's console errors from now on. Chromium lists the
+// targets of all its browser contexts, so the frame is looked for in b's
+// only: another test's browser may hold such a frame at the same time.
 func attachFrame(t *testing.T, b *Browser, part string) *Browser {
 	t.Helper()
 	var id target.ID
@@ -169,8 +172,18 @@ func attachFrame(t *testing.T, b *Browser, part string) *Browser {
 		if err != nil {
 			return false
 		}
+		own := chromedp.FromContext(b.Ctx).Target.TargetID
+		var browserContext cdp.BrowserContextID
 		for _, info := range infos {
-			if info.Type == "iframe" && strings.Contains(info.URL, part) {
+			if info.TargetID == own {
+				browserContext = info.BrowserContextID
+			}
+		}
+		if browserContext == "" {
+			return false
+		}
+		for _, info := range infos {
+			if info.Type == "iframe" && info.BrowserContextID == browserContext && strings.Contains(info.URL, part) {
 				id = info.TargetID
 				return true
 			}
