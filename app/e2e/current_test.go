@@ -126,6 +126,7 @@ func pageQuery(t testing.TB, b *Browser) string {
 // server prerenders with the CLI's figures, current again. Only the volume
 // typed is sent. The go-app loader covers nothing.
 func TestWasmBlockedFormAnswers(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newWasmBlockedBrowser(t, 1280, 900, base)
@@ -263,6 +264,7 @@ func TestLiveTypingStaysCurrent(t *testing.T) {
 // shows the link's values in the fields, data-current "no" with the line
 // saying which inputs the figures are for, and #app-status's notice.
 func TestStaticUnprerenderedQueryWithoutWasm(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := staticSite(t)
 	b := newWasmBlockedBrowser(t, 1280, 900, base)
@@ -297,6 +299,7 @@ func TestStaticUnprerenderedQueryWithoutWasm(t *testing.T) {
 // download breaks off half-way, which boot.js reads in slices (inSlices):
 // the page says it could not be loaded, with a retry.
 func TestAppCannotStartSaysWhy(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	t.Run("no WebAssembly", func(t *testing.T) {
@@ -443,6 +446,7 @@ func requireFactorsSent(t testing.TB, b *Browser) {
 // not current, as an edit of the form's own fields does; and the form sends
 // the factors with the rest.
 func TestWasmBlockedFactorEditsNotCurrent(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newWasmBlockedBrowser(t, 1280, 900, base)
@@ -477,6 +481,7 @@ func TestWasmBlockedFactorEditsNotCurrent(t *testing.T) {
 // footprint.json's full preset), marks the figures not current, and the
 // form sends them: the page it loads gives manufacture and water.
 func TestWasmBlockedFootprintPreset(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newWasmBlockedBrowser(t, 1280, 900, base)
@@ -509,6 +514,7 @@ func TestWasmBlockedFootprintPreset(t *testing.T) {
 // that sets a factor and app.wasm blocked, shows the factor in its field
 // and marks the GPU-only figures not current.
 func TestStaticFactorLinkWithoutWasm(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := staticSite(t)
 	b := newWasmBlockedBrowser(t, 1280, 900, base)
@@ -527,6 +533,7 @@ func TestStaticFactorLinkWithoutWasm(t *testing.T) {
 // selects lack ("pct=P99" means p99, not the median they keep): only Go
 // decodes a link. The page for no query stays current.
 func TestStaticNormalisedLinkNotCurrent(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := staticSite(t)
 	b := newWasmBlockedBrowser(t, 1280, 900, base)

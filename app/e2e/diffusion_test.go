@@ -348,6 +348,7 @@ func openConfigTable(t testing.TB, b *Browser) *configTableRead {
 // line saying what they are for, and #app-status says that this copy
 // cannot work out figures for other values.
 func TestStaticImagePage(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	server, base := appServer(t), staticSite(t)
 	cli := cliRunner(t)

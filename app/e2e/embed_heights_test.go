@@ -25,6 +25,7 @@ const embedHeight = `Math.ceil(document.getElementById("calculator").getBounding
 // snippet's width the snippet's own height, to within a few px. The app,
 // once started, draws the same height.
 func TestEmbedHeights(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	const within = 4 // px between ui.EmbedHeight and the measured height
@@ -82,6 +83,7 @@ func TestEmbedHeights(t *testing.T) {
 // inputs opens the form in place, above the caveat; typing a new volume
 // there updates the figures to the CLI's, and the line follows.
 func TestEmbedChangeOpensInputs(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)

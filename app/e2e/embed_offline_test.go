@@ -11,6 +11,7 @@ import (
 // receives {type: "energyfloor:height", height} from the app's origin, and a
 // new height when the frame's width changes the content's height.
 func TestEmbedPostsHeightToCrossOriginParent(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := openHostPage(t, fmt.Sprintf(`<!doctype html><meta charset=utf-8><title>A blog post</title>

@@ -51,6 +51,7 @@ const embedLoadBudget = 80 << 10
 //
 // For the server, and for the static build served with its _headers.
 func TestEmbedSandboxedStartsOnUse(t *testing.T) {
+	parallel(t)
 	for _, site := range []string{"server", "static"} {
 		t.Run(site, func(t *testing.T) {
 			requireChromium(t)
@@ -378,6 +379,7 @@ func TestStaticHeadersMatchServer(t *testing.T) {
 // figures (a sandboxed frame cannot send the form), and the line that it
 // starts on use is gone.
 func TestEmbedSandboxedCannotStartSaysWhy(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	origin, err := url.Parse(base)

@@ -37,6 +37,7 @@ func pageCode(t *testing.T, base, path, id string) string {
 // embed has a grid set, which makes it longer than the first, so a frame
 // given the other's height, or none, shows.
 func TestTwoEmbeds(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	first := pageCode(t, base, "/?tokens=2B", "embed-snippet")

@@ -79,6 +79,7 @@ document.body.append(ef);
 // later ready gets the height again, and that a ready with another secret
 // gets nothing.
 func TestEmbedWordPressHeight(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	const secret = "aB3dE6gH9k"
@@ -138,6 +139,7 @@ func TestEmbedWordPressHeight(t *testing.T) {
 // digits (what wp-embed.js draws and accepts) gets WordPress's height
 // message; every frame posts its own energyfloor:height.
 func TestEmbedWordPressSecret(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	cases := []struct{ hash, want string }{
@@ -199,6 +201,7 @@ var oembedDiscovery = regexp.MustCompile(`<link rel="alternate" type="applicatio
 // allowed attributes, and frames it sandboxed. The frame must still show
 // the permalink's figures and grow to fit them.
 func TestOEmbedAsWordPress(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	permalink := base + "/" + inputs{Tokens: "3B", Output: "700", ITL: "60", Pct: "p90", GPU: "B200"}.query()

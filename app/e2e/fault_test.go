@@ -40,6 +40,7 @@ var faultErrors = []string{"a broken ", "panic", "Go program has already exited"
 // current (data-current="no"); and once settled the fault has stopped the
 // app, which #app-failed says in words, with a button that reloads.
 func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	cli := cliRunner(t)
@@ -52,15 +53,9 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 			}
 			t.Run(where+"/"+fault.name, func(t *testing.T) {
 				// Each case is a browser of its own, and spends most of
-				// its time watching the page (3 s): two at a time on two
-				// CPUs (go test's -parallel) take less time than one. The
-				// sandboxed embed's, whose frame is a process and a target
-				// of its own, run one at a time, before the others: beside
-				// another case, its frame can be detached before the
-				// fault.
-				if where != "sandboxed embed" {
-					t.Parallel()
-				}
+				// its time watching the page: two at a time on two CPUs
+				// (go test's -parallel) take less time than one.
+				t.Parallel()
 				var b, f *Browser
 				if where != "sandboxed embed" {
 					site := base
@@ -162,6 +157,7 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 // #app-failed that it got two versions, with a button that reloads, and
 // never starts the app.
 func TestOtherVersionReloadsOnce(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	target, err := url.Parse(appServer(t))
 	if err != nil {
@@ -213,6 +209,7 @@ func TestOtherVersionReloadsOnce(t *testing.T) {
 // #export-failed, and the app goes on: the next edit still gets the CLI's
 // figures.
 func TestExportFailureSaysSo(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowserAllowing(t, 1280, 900, []string{"no blobs here"}, base)

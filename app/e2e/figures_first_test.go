@@ -80,6 +80,7 @@ const readEmbedLayout = `(() => {
 // render) and off (the server's prerender). A link with a bad value opens
 // the fold.
 func TestEmbedFiguresFirst(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	in := inputs{Tokens: "2B", ITL: "80", Model: defaultModel}
@@ -156,6 +157,7 @@ func TestEmbedFiguresFirst(t *testing.T) {
 // the app has taken over, and the figures follow; the app's renders leave the
 // fold as the reader sets it.
 func TestEmbedFoldKeepsItsState(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)

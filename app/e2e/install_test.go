@@ -15,6 +15,7 @@ const iPhoneUA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWe
 // the page offers it (#install) and the embed, which lives in another
 // site's page, does not.
 func TestInstallOfferedOnlyOnThePage(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	for _, c := range []struct {

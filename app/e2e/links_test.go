@@ -353,6 +353,7 @@ func currentOf(t testing.TB, b *Browser) string {
 // and with app.wasm blocked (the prerendered figures, current only for the
 // page's own, empty, query).
 func TestStaticPlainFileServer(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := plainStaticSite(t)
 	cli := cliRunner(t)

@@ -66,6 +66,31 @@ func requireChromium(t testing.TB) {
 	}
 }
 
+// parallel has t run beside another such test (t.Parallel: two at a time
+// on two CPUs, go test's -parallel), once the tests without it have run: a
+// test that spends much of its time waiting on a page leaves the CPU to the
+// other. Only for a test whose browsers and servers are its own: not one
+// that uses the running apps (liveApp, openApp, eachLiveSite), Chromiums on
+// disk (onDisk), or stops the suite's Chromium; liveApp and onDisk fail a
+// test that called parallel (notParallel).
+func parallel(t *testing.T) {
+	parallelTests.Store(t.Name(), true)
+	t.Parallel()
+}
+
+// parallelTests holds the names of the tests that called parallel.
+var parallelTests sync.Map
+
+// notParallel fails t if it, or the test it is a subtest of, called
+// parallel: what uses, for its whole length, something the suite's tests
+// share must not run beside another test.
+func notParallel(t testing.TB, what string) {
+	t.Helper()
+	if _, ok := parallelTests.Load(strings.SplitN(t.Name(), "/", 2)[0]); ok {
+		t.Fatalf("%s in a test that runs beside others (parallel)", what)
+	}
+}
+
 // requirePoppler skips t where poppler-utils' pdfinfo, pdftotext and
 // pdftoppm are missing, as requireChromium does for the browser: with
 // CI=true it fails t instead.
@@ -321,6 +346,7 @@ var suiteChromium struct {
 // worker's cache). A browser context keeps those in memory, where app.wasm
 // does not fit its HTTP cache.
 func onDisk(t *testing.T) {
+	notParallel(t, "onDisk")
 	suiteChromium.mu.Lock()
 	suiteChromium.onDisk = true
 	suiteChromium.mu.Unlock()
@@ -395,6 +421,7 @@ var liveApps struct {
 // that a failure does not spread.
 func liveApp(t *testing.T, path string, w, h int) *Browser {
 	t.Helper()
+	notParallel(t, "liveApp")
 	requireChromium(t)
 	base := appServer(t)
 	page := "calculator"

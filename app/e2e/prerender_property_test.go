@@ -437,6 +437,7 @@ var propertyLinks = []struct {
 // browser reads every link, following each within the running app as a
 // reader following links does; only a link marked load is a new page.
 func TestLiveAppShowsThePrerender(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)

@@ -22,6 +22,7 @@ import (
 // (-grace 1s here; 10 s by default), closes it, says so and exits with
 // status 0.
 func TestServerStopsWithStatusZeroWithADownloadInFlight(t *testing.T) {
+	parallel(t)
 	const grace = time.Second
 	s, err := StartServer(context.Background(), serverBinary(t), "-grace", grace.String())
 	if err != nil {

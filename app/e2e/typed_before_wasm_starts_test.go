@@ -28,6 +28,7 @@ import (
 //     other inputs than the fields': no frame shows a copy that says other
 //     than the live section (staleFrames).
 func TestFirstVisitWithWasmHeldBack(t *testing.T) {
+	parallel(t)
 	eachSite(t, func(t *testing.T, b *Browser, base string) {
 		if err := b.AddScriptOnNewDocument(staleFrames); err != nil {
 			t.Fatal(err)
@@ -181,6 +182,7 @@ const typeDuringStart = `(() => {
 // the live page keeps what was typed, with the focus, and shows the CLI's
 // figures for it. Read only at the app's start, such an edit was lost.
 func TestTypedWhileTheAppStartsIsKept(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)
@@ -234,6 +236,7 @@ const typeDuringPause = `(() => {
 // page's mount pauses (after the prerendered form was read once) is kept
 // too, with the focus, and the figures follow it; so is an edit undone then.
 func TestTypedWhileTheFirstPageMountsIsKept(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	for _, tt := range []struct {
@@ -277,6 +280,7 @@ func TestTypedWhileTheFirstPageMountsIsKept(t *testing.T) {
 // replaces it: "4B", not "1B4B", which would be refused and leave the
 // figures at 1B's.
 func TestSelectionKeptThroughTheTakeOver(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, 1280, 900, base)

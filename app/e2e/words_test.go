@@ -65,6 +65,7 @@ func TestResultsScreenshots(t *testing.T) {
 // without the height script does not hide them; and that the embed names
 // its workload and says what a reader can do.
 func TestEmbedHeightShowsTraffic(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	// A viewport shorter than the embed, so that the document's scroll
@@ -109,6 +110,7 @@ func TestEmbedHeightShowsTraffic(t *testing.T) {
 // and checks that its inputs are unfolded above the figures, with the
 // field's message next to the field, within the frame's first 640 px.
 func TestEmbedBadLinkShowsTheField(t *testing.T) {
+	parallel(t)
 	requireChromium(t)
 	base := appServer(t)
 	b := newCleanBrowser(t, ui.EmbedWidth, 640, base)
