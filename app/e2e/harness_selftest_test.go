@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -59,6 +60,33 @@ setTimeout(() => { throw new Error("uncaught"); }, 0);
 	for _, want := range []string{"boom", "uncaught"} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("ConsoleErrors() does not report %q; got:\n%s", want, errs)
+		}
+	}
+}
+
+// fatalRecorder is a testing.TB whose Fatalf records the message instead of
+// ending the test, for checks of what the harness refuses.
+type fatalRecorder struct {
+	testing.TB
+	name  string
+	fatal string
+}
+
+func (r *fatalRecorder) Name() string { return r.name }
+
+func (r *fatalRecorder) Fatalf(format string, args ...any) { r.fatal = fmt.Sprintf(format, args...) }
+
+// TestNotParallelRefusesParallelTests: what must not run beside another
+// test (liveApp, onDisk) fails a test that called parallel, and its
+// subtests, and no other test.
+func TestNotParallelRefusesParallelTests(t *testing.T) {
+	parallelTests.Store("TestMarkedParallel", true)
+	defer parallelTests.Delete("TestMarkedParallel")
+	for name, refused := range map[string]bool{"TestMarkedParallel": true, "TestMarkedParallel/server": true, "TestMarkedParallelToo": false, "TestOther/TestMarkedParallel": false} {
+		r := &fatalRecorder{TB: t, name: name}
+		notParallel(r, "liveApp")
+		if got := r.fatal != ""; got != refused {
+			t.Errorf("notParallel in %s: refused %t (%q), want %t", name, got, r.fatal, refused)
 		}
 	}
 }
