@@ -52,10 +52,7 @@ func TestFaultNeverCurrentForOtherInputs(t *testing.T) {
 				continue
 			}
 			t.Run(where+"/"+fault.name, func(t *testing.T) {
-				// Each case is a browser of its own, and spends most of
-				// its time watching the page: two at a time on two CPUs
-				// (go test's -parallel) take less time than one.
-				t.Parallel()
+				parallel(t) // each case is a browser of its own, mostly watching its page
 				var b, f *Browser
 				if where != "sandboxed embed" {
 					site := base
